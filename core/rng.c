@@ -1,0 +1,101 @@
+/*
+ * core/rng.c — PCG32 (O'Neill 2014, "PCG: A Family of Simple Fast
+ * Space-Efficient Statistically Good Algorithms for Random Number
+ * Generation"), the XSH-RR 64/32 member as in pcg-c-basic, plus an adaptor
+ * that lets GSL's distribution functions draw from it.
+ */
+#include "hertzfit/rng.h"
+
+#include <gsl/gsl_randist.h>
+
+#define PCG32_MULT 6364136223846793005ULL
+
+/* GSL's generator interface: get() returns [min, max], get_double() [0,1). */
+static unsigned long gsl_pcg32_get(void *state)
+{
+    return hf_rng_u32((hf_rng *)state);
+}
+
+static double gsl_pcg32_get_double(void *state)
+{
+    return hf_rng_uniform((hf_rng *)state);
+}
+
+static void gsl_pcg32_set(void *state, unsigned long seed)
+{
+    hf_rng_seed((hf_rng *)state, seed, 0);
+}
+
+static const gsl_rng_type gsl_pcg32_type = {
+    "hertzfit-pcg32", 0xffffffffUL, 0, sizeof(hf_rng),
+    gsl_pcg32_set, gsl_pcg32_get, gsl_pcg32_get_double,
+};
+
+void hf_rng_seed(hf_rng *rng, uint64_t seed, uint64_t stream)
+{
+    rng->state = 0U;
+    rng->inc = (stream << 1u) | 1u;
+    (void)hf_rng_u32(rng);
+    rng->state += seed;
+    (void)hf_rng_u32(rng);
+    rng->gsl.type = &gsl_pcg32_type;
+    rng->gsl.state = rng;
+}
+
+uint32_t hf_rng_u32(hf_rng *rng)
+{
+    uint64_t old = rng->state;
+    rng->state = old * PCG32_MULT + rng->inc;
+    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
+    uint32_t rot = (uint32_t)(old >> 59u);
+    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
+}
+
+uint32_t hf_rng_bounded(hf_rng *rng, uint32_t bound)
+{
+    /* Rejection below 2^32 mod bound removes modulo bias (pcg32_boundedrand_r). */
+    uint32_t threshold = (-bound) % bound;
+    for (;;) {
+        uint32_t r = hf_rng_u32(rng);
+        if (r >= threshold)
+            return r % bound;
+    }
+}
+
+double hf_rng_uniform(hf_rng *rng)
+{
+    uint64_t hi = hf_rng_u32(rng) >> 5;  /* 27 bits */
+    uint64_t lo = hf_rng_u32(rng) >> 6;  /* 26 bits */
+    return (double)((hi << 26) | lo) * 0x1.0p-53;
+}
+
+double hf_rng_uniform_range(hf_rng *rng, double lo, double hi)
+{
+    return lo + (hi - lo) * hf_rng_uniform(rng);
+}
+
+gsl_rng *hf_rng_gsl(hf_rng *rng)
+{
+    rng->gsl.type = &gsl_pcg32_type;
+    rng->gsl.state = rng;
+    return &rng->gsl;
+}
+
+double hf_rng_normal(hf_rng *rng, double mean, double sigma)
+{
+    return mean + gsl_ran_gaussian_ziggurat(hf_rng_gsl(rng), sigma);
+}
+
+uint64_t hf_rng_stream_from_key(const char *key, uint64_t index)
+{
+    uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a offset basis */
+    for (const unsigned char *p = (const unsigned char *)key; *p; ++p) {
+        h ^= *p;
+        h *= 0x100000001b3ULL;
+    }
+    /* SplitMix64 finaliser spreads (hash, index) over all 64 bits. */
+    uint64_t z = h + 0x9e3779b97f4a7c15ULL * (index + 1u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}

@@ -1,0 +1,134 @@
+/*
+ * hertzfit/optimizer.h — one interface for every optimiser.
+ *
+ * An optimiser is an opaque handle created by name:
+ *   "ica", "icaco", "random", or "nlopt:<NLopt algorithm name>"
+ *   (for example "nlopt:GN_DIRECT_L", "nlopt:LN_BOBYQA").
+ * It is configured with key/value pairs (hf_optimizer_set) and run on a
+ * problem with a run configuration (seed, stream, budgets, target, trace).
+ * Each algorithm plugs in through one table of function pointers in
+ * optimizers/ and a registry; nothing here changes when one is added.
+ *
+ * The library, not the algorithm, counts evaluations: every call of the
+ * objective goes through a wrapper that counts it, records the best point,
+ * treats NaN/inf as a failed evaluation (never best), and stops the run at
+ * the evaluation budget or the target.  So a budget means the same thing
+ * for every optimiser.
+ *
+ * Threads: hf_optimize does not modify the handle; several threads may run
+ * the same handle at once on their own hf_result.  Randomness comes only
+ * from PCG32 stream (seed, stream); NLopt's generator is seeded with
+ * nlopt_srand in the running thread right before each run.
+ *
+ * Typical use:
+ *   hf_optimizer *opt = NULL;
+ *   hf_optimizer_create("icaco", 2, &opt);            // caller frees
+ *   hf_optimizer_set(opt, "countries", 20);
+ *   hf_run_config run; hf_run_config_init(&run); run.seed = 1; run.stream = 0;
+ *   hf_result res; hf_result_init(&res, 2);           // caller frees x
+ *   hf_optimize(opt, &problem, &run, &res);
+ *   hf_result_free(&res); hf_optimizer_free(opt);
+ */
+#ifndef HERTZFIT_OPTIMIZER_H
+#define HERTZFIT_OPTIMIZER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "hertzfit/problem.h"
+#include "hertzfit/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Why a run stopped; one enum for all optimisers. */
+#define HF_STOP_LIST(X)                                                     \
+    X(HF_STOP_NONE, "none")                                                 \
+    X(HF_STOP_MAXEVAL, "maxeval")   /* evaluation budget used */            \
+    X(HF_STOP_MAXITER, "maxiter")   /* iteration budget used */             \
+    X(HF_STOP_TARGET, "target")     /* best f <= target */                  \
+    X(HF_STOP_CONVERGED, "converged") /* the algorithm's own tolerance */   \
+    X(HF_STOP_FAILURE, "failure")   /* the algorithm failed */
+
+typedef enum hf_stop_reason {
+#define HF_STOP_ENUM(id, text) id,
+    HF_STOP_LIST(HF_STOP_ENUM)
+#undef HF_STOP_ENUM
+} hf_stop_reason;
+
+const char *hf_stop_reason_name(hf_stop_reason reason);
+
+/* Called once per iteration with the best point so far.  best_x has the
+ * problem's dimension and is valid only during the call. */
+typedef void (*hf_trace_fn)(size_t iteration, size_t evaluations,
+                            double best_f, const double *best_x, void *user);
+
+typedef struct hf_run_config {
+    uint64_t seed;
+    uint64_t stream;
+    size_t max_evals;   /* 0 = no evaluation limit */
+    size_t max_iters;   /* 0 = the algorithm's own default */
+    int has_target;     /* stop as soon as best f <= target */
+    double target;
+    hf_trace_fn trace;  /* may be NULL */
+    void *trace_user;
+} hf_run_config;
+
+/* seed 0, stream 0, no limits, no target, no trace. */
+void hf_run_config_init(hf_run_config *run);
+
+typedef struct hf_result {
+    size_t dim;
+    double *x;               /* best point, dim doubles, owned (hf_result_free) */
+    double f;                /* best value (+inf if no evaluation succeeded) */
+    size_t evaluations;      /* all calls of the objective, failed ones too */
+    size_t failed_evaluations; /* calls that returned NaN or inf */
+    size_t iterations;
+    hf_stop_reason stop;
+    hf_status status;        /* HF_OK, or the failure that ended the run */
+    double seconds;          /* wall time of the run */
+} hf_result;
+
+/* Allocates x for dim variables.  HF_ENOMEM on failure. */
+hf_status hf_result_init(hf_result *result, size_t dim);
+void hf_result_free(hf_result *result);
+
+typedef struct hf_optimizer hf_optimizer;
+
+/* Creates an optimiser for problems of dimension dim.  *out is owned by the
+ * caller (hf_optimizer_free).  HF_ENOTFOUND for an unknown name, with the
+ * diag listing the valid ones. */
+hf_status hf_optimizer_create(const char *name, size_t dim, hf_optimizer **out,
+                              hf_diag *diag);
+void hf_optimizer_free(hf_optimizer *opt);
+
+const char *hf_optimizer_name(const hf_optimizer *opt);
+
+/* HF_ENOTFOUND for an unknown key (diag lists the valid keys), HF_ERANGE for
+ * a value outside the key's documented range (diag gives the range). */
+hf_status hf_optimizer_set(hf_optimizer *opt, const char *key, double value,
+                           hf_diag *diag);
+hf_status hf_optimizer_get(const hf_optimizer *opt, const char *key,
+                           double *value);
+
+/* Parameters, defaults included, for run logs and manifests. */
+size_t hf_optimizer_param_count(const hf_optimizer *opt);
+hf_status hf_optimizer_param(const hf_optimizer *opt, size_t index,
+                             const char **key, double *value, const char **doc);
+
+/* Runs the optimiser.  result must have been initialised for problem->dim.
+ * Returns HF_OK when the run completed (whatever its stop reason), or an
+ * error for invalid input (bounds, dimension mismatch), with the diag set. */
+hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
+                      const hf_run_config *run, hf_result *result,
+                      hf_diag *diag);
+
+/* Names accepted by hf_optimizer_create: "ica", "icaco", "random", then
+ * every "nlopt:<NAME>" this NLopt build provides. */
+size_t hf_optimizer_name_count(void);
+const char *hf_optimizer_name_at(size_t index);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,99 @@
+/*
+ * hertzfit/profile_objective.h — the calibration objective of Safaeifar &
+ * Farshidianfar 2020 (Table 2) and Sheikhi Azqandi & Safaeifar 2023.
+ *
+ * RMS over a c_r sampling of the percentage error
+ *     e_i = 100 (h_model(c_i) − h_exact(c_i)) / h_exact(c_i),
+ * with h_model = K0 (1 − c)/c, K0 = 2/(5 I(a,b)).  Writing
+ * r_i = (1 − c_i)/(c_i h_exact(c_i)), e_i = 100 (K0 r_i − 1), so
+ *     RMS² = 10⁴ (K0² ⟨r²⟩ − 2 K0 ⟨r⟩ + 1):
+ * a quadratic in K0.  The objective depends on (a, b) only through I, the
+ * minimiser is K0* = ⟨r⟩/⟨r²⟩, and every (a, b) on the curve I(a,b) = I*
+ * is equally optimal (the valley).
+ *
+ * Two kinds of objective share this shape:
+ *  - a sampling objective: exact h_r computed once per objective;
+ *  - a table objective: the quadratic's three coefficients fitted by least
+ *    squares to a published table of RMS over (a, b) (Safaeifar's Table 2,
+ *    whose sampling the paper does not state).
+ */
+#ifndef HERTZFIT_PROFILE_OBJECTIVE_H
+#define HERTZFIT_PROFILE_OBJECTIVE_H
+
+#include <stddef.h>
+#include "hertzfit/problem.h"
+#include "hertzfit/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The default sampling, the paper grid of c_r. */
+#define HF_SAMPLING_DEFAULT "0.01:0.01:0.99"
+
+/* Default bounds of the (a, b) problem: the range of Safaeifar's Table 2. */
+#define HF_PROFILE_A_MIN 1.0
+#define HF_PROFILE_A_MAX 6.0
+#define HF_PROFILE_B_MIN 1.5
+#define HF_PROFILE_B_MAX 6.0
+
+/* Parses a sampling spec into c_r values in (0, 1]:
+ *   "start:step:stop"  inclusive grid (stop included when within 1e-9·step),
+ *   "file:PATH"        one c_r per line ('#' comments and blank lines skipped),
+ *   "hgeom:h0:h1:n"    n values of h geometrically spaced from h0 to h1
+ *                      (0 < h0 < h1, n >= 2), each mapped to c_r = c(h).
+ * *values is malloc'ed and owned by the caller (free()).  Errors name the
+ * bad part (HF_EPARSE, HF_EDOM, HF_EIO) in the diag. */
+hf_status hf_sampling_parse(const char *spec, double **values, size_t *count,
+                            hf_diag *diag);
+
+typedef struct hf_profile_objective hf_profile_objective;
+
+/* Sampling objective over c[0 .. n-1] (copied).  Computes h_exact once.
+ * *out is owned by the caller (hf_profile_objective_free). */
+hf_status hf_profile_objective_from_samples(const double *c, size_t n,
+                                            hf_profile_objective **out,
+                                            hf_diag *diag);
+
+/* Table objective from a CSV with columns a, b, rms_pct (any order).
+ * Needs at least 3 rows with distinct I.  *out owned by the caller. */
+hf_status hf_profile_objective_from_table(const char *path,
+                                          hf_profile_objective **out,
+                                          hf_diag *diag);
+
+void hf_profile_objective_free(hf_profile_objective *obj);
+
+/* 1 for a table objective, 0 for a sampling objective. */
+int hf_profile_objective_is_table(const hf_profile_objective *obj);
+
+/* RMS of the percentage error (in %) at (a, b).  NaN if a or b is not
+ * positive.  A sampling objective makes one pass over its samples; a table
+ * objective evaluates its fitted quadratic. */
+double hf_profile_objective_rms(const hf_profile_objective *obj, double a,
+                                double b);
+
+/* The same as a function of K0 directly. */
+double hf_profile_objective_rms_k0(const hf_profile_objective *obj, double k0);
+
+/* The minimiser in closed form: K0*, I* = 2/(5 K0*), and the minimum RMS. */
+void hf_profile_objective_optimum(const hf_profile_objective *obj, double *k0,
+                                  double *integral, double *rms_min);
+
+/* Coefficients of RMS² = q0 + q1 K0 + q2 K0² (q[3]).  For a table
+ * objective also the worst absolute residual of the fit in RMS (in %) and
+ * the number of table rows; for a sampling objective those are 0 and n. */
+void hf_profile_objective_quadratic(const hf_profile_objective *obj, double q[3],
+                                    double *worst_residual_pct, size_t *count);
+
+/* The (a, b) problem on the default bounds: f(x) = rms(x[0], x[1]).
+ * f_opt is the closed-form minimum.  The problem borrows obj and the
+ * bounds arrays the caller passes (each of length 2). */
+hf_status hf_profile_objective_problem(const hf_profile_objective *obj,
+                                       const double lower[2],
+                                       const double upper[2],
+                                       hf_problem *problem);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,71 @@
+/*
+ * hertzfit/status.h — status codes and diagnostics shared by every module.
+ *
+ * Following SUNDIALS CVODE: 0 is success, positive codes are information
+ * (a target was reached), negative codes are failures.  The numeric value,
+ * the identifier and the message come from one list (HF_STATUS_LIST) so they
+ * cannot drift apart.  Functions that can fail on user input also take an
+ * optional hf_diag* into which they write one line naming the bad input
+ * (file, line, column, value); the library never prints it itself.
+ */
+#ifndef HERTZFIT_STATUS_H
+#define HERTZFIT_STATUS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HF_STATUS_LIST(X)                                                    \
+    X(HF_OK, 0, "success")                                                   \
+    X(HF_INFO_TARGET, 1, "target value reached")                             \
+    X(HF_EDOM, -1, "argument outside its mathematical domain")               \
+    X(HF_EINVAL, -2, "invalid argument")                                     \
+    X(HF_ENOMEM, -3, "out of memory")                                        \
+    X(HF_EIO, -4, "file cannot be opened or read")                           \
+    X(HF_EPARSE, -5, "malformed input")                                      \
+    X(HF_ENOCONV, -6, "iteration did not converge")                          \
+    X(HF_EGSL, -7, "a GSL routine reported an error")                        \
+    X(HF_ENLOPT, -8, "an NLopt routine reported an error")                   \
+    X(HF_ENOTFOUND, -9, "unknown name")                                      \
+    X(HF_EBRACKET, -10, "root is not bracketed")                             \
+    X(HF_ESINGULAR, -11, "singular system")                                  \
+    X(HF_EBOUNDS, -12, "lower bound is not below upper bound")               \
+    X(HF_ERANGE, -13, "parameter value outside its allowed range")           \
+    X(HF_EMISMATCH, -14, "inputs disagree with each other")
+
+typedef enum hf_status {
+#define HF_STATUS_ENUM(id, value, text) id = value,
+    HF_STATUS_LIST(HF_STATUS_ENUM)
+#undef HF_STATUS_ENUM
+} hf_status;
+
+/* Text of a status code; "unknown status" for values not in the list. */
+const char *hf_strerror(hf_status status);
+
+/* Identifier of a status code ("HF_EDOM"). */
+const char *hf_status_name(hf_status status);
+
+/* One line of detail about a failure, filled by the library, printed by the
+ * caller.  Pass NULL where the detail is not wanted. */
+#define HF_DIAG_SIZE 512
+typedef struct hf_diag {
+    char text[HF_DIAG_SIZE];
+} hf_diag;
+
+/* printf-style; a NULL diag is ignored.  Returns status, so a failing path
+ * reads `return hf_diag_set(diag, HF_EDOM, "c_r = %g is outside (0, 1]", c);` */
+hf_status hf_diag_set(hf_diag *diag, hf_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Call once at program start-up, before any thread starts: turns GSL's
+ * default error handler (which calls abort()) off, so that every GSL error
+ * comes back as a status that hertzfit checks.  Idempotent. */
+void hf_library_init(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,51 @@
+/*
+ * tests/hf_test.h — what every hertzfit test includes: cmocka, a closeness
+ * check for doubles, and a runner for the hertzfit program.
+ *
+ * Debian's cmocka 1.1.5 has no assert_double_equal and its
+ * assert_float_equal truncates to float, so HF_ASSERT_CLOSE is ours: it
+ * passes when |actual − expected| <= abs_tol + rel_tol·|expected| and prints
+ * both values and both tolerances when it fails.
+ */
+#ifndef HERTZFIT_TEST_H
+#define HERTZFIT_TEST_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+
+#define HF_ASSERT_CLOSE(actual, expected, abs_tol, rel_tol)                        \
+    do {                                                                           \
+        double hf_a_ = (actual), hf_e_ = (expected);                               \
+        double hf_tol_ = (abs_tol) + (rel_tol) * fabs(hf_e_);                      \
+        if (!(fabs(hf_a_ - hf_e_) <= hf_tol_)) {                                   \
+            print_error("%s = %.17g, expected %s = %.17g; |diff| = %.3g > "        \
+                        "abs %.3g + rel %.3g (tolerance %.3g)\n",                  \
+                        #actual, hf_a_, #expected, hf_e_, fabs(hf_a_ - hf_e_),     \
+                        (double)(abs_tol), (double)(rel_tol), hf_tol_);            \
+            fail();                                                                \
+        }                                                                          \
+    } while (0)
+
+/* Runs `hertzfit ARGS` through the shell (ARGS is shell text, quote it
+ * yourself).  Stores malloc'ed stdout and stderr in *out and *err (either
+ * may be NULL to discard; caller frees) and returns the exit status, or -1
+ * when the program could not be run or was killed by a signal. */
+int hf_test_cli(const char *args, char **out, char **err);
+
+/* Number of lines in TEXT (a final line without newline counts). */
+size_t hf_test_count_lines(const char *text);
+
+/* A path for a scratch file unique to this process: DIR/NAME-PID.  Returns
+ * a static buffer (one at a time). */
+const char *hf_test_tmp_path(const char *name);
+
+/* Writes TEXT to PATH; fails the test on error. */
+void hf_test_write_file(const char *path, const char *text);
+
+#endif

@@ -1,0 +1,88 @@
+/*
+ * tests/support_cli.c — helpers shared by the tests: run the hertzfit
+ * program and capture its output, scratch files.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "hf_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char *slurp(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL)
+        return NULL;
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf != NULL && (got = fread(buf + len, 1, cap - len - 1, fp)) > 0) {
+        len += got;
+        if (len == cap - 1) {
+            char *grown = realloc(buf, cap * 2);
+            if (grown == NULL) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = grown;
+            cap *= 2;
+        }
+    }
+    fclose(fp);
+    if (buf != NULL)
+        buf[len] = '\0';
+    return buf;
+}
+
+const char *hf_test_tmp_path(const char *name)
+{
+    static char path[1024];
+    snprintf(path, sizeof path, "%s/%s-%ld", HERTZFIT_TEST_TMP, name, (long)getpid());
+    return path;
+}
+
+void hf_test_write_file(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fputs(text, fp) >= 0, 1);
+    assert_int_equal(fclose(fp), 0);
+}
+
+int hf_test_cli(const char *args, char **out, char **err)
+{
+    char out_path[1024], err_path[1024];
+    snprintf(out_path, sizeof out_path, "%s/cli-out-%ld", HERTZFIT_TEST_TMP, (long)getpid());
+    snprintf(err_path, sizeof err_path, "%s/cli-err-%ld", HERTZFIT_TEST_TMP, (long)getpid());
+    size_t len = strlen(HERTZFIT_EXE) + strlen(args) + 2 * sizeof out_path + 32;
+    char *cmd = malloc(len);
+    if (cmd == NULL)
+        return -1;
+    snprintf(cmd, len, "'%s' %s >'%s' 2>'%s' </dev/null", HERTZFIT_EXE, args,
+             out_path, err_path);
+    int rc = system(cmd);
+    free(cmd);
+    if (out != NULL)
+        *out = slurp(out_path);
+    if (err != NULL)
+        *err = slurp(err_path);
+    remove(out_path);
+    remove(err_path);
+    if (rc == -1 || !WIFEXITED(rc))
+        return -1;
+    return WEXITSTATUS(rc);
+}
+
+size_t hf_test_count_lines(const char *text)
+{
+    size_t n = 0;
+    const char *p = text;
+    for (; *p; ++p)
+        n += (*p == '\n');
+    if (p > text && p[-1] != '\n')
+        ++n;
+    return n;
+}
