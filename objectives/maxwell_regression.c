@@ -1,8 +1,12 @@
 /*
  * objectives/maxwell_regression.c — Argatov's identification of μ0 and η
  * by straight-line fits (Section 4, Eqs. 57, 60, 62, 59), done by GSL's
- * gsl_fit_linear, which also returns the covariance of the two
- * coefficients (scaled by the residual variance).  Standard errors of C0,
+ * gsl_fit_wlinear, which also returns the covariance of the two
+ * coefficients.  The fit is weighted by 1/y²: measured forces and times
+ * carry errors proportional to their size, and y spans a factor ~6 over a
+ * typical data set, so an unweighted fit would misstate its own standard
+ * errors (tests/test_maxwell_fit.c found them 25 % too small for μ0 from
+ * F_M with 1 % relative noise).  Standard errors of C0,
  * μ0 and η are propagated from that covariance to first order
  * (var g(c) ≈ ∇gᵀ Σ ∇g), since C0 and η are non-linear in the coefficients.
  */
@@ -110,14 +114,35 @@ static hf_status check_spread(const double *x, size_t n, hf_maxwell_observable o
     return HF_OK;
 }
 
-static double r_squared(const double *y, size_t n, double sumsq)
+/* Weighted R²: 1 − χ²/Σ w (y − ȳ_w)², ȳ_w the weighted mean. */
+static double r_squared(const double *y, const double *w, size_t n, double chisq)
 {
-    double mean = 0.0, sst = 0.0;
+    double sw = 0.0, swy = 0.0, sst = 0.0;
+    for (size_t i = 0; i < n; ++i) {
+        sw += w[i];
+        swy += w[i] * y[i];
+    }
     for (size_t i = 0; i < n; ++i)
-        mean += y[i] / (double)n;
-    for (size_t i = 0; i < n; ++i)
-        sst += (y[i] - mean) * (y[i] - mean);
-    return sst > 0.0 ? 1.0 - sumsq / sst : (sumsq == 0.0 ? 1.0 : 0.0);
+        sst += w[i] * (y[i] - swy / sw) * (y[i] - swy / sw);
+    return sst > 0.0 ? 1.0 - chisq / sst : (chisq == 0.0 ? 1.0 : 0.0);
+}
+
+/* gsl_fit_wlinear with weights 1/y² (measurement noise proportional to the
+ * value).  GSL's covariance assumes the weights are exact 1/σ²; the noise
+ * level is unknown, so it is scaled by the residual variance χ²/(n − 2),
+ * as gsl_fit_linear does for unweighted data. */
+static hf_status weighted_line(const double *x, const double *y, const double *w, size_t n,
+                               double *c0, double *c1, hf_maxwell_estimate *out, double *chisq,
+                               hf_diag *diag)
+{
+    if (gsl_fit_wlinear(x, 1, w, 1, y, 1, n, c0, c1, &out->cov00, &out->cov01, &out->cov11,
+                        chisq) != GSL_SUCCESS)
+        return hf_diag_set(diag, HF_EGSL, "gsl_fit_wlinear failed");
+    double s2 = *chisq / (double)(n - 2);
+    out->cov00 *= s2;
+    out->cov01 *= s2;
+    out->cov11 *= s2;
+    return HF_OK;
 }
 
 static double largest_eps(const hf_maxwell_data *d, double C0, double eta)
@@ -157,25 +182,26 @@ hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_obs
     hf_status st = check_request(d, nu, obs, k, out, diag);
     if (st != HF_OK)
         return st;
-    double *x = malloc(2 * d->n * sizeof *x); /* x then y; freed below */
+    double *x = malloc(3 * d->n * sizeof *x); /* x, y, w; freed below */
     if (x == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    double *y = x + d->n;
-    for (size_t i = 0; i < d->n; ++i)
+    double *y = x + d->n, *w = y + d->n;
+    for (size_t i = 0; i < d->n; ++i) {
         coordinates(d, obs, i, &x[i], &y[i]);
+        w[i] = 1.0 / (y[i] * y[i]);
+    }
     memset(out, 0, sizeof *out);
     snprintf(out->method, sizeof out->method, "regression");
     snprintf(out->observable, sizeof out->observable, "%s", hf_maxwell_observable_name(obs));
     out->n = d->n;
     st = check_spread(x, d->n, obs, diag);
-    double c0 = 0.0, c1 = 0.0, sumsq = 0.0;
-    if (st == HF_OK && gsl_fit_linear(x, 1, y, 1, d->n, &c0, &c1, &out->cov00, &out->cov01,
-                                      &out->cov11, &sumsq) != GSL_SUCCESS)
-        st = hf_diag_set(diag, HF_EGSL, "gsl_fit_linear failed");
+    double c0 = 0.0, c1 = 0.0, chisq = 0.0;
+    if (st == HF_OK)
+        st = weighted_line(x, y, w, d->n, &c0, &c1, out, &chisq, diag);
     if (st == HF_OK) {
         out->intercept = c0;
         out->slope = c1;
-        out->r2 = r_squared(y, d->n, sumsq);
+        out->r2 = r_squared(y, w, d->n, chisq);
         st = fill_estimate(d, nu, obs, k, c0, c1, out, diag);
     }
     free(x);

@@ -8,7 +8,8 @@
  *
  * Two methods:
  *  - regression (Argatov Section 4): a straight line through GSL's
- *    gsl_fit_linear with its covariance, on
+ *    gsl_fit_wlinear, weights 1/y² (relative measurement errors), with its
+ *    covariance scaled by the residual variance, on
  *      Eq. 57: F_M/(m V0) = (5/4)/C0 · 𝒱 − c_M^F η            (x = 𝒱)
  *      Eq. 60: 𝒱 t_M = τ_m⁰ C0 − c_M^t η C0² · (1/𝒱)           (x = 1/𝒱)
  *      Eq. 62: 𝒱 t_c = 2τ_m⁰ C0 + c_c^t η C0² · (1/𝒱)          (x = 1/𝒱)
@@ -93,7 +94,7 @@ typedef struct hf_maxwell_estimate {
     double mu0, mu0_se;       /* Pa */
     double eta, eta_se;       /* 1/s */
     double C0, C0_se;         /* Eq. 52 */
-    double r2;                /* regression: R² of the line; full: see below */
+    double r2;                /* regression: weighted R² of the line; full: see below */
     double max_eps;           /* largest ε = η C0/𝒱 over the tests, at the estimate */
     /* regression only: y = intercept + slope·x and their covariance */
     double intercept, slope, cov00, cov01, cov11;
