@@ -15,6 +15,8 @@
 #define DATA HERTZFIT_SOURCE_DIR "/data/"
 #define TRUTH "--mu0 1e7 --nu 0.5 --eta 300"
 
+static void expect_bad(const char *args, const char *needle);
+
 static int setup(void **state)
 {
     (void)state;
@@ -117,6 +119,31 @@ static void test_fit_clean_file(void **state)
     assert_string_equal(err, "");
     free(out);
     free(err);
+}
+
+/* Only the regressions: one row per observable with a column (here t_c
+ * and e, so one row), no full fit. */
+static void test_fit_regression_only(void **state)
+{
+    (void)state;
+    const char *path = hf_test_tmp_path("maxwell-tc.csv");
+    hf_test_write_file(path, "# t_c only\nt_c_s,V0_mps,m_kg,R_m,e\n"
+                             "0.00047673371688,0.5,0.00051,0.0025,0.94\n"
+                             "0.00043414563017,0.8,0.00051,0.0025,0.94\n"
+                             "0.00094930468537,0.5,0.00408,0.005,0.89\n"
+                             "0.00188627834258,0.5,0.03267,0.01,0.8\n");
+    char args[1200], *out = NULL, *err = NULL;
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv",
+             path);
+    assert_int_equal(hf_test_cli(args, &out, &err), 0);
+    assert_int_equal(hf_test_count_lines(out), 2);
+    assert_non_null(strstr(out, "\nregression,t_c,4,"));
+    free(out);
+    free(err);
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression "
+                                "--residuals", path);
+    expect_bad(args, "--residuals needs --method full or all");
+    remove(path);
 }
 
 static void test_fit_residuals_and_other_optimizer(void **state)
@@ -256,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_constants_csv),
         cmocka_unit_test(test_simulate_one_impact),
         cmocka_unit_test(test_fit_clean_file),
+        cmocka_unit_test(test_fit_regression_only),
         cmocka_unit_test(test_fit_residuals_and_other_optimizer),
         cmocka_unit_test(test_bad_data_through_the_cli),
         cmocka_unit_test(test_bad_options_through_the_cli),
