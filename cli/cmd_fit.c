@@ -160,6 +160,11 @@ static int check_options(const fit_options *o, hf_cli_opt *opts)
     if (o->bounds.count != 0 && o->bounds.count != 4)
         return hf_cli_fail(CMD, "--bounds needs 4 values A_MIN A_MAX B_MIN B_MAX (got %zu)",
                            o->bounds.count);
+    for (size_t k = 0; k + 1 < o->bounds.count; k += 2)
+        if (!(o->bounds.values[k] < o->bounds.values[k + 1]))
+            return hf_cli_fail(CMD, "--bounds: lower bound %g of %s is not below its upper "
+                                    "bound %g", o->bounds.values[k], k ? "b" : "a",
+                               o->bounds.values[k + 1]);
     return 0;
 }
 
