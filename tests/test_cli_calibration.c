@@ -65,12 +65,12 @@ static void test_hr_csv(void **state)
     assert_non_null(strstr(out, "exact,1,0\n"));
     assert_non_null(strstr(out, "exact,0.5,1.43275053327137"));
     free(out);
-    out = run_ok("hr --model profile --a 2.5 --b 2 --csv 0.5");
+    char *profile_out = run_ok("hr --model profile --a 2.5 --b 2 --csv 0.5");
     /* Hu-Guo: h = (3/2)(1-c)/c = 1.5 at c = 0.5, up to Beta rounding. */
-    const char *row = strstr(out, "profile,0.5,");
+    const char *row = strstr(profile_out, "profile,0.5,");
     assert_non_null(row);
     HF_ASSERT_CLOSE(strtod(row + strlen("profile,0.5,"), NULL), 1.5, 0.0, 1e-14);
-    free(out);
+    free(profile_out);
 }
 
 static void test_models_lists_every_name(void **state)
