@@ -307,7 +307,7 @@ static void print_identifiability(const fit_options *o, const fit_state *s)
 {
     report(o->csv, "identifiability: the RMS depends on (a, b) only through I(a, b), so every "
                    "(a, b) with I(a, b) = I* is optimal;");
-    report(o->csv, "  I* = %.10g  K0* = %.10g  minimum RMS = %.10g %% (closed form)",
+    report(o->csv, "  I* = %.10g  K0* = %.10g  minimum RMS = %.15g %% (closed form)",
            s->i_star, s->k0_star, s->rms_min);
     print_valley(o, s);
     char runs[256] = "";
