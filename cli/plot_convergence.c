@@ -51,6 +51,7 @@ static void read_label(const char *path, char *label, size_t size)
     fclose(fp);
 }
 
+/* Arrays owned by c, released by curve_stats_free (also on failure). */
 static int alloc_stats(curve_stats *c, size_t n)
 {
     c->n = n;
