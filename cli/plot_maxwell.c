@@ -141,7 +141,7 @@ static char *build_script(const plot_files *f, const char *png,
     char *s = malloc(size); /* caller frees */
     if (s == NULL)
         return NULL;
-    snprintf(s, size, "set terminal pngcairo size %d,480 enhanced\nset output '%s'\n"
+    snprintf(s, size, "set terminal pngcairo size %d,540 enhanced\nset output '%s'\n"
                       "set datafile separator ','\nset key below\nset grid\n"
                       "set multiplot layout 1,%d\n", 480 * panels, png, panels);
     for (int j = 0; j < 3; ++j) {
