@@ -255,6 +255,15 @@ static hf_status run_stage(const impact_model *m, hf_ode_event *ev, size_t nterm
             *force_max = f;
         if (*which < nterm)
             return HF_OK;
+        /* A force peak can coincide with a terminal event (undamped Hertz:
+         * dF/dt and δ̇ vanish together).  Every terminal event falls from
+         * > 0 at the stage start, so g <= 0 here means it happened at this
+         * same point; continuing would lose it. */
+        for (size_t j = 0; j < nterm; ++j)
+            if (ev[j].g(*t, y, (void *)m) <= 0.0) {
+                *which = j;
+                return HF_OK;
+            }
     }
 }
 
