@@ -297,7 +297,8 @@ hf_status hf_copt_closed_form(double n, double e, double m, double k, double v, 
         return hf_diag_set(diag, HF_EINVAL, "alpha = %g, beta = %g must be finite", alpha, beta);
     /* Eq. 49: the [(n+1)/2]^{n/(n+1)} of Eq. 34 is absorbed in α (Eq. 48). */
     double log_s = (log(k) + (n - 1.0) * log(v) + n * log(m)) / (n + 1.0);
-    *c = alpha * expm1(beta * log(e)) * exp(log_s);
+    /* e = 1 gives exactly 0 (not the −0 of α·expm1(β·(−0))). */
+    *c = e == 1.0 ? 0.0 : alpha * expm1(beta * log(e)) * exp(log_s);
     return HF_OK;
 }
 

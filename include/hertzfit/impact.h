@@ -118,6 +118,28 @@ hf_status hf_impact_history(const hf_impact_params *params, const hf_impact_resu
 hf_status hf_impact_restitution_check(const char *model, double c_in, const double *profile_ab,
                                       int clamp, double *e_out, hf_diag *diag);
 
+
+/* ---- the bouncing ball (Safaeifar & Farshidianfar §8, Table 3) -------- */
+
+/* Table 3: m = 1 kg, R = 0.1 m, H0 = 1 m, g = 9.8 m/s², K = 1.4e8 N/m^{3/2}. */
+#define HF_BALL_MASS 1.0
+#define HF_BALL_RADIUS 0.1
+#define HF_BALL_HEIGHT 1.0
+#define HF_BALL_GRAVITY 9.8
+#define HF_BALL_STIFFNESS 1.4e8
+
+/* Model name of the Poursina–Nikravesh linear damper with c = c_opt(e)
+ * (hertzfit/copt.h), accepted besides the catalogue names. */
+#define HF_IMPACT_MODEL_LINEAR "poursina-nikravesh"
+
+/* The ball's impact on rigid ground: v⁻ = √(2g(H0 − R)) (Eq. 63), n = 3/2,
+ * the weight m g pressing during contact, and the damping of `model` for
+ * restitution e: h = h_r(e) of a catalogue model (Hunt–Crossley type), or
+ * the linear damper with c_opt(e) for HF_IMPACT_MODEL_LINEAR.
+ * HF_ENOTFOUND for an unknown model, HF_EDOM for e outside (0, 1]. */
+hf_status hf_impact_ball_params(const char *model, double e, const double *profile_ab,
+                                int clamp, hf_impact_params *params, hf_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif
