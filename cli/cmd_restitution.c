@@ -87,10 +87,10 @@ static int fill_table(hf_table *t, const char **names, size_t nmodels, const dou
                 return hf_cli_fail_status("restitution", st, &diag);
             hf_table_str(t, names[m]);
             hf_table_numf(t, "%.6g", c[i]);
-            hf_table_numf(t, "%.12f", e);
+            hf_table_numf(t, "%.12g", e);
             hf_table_numf(t, "%+.3e", e - c[i]);
             if (clamp) {
-                hf_table_numf(t, "%.12f", e_clamped);
+                hf_table_numf(t, "%.12g", e_clamped);
                 hf_table_numf(t, "%+.3e", e_clamped - c[i]);
             }
         }

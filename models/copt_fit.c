@@ -27,6 +27,9 @@
 
 #ifdef HERTZFIT_HAVE_OPENMP
 #include <omp.h>
+#define HF_OMP(directive) _Pragma(#directive)
+#else
+#define HF_OMP(directive)   /* a serial build: the loop runs in order */
 #endif
 
 typedef struct power_data {
@@ -184,17 +187,17 @@ hf_status hf_copt_refit(const double *n_grid, size_t n_count, const double *e_gr
     if (nthreads == 0)
         nthreads = omp_get_max_threads();
 #else
-    nthreads = 1;
+    (void)nthreads;
 #endif
-#pragma omp parallel num_threads(nthreads)
+    HF_OMP(omp parallel num_threads(nthreads))
     {
         double *c = malloc(sizeof(double) * e_count);   /* per thread, freed below */
-#pragma omp for schedule(dynamic, 1)
+        HF_OMP(omp for schedule(dynamic, 1))
         for (long i = 0; i < (long)n_count; ++i) {
             status[i] = c == NULL ? HF_ENOMEM
                                   : refit_one(n_grid[i], e_grid, e_count, &o, c, &alpha[i],
                                               &beta[i], &rms[i], &diags[i]);
-#pragma omp critical(hf_copt_refit_progress)
+            HF_OMP(omp critical(hf_copt_refit_progress))
             {
                 ++done;
                 if (progress)
