@@ -74,7 +74,7 @@ typedef struct hf_impact_result {
     double delta_sep;        /* deformation left at separation (m), Eq. 51 */
     double delta_dot_sep;    /* δ̇(t_s) (m/s) */
     hf_impact_end end;
-    size_t steps;            /* accepted ODE steps */
+    size_t steps;            /* samples: start, accepted steps, located events */
 } hf_impact_result;
 
 /* Called at the start, after every accepted step and at every event, with
