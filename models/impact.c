@@ -30,6 +30,7 @@ void hf_impact_params_init(hf_impact_params *params)
     params->load = 0.0;
     params->clamp = 0;
     params->tolerance = 1e-12;
+    params->event_tolerance = 1e-14;
 }
 
 /* What the right-hand side and the event functions read. */
@@ -69,6 +70,9 @@ hf_status hf_impact_check(const hf_impact_params *p, hf_diag *diag)
         return hf_diag_set(diag, HF_EDOM, "load P = %g must be >= 0 and finite", p->load);
     if (!(p->tolerance > 0.0 && p->tolerance <= 1e-3))
         return hf_diag_set(diag, HF_EDOM, "tolerance = %g is outside (0, 1e-3]", p->tolerance);
+    if (!(p->event_tolerance > 0.0 && p->event_tolerance <= 1e-3))
+        return hf_diag_set(diag, HF_EDOM, "event tolerance = %g is outside (0, 1e-3]",
+                           p->event_tolerance);
     return HF_OK;
 }
 
@@ -209,6 +213,7 @@ static void options_init(hf_ode_options *o, const impact_model *m)
     hf_ode_options_init(o);
     o->abs_tol = p->tolerance;
     o->rel_tol = p->tolerance;
+    o->event_tol = p->event_tolerance;
     o->h0 = 1e-3 * t_scale;
     o->t_max = 1e4 * t_scale * (1.0 + slow);
 }

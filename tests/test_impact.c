@@ -18,6 +18,7 @@
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_sf_gamma.h>
 
+#include "hertzfit/copt.h"
 #include "hertzfit/damping.h"
 #include "hertzfit/impact.h"
 #include "hertzfit/restitution.h"
@@ -154,6 +155,33 @@ static void test_linear_damper_residual_deformation(void **state)
     assert_true(r.force_max >= p.damping * p.velocity);
 }
 
+/* The Kelvin–Voigt law (n = 1, separation at F = 0) against the exact
+ * Butcher–Segalman relation e(ξ), ξ = c/(2√(Km)) (hertzfit/copt.h): the
+ * closed form is exact, so the difference is the ODE error (1e-10). */
+static void test_kelvin_voigt_law(void **state)
+{
+    (void)state;
+    const double xis[] = {0.1, 0.5, 1.0, 2.385};
+    for (size_t i = 0; i < 4; ++i) {
+        hf_impact_params p;
+        hf_impact_params_init(&p);
+        p.law = HF_IMPACT_KELVIN_VOIGT;
+        p.exponent = 1.0;
+        p.mass = 0.3;
+        p.stiffness = 2.0e5;
+        p.velocity = 1.7;
+        p.damping = 2.0 * xis[i] * sqrt(p.stiffness * p.mass);
+        hf_impact_result r;
+        double e;
+        assert_int_equal(hf_impact_simulate(&p, &r, NULL, NULL, NULL), HF_OK);
+        assert_int_equal(hf_copt_kelvin_voigt_exact(xis[i], &e, NULL), HF_OK);
+        assert_int_equal(r.end, HF_IMPACT_END_FORCE);
+        HF_ASSERT_CLOSE(r.e_out, e, 1e-10, 0.0);
+        /* Eq. 51 with n = 1: δ_s = c e v⁻/K. */
+        HF_ASSERT_CLOSE(r.delta_sep, p.damping * r.e_out * p.velocity / p.stiffness, 0.0, 1e-9);
+    }
+}
+
 typedef struct history { size_t count; double f_max, last_t, last_delta; } history;
 
 static void record(double t, double delta, double delta_dot, double force, void *user)
@@ -240,6 +268,7 @@ static void test_bad_parameters(void **state)
         {"exponent", 0.5, "exponent n = 0.5"},
         {"damping", -0.1, "damping = -0.1"},
         {"load", INFINITY, "load P = inf"},
+        {"event_tolerance", 0.0, "event tolerance = 0"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         hf_impact_params p;
@@ -249,7 +278,8 @@ static void test_bad_parameters(void **state)
                         : strcmp(cases[i].field, "velocity") == 0  ? &p.velocity
                         : strcmp(cases[i].field, "exponent") == 0  ? &p.exponent
                         : strcmp(cases[i].field, "damping") == 0   ? &p.damping
-                                                                   : &p.load;
+                        : strcmp(cases[i].field, "load") == 0      ? &p.load
+                                                                   : &p.event_tolerance;
         *field = cases[i].value;
         hf_impact_result r;
         hf_diag diag = {{0}};
@@ -281,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_invariance_in_mass_stiffness_velocity),
         cmocka_unit_test(test_undamped_hertz_closed_forms),
         cmocka_unit_test(test_linear_damper_residual_deformation),
+        cmocka_unit_test(test_kelvin_voigt_law),
         cmocka_unit_test(test_force_peak_and_history),
         cmocka_unit_test(test_restitution_check_every_model),
         cmocka_unit_test(test_bad_parameters),

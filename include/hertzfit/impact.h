@@ -53,10 +53,11 @@ typedef struct hf_impact_params {
     double load;        /* constant force P >= 0 pressing into contact (N), e.g. m g */
     int clamp;          /* Hunt–Crossley only: F = max(F, 0), separate at F = 0 */
     double tolerance;   /* ODE per-step tolerance on the scaled state (default 1e-12) */
+    double event_tolerance; /* event time, relative to its step (default 1e-14) */
 } hf_impact_params;
 
 /* Defaults: Hunt–Crossley, m = K = v⁻ = 1, n = 3/2, no damping, no load,
- * no clamp, tolerance 1e-12. */
+ * no clamp, tolerance 1e-12, event tolerance 1e-14. */
 void hf_impact_params_init(hf_impact_params *params);
 
 /* How the contact ended. */
@@ -84,7 +85,8 @@ typedef void (*hf_impact_sample_fn)(double t, double delta, double delta_dot,
 
 /* Checks the parameters: HF_EDOM naming the first bad value (m, K, v⁻ not
  * positive and finite, n outside [1, 2], damping or load negative or not
- * finite, Kelvin–Voigt with n != 1, tolerance outside (0, 1e-3]). */
+ * finite, Kelvin–Voigt with n != 1, tolerance outside (0, 1e-3], event
+ * tolerance outside (0, 1e-3]). */
 hf_status hf_impact_check(const hf_impact_params *params, hf_diag *diag);
 
 /* The contact force F(δ, δ̇) of the law as written (not clamped). */
