@@ -156,6 +156,27 @@ static void test_closed_form_special_cases(void **state)
     HF_ASSERT_CLOSE(c1, 1.95 * (pow(0.5, -0.3) - 1.0), 0.0, 1e-14);
 }
 
+/* Eq. 49 with Eqs. 46–47 is a fit, so the restitution it really gives is
+ * off by a little: Poursina & Nikravesh's Fig. 8 shows a small absolute
+ * error over e in [1e-4, 1].  Measured here: at most 3.4e-3 (n = 1, e near
+ * 0.63); asserted < 5e-3, which a wrong coefficient in Eqs. 46–49 breaks. */
+static void test_closed_form_restitution_error(void **state)
+{
+    (void)state;
+    const double ns[] = {1.0, 1.5, 2.0};
+    for (size_t i = 0; i < 3; ++i)
+        for (int j = 0; j <= 16; ++j) {
+            double e = pow(10.0, -4.0 + 0.25 * j), c, e_out;
+            assert_int_equal(hf_copt_closed_form(ns[i], e, 0.7, 3e9, 2.385,
+                                                 hf_copt_alpha_paper(ns[i]),
+                                                 hf_copt_beta_paper(ns[i]), &c, NULL), HF_OK);
+            assert_int_equal(hf_copt_e_out(ns[i], c, 0.7, 3e9, 2.385, 1e-12, &e_out, NULL),
+                             HF_OK);
+            if (!(fabs(e_out - e) < 5e-3))
+                fail_msg("n = %g, e = %g: Eq. 49 gives e_out = %g", ns[i], e, e_out);
+        }
+}
+
 /* The power fit recovers α, β from exact synthetic data. */
 static void test_power_fit_recovers_parameters(void **state)
 {
@@ -253,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_scaling_matches_direct_solves),
         cmocka_unit_test(test_kelvin_voigt_butcher_segalman),
         cmocka_unit_test(test_closed_form_special_cases),
+        cmocka_unit_test(test_closed_form_restitution_error),
         cmocka_unit_test(test_power_fit_recovers_parameters),
         cmocka_unit_test(test_refit_small_grid),
         cmocka_unit_test(test_bad_inputs),
