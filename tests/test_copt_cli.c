@@ -76,6 +76,7 @@ static void test_bad_inputs(void **state)
     expect_bad("copt --n 1.5 --e 0.5 --m -1", "mass m = -1");
     expect_bad("copt --n 1.5 --e 0.5 --k 0", "stiffness k = 0");
     expect_bad("copt --n 1.5 --e 0.5 --v0 nan", "'nan' is not finite");
+    expect_bad("copt --n 1.5 --e 0.5 --v0 0", "impact velocity v = 0");
     expect_bad("copt --n 1.5 --e 0.5 --c-max 0.01", "no root in [0, c_max = 0.01]");
     expect_bad("copt --n 1.5", "--e is required");
     expect_bad("copt fit --n-grid 0.5:2:3", "n = 0.5 is outside [1, 2]");
