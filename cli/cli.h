@@ -108,6 +108,17 @@ void hf_table_free(hf_table *t);
 
 /* ---- the profile objective from --sampling SPEC | --table FILE -------- */
 
+/* The two option-table entries every profile-objective subcommand takes,
+ * so their names and help read the same everywhere. */
+#define HF_CLI_OBJECTIVE_OPTIONS(sampling_ptr, table_ptr)                          \
+    {.name = "sampling", .kind = HF_CLI_STRING, .value = (sampling_ptr),           \
+     .arg = "SPEC",                                                                \
+     .help = "c_r sampling: start:step:stop, file:PATH or hgeom:h0:h1:n "          \
+             "(default 0.01:0.01:0.99)"},                                          \
+    {.name = "table", .kind = HF_CLI_STRING, .value = (table_ptr), .arg = "FILE",  \
+     .help = "objective fitted to a published RMS table with columns a,b,rms_pct " \
+             "(e.g. data/safaeifar2020_table2.csv)"}
+
 struct hf_profile_objective;
 /* Builds the objective named by the options (default sampling when both are
  * NULL; both given is an error).  On success returns 0 and *out is owned by

@@ -400,11 +400,7 @@ static int fit_profile_main(int argc, char **argv)
          .help = "OpenMP threads over runs (default 0 = all); results do not depend on it"},
         {.name = "max-evals", .kind = HF_CLI_COUNT, .value = &o.max_evals, .arg = "E",
          .help = "evaluations per run (default: the optimizer's own budget)"},
-        {.name = "sampling", .kind = HF_CLI_STRING, .value = &o.sampling, .arg = "SPEC",
-         .help = "c_r sampling: start:step:stop, file:PATH or hgeom:h0:h1:n "
-                 "(default " HF_SAMPLING_DEFAULT ")"},
-        {.name = "table", .kind = HF_CLI_STRING, .value = &o.table, .arg = "FILE",
-         .help = "objective fitted to a CSV with a,b,rms_pct (e.g. data/safaeifar2020_table2.csv)"},
+        HF_CLI_OBJECTIVE_OPTIONS(&o.sampling, &o.table),
         {.name = "bounds", .kind = HF_CLI_DOUBLES, .value = &o.bounds, .arg = "A_MIN A_MAX B_MIN B_MAX",
          .help = "search box (default 1 6 1.5 6, the range of Table 2)"},
         {.name = "set", .kind = HF_CLI_STRINGS, .value = &o.sets, .arg = "KEY=VALUE",

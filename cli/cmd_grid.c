@@ -11,10 +11,7 @@ int hf_cmd_grid(int argc, char **argv)
     const char *sampling = NULL, *table = NULL;
     int csv = 0;
     hf_cli_opt opts[] = {
-        {.name = "sampling", .kind = HF_CLI_STRING, .value = &sampling, .arg = "SPEC",
-         .help = "c_r sampling (default " HF_SAMPLING_DEFAULT ")"},
-        {.name = "table", .kind = HF_CLI_STRING, .value = &table, .arg = "FILE",
-         .help = "published RMS table (a,b,rms_pct): evaluate its fitted quadratic"},
+        HF_CLI_OBJECTIVE_OPTIONS(&sampling, &table),
         {.name = "csv", .kind = HF_CLI_FLAG, .value = &csv, .help = "CSV output"},
     };
     hf_cli_spec spec = {"grid", "[--sampling SPEC | --table FILE] [--csv]",

@@ -16,10 +16,7 @@ int hf_cmd_optimum(int argc, char **argv)
     int csv = 0;
     hf_cli_doubles bs = {NULL, 0};
     hf_cli_opt opts[] = {
-        {.name = "sampling", .kind = HF_CLI_STRING, .value = &sampling, .arg = "SPEC",
-         .help = "c_r sampling (default " HF_SAMPLING_DEFAULT ")"},
-        {.name = "table", .kind = HF_CLI_STRING, .value = &table, .arg = "FILE",
-         .help = "published RMS table (a,b,rms_pct) instead of a sampling"},
+        HF_CLI_OBJECTIVE_OPTIONS(&sampling, &table),
         {.name = "b", .kind = HF_CLI_DOUBLES, .value = &bs, .arg = "B",
          .help = "b values for the valley a(b) (default 1.5 2 ... 6 and 3.409)"},
         {.name = "csv", .kind = HF_CLI_FLAG, .value = &csv, .help = "CSV output"},

@@ -15,11 +15,7 @@ int hf_cmd_profile(int argc, char **argv)
     hf_cli_opt opts[] = {
         {.name = "a", .kind = HF_CLI_DOUBLE, .value = &a, .arg = "A", .help = "exponent a > 0 (required)"},
         {.name = "b", .kind = HF_CLI_DOUBLE, .value = &b, .arg = "B", .help = "exponent b > 0 (required)"},
-        {.name = "sampling", .kind = HF_CLI_STRING, .value = &sampling, .arg = "SPEC",
-         .help = "c_r sampling: start:step:stop | file:PATH | hgeom:h0:h1:n (default "
-                 HF_SAMPLING_DEFAULT ")"},
-        {.name = "table", .kind = HF_CLI_STRING, .value = &table, .arg = "FILE",
-         .help = "published RMS table (a,b,rms_pct) instead of a sampling"},
+        HF_CLI_OBJECTIVE_OPTIONS(&sampling, &table),
         {.name = "csv", .kind = HF_CLI_FLAG, .value = &csv, .help = "CSV output"},
     };
     hf_cli_spec spec = {"profile", "--a A --b B [--sampling SPEC | --table FILE] [--csv]",
