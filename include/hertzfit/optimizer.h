@@ -67,7 +67,12 @@ typedef struct hf_run_config {
     uint64_t seed;
     uint64_t stream;
     size_t max_evals;   /* 0 = no evaluation limit */
-    size_t max_iters;   /* 0 = the algorithm's own default */
+    size_t max_iters;   /* 0 = no iteration limit.  When both are 0 the
+                         * algorithm's own default budget applies: ica and
+                         * icaco 50 iterations (the ICACO paper), random 50
+                         * iterations of 20 points, nlopt:* 2000 evaluations.
+                         * What an iteration is: one ICA/ICACO decade, one
+                         * batch of random points, one NLopt callback. */
     int has_target;     /* stop as soon as best f <= target */
     double target;
     hf_trace_fn trace;  /* may be NULL */

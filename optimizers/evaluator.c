@@ -1,0 +1,56 @@
+/*
+ * optimizers/evaluator.c — the evaluation wrapper every algorithm calls
+ * instead of the objective.  The library, not the algorithm, counts
+ * evaluations, so the same budget means the same thing for every
+ * optimiser; NaN/inf results are failed evaluations that are counted but
+ * never become the best point; the run stops at the evaluation budget, the
+ * target or the iteration budget, whichever comes first.
+ */
+#include "optimizers/optimizer_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+static void raise_stop(hf_evaluator *ev, hf_stop_reason reason)
+{
+    if (!ev->stopped) {
+        ev->stopped = 1;
+        ev->reason = reason;
+    }
+}
+
+double hf_evaluator_eval(hf_evaluator *ev, const double *x)
+{
+    if (ev->stopped)
+        return HUGE_VAL;
+    const hf_problem *p = ev->problem;
+    hf_result *r = ev->result;
+    double f = p->f(x, p->ctx);
+    r->evaluations++;
+    if (!isfinite(f)) {
+        r->failed_evaluations++;
+        f = HUGE_VAL;
+    } else if (f < r->f) {
+        r->f = f;
+        memcpy(r->x, x, p->dim * sizeof *x);
+    }
+    if (ev->run->has_target && r->f <= ev->run->target)
+        raise_stop(ev, HF_STOP_TARGET);
+    else if (ev->run->max_evals != 0 && r->evaluations >= ev->run->max_evals)
+        raise_stop(ev, HF_STOP_MAXEVAL);
+    return f;
+}
+
+int hf_evaluator_should_stop(const hf_evaluator *ev) { return ev->stopped; }
+
+void hf_evaluator_stop(hf_evaluator *ev, hf_stop_reason reason) { raise_stop(ev, reason); }
+
+void hf_evaluator_end_iteration(hf_evaluator *ev)
+{
+    hf_result *r = ev->result;
+    r->iterations++;
+    if (ev->run->trace != NULL)
+        ev->run->trace(r->iterations, r->evaluations, r->f, r->x, ev->run->trace_user);
+    if (ev->max_iters != 0 && r->iterations >= ev->max_iters)
+        raise_stop(ev, HF_STOP_MAXITER);
+}

@@ -1,0 +1,280 @@
+/*
+ * optimizers/optimizer.c — the public optimiser API (hertzfit/optimizer.h)
+ * over the algorithm registry: create by name, key/value parameters with
+ * ranges, results, and hf_optimize, which validates the problem, seeds the
+ * run's PCG32 stream, sets up the evaluation wrapper and hands over to the
+ * algorithm's run function.  Nothing here knows any particular algorithm.
+ */
+#include "optimizers/optimizer_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hertzfit/timing.h"
+
+struct hf_optimizer {
+    const hf_algorithm *algo;
+    int variant;
+    size_t dim;
+    char *name;      /* owned copy of the name it was created with */
+    double *values;  /* owned: one value per algo->params entry */
+};
+
+const char *hf_stop_reason_name(hf_stop_reason reason)
+{
+    switch (reason) {
+#define HF_STOP_TEXT(id, text) case id: return text;
+        HF_STOP_LIST(HF_STOP_TEXT)
+#undef HF_STOP_TEXT
+    }
+    return "unknown";
+}
+
+void hf_run_config_init(hf_run_config *run)
+{
+    memset(run, 0, sizeof *run);
+    run->trace = NULL;
+    run->trace_user = NULL;
+}
+
+hf_status hf_result_init(hf_result *result, size_t dim)
+{
+    memset(result, 0, sizeof *result);
+    result->x = calloc(dim ? dim : 1, sizeof *result->x);
+    if (result->x == NULL)
+        return HF_ENOMEM;
+    result->dim = dim;
+    result->f = HUGE_VAL;
+    return HF_OK;
+}
+
+void hf_result_free(hf_result *result)
+{
+    if (result == NULL)
+        return;
+    free(result->x);
+    result->x = NULL;
+    result->dim = 0;
+}
+
+/* Finds the table for NAME: an exact name, or a family prefix whose
+ * resolve() accepts the rest. */
+static hf_status find_algorithm(const char *name, const hf_algorithm **algo,
+                                int *variant, hf_diag *diag)
+{
+    for (size_t i = 0; i < hf_algorithm_count(); ++i) {
+        const hf_algorithm *a = hf_algorithm_at(i);
+        size_t len = strlen(a->name);
+        if (a->resolve == NULL && strcmp(a->name, name) == 0) {
+            *algo = a;
+            *variant = 0;
+            return HF_OK;
+        }
+        if (a->resolve != NULL && strncmp(a->name, name, len) == 0) {
+            *algo = a;
+            return a->resolve(name + len, variant, diag);
+        }
+    }
+    return hf_diag_set(diag, HF_ENOTFOUND,
+                       "unknown optimizer '%s' (valid: ica, icaco, random, "
+                       "nlopt:<NLopt name> such as nlopt:GN_DIRECT_L, "
+                       "nlopt:LN_BOBYQA; 'hertzfit fit profile --list' shows all)",
+                       name);
+}
+
+hf_status hf_optimizer_create(const char *name, size_t dim, hf_optimizer **out,
+                              hf_diag *diag)
+{
+    *out = NULL;
+    if (name == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "optimizer name is missing");
+    if (dim == 0)
+        return hf_diag_set(diag, HF_EINVAL, "optimizer dimension must be at least 1");
+    const hf_algorithm *algo = NULL;
+    int variant = 0;
+    hf_status st = find_algorithm(name, &algo, &variant, diag);
+    if (st != HF_OK)
+        return st;
+    hf_optimizer *opt = calloc(1, sizeof *opt);
+    if (opt == NULL)
+        return HF_ENOMEM;
+    opt->name = malloc(strlen(name) + 1);
+    opt->values = calloc(algo->nparams ? algo->nparams : 1, sizeof *opt->values);
+    if (opt->name == NULL || opt->values == NULL) {
+        hf_optimizer_free(opt);
+        return HF_ENOMEM;
+    }
+    strcpy(opt->name, name);
+    opt->algo = algo;
+    opt->variant = variant;
+    opt->dim = dim;
+    for (size_t i = 0; i < algo->nparams; ++i)
+        opt->values[i] = algo->params[i].def;
+    *out = opt;
+    return HF_OK;
+}
+
+void hf_optimizer_free(hf_optimizer *opt)
+{
+    if (opt == NULL)
+        return;
+    free(opt->name);
+    free(opt->values);
+    free(opt);
+}
+
+const char *hf_optimizer_name(const hf_optimizer *opt) { return opt->name; }
+
+static long find_param(const hf_algorithm *algo, const char *key)
+{
+    for (size_t i = 0; i < algo->nparams; ++i)
+        if (strcmp(algo->params[i].key, key) == 0)
+            return (long)i;
+    return -1;
+}
+
+/* "a, b, c" list of the algorithm's keys for error messages. */
+static void list_keys(const hf_algorithm *algo, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < algo->nparams && used < size; ++i) {
+        int n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
+                         algo->params[i].key);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+    if (algo->nparams == 0)
+        snprintf(buf, size, "none");
+}
+
+hf_status hf_optimizer_set(hf_optimizer *opt, const char *key, double value,
+                           hf_diag *diag)
+{
+    long i = find_param(opt->algo, key);
+    if (i < 0) {
+        char keys[320];
+        list_keys(opt->algo, keys, sizeof keys);
+        return hf_diag_set(diag, HF_ENOTFOUND, "optimizer '%s' has no parameter '%s' (valid: %s)",
+                           opt->name, key, keys);
+    }
+    const hf_param_spec *p = &opt->algo->params[i];
+    if (!(value >= p->min && value <= p->max))
+        return hf_diag_set(diag, HF_ERANGE, "%s = %g is outside [%g, %g] for optimizer '%s'",
+                           key, value, p->min, p->max, opt->name);
+    if (p->integer && value != floor(value))
+        return hf_diag_set(diag, HF_ERANGE, "%s = %g must be a whole number", key, value);
+    opt->values[i] = value;
+    return HF_OK;
+}
+
+hf_status hf_optimizer_get(const hf_optimizer *opt, const char *key, double *value)
+{
+    long i = find_param(opt->algo, key);
+    if (i < 0)
+        return HF_ENOTFOUND;
+    *value = opt->values[i];
+    return HF_OK;
+}
+
+size_t hf_optimizer_param_count(const hf_optimizer *opt) { return opt->algo->nparams; }
+
+hf_status hf_optimizer_param(const hf_optimizer *opt, size_t index, const char **key,
+                             double *value, const char **doc)
+{
+    if (index >= opt->algo->nparams)
+        return HF_EINVAL;
+    if (key != NULL)
+        *key = opt->algo->params[index].key;
+    if (value != NULL)
+        *value = opt->values[index];
+    if (doc != NULL)
+        *doc = opt->algo->params[index].doc;
+    return HF_OK;
+}
+
+static void reset_result(hf_result *result)
+{
+    for (size_t i = 0; i < result->dim; ++i)
+        result->x[i] = NAN;
+    result->f = HUGE_VAL;
+    result->evaluations = 0;
+    result->failed_evaluations = 0;
+    result->iterations = 0;
+    result->stop = HF_STOP_NONE;
+    result->status = HF_OK;
+    result->seconds = 0.0;
+}
+
+hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
+                      const hf_run_config *run, hf_result *result, hf_diag *diag)
+{
+    if (opt == NULL || run == NULL || result == NULL || result->x == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "hf_optimize: missing optimizer, run or result");
+    hf_status st = hf_problem_check(problem, diag);
+    if (st != HF_OK)
+        return st;
+    if (problem->dim != opt->dim || result->dim != opt->dim)
+        return hf_diag_set(diag, HF_EMISMATCH,
+                           "dimension mismatch: optimizer %zu, problem %zu, result %zu",
+                           opt->dim, problem->dim, result->dim);
+    reset_result(result);
+    /* An algorithm's own budget applies only when the run sets none, so
+     * a run's budget is always exactly the budget. */
+    hf_run_config eff = *run;
+    if (eff.max_evals == 0 && eff.max_iters == 0) {
+        eff.max_iters = opt->algo->default_max_iters;
+        eff.max_evals = opt->algo->default_max_evals;
+    }
+    hf_evaluator ev = {problem, &eff, result, eff.max_iters, 0, HF_STOP_NONE};
+    hf_rng rng;
+    hf_rng_seed(&rng, run->seed, run->stream);
+    hf_algo_run ctx = {problem, opt->values, opt->variant, opt->name, &ev, &rng, &eff};
+    double t0 = hf_wall_seconds();
+    st = opt->algo->run(&ctx, diag);
+    result->seconds = hf_wall_seconds() - t0;
+    result->status = st;
+    result->stop = (st != HF_OK) ? HF_STOP_FAILURE
+                   : (ev.reason != HF_STOP_NONE ? ev.reason : HF_STOP_CONVERGED);
+    return st;
+}
+
+size_t hf_optimizer_name_count(void)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < hf_algorithm_count(); ++i) {
+        const hf_algorithm *a = hf_algorithm_at(i);
+        n += a->resolve ? a->member_count() : 1;
+    }
+    return n;
+}
+
+const char *hf_optimizer_name_at(size_t index)
+{
+    for (size_t i = 0; i < hf_algorithm_count(); ++i) {
+        const hf_algorithm *a = hf_algorithm_at(i);
+        size_t n = a->resolve ? a->member_count() : 1;
+        if (index < n)
+            return a->resolve ? a->member_name(index) : a->name;
+        index -= n;
+    }
+    return NULL;
+}
+
+void hf_uniform_point(hf_rng *rng, const hf_problem *problem, double *x)
+{
+    for (size_t k = 0; k < problem->dim; ++k)
+        x[k] = hf_rng_uniform_range(rng, problem->lower[k], problem->upper[k]);
+}
+
+void hf_clamp_point(const hf_problem *problem, double *x)
+{
+    for (size_t k = 0; k < problem->dim; ++k) {
+        if (x[k] < problem->lower[k])
+            x[k] = problem->lower[k];
+        else if (x[k] > problem->upper[k])
+            x[k] = problem->upper[k];
+    }
+}

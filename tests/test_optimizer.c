@@ -1,0 +1,283 @@
+/*
+ * tests/test_optimizer.c — the optimiser API shared by every algorithm:
+ * the registry and names, key/value parameters with ranges, the evaluation
+ * wrapper (counting, failed evaluations never best, budgets, target,
+ * trace), bad problems, and `random` search.
+ */
+#include "hf_test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hertzfit/optimizer.h"
+
+static const double lower2[2] = {-1.5, -2.0};
+static const double upper2[2] = {2.385, 1.25};
+
+/* Shifted sphere, minimum 0 at (0.3, -0.7). */
+static double sphere(const double *x, void *ctx)
+{
+    (void)ctx;
+    return (x[0] - 0.3) * (x[0] - 0.3) + (x[1] + 0.7) * (x[1] + 0.7);
+}
+
+/* Sphere that fails (NaN) on the half plane x0 < 0.5 — which holds the
+ * sphere's lower values — and returns inf on x1 > 1. */
+static double sphere_with_holes(const double *x, void *ctx)
+{
+    if (x[0] < 0.5)
+        return NAN;
+    if (x[1] > 1.0)
+        return INFINITY;
+    return sphere(x, ctx);
+}
+
+static hf_problem make_problem(hf_objective_fn f)
+{
+    hf_problem p = {"sphere", 2, lower2, upper2, f, NULL, 1, 0.0};
+    return p;
+}
+
+static void test_names_and_unknown_name(void **state)
+{
+    (void)state;
+    size_t n = hf_optimizer_name_count();
+    assert_true(n > 10);
+    int seen_random = 0, seen_bobyqa = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const char *name = hf_optimizer_name_at(i);
+        assert_non_null(name);
+        seen_random += strcmp(name, "random") == 0;
+        seen_bobyqa += strcmp(name, "nlopt:LN_BOBYQA") == 0;
+        hf_optimizer *opt = NULL;
+        assert_int_equal(hf_optimizer_create(name, 2, &opt, NULL), HF_OK);
+        assert_string_equal(hf_optimizer_name(opt), name);
+        hf_optimizer_free(opt);
+    }
+    assert_int_equal(seen_random, 1);
+    assert_int_equal(seen_bobyqa, 1);
+    assert_null(hf_optimizer_name_at(n));
+
+    hf_optimizer *opt = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_optimizer_create("simplex", 2, &opt, &diag), HF_ENOTFOUND);
+    assert_null(opt);
+    assert_non_null(strstr(diag.text, "'simplex'"));
+    assert_non_null(strstr(diag.text, "icaco"));
+    assert_int_equal(hf_optimizer_create("nlopt:GN_NOPE", 2, &opt, &diag), HF_ENOTFOUND);
+    assert_non_null(strstr(diag.text, "GN_NOPE"));
+    assert_int_equal(hf_optimizer_create("random", 0, &opt, &diag), HF_EINVAL);
+}
+
+static void test_parameters_keys_and_ranges(void **state)
+{
+    (void)state;
+    hf_optimizer *opt = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_optimizer_create("random", 2, &opt, &diag), HF_OK);
+    double v = 0;
+    assert_int_equal(hf_optimizer_get(opt, "batch", &v), HF_OK);
+    HF_ASSERT_CLOSE(v, 20.0, 0.0, 0.0);
+    assert_int_equal(hf_optimizer_set(opt, "batch", 7, &diag), HF_OK);
+    assert_int_equal(hf_optimizer_get(opt, "batch", &v), HF_OK);
+    HF_ASSERT_CLOSE(v, 7.0, 0.0, 0.0);
+    assert_int_equal(hf_optimizer_set(opt, "batch", 0, &diag), HF_ERANGE);
+    assert_non_null(strstr(diag.text, "batch"));
+    assert_int_equal(hf_optimizer_set(opt, "batch", 2.5, &diag), HF_ERANGE);
+    assert_int_equal(hf_optimizer_set(opt, "batch", NAN, &diag), HF_ERANGE);
+    assert_int_equal(hf_optimizer_set(opt, "countries", 20, &diag), HF_ENOTFOUND);
+    assert_non_null(strstr(diag.text, "valid: batch"));
+    assert_int_equal(hf_optimizer_get(opt, "countries", &v), HF_ENOTFOUND);
+    assert_int_equal(hf_optimizer_param_count(opt), 1);
+    const char *key = NULL, *doc = NULL;
+    assert_int_equal(hf_optimizer_param(opt, 0, &key, &v, &doc), HF_OK);
+    assert_string_equal(key, "batch");
+    assert_non_null(doc);
+    assert_int_equal(hf_optimizer_param(opt, 1, &key, &v, &doc), HF_EINVAL);
+    hf_optimizer_free(opt);
+}
+
+typedef struct trace_log {
+    size_t calls;
+    size_t last_iter;
+    size_t last_evals;
+    double last_f;
+    int monotone;
+} trace_log;
+
+static void trace_cb(size_t iter, size_t evals, double f, const double *x, void *user)
+{
+    trace_log *t = user;
+    (void)x;
+    if (t->calls > 0 && (f > t->last_f || iter != t->last_iter + 1 || evals < t->last_evals))
+        t->monotone = 0;
+    t->calls++;
+    t->last_iter = iter;
+    t->last_evals = evals;
+    t->last_f = f;
+}
+
+static void run_random(hf_objective_fn f, hf_run_config *run, hf_result *res)
+{
+    hf_problem p = make_problem(f);
+    hf_optimizer *opt = NULL;
+    assert_int_equal(hf_optimizer_create("random", 2, &opt, NULL), HF_OK);
+    assert_int_equal(hf_optimize(opt, &p, run, res, NULL), HF_OK);
+    hf_optimizer_free(opt);
+}
+
+static void test_random_budget_trace_and_repeatability(void **state)
+{
+    (void)state;
+    hf_run_config run;
+    hf_run_config_init(&run);
+    run.seed = 2385;
+    run.stream = 3;
+    run.max_evals = 437; /* not a multiple of the batch: stops mid-iteration */
+    trace_log log = {0, 0, 0, 0.0, 1};
+    run.trace = trace_cb;
+    run.trace_user = &log;
+    hf_result a, b;
+    assert_int_equal(hf_result_init(&a, 2), HF_OK);
+    assert_int_equal(hf_result_init(&b, 2), HF_OK);
+    run_random(sphere, &run, &a);
+    assert_int_equal(a.evaluations, 437);
+    assert_int_equal(a.failed_evaluations, 0);
+    assert_int_equal(a.stop, HF_STOP_MAXEVAL);
+    assert_int_equal(a.iterations, 22); /* 21 full batches of 20 + 1 partial */
+    assert_int_equal(log.calls, a.iterations);
+    assert_true(log.monotone);
+    assert_true(a.f == log.last_f);
+    assert_true(a.f < 0.05); /* 437 uniform points in a 3.9 x 3.25 box */
+    HF_ASSERT_CLOSE(sphere(a.x, NULL), a.f, 0.0, 0.0);
+    run.trace = NULL;
+    run_random(sphere, &run, &b);
+    assert_memory_equal(a.x, b.x, 2 * sizeof(double));
+    assert_memory_equal(&a.f, &b.f, sizeof(double));
+    run.stream = 4;
+    run_random(sphere, &run, &b);
+    assert_true(a.f != b.f);
+    hf_result_free(&a);
+    hf_result_free(&b);
+}
+
+static void test_failed_evaluations_never_best(void **state)
+{
+    (void)state;
+    hf_run_config run;
+    hf_run_config_init(&run);
+    run.seed = 11;
+    run.max_evals = 2000;
+    hf_result r;
+    assert_int_equal(hf_result_init(&r, 2), HF_OK);
+    run_random(sphere_with_holes, &run, &r);
+    assert_int_equal(r.evaluations, 2000);
+    /* x0 < 0.5 is 2/3.885 of the box: about half the draws fail. */
+    assert_true(r.failed_evaluations > 700 && r.failed_evaluations < 1400);
+    assert_true(isfinite(r.f));
+    assert_true(r.x[0] >= 0.5 && r.x[1] <= 1.0);
+    HF_ASSERT_CLOSE(r.f, sphere(r.x, NULL), 0.0, 0.0);
+    hf_result_free(&r);
+}
+
+static double always_nan(const double *x, void *ctx)
+{
+    (void)x;
+    (void)ctx;
+    return NAN;
+}
+
+static void test_all_failed_gives_inf(void **state)
+{
+    (void)state;
+    hf_run_config run;
+    hf_run_config_init(&run);
+    run.max_evals = 50;
+    hf_result r;
+    assert_int_equal(hf_result_init(&r, 2), HF_OK);
+    run_random(always_nan, &run, &r);
+    assert_int_equal(r.failed_evaluations, 50);
+    assert_true(isinf(r.f) && r.f > 0);
+    assert_true(isnan(r.x[0]));
+    hf_result_free(&r);
+}
+
+static void test_target_and_iteration_budget(void **state)
+{
+    (void)state;
+    hf_run_config run;
+    hf_run_config_init(&run);
+    run.seed = 5;
+    run.has_target = 1;
+    run.target = 0.1;
+    run.max_evals = 100000;
+    hf_result r;
+    assert_int_equal(hf_result_init(&r, 2), HF_OK);
+    run_random(sphere, &run, &r);
+    assert_int_equal(r.stop, HF_STOP_TARGET);
+    assert_true(r.f <= 0.1);
+    assert_true(r.evaluations < 1000);
+    hf_run_config_init(&run);
+    run.max_iters = 7;
+    run_random(sphere, &run, &r);
+    assert_int_equal(r.stop, HF_STOP_MAXITER);
+    assert_int_equal(r.iterations, 7);
+    assert_int_equal(r.evaluations, 140);
+    /* no budget at all: the algorithm's default (50 iterations of 20) */
+    hf_run_config_init(&run);
+    run_random(sphere, &run, &r);
+    assert_int_equal(r.evaluations, 1000);
+    hf_result_free(&r);
+}
+
+static void test_bad_problems_refused(void **state)
+{
+    (void)state;
+    double lo[3] = {1.0, 0.0, 0.0}, hi[3] = {1.0, 1.0, 1.0};
+    hf_problem p = {"flat", 2, lo, hi, sphere, NULL, 0, 0.0};
+    hf_optimizer *opt = NULL;
+    assert_int_equal(hf_optimizer_create("random", 2, &opt, NULL), HF_OK);
+    hf_run_config run;
+    hf_run_config_init(&run);
+    hf_result r;
+    assert_int_equal(hf_result_init(&r, 2), HF_OK);
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_optimize(opt, &p, &run, &r, &diag), HF_EBOUNDS);
+    assert_non_null(strstr(diag.text, "variable 0"));
+    lo[0] = NAN;
+    assert_int_equal(hf_optimize(opt, &p, &run, &r, &diag), HF_EDOM);
+    lo[0] = 0.0;
+    p.dim = 3;
+    assert_int_equal(hf_optimize(opt, &p, &run, &r, &diag), HF_EMISMATCH);
+    p.dim = 2;
+    p.f = NULL;
+    assert_int_equal(hf_optimize(opt, &p, &run, &r, &diag), HF_EINVAL);
+    assert_int_equal(r.evaluations, 0);
+    hf_result_free(&r);
+    hf_optimizer_free(opt);
+}
+
+static void test_stop_reason_names(void **state)
+{
+    (void)state;
+    assert_string_equal(hf_stop_reason_name(HF_STOP_MAXEVAL), "maxeval");
+    assert_string_equal(hf_stop_reason_name(HF_STOP_TARGET), "target");
+    assert_string_equal(hf_stop_reason_name((hf_stop_reason)99), "unknown");
+}
+
+int main(void)
+{
+    hf_library_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_names_and_unknown_name),
+        cmocka_unit_test(test_parameters_keys_and_ranges),
+        cmocka_unit_test(test_random_budget_trace_and_repeatability),
+        cmocka_unit_test(test_failed_evaluations_never_best),
+        cmocka_unit_test(test_all_failed_gives_inf),
+        cmocka_unit_test(test_target_and_iteration_budget),
+        cmocka_unit_test(test_bad_problems_refused),
+        cmocka_unit_test(test_stop_reason_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
