@@ -1,0 +1,270 @@
+/*
+ * objectives/profile_objective.c — the (a, b) calibration objective of
+ * Safaeifar & Farshidianfar 2020 and Sheikhi Azqandi & Safaeifar 2023.
+ *
+ * The exact h_r of every sample is computed once, at creation, and kept as
+ * r_i = (1 − c_i)/(c_i h_exact(c_i)); an evaluation is then one Beta
+ * function (for I(a,b)) and one pass over r.  Because the percentage error
+ * is 100 (K0 r_i − 1), RMS² is a quadratic in K0 = 2/(5 I), which gives
+ * the optimum in closed form (see profile_objective.h).
+ *
+ * A table objective replaces the samples by the quadratic fitted to a
+ * published RMS table: Safaeifar's Table 2 does not state its sampling, but
+ * 110 values of a quadratic in K0 determine its three coefficients.
+ */
+#include "hertzfit/profile_objective.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_multifit.h>
+
+#include "hertzfit/csv.h"
+#include "hertzfit/profile.h"
+#include "hertzfit/restitution.h"
+
+struct hf_profile_objective {
+    int is_table;
+    size_t n;            /* samples, or table rows */
+    double *r;           /* owned: r_i = (1 − c_i)/(c_i h_exact(c_i)); NULL for a table */
+    double q[3];         /* RMS² = q0 + q1 K0 + q2 K0² */
+    double worst_residual_pct;
+};
+
+void hf_profile_objective_free(hf_profile_objective *obj)
+{
+    if (obj == NULL)
+        return;
+    free(obj->r);
+    free(obj);
+}
+
+int hf_profile_objective_is_table(const hf_profile_objective *obj) { return obj->is_table; }
+
+hf_status hf_profile_objective_from_samples(const double *c, size_t n,
+                                            hf_profile_objective **out, hf_diag *diag)
+{
+    *out = NULL;
+    if (n == 0)
+        return hf_diag_set(diag, HF_EINVAL, "the c_r sampling is empty");
+    hf_profile_objective *obj = calloc(1, sizeof *obj);   /* caller frees */
+    if (obj == NULL || (obj->r = malloc(sizeof(double) * n)) == NULL) {
+        free(obj);
+        return HF_ENOMEM;
+    }
+    obj->n = n;
+    double m1 = 0.0, m2 = 0.0;
+    for (size_t i = 0; i < n; ++i) {
+        double h;
+        if (!(c[i] > 0.0 && c[i] < 1.0)) {
+            hf_profile_objective_free(obj);
+            /* c = 1 has h_exact = 0: the percentage error is undefined there. */
+            return hf_diag_set(diag, HF_EDOM,
+                               "c_r = %.17g (sample %zu) must lie in (0, 1) for the "
+                               "percentage error", c[i], i + 1);
+        }
+        hf_status st = hf_restitution_hr_exact(c[i], &h);
+        if (st != HF_OK) {
+            hf_profile_objective_free(obj);
+            return hf_diag_set(diag, st, "exact h_r failed at c_r = %.17g", c[i]);
+        }
+        obj->r[i] = (1.0 - c[i]) / (c[i] * h);
+        m1 += obj->r[i];
+        m2 += obj->r[i] * obj->r[i];
+    }
+    m1 /= (double)n;
+    m2 /= (double)n;
+    obj->q[0] = 1e4;
+    obj->q[1] = -2e4 * m1;
+    obj->q[2] = 1e4 * m2;
+    *out = obj;
+    return HF_OK;
+}
+
+/* Reads a, b, rms_pct and forms K0 = 2/(5 I(a,b)) per row. */
+static hf_status read_table(const char *path, double **k0, double **rms, size_t *n,
+                            hf_diag *diag)
+{
+    hf_csv *csv = NULL;
+    hf_status st = hf_csv_read(path, &csv, diag);
+    if (st != HF_OK)
+        return st;
+    size_t rows = hf_csv_nrows(csv);
+    long col[3] = {hf_csv_find(csv, "a"), hf_csv_find(csv, "b"), hf_csv_find(csv, "rms_pct")};
+    const char *names[3] = {"a", "b", "rms_pct"};
+    for (int j = 0; j < 3; ++j)
+        if (col[j] < 0) {
+            st = hf_diag_set(diag, HF_EPARSE, "%s: required column '%s' is missing "
+                             "(need a,b,rms_pct)", path, names[j]);
+            hf_csv_free(csv);
+            return st;
+        }
+    *k0 = malloc(sizeof(double) * (rows ? rows : 1));   /* caller frees */
+    *rms = malloc(sizeof(double) * (rows ? rows : 1));  /* caller frees */
+    if (*k0 == NULL || *rms == NULL)
+        st = HF_ENOMEM;
+    for (size_t i = 0; st == HF_OK && i < rows; ++i) {
+        double v[3], integral;
+        for (int j = 0; st == HF_OK && j < 3; ++j)
+            st = hf_csv_number(csv, i, (size_t)col[j], &v[j], diag);
+        if (st != HF_OK)
+            break;
+        if (!(v[0] > 0.0 && v[1] > 0.0) || !(v[2] >= 0.0)) {
+            st = hf_diag_set(diag, HF_EDOM, "%s:%zu: need a > 0, b > 0, rms_pct >= 0 "
+                             "(got %g, %g, %g)", path, hf_csv_line(csv, i), v[0], v[1], v[2]);
+            break;
+        }
+        st = hf_profile_integral(v[0], v[1], &integral);
+        (*k0)[i] = hf_profile_k0_from_integral(integral);
+        (*rms)[i] = v[2];
+    }
+    hf_csv_free(csv);
+    *n = rows;
+    return st;
+}
+
+/* Weighted least squares of rms² on (1, K0, K0²) with GSL.  The table's
+ * values are rounded to 3 decimals, a uniform error in rms, so the error of
+ * rms² is ∝ rms: weights 1/rms² make the residuals comparable. */
+static hf_status fit_quadratic(const double *k0, const double *rms, size_t n, double q[3])
+{
+    gsl_matrix *X = gsl_matrix_alloc(n, 3);
+    gsl_vector *y = gsl_vector_alloc(n), *w = gsl_vector_alloc(n), *c = gsl_vector_alloc(3);
+    gsl_matrix *cov = gsl_matrix_alloc(3, 3);
+    gsl_multifit_linear_workspace *work = gsl_multifit_linear_alloc(n, 3);
+    hf_status st = (X && y && w && c && cov && work) ? HF_OK : HF_ENOMEM;
+    if (st == HF_OK) {
+        for (size_t i = 0; i < n; ++i) {
+            gsl_matrix_set(X, i, 0, 1.0);
+            gsl_matrix_set(X, i, 1, k0[i]);
+            gsl_matrix_set(X, i, 2, k0[i] * k0[i]);
+            gsl_vector_set(y, i, rms[i] * rms[i]);
+            gsl_vector_set(w, i, 1.0 / fmax(rms[i] * rms[i], 1e-300));
+        }
+        double chisq;
+        if (gsl_multifit_wlinear(X, w, y, c, cov, &chisq, work) != GSL_SUCCESS)
+            st = HF_EGSL;
+        for (int j = 0; j < 3; ++j)
+            q[j] = gsl_vector_get(c, (size_t)j);
+    }
+    if (work) gsl_multifit_linear_free(work);
+    gsl_matrix_free(cov);
+    gsl_vector_free(c);
+    gsl_vector_free(w);
+    gsl_vector_free(y);
+    gsl_matrix_free(X);
+    return st;
+}
+
+/* Three distinct K0 values are needed to determine a quadratic. */
+static int distinct_count_at_least_three(const double *k0, size_t n)
+{
+    size_t distinct = 0;
+    double seen[2] = {0.0, 0.0};
+    for (size_t i = 0; i < n && distinct < 3; ++i) {
+        int fresh = 1;
+        for (size_t j = 0; j < distinct; ++j)
+            fresh &= fabs(k0[i] - seen[j]) > 1e-12 * fabs(seen[j]);
+        if (fresh) {
+            if (distinct < 2)
+                seen[distinct] = k0[i];
+            ++distinct;
+        }
+    }
+    return distinct >= 3;
+}
+
+hf_status hf_profile_objective_from_table(const char *path, hf_profile_objective **out,
+                                          hf_diag *diag)
+{
+    *out = NULL;
+    double *k0 = NULL, *rms = NULL;
+    size_t n = 0;
+    hf_status st = read_table(path, &k0, &rms, &n, diag);
+    hf_profile_objective *obj = NULL;
+    if (st == HF_OK && !distinct_count_at_least_three(k0, n))
+        st = hf_diag_set(diag, HF_ESINGULAR, "%s: need at least 3 rows with distinct "
+                         "I(a,b) to fit RMS^2 as a quadratic in K0 (got %zu rows)", path, n);
+    if (st == HF_OK && (obj = calloc(1, sizeof *obj)) == NULL)   /* caller frees */
+        st = HF_ENOMEM;
+    if (st == HF_OK)
+        st = fit_quadratic(k0, rms, n, obj->q);
+    if (st == HF_OK && !(obj->q[2] > 0.0))
+        st = hf_diag_set(diag, HF_ESINGULAR, "%s: the fitted RMS^2(K0) has no minimum "
+                         "(curvature %g)", path, obj->q[2]);
+    if (st == HF_OK) {
+        obj->is_table = 1;
+        obj->n = n;
+        for (size_t i = 0; i < n; ++i) {
+            double res = fabs(hf_profile_objective_rms_k0(obj, k0[i]) - rms[i]);
+            if (res > obj->worst_residual_pct)
+                obj->worst_residual_pct = res;
+        }
+        *out = obj;
+    } else {
+        free(obj);
+    }
+    free(k0);
+    free(rms);
+    return st;
+}
+
+double hf_profile_objective_rms_k0(const hf_profile_objective *obj, double k0)
+{
+    if (obj->is_table)
+        return sqrt(fmax(obj->q[0] + k0 * (obj->q[1] + k0 * obj->q[2]), 0.0));
+    double sum = 0.0;
+    for (size_t i = 0; i < obj->n; ++i) {
+        double e = 100.0 * (k0 * obj->r[i] - 1.0);
+        sum += e * e;
+    }
+    return sqrt(sum / (double)obj->n);
+}
+
+double hf_profile_objective_rms(const hf_profile_objective *obj, double a, double b)
+{
+    double integral;
+    if (hf_profile_integral(a, b, &integral) != HF_OK)
+        return NAN;
+    return hf_profile_objective_rms_k0(obj, hf_profile_k0_from_integral(integral));
+}
+
+void hf_profile_objective_optimum(const hf_profile_objective *obj, double *k0,
+                                  double *integral, double *rms_min)
+{
+    double k = -obj->q[1] / (2.0 * obj->q[2]);
+    if (k0) *k0 = k;
+    if (integral) *integral = hf_profile_integral_from_k0(k);
+    if (rms_min) *rms_min = hf_profile_objective_rms_k0(obj, k);
+}
+
+void hf_profile_objective_quadratic(const hf_profile_objective *obj, double q[3],
+                                    double *worst_residual_pct, size_t *count)
+{
+    memcpy(q, obj->q, sizeof obj->q);
+    if (worst_residual_pct) *worst_residual_pct = obj->worst_residual_pct;
+    if (count) *count = obj->n;
+}
+
+static double problem_rms(const double *x, void *ctx)
+{
+    return hf_profile_objective_rms((const hf_profile_objective *)ctx, x[0], x[1]);
+}
+
+hf_status hf_profile_objective_problem(const hf_profile_objective *obj,
+                                       const double lower[2], const double upper[2],
+                                       hf_problem *problem)
+{
+    memset(problem, 0, sizeof *problem);
+    problem->name = obj->is_table ? "profile-table" : "profile";
+    problem->dim = 2;
+    problem->lower = lower;
+    problem->upper = upper;
+    problem->f = problem_rms;
+    problem->ctx = (void *)obj;
+    problem->has_optimum = 1;
+    hf_profile_objective_optimum(obj, NULL, NULL, &problem->f_opt);
+    return hf_problem_check(problem, NULL);
+}
