@@ -1,11 +1,346 @@
 /*
- * cli/cmd_bench.c — placeholder until its issue lands.
+ * cli/cmd_bench.c — `hertzfit bench run|merge|report`: optimiser benchmark
+ * campaigns over optimisers × problems × runs (hertzfit/campaign.h), the
+ * merge of shards, and the report with its ECDF plot (hertzfit/report.h).
+ * Performance figures are a separate program, build/bench/perf.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hertzfit/bench_problems.h"
+#include "hertzfit/campaign.h"
+#include "hertzfit/optimizer.h"
+#include "hertzfit/report.h"
+
+/* The campaign of the issue: every optimiser on the calibration problems
+ * and four 10-D test functions, 30 runs, 1000 evaluations in 2-D and
+ * 10000 in 10-D. */
+static const char *const paper_optimizers[] = {
+    "ica", "icaco", "nlopt:GN_DIRECT_L", "nlopt:GN_CRS2_LM", "nlopt:GN_ISRES",
+    "nlopt:GN_ESCH", "nlopt:LN_BOBYQA", "random"};
+static const char *const paper_problems[] = {
+    "profile", "profile-table", "rastrigin:2", "rastrigin:10", "rosenbrock:10",
+    "ackley:10", "griewank:10"};
+#define PAPER_RUNS 30
+#define PAPER_BUDGET "2=1000,10=10000"
+
+static const char *data_dir(const char *given)
+{
+    if (given != NULL)
+        return given;
+    const char *env = getenv("HERTZFIT_DATA");
+    return env != NULL ? env : HERTZFIT_SOURCE_DIR "/data";
+}
+
+/* Items of a list option, each also split at commas ("ica,icaco").  The
+ * strings are copied into *store (caller frees). */
+static int split_list(const hf_cli_strings *in, const char ***out, size_t *n, char **store)
+{
+    size_t len = 0, count = 0;
+    for (size_t i = 0; i < in->count; ++i)
+        len += strlen(in->items[i]) + 1;
+    *store = malloc(len + 1);
+    *out = calloc(len + 1, sizeof **out);
+    if (*store == NULL || *out == NULL)
+        return -1;
+    char *p = *store;
+    for (size_t i = 0; i < in->count; ++i) {
+        strcpy(p, in->items[i]);
+        for (char *tok = strtok(p, ","); tok != NULL; tok = strtok(NULL, ","))
+            (*out)[count++] = tok;
+        p += strlen(in->items[i]) + 1;
+    }
+    *n = count;
+    return 0;
+}
+
+static void show_progress(size_t done, size_t total, double elapsed, void *user)
+{
+    (void)user;
+    double eta = done ? elapsed * (double)(total - done) / (double)done : 0.0;
+    fprintf(stderr, "\rbench run: %zu/%zu tasks, %.0f s elapsed, ETA %.0f s   ", done, total,
+            elapsed, eta);
+    if (done == total)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
+static int bench_run(int argc, char **argv)
+{
+    hf_cli_strings opts_list = {0}, probs_list = {0}, positional = {0};
+    unsigned long long runs = 0, seed = 1, threads = 0;
+    const char *budget = NULL, *targets = NULL, *shard = "0/1", *out = NULL, *data = NULL;
+    int force = 0;
+    const char *preset = NULL;
+    hf_cli_opt opts[] = {
+        {.name = "optimizers", .kind = HF_CLI_STRINGS, .value = &opts_list, .arg = "NAME",
+         .help = "optimisers: ica, icaco, random, nlopt:<ALGORITHM> (space or comma separated)"},
+        {.name = "problems", .kind = HF_CLI_STRINGS, .value = &probs_list, .arg = "NAME[:DIM]",
+         .help = "problems: profile, profile-table, or a test function such as rastrigin:10"},
+        {.name = "runs", .kind = HF_CLI_COUNT, .value = &runs, .arg = "N",
+         .help = "independent runs per (optimiser, problem)"},
+        {.name = "budget", .kind = HF_CLI_STRING, .value = &budget, .arg = "E[,DIM=E...]",
+         .help = "evaluations per run, optionally per dimension (default 1000)"},
+        {.name = "targets", .kind = HF_CLI_STRING, .value = &targets, .arg = "D,D,...",
+         .help = "target distances to f* (default 1e1,1e0,...,1e-8)"},
+        {.name = "seed", .kind = HF_CLI_COUNT, .value = &seed, .arg = "S",
+         .help = "campaign seed (default 1)"},
+        {.name = "threads", .kind = HF_CLI_COUNT, .value = &threads, .arg = "T",
+         .help = "OpenMP threads (default: all)"},
+        {.name = "shard", .kind = HF_CLI_STRING, .value = &shard, .arg = "i/k",
+         .help = "run only tasks i, i+k, i+2k, ... (0 <= i < k)"},
+        {.name = "out", .short_name = 'o', .kind = HF_CLI_STRING, .value = &out, .arg = "DIR",
+         .help = "output directory (created)"},
+        {.name = "force", .kind = HF_CLI_FLAG, .value = &force,
+         .help = "overwrite a directory that holds a different campaign"},
+        {.name = "preset", .kind = HF_CLI_STRING, .value = &preset, .arg = "paper",
+         .help = "the paper campaign (8 optimisers x 7 problems x 30 runs)"},
+        {.name = "data", .kind = HF_CLI_STRING, .value = &data, .arg = "DIR",
+         .help = "reference tables (default $HERTZFIT_DATA or the source data/)"},
+    };
+    hf_cli_spec spec = {"bench run", "--optimizers LIST --problems LIST --out DIR [options]",
+                        "Runs every optimiser on every problem N times (one PCG stream per task)\n"
+                        "and writes runs.csv, trace.csv, manifest.txt and coco/ into DIR.",
+                        opts, sizeof opts / sizeof opts[0], 0, 0};
+    int rc = hf_cli_parse(&spec, argc, argv, &positional);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    hf_cli_strings_free(&positional);
+    hf_campaign_config cfg;
+    hf_campaign_config_init(&cfg);
+    const char **olist = NULL, **plist = NULL;
+    char *ostore = NULL, *pstore = NULL;
+    if (preset != NULL && strcmp(preset, "paper") != 0)
+        rc = hf_cli_fail("bench run", "unknown preset '%s' (valid: paper)", preset);
+    else if (preset != NULL) {
+        cfg.optimizers = paper_optimizers;
+        cfg.n_optimizers = sizeof paper_optimizers / sizeof paper_optimizers[0];
+        cfg.problems = paper_problems;
+        cfg.n_problems = sizeof paper_problems / sizeof paper_problems[0];
+        cfg.runs = PAPER_RUNS;
+        cfg.budget = PAPER_BUDGET;
+    }
+    if (rc == 0 && opts_list.count > 0) {
+        if (split_list(&opts_list, &olist, &cfg.n_optimizers, &ostore) != 0)
+            rc = hf_cli_fail("bench run", "out of memory");
+        cfg.optimizers = olist;
+    }
+    if (rc == 0 && probs_list.count > 0) {
+        if (split_list(&probs_list, &plist, &cfg.n_problems, &pstore) != 0)
+            rc = hf_cli_fail("bench run", "out of memory");
+        cfg.problems = plist;
+    }
+    if (rc == 0 && out == NULL)
+        rc = hf_cli_fail("bench run", "--out DIR is required");
+    else if (rc == 0 && cfg.n_optimizers == 0)
+        rc = hf_cli_fail("bench run", "--optimizers is required (or --preset paper)");
+    else if (rc == 0 && cfg.n_problems == 0)
+        rc = hf_cli_fail("bench run", "--problems is required (or --preset paper)");
+    else if (rc == 0 && opts[2].given && runs < 1)
+        rc = hf_cli_fail("bench run", "--runs must be >= 1");
+    else if (rc == 0 && threads > 4096)
+        rc = hf_cli_fail("bench run", "--threads %llu is too many", threads);
+    hf_diag diag = {{0}};
+    hf_status st = HF_OK;
+    if (rc == 0)
+        st = hf_campaign_parse_shard(shard, &cfg.shard_index, &cfg.shard_count, &diag);
+    if (rc == 0 && st != HF_OK)
+        rc = hf_cli_fail_status("bench run", st, &diag);
+    if (rc == 0) {
+        if (opts[2].given)
+            cfg.runs = (size_t)runs;
+        if (budget != NULL)
+            cfg.budget = budget;
+        cfg.targets = targets;
+        cfg.seed = seed;
+        cfg.threads = (int)threads;
+        cfg.data_dir = data_dir(data);
+        cfg.force = force;
+        if (isatty(fileno(stderr)))
+            cfg.progress = show_progress;
+        hf_campaign *c = NULL;
+        st = hf_campaign_run(&cfg, out, &c, &diag);
+        if (st != HF_OK)
+            rc = hf_cli_fail_status("bench run", st, &diag);
+        else
+            printf("bench run: %zu tasks written to %s (runs.csv, trace.csv, manifest.txt, "
+                   "coco/)\n", c->n_rows, out);
+        hf_campaign_free(c);
+    }
+    free(olist);
+    free(plist);
+    free(ostore);
+    free(pstore);
+    hf_cli_strings_free(&opts_list);
+    hf_cli_strings_free(&probs_list);
+    return rc;
+}
+
+static int bench_merge(int argc, char **argv)
+{
+    hf_cli_strings positional = {0};
+    const char *out = NULL;
+    int force = 0;
+    hf_cli_opt opts[] = {
+        {.name = "out", .short_name = 'o', .kind = HF_CLI_STRING, .value = &out, .arg = "DIR",
+         .help = "merged campaign directory"},
+        {.name = "force", .kind = HF_CLI_FLAG, .value = &force,
+         .help = "overwrite a directory that holds a different campaign"},
+    };
+    hf_cli_spec spec = {"bench merge", "DIR... --out DIR",
+                        "Merges shards of one campaign; refuses differing manifests and\n"
+                        "missing or duplicated tasks.",
+                        opts, sizeof opts / sizeof opts[0], 1, (size_t)-1};
+    int rc = hf_cli_parse(&spec, argc, argv, &positional);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    if (out == NULL) {
+        hf_cli_strings_free(&positional);
+        return hf_cli_fail("bench merge", "--out DIR is required");
+    }
+    hf_diag diag = {{0}};
+    hf_status st = hf_campaign_merge(positional.items, positional.count, out, force, &diag);
+    if (st != HF_OK)
+        rc = hf_cli_fail_status("bench merge", st, &diag);
+    else
+        printf("bench merge: %zu campaign directories merged into %s\n", positional.count, out);
+    hf_cli_strings_free(&positional);
+    return rc;
+}
+
+/* ECDF plot of DIR/ecdf.csv into DIR/ecdf.png, one line per optimiser. */
+static int plot_ecdf(const hf_campaign *c, const char *dir)
+{
+    size_t cap = 4096 + 512 * c->n_optimizers;
+    char *script = malloc(cap); /* freed below */
+    if (script == NULL)
+        return hf_cli_fail("bench report", "out of memory");
+    int len = snprintf(script, cap,
+                       "set terminal pngcairo size 900,600\nset output '%s/ecdf.png'\n"
+                       "set datafile separator ','\nset logscale x\nset key outside right\n"
+                       "set xlabel 'evaluations / dimension'\n"
+                       "set ylabel 'fraction of (problem, target, run) reached'\n"
+                       "set yrange [0:1]\nset title 'runtime ECDF over problems with known f*'\n"
+                       "plot ", dir);
+    for (size_t o = 0; o < c->n_optimizers && len > 0 && (size_t)len < cap; ++o)
+        len += snprintf(script + len, cap - (size_t)len,
+                        "%s'%s/ecdf.csv' using 2:(strcol(1) eq '%s' ? $3 : 1/0) with steps "
+                        "lw 2 title '%s'",
+                        o ? ", " : "", dir, c->optimizers[o], c->optimizers[o]);
+    if (len > 0 && (size_t)len + 2 < cap)
+        strcat(script, "\n");
+    int rc = hf_cli_gnuplot("bench report", script);
+    free(script);
+    return rc;
+}
+
+static int parse_targets(const char *text, double **out, size_t *n)
+{
+    size_t cap = 1;
+    for (const char *p = text; *p; ++p)
+        cap += (*p == ',');
+    *out = malloc(sizeof **out * cap);
+    char *copy = malloc(strlen(text) + 1);
+    if (*out == NULL || copy == NULL) {
+        free(copy);
+        return hf_cli_fail("bench report", "out of memory");
+    }
+    strcpy(copy, text);
+    *n = 0;
+    int rc = 0;
+    for (char *tok = strtok(copy, ","); tok != NULL && rc == 0; tok = strtok(NULL, ",")) {
+        rc = hf_cli_parse_double("bench report", "--targets", tok, &(*out)[*n]);
+        if (rc == 0 && !((*out)[*n] > 0.0))
+            rc = hf_cli_fail("bench report", "--targets: '%s' is not positive", tok);
+        ++*n;
+    }
+    free(copy);
+    return rc;
+}
+
+static int bench_report(int argc, char **argv)
+{
+    hf_cli_strings positional = {0};
+    const char *out = NULL, *targets = NULL;
+    int no_plot = 0;
+    hf_cli_opt opts[] = {
+        {.name = "output", .short_name = 'o', .kind = HF_CLI_STRING, .value = &out,
+         .arg = "REPORTDIR", .help = "where to write the report (default DIR/report)"},
+        {.name = "targets", .kind = HF_CLI_STRING, .value = &targets, .arg = "D,D,...",
+         .help = "target distances to f* (default: the campaign's)"},
+        {.name = "no-plot", .kind = HF_CLI_FLAG, .value = &no_plot,
+         .help = "skip the gnuplot ECDF figure"},
+    };
+    hf_cli_spec spec = {"bench report", "DIR [-o REPORTDIR]",
+                        "ERT, success rates, final-error quartiles, fixed-budget errors, runtime\n"
+                        "ECDF and a Holm-corrected Mann-Whitney ranking; prints summary.md.",
+                        opts, sizeof opts / sizeof opts[0], 1, 1};
+    int rc = hf_cli_parse(&spec, argc, argv, &positional);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    char outbuf[2048];
+    if (out == NULL) {
+        snprintf(outbuf, sizeof outbuf, "%s/report", positional.items[0]);
+        out = outbuf;
+    }
+    hf_report_options ropt;
+    hf_report_options_init(&ropt);
+    double *tv = NULL;
+    if (targets != NULL)
+        rc = parse_targets(targets, &tv, &ropt.n_targets);
+    ropt.targets = tv;
+    hf_diag diag = {{0}};
+    hf_campaign *c = NULL;
+    hf_status st = HF_OK;
+    if (rc == 0 && (st = hf_campaign_read(positional.items[0], &c, &diag)) != HF_OK)
+        rc = hf_cli_fail_status("bench report", st, &diag);
+    if (rc == 0 && (st = hf_report_write(c, &ropt, out, &diag)) != HF_OK)
+        rc = hf_cli_fail_status("bench report", st, &diag);
+    if (rc == 0 && !no_plot)
+        rc = plot_ecdf(c, out);
+    if (rc == 0) {
+        char path[2200];
+        snprintf(path, sizeof path, "%s/summary.md", out);
+        FILE *fp = fopen(path, "r");
+        char line[4096];
+        while (fp != NULL && fgets(line, sizeof line, fp) != NULL)
+            fputs(line, stdout);
+        if (fp != NULL)
+            fclose(fp);
+        printf("\nreport files in %s: summary.md, ert.csv, final_error.csv, fixed_budget.csv, "
+               "ecdf.csv, ranking.csv%s\n", out, no_plot ? "" : ", ecdf.png");
+    }
+    hf_campaign_free(c);
+    free(tv);
+    hf_cli_strings_free(&positional);
+    return rc;
+}
 
 int hf_cmd_bench(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return hf_cli_fail("bench", "not implemented yet");
+    static const char usage[] =
+        "usage: hertzfit bench run|merge|report [OPTIONS]   (hertzfit bench run --help)\n"
+        "  run     run a campaign of optimisers x problems x runs (or a shard of it)\n"
+        "  merge   merge shards of one campaign\n"
+        "  report  ERT, ECDF, final errors, fixed-budget errors, ranking\n"
+        "performance figures: build/bench/perf\n";
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "run") == 0)
+        return bench_run(argc - 1, argv + 1);
+    if (strcmp(argv[1], "merge") == 0)
+        return bench_merge(argc - 1, argv + 1);
+    if (strcmp(argv[1], "report") == 0)
+        return bench_report(argc - 1, argv + 1);
+    return hf_cli_fail("bench", "unknown subcommand '%s' (valid: run, merge, report)", argv[1]);
 }

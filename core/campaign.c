@@ -279,6 +279,17 @@ static hf_status add_optimizer_fields(hf_campaign *c, const run_state *rs)
     return st;
 }
 
+/* Shortest of %.15g/%.16g/%.17g that reads back as V, so the manifest
+ * says "0.1" rather than "0.10000000000000001" and still round-trips. */
+static void format_exact(char *buf, size_t cap, double v)
+{
+    for (int digits = 15; digits <= 17; ++digits) {
+        snprintf(buf, cap, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
 static hf_status build_manifest(hf_campaign *c, const run_state *rs)
 {
     int nmaj = 0, nmin = 0, nbug = 0;
@@ -291,9 +302,12 @@ static hf_status build_manifest(hf_campaign *c, const run_state *rs)
     if (st == HF_OK) st = hf_campaign_add_field(c, "seed", "%llu", (unsigned long long)c->seed);
     if (st == HF_OK) st = hf_campaign_add_field(c, "runs", "%zu", c->runs);
     char targets[1024] = "";
-    for (size_t i = 0; i < c->n_targets; ++i)
-        snprintf(targets + strlen(targets), sizeof targets - strlen(targets), "%s%.17g",
-                 i ? "," : "", c->targets[i]);
+    for (size_t i = 0; i < c->n_targets; ++i) {
+        char one[32];
+        format_exact(one, sizeof one, c->targets[i]);
+        if (strlen(targets) + strlen(one) + 2 < sizeof targets)
+            strcat(strcat(targets, i ? "," : ""), one);
+    }
     if (st == HF_OK) st = hf_campaign_add_field(c, "targets", "%s", targets);
     if (st == HF_OK) st = add_list_field(c, "optimizers", c->optimizers, c->n_optimizers,
                                          sizeof *c->optimizers);

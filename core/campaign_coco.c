@@ -88,13 +88,15 @@ static hf_status write_data(const hf_campaign *c, size_t o, size_t p, const char
 {
     const hf_campaign_problem *pr = &c->problems[p];
     char path[2048];
-    snprintf(path, sizeof path, "%s/data_f%zu", alg_dir, fid);
+    if (snprintf(path, sizeof path, "%s/data_f%zu", alg_dir, fid) >= (int)sizeof path)
+        return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", alg_dir);
     hf_status st = hf_campaign_mkdir(path, diag);
     if (st != HF_OK)
         return st;
     for (int tdat = 0; tdat < 2; ++tdat) {
-        snprintf(path, sizeof path, "%s/data_f%zu/bbobexp_f%zu_DIM%zu_i1.%s", alg_dir, fid, fid,
-                 pr->dim, tdat ? "tdat" : "dat");
+        if (snprintf(path, sizeof path, "%s/data_f%zu/bbobexp_f%zu_DIM%zu_i1.%s", alg_dir, fid,
+                     fid, pr->dim, tdat ? "tdat" : "dat") >= (int)sizeof path)
+            return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", alg_dir);
         FILE *fp = fopen(path, "w");
         if (fp == NULL)
             return hf_diag_set(diag, HF_EIO, "cannot write '%s'", path);
@@ -141,7 +143,8 @@ static hf_status write_algorithm(const hf_campaign *c, size_t o, const char *coc
     for (char *s = alg; *s; ++s)
         if (*s == ':' || *s == '/')
             *s = '-';
-    snprintf(alg_dir, sizeof alg_dir, "%s/%s", coco_dir, alg);
+    if (snprintf(alg_dir, sizeof alg_dir, "%s/%s", coco_dir, alg) >= (int)sizeof alg_dir)
+        return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", coco_dir);
     hf_status st = hf_campaign_mkdir(alg_dir, diag);
     for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
         if (!c->problems[p].has_optimum)
