@@ -39,14 +39,18 @@ hf_status hf_report_quartiles(const double *v, size_t n, double q[3])
             return HF_EINVAL;
         }
         /* +inf becomes DBL_MAX so GSL's interpolation (1-d) a + d b never
-         * forms 0 * inf = NaN; results that large map back to +inf. */
+         * forms 0 * inf = NaN.  A result above the largest finite value
+         * gave DBL_MAX a positive weight, so the true quantile is +inf. */
         s[i] = v[i] > DBL_MAX ? DBL_MAX : v[i];
     }
     gsl_sort(s, 1, n);
+    double max_finite = -INFINITY;
+    for (size_t i = 0; i < n && s[i] < DBL_MAX; ++i)
+        max_finite = s[i];
     static const double probs[3] = {0.25, 0.5, 0.75};
     for (int k = 0; k < 3; ++k) {
         q[k] = gsl_stats_quantile_from_sorted_data(s, 1, n, probs[k]);
-        if (q[k] >= DBL_MAX)
+        if (q[k] > max_finite)
             q[k] = INFINITY;
     }
     free(s);
