@@ -1,11 +1,466 @@
 /*
- * cli/cmd_fit.c — placeholder until its issue lands.
+ * cli/cmd_fit.c — `hertzfit fit profile`: fits the profile exponents (a, b)
+ * of Safaeifar & Farshidianfar 2020 with any optimiser (ica, icaco, random,
+ * nlopt:<NAME>) over N seeded independent runs in parallel, and reports
+ * one row per run, the published kind of summary (best/mean/median/worst/
+ * std of the RMS over runs, as Table 2 of Sheikhi Azqandi & Safaeifar 2023)
+ * and an identifiability note: the RMS depends on (a, b) only through
+ * I(a, b), so the minimiser is a curve (the valley), not a point.
+ *
+ * Everything is computed first and printed at the end, so an error leaves
+ * no partial output.  With --csv the run table is CSV and every other line
+ * starts with '#', so the output reads back with hf_csv_read.
  */
 #include "cli.h"
 
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hertzfit/optimizer.h"
+#include "hertzfit/profile.h"
+#include "hertzfit/profile_objective.h"
+#include "hertzfit/runs.h"
+
+#define CMD "fit profile"
+
+/* A run counts as converged when its I is this close to I* (the issue's
+ * criterion; RMS is flat to second order in I there). */
+#define CONVERGED_I_TOL 1e-4
+
+/* Index of --max-evals in the option table (its `given` flag is read). */
+enum { OPT_MAX_EVALS = 4 };
+
+typedef struct fit_options {
+    const char *optimizer;
+    unsigned long long runs, seed, threads, max_evals;
+    const char *sampling, *table, *trace;
+    hf_cli_strings sets;
+    hf_cli_doubles bounds;
+    int csv, list;
+} fit_options;
+
+/* Things to release at the end, whatever happened. */
+typedef struct fit_state {
+    hf_profile_objective *obj;
+    hf_optimizer *opt;
+    hf_runs *runs;
+    FILE *trace;
+    double lower[2], upper[2];
+    hf_problem problem;
+    double k0_star, i_star, rms_min;
+} fit_state;
+
+static void fit_state_free(fit_state *s)
+{
+    hf_runs_free(s->runs);
+    hf_optimizer_free(s->opt);
+    hf_profile_objective_free(s->obj);
+    if (s->trace != NULL)
+        fclose(s->trace);
+}
+
+/* Prints a line of the report; in CSV mode as a '#' comment. */
+static void report(int csv, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (csv)
+        fputs("# ", stdout);
+    vprintf(fmt, ap);
+    va_end(ap);
+    fputc('\n', stdout);
+}
+
+static int list_optimizers(void)
+{
+    for (size_t i = 0; i < hf_optimizer_name_count(); ++i) {
+        const char *name = hf_optimizer_name_at(i);
+        printf("%s\n", name);
+        hf_optimizer *opt = NULL;
+        if (hf_optimizer_create(name, 2, &opt, NULL) != HF_OK)
+            continue;
+        if (strncmp(name, "nlopt:", 6) != 0 || i + 1 == hf_optimizer_name_count())
+            for (size_t j = 0; j < hf_optimizer_param_count(opt); ++j) {
+                const char *key, *doc;
+                double v;
+                hf_optimizer_param(opt, j, &key, &v, &doc);
+                printf("    %-20s %-8g %s\n", key, v, doc);
+            }
+        hf_optimizer_free(opt);
+    }
+    printf("(every nlopt:* name takes the parameters listed under the last one)\n");
+    return 0;
+}
+
+/* "unknown optimizer 'X' (valid: ica, icaco, ...)" with every name. */
+static int fail_unknown_optimizer(const char *name)
+{
+    size_t cap = 64;
+    for (size_t i = 0; i < hf_optimizer_name_count(); ++i)
+        cap += strlen(hf_optimizer_name_at(i)) + 2;
+    char *list = malloc(cap);
+    if (list == NULL)
+        return hf_cli_fail(CMD, "unknown optimizer '%s'", name);
+    list[0] = '\0';
+    for (size_t i = 0; i < hf_optimizer_name_count(); ++i) {
+        if (i > 0)
+            strcat(list, ", ");
+        strcat(list, hf_optimizer_name_at(i));
+    }
+    int rc = hf_cli_fail(CMD, "unknown optimizer '%s' (valid: %s)", name, list);
+    free(list);
+    return rc;
+}
+
+static int apply_sets(hf_optimizer *opt, const hf_cli_strings *sets)
+{
+    for (size_t i = 0; i < sets->count; ++i) {
+        const char *item = sets->items[i];
+        const char *eq = strchr(item, '=');
+        if (eq == NULL || eq == item)
+            return hf_cli_fail(CMD, "--set: '%s' is not key=value", item);
+        char key[64];
+        size_t len = (size_t)(eq - item);
+        if (len >= sizeof key)
+            return hf_cli_fail(CMD, "--set: key in '%s' is too long", item);
+        memcpy(key, item, len);
+        key[len] = '\0';
+        double value;
+        char what[96];
+        snprintf(what, sizeof what, "--set %s", key);
+        int rc = hf_cli_parse_double(CMD, what, eq + 1, &value);
+        if (rc != 0)
+            return rc;
+        hf_diag diag = {{0}};
+        hf_status st = hf_optimizer_set(opt, key, value, &diag);
+        if (st != HF_OK)
+            return hf_cli_fail_status(CMD, st, &diag);
+    }
+    return 0;
+}
+
+static int check_options(const fit_options *o, hf_cli_opt *opts)
+{
+    if (o->optimizer == NULL)
+        return hf_cli_fail(CMD, "--optimizer is required (see hertzfit fit profile --list)");
+    if (o->runs == 0)
+        return hf_cli_fail(CMD, "--runs: must be at least 1 (got 0)");
+    if (opts[OPT_MAX_EVALS].given && o->max_evals == 0)
+        return hf_cli_fail(CMD, "--max-evals: must be at least 1 (got 0)");
+    if (o->threads > 4096)
+        return hf_cli_fail(CMD, "--threads: %llu is more than 4096", o->threads);
+    if (o->runs > 1000000)
+        return hf_cli_fail(CMD, "--runs: %llu is more than 1000000", o->runs);
+    if (o->sampling != NULL && o->table != NULL)
+        return hf_cli_fail(CMD, "give --sampling or --table, not both");
+    if (o->bounds.count != 0 && o->bounds.count != 4)
+        return hf_cli_fail(CMD, "--bounds needs 4 values A_MIN A_MAX B_MIN B_MAX (got %zu)",
+                           o->bounds.count);
+    for (size_t k = 0; k + 1 < o->bounds.count; k += 2)
+        if (!(o->bounds.values[k] < o->bounds.values[k + 1]))
+            return hf_cli_fail(CMD, "--bounds: lower bound %g of %s is not below its upper "
+                                    "bound %g", o->bounds.values[k], k ? "b" : "a",
+                               o->bounds.values[k + 1]);
+    return 0;
+}
+
+static int build_objective(const fit_options *o, fit_state *s)
+{
+    hf_diag diag = {{0}};
+    hf_status st;
+    if (o->table != NULL) {
+        st = hf_profile_objective_from_table(o->table, &s->obj, &diag);
+    } else {
+        double *c = NULL;
+        size_t n = 0;
+        st = hf_sampling_parse(o->sampling ? o->sampling : HF_SAMPLING_DEFAULT, &c, &n, &diag);
+        if (st == HF_OK)
+            st = hf_profile_objective_from_samples(c, n, &s->obj, &diag);
+        free(c);
+    }
+    if (st != HF_OK)
+        return hf_cli_fail_status(CMD, st, &diag);
+    s->lower[0] = HF_PROFILE_A_MIN;
+    s->upper[0] = HF_PROFILE_A_MAX;
+    s->lower[1] = HF_PROFILE_B_MIN;
+    s->upper[1] = HF_PROFILE_B_MAX;
+    if (o->bounds.count == 4) {
+        s->lower[0] = o->bounds.values[0];
+        s->upper[0] = o->bounds.values[1];
+        s->lower[1] = o->bounds.values[2];
+        s->upper[1] = o->bounds.values[3];
+    }
+    st = hf_profile_objective_problem(s->obj, s->lower, s->upper, &s->problem);
+    if (st != HF_OK) {
+        hf_problem_check(&s->problem, &diag);
+        return hf_cli_fail_status(CMD, st, &diag);
+    }
+    hf_profile_objective_optimum(s->obj, &s->k0_star, &s->i_star, &s->rms_min);
+    return 0;
+}
+
+static int run_campaign(const fit_options *o, fit_state *s)
+{
+    hf_runs_config cfg;
+    hf_runs_config_init(&cfg);
+    cfg.runs = (size_t)o->runs;
+    cfg.seed = o->seed;
+    cfg.threads = (int)o->threads;
+    cfg.max_evals = (size_t)o->max_evals;
+    cfg.record_curves = o->trace != NULL;
+    hf_diag diag = {{0}};
+    hf_status st = hf_runs_execute(s->opt, &s->problem, &cfg, &s->runs, &diag);
+    if (st != HF_OK)
+        return hf_cli_fail_status(CMD, st, &diag);
+    return 0;
+}
+
+static void integral_of(const double *x, double *integral, double *k0)
+{
+    if (hf_profile_integral(x[0], x[1], integral) != HF_OK) {
+        *integral = NAN;
+        *k0 = NAN;
+        return;
+    }
+    *k0 = hf_profile_k0_from_integral(*integral);
+}
+
+static hf_table *run_table(const fit_options *o, const fit_state *s)
+{
+    static const char *const head[] = {"run", "optimizer", "seed", "a", "b", "I", "K0",
+                                       "rms_pct", "evals", "iters", "status", "seconds"};
+    hf_table *t = hf_table_create(o->csv, 12, head);
+    if (t == NULL)
+        return NULL;
+    for (size_t i = 0; i < s->runs->count; ++i) {
+        const hf_result *r = &s->runs->results[i];
+        double integral, k0;
+        integral_of(r->x, &integral, &k0);
+        hf_table_int(t, (long long)i);
+        hf_table_str(t, o->optimizer);
+        hf_table_int(t, (long long)o->seed);
+        hf_table_numf(t, "%.6f", r->x[0]);
+        hf_table_numf(t, "%.6f", r->x[1]);
+        hf_table_numf(t, "%.8f", integral);
+        hf_table_numf(t, "%.8f", k0);
+        hf_table_numf(t, "%.8f", r->f);
+        hf_table_int(t, (long long)r->evaluations);
+        hf_table_int(t, (long long)r->iterations);
+        hf_table_str(t, hf_stop_reason_name(r->stop));
+        hf_table_numf(t, "%.4f", r->seconds);
+    }
+    return t;
+}
+
+static void print_parameters(const fit_options *o, const fit_state *s)
+{
+    char line[1024];
+    size_t used = 0;
+    line[0] = '\0';
+    for (size_t j = 0; j < hf_optimizer_param_count(s->opt) && used < sizeof line; ++j) {
+        const char *key;
+        double v;
+        hf_optimizer_param(s->opt, j, &key, &v, NULL);
+        int n = snprintf(line + used, sizeof line - used, "%s%s=%g", j ? " " : "", key, v);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    report(o->csv, "optimizer %s: %s", o->optimizer, used ? line : "(no parameters)");
+    if (o->max_evals)
+        report(o->csv, "budget: %llu evaluations per run", o->max_evals);
+    else
+        report(o->csv, "budget: the optimizer's default (ica/icaco/random 50 iterations, "
+                       "nlopt 2000 evaluations)");
+}
+
+static void print_summary(const fit_options *o, const fit_state *s)
+{
+    size_t n = s->runs->count;
+    double *rms = malloc(n * sizeof *rms); /* freed below */
+    if (rms == NULL)
+        return;
+    double evals = 0.0;
+    size_t failed = 0;
+    for (size_t i = 0; i < n; ++i) {
+        rms[i] = s->runs->results[i].f;
+        evals += (double)s->runs->results[i].evaluations / (double)n;
+        failed += s->runs->results[i].failed_evaluations;
+    }
+    gsl_sort(rms, 1, n);
+    double sd = n > 1 ? gsl_stats_sd(rms, 1, n) : 0.0;
+    report(o->csv, "summary of rms_pct over %zu runs (std is the sample standard deviation):", n);
+    report(o->csv, "  best %.10g  mean %.10g  median %.10g  worst %.10g  std %.4g", rms[0],
+           gsl_stats_mean(rms, 1, n), gsl_stats_median_from_sorted_data(rms, 1, n), rms[n - 1],
+           sd);
+    report(o->csv, "  mean evaluations %.1f  failed evaluations %zu  gap of best to the "
+                   "closed-form minimum %.3g",
+           evals, failed, rms[0] - s->rms_min);
+    free(rms);
+}
+
+static void print_valley(const fit_options *o, const fit_state *s)
+{
+    static const double bs[] = {1.5, 2.0, 3.0, 3.409, 4.0, 5.0, 6.0};
+    report(o->csv, "  valley a(b) with I(a, b) = I*:");
+    for (size_t j = 0; j < sizeof bs / sizeof bs[0]; ++j) {
+        double a;
+        if (hf_profile_valley_a(bs[j], s->i_star, &a) == HF_OK)
+            report(o->csv, "    b = %-6g a = %.6f%s", bs[j], a,
+                   (a < s->lower[0] || a > s->upper[0]) ? "  (outside the a bounds)" : "");
+        else
+            report(o->csv, "    b = %-6g no a > 0 gives I*", bs[j]);
+    }
+}
+
+static void print_identifiability(const fit_options *o, const fit_state *s)
+{
+    report(o->csv, "identifiability: the RMS depends on (a, b) only through I(a, b), so every "
+                   "(a, b) with I(a, b) = I* is optimal;");
+    report(o->csv, "  I* = %.10g  K0* = %.10g  minimum RMS = %.10g %% (closed form)",
+           s->i_star, s->k0_star, s->rms_min);
+    print_valley(o, s);
+    char runs[256] = "";
+    size_t converged = 0, used = 0;
+    for (size_t i = 0; i < s->runs->count; ++i) {
+        double integral, k0;
+        integral_of(s->runs->results[i].x, &integral, &k0);
+        if (fabs(integral - s->i_star) <= CONVERGED_I_TOL) {
+            ++converged;
+        } else if (used < sizeof runs - 16) {
+            int w = snprintf(runs + used, sizeof runs - used, "%s%zu", used ? " " : "", i);
+            used += w > 0 ? (size_t)w : 0;
+        }
+    }
+    report(o->csv, "  converged (|I - I*| <= %g): %zu of %zu runs%s%s", CONVERGED_I_TOL,
+           converged, s->runs->count, used ? "; not converged: runs " : "", runs);
+}
+
+static int write_trace(const fit_options *o, const fit_state *s)
+{
+    fprintf(s->trace, "# optimizer=%s\nrun,iter,evals,best_rms_pct\n", o->optimizer);
+    for (size_t i = 0; i < s->runs->count; ++i) {
+        const hf_curve *c = &s->runs->curves[i];
+        for (size_t k = 0; k < c->count; ++k)
+            fprintf(s->trace, "%zu,%zu,%zu,%.17g\n", i, c->points[k].iteration,
+                    c->points[k].evaluations, c->points[k].best_f);
+    }
+    if (fflush(s->trace) != 0 || ferror(s->trace))
+        return hf_cli_fail(CMD, "--trace: cannot write '%s'", o->trace);
+    return 0;
+}
+
+static int fit_profile(fit_options *o, hf_cli_opt *opts)
+{
+    int rc = check_options(o, opts);
+    if (rc != 0)
+        return rc;
+    fit_state s;
+    memset(&s, 0, sizeof s);
+    hf_diag diag = {{0}};
+    hf_status st = hf_optimizer_create(o->optimizer, 2, &s.opt, &diag);
+    if (st == HF_ENOTFOUND)
+        return fail_unknown_optimizer(o->optimizer);
+    if (st != HF_OK)
+        return hf_cli_fail_status(CMD, st, &diag);
+    rc = apply_sets(s.opt, &o->sets);
+    if (rc == 0)
+        rc = build_objective(o, &s);
+    if (rc == 0 && o->trace != NULL && (s.trace = fopen(o->trace, "w")) == NULL)
+        rc = hf_cli_fail(CMD, "--trace: cannot open '%s' for writing", o->trace);
+    if (rc == 0)
+        rc = run_campaign(o, &s);
+    if (rc == 0 && s.trace != NULL)
+        rc = write_trace(o, &s);
+    hf_table *t = rc == 0 ? run_table(o, &s) : NULL;
+    if (rc == 0 && t == NULL)
+        rc = hf_cli_fail(CMD, "out of memory");
+    if (rc == 0) {
+        double q[3], worst = 0.0;
+        size_t count = 0;
+        hf_profile_objective_quadratic(s.obj, q, &worst, &count);
+        report(o->csv, "hertzfit fit profile: %llu runs, seed %llu (run i uses PCG32 stream i)",
+               o->runs, o->seed);
+        if (o->table != NULL)
+            report(o->csv, "objective: table %s (%zu rows, quadratic fit in K0, worst "
+                           "residual %.3g %%)", o->table, count, worst);
+        else
+            report(o->csv, "objective: sampling %s (%zu values of c_r)",
+                   o->sampling ? o->sampling : HF_SAMPLING_DEFAULT, count);
+        print_parameters(o, &s);
+        rc = hf_table_print(t, stdout);
+        print_summary(o, &s);
+        print_identifiability(o, &s);
+    }
+    fit_state_free(&s);
+    return rc;
+}
+
+static int fit_profile_main(int argc, char **argv)
+{
+    fit_options o = {.runs = 50, .seed = 1};
+    hf_cli_opt opts[] = {
+        {.name = "optimizer", .kind = HF_CLI_STRING, .value = &o.optimizer, .arg = "NAME",
+         .help = "ica, icaco, random or nlopt:<NLopt name> (see --list)"},
+        {.name = "runs", .kind = HF_CLI_COUNT, .value = &o.runs, .arg = "N",
+         .help = "independent runs, run i uses PCG32 stream i (default 50)"},
+        {.name = "seed", .kind = HF_CLI_COUNT, .value = &o.seed, .arg = "S",
+         .help = "seed shared by all runs (default 1)"},
+        {.name = "threads", .kind = HF_CLI_COUNT, .value = &o.threads, .arg = "T",
+         .help = "OpenMP threads over runs (default 0 = all); results do not depend on it"},
+        {.name = "max-evals", .kind = HF_CLI_COUNT, .value = &o.max_evals, .arg = "E",
+         .help = "evaluations per run (default: the optimizer's own budget)"},
+        {.name = "sampling", .kind = HF_CLI_STRING, .value = &o.sampling, .arg = "SPEC",
+         .help = "c_r sampling: start:step:stop, file:PATH or hgeom:h0:h1:n "
+                 "(default " HF_SAMPLING_DEFAULT ")"},
+        {.name = "table", .kind = HF_CLI_STRING, .value = &o.table, .arg = "FILE",
+         .help = "objective fitted to a CSV with a,b,rms_pct (e.g. data/safaeifar2020_table2.csv)"},
+        {.name = "bounds", .kind = HF_CLI_DOUBLES, .value = &o.bounds, .arg = "A_MIN A_MAX B_MIN B_MAX",
+         .help = "search box (default 1 6 1.5 6, the range of Table 2)"},
+        {.name = "set", .kind = HF_CLI_STRINGS, .value = &o.sets, .arg = "KEY=VALUE",
+         .help = "optimizer parameter, repeatable (see --list)"},
+        {.name = "trace", .kind = HF_CLI_STRING, .value = &o.trace, .arg = "FILE",
+         .help = "write convergence curves run,iter,evals,best_rms_pct"},
+        {.name = "csv", .kind = HF_CLI_FLAG, .value = &o.csv,
+         .help = "run table as CSV, other lines as # comments"},
+        {.name = "list", .kind = HF_CLI_FLAG, .value = &o.list,
+         .help = "list optimizer names and their parameters, then exit"},
+    };
+    hf_cli_spec spec = {
+        .command = CMD,
+        .usage = "--optimizer NAME [--runs N] [--seed S] [--threads T] [--max-evals E] "
+                 "[--sampling SPEC | --table FILE] [--set key=value ...] [--trace FILE] [--csv]",
+        .summary = "Fits the profile exponents (a, b) by minimising the RMS of the percentage\n"
+                   "error of h_r = K0 (1 - c_r)/c_r, K0 = 2/(5 I(a, b)), over N seeded runs.",
+        .opts = opts,
+        .nopts = sizeof opts / sizeof opts[0],
+        .min_positional = 0,
+        .max_positional = 0,
+    };
+    hf_cli_strings positional;
+    int rc = hf_cli_parse(&spec, argc, argv, &positional);
+    hf_cli_strings_free(&positional);
+    if (rc == 0)
+        rc = o.list ? list_optimizers() : fit_profile(&o, opts);
+    else if (rc < 0)
+        rc = 0;
+    hf_cli_strings_free(&o.sets);
+    hf_cli_doubles_free(&o.bounds);
+    return rc;
+}
+
 int hf_cmd_fit(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return hf_cli_fail("fit", "not implemented yet");
+    if (argc >= 2 && strcmp(argv[1], "profile") == 0)
+        return fit_profile_main(argc - 1, argv + 1);
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        printf("usage: hertzfit fit profile [OPTIONS]   (hertzfit fit profile --help)\n\n"
+               "  profile   fit the profile exponents (a, b) with any optimizer\n");
+        return 0;
+    }
+    if (argc < 2)
+        return hf_cli_fail("fit", "missing what to fit (usage: hertzfit fit profile ...)");
+    return hf_cli_fail("fit", "unknown fit target '%s' (valid: profile)", argv[1]);
 }

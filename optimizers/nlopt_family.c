@@ -133,10 +133,13 @@ static double nlopt_objective(unsigned n, const double *x, double *grad, void *d
     (void)n;
     nlopt_call *c = data;
     hf_evaluator *ev = c->ctx->ev;
+    size_t before = ev->result->evaluations;
     double f = hf_evaluator_eval(ev, x);
     if (grad != NULL && !hf_evaluator_should_stop(ev))
         finite_difference(c, x, grad);
-    if (!hf_evaluator_should_stop(ev))
+    /* a call that evaluated is an iteration, also the one that hit the
+     * budget, so the trace ends on the final best */
+    if (ev->result->evaluations > before)
         hf_evaluator_end_iteration(ev);
     if (hf_evaluator_should_stop(ev))
         nlopt_force_stop(c->opt);

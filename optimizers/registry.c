@@ -5,10 +5,14 @@
  */
 #include "optimizers/optimizer_internal.h"
 
+extern const hf_algorithm hf_algorithm_ica;
+extern const hf_algorithm hf_algorithm_icaco;
 extern const hf_algorithm hf_algorithm_random;
 extern const hf_algorithm hf_algorithm_nlopt;
 
 static const hf_algorithm *const registry[] = {
+    &hf_algorithm_ica,
+    &hf_algorithm_icaco,
     &hf_algorithm_random,
     &hf_algorithm_nlopt,
 };

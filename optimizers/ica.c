@@ -1,0 +1,204 @@
+/*
+ * optimizers/ica.c — "ica" and "icaco": the Imperialist Competitive
+ * Algorithm and its ant-colony hybrid, driven from the operators in
+ * ica_ops.c.  Both share one parameter table; icaco adds the ant step.
+ * Defaults are the ICACO paper's settings (Sheikhi Azqandi & Safaeifar
+ * 2023 §4: ξ = 0.1, β = 2, γ = 0.3, 20 countries, 3 imperialists, 50
+ * iterations); the operators the paper leaves open take the values of
+ * Atashpaz-Gargari's published ICA code, as each parameter's doc says.
+ *
+ * One iteration (a "decade"):
+ *   1. assimilate every colony (Eqs. 19–20), then revolution re-places
+ *      round(rate_k · NC) colonies per empire, rate_k = rate · damping^k;
+ *   2. evaluate every colony (one evaluation each);
+ *   3. icaco only: one ant per colony from N(imperialist, σ), σ = (U − L) η_k
+ *      with η_k = eta0 · eta_decay^k (η starts at 1 and decays
+ *      geometrically toward 0: η_50 = 0.9^50 ≈ 0.005 with the defaults);
+ *      evaluate it and keep it when feasible and better (Eqs. 22–24);
+ *   4. swap a colony that beats its imperialist (Step 4);
+ *   5. unite close empires (when unite_threshold > 0);
+ *   6. total costs (Eq. 21), competition (Step 6, with probability
+ *      competition_rate), collapse of empires without colonies (Step 7).
+ * Evaluations: N to start, then N_col per iteration (ica) or 2 N_col
+ * (icaco); with the paper settings icaco uses 20 + 50·34 = 1720 unless
+ * collapsed imperialists add colonies.
+ */
+#include "optimizers/ica_ops.h"
+#include "optimizers/optimizer_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+enum {
+    P_COUNTRIES, P_IMPERIALISTS, P_BETA, P_GAMMA, P_XI, P_ASSIMILATION,
+    P_REVOLUTION_RATE, P_REVOLUTION_DAMPING, P_COMPETITION_RATE,
+    P_UNITE_THRESHOLD, P_BOUNDS, P_ETA0, P_ETA_DECAY, P_COUNT
+};
+
+/* ICA uses the first P_ETA0 entries; ICACO all of them. */
+static const hf_param_spec ica_params[P_COUNT] = {
+    [P_COUNTRIES] = {"countries", 20, 3, 1e6, 1, "number of countries N (paper: 20)"},
+    [P_IMPERIALISTS] = {"imperialists", 3, 1, 1e6, 1,
+                        "initial empires, < countries (paper: 3)"},
+    [P_BETA] = {"beta", 2.0, 0, 10, 0, "assimilation factor: step ~ U(0, beta d) (Eq. 19, paper: 2)"},
+    [P_GAMMA] = {"gamma", 0.3, 0, 3.14159265358979, 0,
+                 "deviation bound in radians, theta ~ U(-gamma, gamma) (Eq. 20, paper: 0.3)"},
+    [P_XI] = {"xi", 0.1, 0, 1, 0, "colony weight in total cost TC = f_imp + xi mean f_col "
+                                  "(Eq. 21, paper: 0.1)"},
+    [P_ASSIMILATION] = {"assimilation", HF_ICA_ASSIMILATE_PAPER, 0, 1, 1,
+                        "0 = paper: along the unit vector turned by theta; "
+                        "1 = per component beta U(0,1)(imp - x) as in Atashpaz-Gargari's ICA.m"},
+    [P_REVOLUTION_RATE] = {"revolution_rate", 0.3, 0, 1, 0,
+                           "share of each empire's colonies re-placed at random per iteration "
+                           "(ICA.m: 0.3; the paper is silent)"},
+    [P_REVOLUTION_DAMPING] = {"revolution_damping", 0.99, 0, 1, 0,
+                              "revolution rate multiplier per iteration (ICA.m: 0.99)"},
+    [P_COMPETITION_RATE] = {"competition_rate", 1.0, 0, 1, 0,
+                            "probability of a competition per iteration (paper: every "
+                            "iteration; ICA.m: 0.11)"},
+    [P_UNITE_THRESHOLD] = {"unite_threshold", 0.0, 0, 1, 0,
+                           "unite empires closer than this x box diagonal; 0 = never "
+                           "(paper: not used; ICA.m: 0.02)"},
+    [P_BOUNDS] = {"bounds", HF_ICA_BOUNDS_CLAMP, 0, 1, 1,
+                  "0 = clamp to the box; 1 = reflect at the bound, then clamp"},
+    [P_ETA0] = {"eta0", 1.0, 0, 10, 0, "ant spread at iteration 0, sigma = (U - L) eta "
+                                       "(Eq. 24, paper: 1)"},
+    [P_ETA_DECAY] = {"eta_decay", 0.9, 0, 1, 0,
+                     "eta_k = eta0 eta_decay^k (paper: 'decreases gradually to 0', "
+                     "schedule unstated)"},
+};
+
+static hf_ica_params params_from(const double *v, int ants)
+{
+    hf_ica_params p = {
+        .countries = (size_t)v[P_COUNTRIES],
+        .imperialists = (size_t)v[P_IMPERIALISTS],
+        .beta = v[P_BETA],
+        .gamma = v[P_GAMMA],
+        .xi = v[P_XI],
+        .assimilation = (int)v[P_ASSIMILATION],
+        .revolution_rate = v[P_REVOLUTION_RATE],
+        .revolution_damping = v[P_REVOLUTION_DAMPING],
+        .competition_rate = v[P_COMPETITION_RATE],
+        .unite_threshold = v[P_UNITE_THRESHOLD],
+        .bounds = (int)v[P_BOUNDS],
+        .ants = ants,
+        .eta0 = ants ? v[P_ETA0] : 0.0,
+        .eta_decay = ants ? v[P_ETA_DECAY] : 0.0,
+    };
+    return p;
+}
+
+/* Evaluates every colony; 0 when the run had to stop. */
+static int evaluate_colonies(hf_ica_state *st, hf_evaluator *ev)
+{
+    for (size_t i = 0; i < st->n; ++i) {
+        if (!hf_ica_is_colony(st, i))
+            continue;
+        st->f[i] = hf_evaluator_eval(ev, st->x + i * st->dim);
+        if (hf_evaluator_should_stop(ev))
+            return 0;
+    }
+    return 1;
+}
+
+/* ICACO's ant step (Eqs. 22–24); 0 when the run had to stop. */
+static int ant_step(hf_ica_state *st, const hf_ica_params *p, double eta,
+                    hf_evaluator *ev, hf_rng *rng, double *ant)
+{
+    for (size_t i = 0; i < st->n; ++i) {
+        if (!hf_ica_is_colony(st, i))
+            continue;
+        hf_icaco_ant(st, i, eta, p->bounds, rng, ant);
+        double fa = hf_evaluator_eval(ev, ant);
+        if (hf_evaluator_should_stop(ev))
+            return 0;
+        (void)hf_icaco_accept(st, i, ant, fa);
+    }
+    return 1;
+}
+
+/* One decade; 0 when the run had to stop part-way. */
+static int iterate(hf_ica_state *st, const hf_ica_params *p, size_t k,
+                   hf_evaluator *ev, hf_rng *rng, double *ant)
+{
+    for (size_t i = 0; i < st->n; ++i)
+        if (hf_ica_is_colony(st, i))
+            hf_ica_assimilate(st, i, p, rng);
+    (void)hf_ica_revolve(st, p->revolution_rate * pow(p->revolution_damping, (double)k), rng);
+    if (!evaluate_colonies(st, ev))
+        return 0;
+    if (p->ants && !ant_step(st, p, p->eta0 * pow(p->eta_decay, (double)k), ev, rng, ant))
+        return 0;
+    for (size_t e = 0; e < st->n_emp; ++e)
+        (void)hf_ica_swap(st, e);
+    (void)hf_ica_unite(st, p->unite_threshold);
+    hf_ica_total_costs(st, p->xi);
+    if (p->competition_rate >= 1.0 || hf_rng_uniform(rng) < p->competition_rate)
+        (void)hf_ica_compete(st, rng);
+    (void)hf_ica_collapse(st);
+    return 1;
+}
+
+static hf_status run_with(const hf_algo_run *ctx, int ants, hf_diag *diag)
+{
+    hf_ica_params p = params_from(ctx->params, ants);
+    if (p.imperialists >= p.countries)
+        return hf_diag_set(diag, HF_ERANGE,
+                           "%s: imperialists = %zu must be below countries = %zu",
+                           ctx->name, p.imperialists, p.countries);
+    const hf_problem *prob = ctx->problem;
+    hf_ica_state *st = hf_ica_state_alloc(prob->dim, p.countries, p.imperialists,
+                                          prob->lower, prob->upper);
+    double *ant = malloc(prob->dim * sizeof *ant); /* freed below */
+    if (st == NULL || ant == NULL) {
+        hf_ica_state_free(st);
+        free(ant);
+        return hf_diag_set(diag, HF_ENOMEM, "%s: out of memory", ctx->name);
+    }
+    hf_evaluator *ev = ctx->ev;
+    hf_ica_init_positions(st, ctx->rng);
+    int running = 1;
+    for (size_t i = 0; i < st->n && running; ++i) {
+        st->f[i] = hf_evaluator_eval(ev, st->x + i * st->dim);
+        running = !hf_evaluator_should_stop(ev);
+    }
+    if (running) {
+        hf_ica_form_empires(st, ctx->rng);
+        for (size_t k = 0; !hf_evaluator_should_stop(ev); ++k) {
+            (void)iterate(st, &p, k, ev, ctx->rng, ant);
+            hf_evaluator_end_iteration(ev); /* a cut-short decade still traces */
+        }
+    }
+    hf_ica_state_free(st);
+    free(ant);
+    return HF_OK;
+}
+
+static hf_status ica_run(const hf_algo_run *ctx, hf_diag *diag)
+{
+    return run_with(ctx, 0, diag);
+}
+
+static hf_status icaco_run(const hf_algo_run *ctx, hf_diag *diag)
+{
+    return run_with(ctx, 1, diag);
+}
+
+const hf_algorithm hf_algorithm_ica = {
+    .name = "ica",
+    .summary = "Imperialist Competitive Algorithm (Atashpaz-Gargari & Lucas 2007)",
+    .params = ica_params,
+    .nparams = P_ETA0,
+    .default_max_iters = 50,
+    .run = ica_run,
+};
+
+const hf_algorithm hf_algorithm_icaco = {
+    .name = "icaco",
+    .summary = "ICA with the ant-colony step (Sheikhi Azqandi & Safaeifar 2023)",
+    .params = ica_params,
+    .nparams = P_COUNT,
+    .default_max_iters = 50,
+    .run = icaco_run,
+};
