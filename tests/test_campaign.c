@@ -16,9 +16,9 @@
 #include "hertzfit/report.h"
 
 static const char *const optimizers[] = {"random", "nlopt:GN_CRS2_LM", "nlopt:LN_BOBYQA",
-                                         "nlopt:GN_ISRES"};
-static const char *const optimizers_rev[] = {"nlopt:GN_ISRES", "nlopt:LN_BOBYQA",
-                                             "nlopt:GN_CRS2_LM", "random"};
+                                         "nlopt:GN_ISRES", "ica", "icaco"};
+static const char *const optimizers_rev[] = {"icaco", "nlopt:GN_ISRES", "nlopt:LN_BOBYQA",
+                                             "ica", "nlopt:GN_CRS2_LM", "random"};
 static const char *const problems[] = {"sphere:3", "rastrigin", "profile"};
 static const char *const problems_rev[] = {"profile", "rastrigin:2", "sphere:3"};
 
@@ -26,7 +26,7 @@ static void small_config(hf_campaign_config *cfg)
 {
     hf_campaign_config_init(cfg);
     cfg->optimizers = optimizers;
-    cfg->n_optimizers = 4;
+    cfg->n_optimizers = 6;
     cfg->problems = problems;
     cfg->n_problems = 3;
     cfg->runs = 5;
@@ -137,7 +137,7 @@ static void test_threads_order_and_shards_agree(void **state)
      * from each other (a constant stream would pass the checks above). */
     hf_campaign *c = NULL;
     assert_int_equal(hf_campaign_read(one, &c, &diag), HF_OK);
-    assert_int_equal(c->n_rows, 4 * 3 * 5);
+    assert_int_equal(c->n_rows, 6 * 3 * 5);
     int differ = 0;
     for (size_t i = 1; i < c->n_rows; ++i)
         differ |= c->rows[i].problem == c->rows[i - 1].problem &&
