@@ -429,8 +429,7 @@ static hf_status run_tasks(const hf_campaign_config *cfg, hf_campaign *c, const 
     double t0 = hf_wall_seconds();
     long long n = (long long)mine;
 #ifdef HERTZFIT_HAVE_OPENMP
-    int nt = cfg->threads > 0 ? cfg->threads : omp_get_max_threads();
-#pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads)
 #endif
     for (long long j = 0; j < n; ++j) {
         size_t task = c->shard_index + (size_t)j * k;
@@ -507,6 +506,12 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     c->shard_index = cfg->shard_index;
     c->shard_count = cfg->shard_count;
     c->threads = cfg->threads;
+#ifdef HERTZFIT_HAVE_OPENMP
+    if (c->threads == 0)   /* the manifest records the count actually used */
+        c->threads = omp_get_max_threads();
+#else
+    c->threads = 1;
+#endif
     st = parse_targets(cfg->targets, c, diag);
     if (st == HF_OK) st = build_problems(cfg, c, &rs, diag);
     if (st == HF_OK) st = build_optimizers(cfg, c, &rs, diag);
