@@ -1,0 +1,77 @@
+/*
+ * hertzfit/maxwell.h — a rigid sphere dropped on a Maxwell viscoelastic
+ * half-space, in physical units: Hunter's model (hertzfit/hunter.h) and
+ * Argatov's first-order formulas (hertzfit/argatov.h) behind one call.
+ *
+ * Material: instantaneous shear modulus μ0 [Pa], Poisson's ratio ν (constant,
+ * in [0, 0.5]), inverse relaxation time η [1/s] (μ(t) = μ0 e^{−ηt}, Eq. 17).
+ * Impact: equivalent mass m [kg], radius R [m], impact speed V0 [m/s].
+ * Scales (Argatov Eqs. 5, 23, 51–52, 56):
+ *   k = 8√R μ0 / (3(1−ν)),  w_m⁰ = (5m/k)^{2/5} (V0/2)^{4/5},
+ *   w_m⁰/V0 = C0 (m²/(R V0))^{1/5} = C0/𝒱,  C0 = (15(1−ν)/(32 μ0))^{2/5},
+ *   𝒱 = (R V0/m²)^{1/5},  ε = η w_m⁰/V0.
+ * Response: peak contact force F_M [N] and its time t_M [s], contact
+ * duration t_c [s], coefficient of restitution e, and the ε of the test.
+ */
+#ifndef HERTZFIT_MAXWELL_H
+#define HERTZFIT_MAXWELL_H
+
+#include "hertzfit/argatov.h"
+#include "hertzfit/hunter.h"
+#include "hertzfit/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hf_maxwell_material {
+    double mu0;  /* Pa, > 0 */
+    double nu;   /* in [0, 0.5] */
+    double eta;  /* 1/s, >= 0 */
+} hf_maxwell_material;
+
+typedef struct hf_maxwell_impact {
+    double m;    /* kg, > 0 */
+    double R;    /* m, > 0 */
+    double V0;   /* m/s, > 0 */
+} hf_maxwell_impact;
+
+typedef struct hf_maxwell_response {
+    double F_M;  /* N */
+    double t_M;  /* s */
+    double t_c;  /* s */
+    double e;
+    double eps;  /* η w_m⁰/V0 */
+} hf_maxwell_response;
+
+/* HF_EDOM (diag names the value) for NaN/inf, μ0 <= 0, ν outside [0, 0.5],
+ * η < 0. */
+hf_status hf_maxwell_material_check(const hf_maxwell_material *material, hf_diag *diag);
+/* HF_EDOM for NaN/inf or m, R, V0 <= 0. */
+hf_status hf_maxwell_impact_check(const hf_maxwell_impact *impact, hf_diag *diag);
+
+/* Compliance coefficient C0 of Eq. 52, in Pa^{−2/5} = m^{2/5} s^{4/5} kg^{−2/5}
+ * (so that C0/𝒱 is a time).  Pure functions: arguments are not checked. */
+double hf_maxwell_compliance(double mu0, double nu);
+/* Eq. 59: μ0 = 15(1−ν)/32 · C0^{−5/2}. */
+double hf_maxwell_mu0_from_compliance(double C0, double nu);
+/* 𝒱 = (R V0/m²)^{1/5} of Eq. 56. */
+double hf_maxwell_speed_parameter(const hf_maxwell_impact *impact);
+
+/* Hunter's model (numerical).  options may be NULL.  HF_EDOM for bad
+ * input or an ε beyond HF_HUNTER_EPS_MAX, other codes from the solver. */
+hf_status hf_maxwell_simulate(const hf_maxwell_material *material,
+                              const hf_maxwell_impact *impact,
+                              const hf_hunter_options *options,
+                              hf_maxwell_response *out, hf_diag *diag);
+
+/* Argatov's first-order formulas (Eqs. 32, 34, 38–41) in physical units. */
+hf_status hf_maxwell_predict(const hf_maxwell_material *material,
+                             const hf_maxwell_impact *impact,
+                             const hf_argatov_constants *constants,
+                             hf_maxwell_response *out, hf_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,202 @@
+/*
+ * models/hunter.c — numerical solution of Hunter's Maxwell impact model in
+ * Argatov's dimensionless form (Eqs. 24–25; see hertzfit/hunter.h for the
+ * equations and the derived unloading force).
+ *
+ * Three events end integrations: the peak of the contact force (dF/dτ
+ * falls through 0), the end of loading (ω' falls through 0) and the end of
+ * contact (ω falls through 0).  The force peak lies in the loading stage
+ * for small ε (Argatov's Eq. 34: ω' = (2/3)ε there), but it is also looked
+ * for in the unloading stage so that larger ε are handled honestly.
+ */
+#include "hertzfit/hunter.h"
+
+#include <math.h>
+
+#include <gsl/gsl_errno.h>
+
+#include "hertzfit/ode_events.h"
+
+/* Longest dimensionless time allowed per stage: the Hertz half duration is
+ * τ_m⁰ ≈ 1.47, and ε <= HF_HUNTER_EPS_MAX keeps each stage below ~3. */
+#define STAGE_TAU_MAX 100.0
+/* First trial step: a small fraction of τ_m⁰. */
+#define FIRST_STEP 1e-3
+
+void hf_hunter_options_init(hf_hunter_options *options)
+{
+    options->abs_tol = 1e-12;
+    options->rel_tol = 1e-12;
+}
+
+/* ω^{3/2} for ω >= 0; ω dips below 0 only inside a step that crosses the
+ * end-of-contact event, where the force is zero. */
+static double pow15(double omega)
+{
+    return omega > 0.0 ? omega * sqrt(omega) : 0.0;
+}
+
+double hf_hunter_force_loading(double eps, double omega, double v)
+{
+    return 1.25 * pow15(omega) + eps * (v - 1.0);
+}
+
+double hf_hunter_force_unloading(double eps, double since_tau_m, double omega, double v)
+{
+    return exp(-2.0 * eps * since_tau_m) * (1.25 * pow15(omega) - eps * (v + 1.0));
+}
+
+typedef struct stage {
+    double eps;
+    double tau_m;  /* start of unloading (unloading stage only) */
+} stage;
+
+/* Eq. 24 with y = (ω, ω'). */
+static int loading_rhs(double t, const double y[], double dydt[], void *params)
+{
+    (void)t;
+    const stage *s = params;
+    dydt[0] = y[1];
+    dydt[1] = -1.25 * pow15(y[0]) - s->eps * (y[1] - 1.0);
+    return GSL_SUCCESS;
+}
+
+/* Eq. 25 with y = (ω, ω'). */
+static int unloading_rhs(double t, const double y[], double dydt[], void *params)
+{
+    (void)t;
+    const stage *s = params;
+    dydt[0] = y[1];
+    dydt[1] = -1.25 * pow15(y[0]) + s->eps * (3.0 * y[1] + 1.0);
+    return GSL_SUCCESS;
+}
+
+/* dF/dτ in loading: d/dτ[(5/4)ω^{3/2} + ε(ω' − 1)] = (15/8)ω^{1/2}ω' + ε ω''. */
+static double loading_force_slope(double t, const double y[], void *params)
+{
+    double dydt[2];
+    const stage *s = params;
+    loading_rhs(t, y, dydt, params);
+    return 1.875 * sqrt(fmax(y[0], 0.0)) * y[1] + s->eps * dydt[1];
+}
+
+/* dF/dτ in unloading, without the positive factor exp(−2ε(τ − τ_m)):
+ * −2ε[(5/4)ω^{3/2} − ε(ω' + 1)] + (15/8)ω^{1/2}ω' − ε ω''. */
+static double unloading_force_slope(double t, const double y[], void *params)
+{
+    double dydt[2];
+    const stage *s = params;
+    unloading_rhs(t, y, dydt, params);
+    return -2.0 * s->eps * (1.25 * pow15(y[0]) - s->eps * (y[1] + 1.0)) +
+           1.875 * sqrt(fmax(y[0], 0.0)) * y[1] - s->eps * dydt[1];
+}
+
+static double velocity_event(double t, const double y[], void *params)
+{
+    (void)t; (void)params;
+    return y[1];
+}
+
+static double contact_event(double t, const double y[], void *params)
+{
+    (void)t; (void)params;
+    return y[0];
+}
+
+static void stage_options(const hf_hunter_options *o, double tau0, hf_ode_options *ode)
+{
+    hf_ode_options_init(ode);
+    ode->abs_tol = o->abs_tol;
+    ode->rel_tol = o->rel_tol;
+    ode->h0 = FIRST_STEP;
+    ode->t_max = tau0 + STAGE_TAU_MAX;
+}
+
+/* Integrates the loading stage to ω' = 0, recording the force peak on the
+ * way when it comes first.  *peak_found says whether it did. */
+static hf_status run_loading(const stage *s, const hf_hunter_options *o,
+                             hf_hunter_result *out, int *peak_found, hf_diag *diag)
+{
+    const hf_ode_event events[2] = {{velocity_event, -1}, {loading_force_slope, -1}};
+    hf_ode_options ode;
+    stage_options(o, 0.0, &ode);
+    double tau = 0.0, y[2] = {0.0, 1.0};
+    *peak_found = 0;
+    for (;;) {
+        size_t which = 0;
+        hf_status st = hf_ode_integrate_to_event(loading_rhs, 2, (void *)s, events, 2, &ode,
+                                                 &tau, y, &which, NULL, NULL);
+        if (st != HF_OK)
+            return hf_diag_set(diag, st, "Hunter model, eps = %g: loading stage: %s",
+                               s->eps, hf_strerror(st));
+        if (which == 0)
+            break;
+        /* The force peak; continue from it (an event whose function is 0
+         * at the start point does not fire again). */
+        *peak_found = 1;
+        out->tau_M = tau;
+        out->force_M = hf_hunter_force_loading(s->eps, y[0], y[1]);
+    }
+    out->tau_m = tau;
+    out->omega_m = y[0];
+    return HF_OK;
+}
+
+static hf_status run_unloading(stage *s, const hf_hunter_options *o, hf_hunter_result *out,
+                               int peak_found, hf_diag *diag)
+{
+    const hf_ode_event events[2] = {{contact_event, -1}, {unloading_force_slope, -1}};
+    hf_ode_options ode;
+    stage_options(o, out->tau_m, &ode);
+    s->tau_m = out->tau_m;
+    double tau = out->tau_m, y[2] = {out->omega_m, 0.0};
+    for (;;) {
+        size_t which = 0;
+        hf_status st = hf_ode_integrate_to_event(unloading_rhs, 2, s, events,
+                                                 peak_found ? 1 : 2, &ode, &tau, y, &which,
+                                                 NULL, NULL);
+        if (st != HF_OK)
+            return hf_diag_set(diag, st, "Hunter model, eps = %g: unloading stage: %s",
+                               s->eps, hf_strerror(st));
+        if (which == 0)
+            break;
+        peak_found = 1;
+        out->tau_M = tau;
+        out->force_M = hf_hunter_force_unloading(s->eps, tau - out->tau_m, y[0], y[1]);
+    }
+    out->tau_c = tau;
+    out->v_c = y[1];
+    out->e = -exp(-2.0 * s->eps * (tau - out->tau_m)) * y[1];
+    return HF_OK;
+}
+
+hf_status hf_hunter_simulate(double eps, const hf_hunter_options *options,
+                             hf_hunter_result *out, hf_diag *diag)
+{
+    if (out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no output for the Hunter model");
+    if (!isfinite(eps) || eps < 0.0 || eps > HF_HUNTER_EPS_MAX)
+        return hf_diag_set(diag, HF_EDOM, "eps = %g is outside [0, %g] for Hunter's model",
+                           eps, HF_HUNTER_EPS_MAX);
+    hf_hunter_options defaults;
+    hf_hunter_options_init(&defaults);
+    const hf_hunter_options *o = options ? options : &defaults;
+    if (!(o->abs_tol > 0.0) || !(o->rel_tol > 0.0))
+        return hf_diag_set(diag, HF_EINVAL, "ODE tolerances must be positive");
+    stage s = {eps, 0.0};
+    out->eps = eps;
+    int peak_found = 0;
+    hf_status st = run_loading(&s, o, out, &peak_found, diag);
+    if (st != HF_OK)
+        return st;
+    /* Unloading needs ω'' < 0 at τ_m, i.e. ε < (5/4)ω_m^{3/2} (Eq. 25). */
+    if (!(eps < 1.25 * pow15(out->omega_m)))
+        return hf_diag_set(diag, HF_EDOM,
+                           "eps = %g: Hunter's unloading equation does not unload", eps);
+    /* With no interior peak in loading, the force at τ_m is the candidate. */
+    if (!peak_found) {
+        out->tau_M = out->tau_m;
+        out->force_M = hf_hunter_force_loading(eps, out->omega_m, 0.0);
+    }
+    return run_unloading(&s, o, out, peak_found, diag);
+}

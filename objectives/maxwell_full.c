@@ -1,0 +1,402 @@
+/*
+ * objectives/maxwell_full.c — the bias-free identification of a Maxwell
+ * material: (μ0, η) minimising the squared relative misfit between the
+ * measured observables and Hunter's numerical model (no first-order
+ * truncation), by any registered optimiser, with standard errors from the
+ * Jacobian at the optimum (see hertzfit/maxwell_fit.h).
+ *
+ * Relative residuals make the four observables (newtons, seconds, and the
+ * dimensionless e) commensurable, and match measurement noise that is a
+ * fixed fraction of the value.  One simulation per test gives all four
+ * observables.  The tests of one evaluation run on OpenMP threads, each
+ * writing its own slot, and are summed afterwards in test order, so the
+ * value is bit-identical for any thread count.
+ */
+#include "hertzfit/maxwell_fit.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_multifit_nlinear.h>
+
+#ifdef HERTZFIT_HAVE_OPENMP
+#include <omp.h>
+#endif
+
+struct hf_maxwell_objective {
+    const hf_maxwell_data *data;   /* borrowed */
+    hf_maxwell_fit_options options;
+    unsigned mask;                 /* observables fitted */
+    size_t per_test;               /* how many of them */
+    double lower[2], upper[2];     /* the problem's box (scaled variables) */
+};
+
+void hf_maxwell_fit_options_init(hf_maxwell_fit_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->nu = 0.5;
+    o->mu0_box = 0.5;
+    o->eta_box = 0.95;
+    hf_hunter_options_init(&o->ode);
+    o->fd_step = 1e-5;
+}
+
+static size_t count_bits(unsigned mask)
+{
+    size_t n = 0;
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        n += (mask >> k) & 1u;
+    return n;
+}
+
+static hf_status check_options(const hf_maxwell_fit_options *o, hf_diag *diag)
+{
+    if (!isfinite(o->nu) || o->nu < 0.0 || o->nu > 0.5)
+        return hf_diag_set(diag, HF_EDOM, "nu = %g is outside [0, 0.5]", o->nu);
+    if (!(o->mu0_box > 0.0 && o->mu0_box < 1.0) || !(o->eta_box > 0.0 && o->eta_box <= 1.0))
+        return hf_diag_set(diag, HF_ERANGE, "search boxes must be in (0, 1): mu0 %g, eta %g",
+                           o->mu0_box, o->eta_box);
+    if (!(o->fd_step > 0.0 && o->fd_step < 0.1))
+        return hf_diag_set(diag, HF_ERANGE, "Jacobian step %g is outside (0, 0.1)", o->fd_step);
+    return HF_OK;
+}
+
+/* The observables to fit: the requested ones (all when mask is 0) that
+ * the data has. */
+static hf_status fitted_mask(const hf_maxwell_data *d, unsigned requested, unsigned *mask,
+                             hf_diag *diag)
+{
+    unsigned have = hf_maxwell_data_mask(d);
+    *mask = requested ? (requested & have) : have;
+    if (*mask == 0)
+        return hf_diag_set(diag, HF_ENOTFOUND, "the data has none of the observables to fit");
+    return HF_OK;
+}
+
+hf_status hf_maxwell_objective_alloc(const hf_maxwell_data *data,
+                                     const hf_maxwell_fit_options *options,
+                                     hf_maxwell_objective **out, hf_diag *diag)
+{
+    *out = NULL;
+    if (options == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no fit options");
+    hf_status st = hf_maxwell_data_check(data, diag);
+    if (st == HF_OK)
+        st = check_options(options, diag);
+    if (st != HF_OK)
+        return st;
+    if (!(options->mu0_ref > 0.0) || !isfinite(options->mu0_ref) ||
+        !(options->eta_ref > 0.0) || !isfinite(options->eta_ref))
+        return hf_diag_set(diag, HF_EDOM, "reference mu0 = %g, eta = %g must be finite and > 0",
+                           options->mu0_ref, options->eta_ref);
+    unsigned mask;
+    if ((st = fitted_mask(data, options->mask, &mask, diag)) != HF_OK)
+        return st;
+    hf_maxwell_objective *obj = calloc(1, sizeof *obj);
+    if (obj == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    obj->data = data;
+    obj->options = *options;
+    obj->mask = mask;
+    obj->per_test = count_bits(mask);
+    obj->lower[0] = 1.0 - options->mu0_box;
+    obj->upper[0] = 1.0 + options->mu0_box;
+    obj->lower[1] = 1.0 - options->eta_box;
+    obj->upper[1] = 1.0 + options->eta_box;
+    *out = obj;
+    return HF_OK;
+}
+
+void hf_maxwell_objective_free(hf_maxwell_objective *obj) { free(obj); }
+
+size_t hf_maxwell_objective_nresiduals(const hf_maxwell_objective *obj)
+{
+    return obj->data->n * obj->per_test;
+}
+
+void hf_maxwell_objective_params(const hf_maxwell_objective *obj, const double *x, double *mu0,
+                                 double *eta)
+{
+    *mu0 = x[0] * obj->options.mu0_ref;
+    *eta = x[1] * obj->options.eta_ref;
+}
+
+/* Residuals of test i into out[0 .. per_test-1]. */
+static hf_status test_residuals(const hf_maxwell_objective *obj, const hf_maxwell_material *mat,
+                                size_t i, double *out, hf_diag *diag)
+{
+    const hf_maxwell_data *d = obj->data;
+    hf_maxwell_response r;
+    hf_status st = hf_maxwell_simulate(mat, &d->impact[i], &obj->options.ode, &r, diag);
+    if (st != HF_OK)
+        return st;
+    size_t j = 0;
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if (obj->mask & (1u << k)) {
+            double y = d->value[k][i];
+            out[j++] = (hf_maxwell_response_get(&r, (hf_maxwell_observable)k) - y) / y;
+        }
+    return HF_OK;
+}
+
+hf_status hf_maxwell_objective_residuals(const hf_maxwell_objective *obj, double mu0,
+                                         double eta, double *out, hf_diag *diag)
+{
+    const hf_maxwell_material mat = {mu0, obj->options.nu, eta};
+    hf_status st = hf_maxwell_material_check(&mat, diag);
+    if (st != HF_OK)
+        return st;
+    const long n = (long)obj->data->n;
+    int failed = 0;
+#ifdef HERTZFIT_HAVE_OPENMP
+#pragma omp parallel for schedule(static) reduction(| : failed) if (n >= 4)
+#endif
+    for (long i = 0; i < n; ++i)
+        failed |= test_residuals(obj, &mat, (size_t)i, out + (size_t)i * obj->per_test,
+                                 NULL) != HF_OK;
+    if (!failed)
+        return HF_OK;
+    /* Again in order, to name the first failing test in the diag. */
+    for (long i = 0; i < n; ++i) {
+        st = test_residuals(obj, &mat, (size_t)i, out + (size_t)i * obj->per_test, diag);
+        if (st != HF_OK)
+            return st;
+    }
+    return HF_EGSL;
+}
+
+static double sum_squares(const double *r, size_t n)
+{
+    double s = 0.0;
+    for (size_t i = 0; i < n; ++i)
+        s += r[i] * r[i];
+    return s;
+}
+
+static double misfit(const double *x, void *ctx)
+{
+    const hf_maxwell_objective *obj = ctx;
+    size_t n = hf_maxwell_objective_nresiduals(obj);
+    double *r = malloc(n * sizeof *r); /* freed below */
+    if (r == NULL)
+        return NAN;
+    double mu0, eta;
+    hf_maxwell_objective_params(obj, x, &mu0, &eta);
+    double f = hf_maxwell_objective_residuals(obj, mu0, eta, r, NULL) == HF_OK
+                   ? sum_squares(r, n) : NAN;
+    free(r);
+    return f;
+}
+
+hf_status hf_maxwell_fit_problem(const hf_maxwell_objective *obj, hf_problem *p)
+{
+    if (obj == NULL || p == NULL)
+        return HF_EINVAL;
+    memset(p, 0, sizeof *p);
+    p->name = "maxwell-full";
+    p->dim = 2;
+    p->lower = obj->lower;
+    p->upper = obj->upper;
+    p->f = misfit;
+    p->ctx = (void *)obj;
+    return HF_OK;
+}
+
+/* ---- the fit ---------------------------------------------------------- */
+
+/* Box centre when the caller gave none: a regression estimate. */
+static hf_status reference_point(const hf_maxwell_data *d, const hf_maxwell_fit_options *o,
+                                 const hf_argatov_constants *k, double *mu0, double *eta,
+                                 hf_diag *diag)
+{
+    *mu0 = o->mu0_ref;
+    *eta = o->eta_ref;
+    if (*mu0 > 0.0 && *eta > 0.0)
+        return HF_OK;
+    static const hf_maxwell_observable order[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
+                                                   HF_MAXWELL_T_C};
+    for (int j = 0; j < 3; ++j) {
+        if (d->value[order[j]] == NULL)
+            continue;
+        hf_maxwell_estimate est;
+        hf_status st = hf_maxwell_regress(d, o->nu, order[j], k, &est, diag);
+        if (st != HF_OK)
+            return st;
+        if (!(*mu0 > 0.0))
+            *mu0 = est.mu0;
+        if (!(*eta > 0.0)) {
+            /* A non-positive η estimate (noise): start at ε = 0.1 instead. */
+            double Tmax = 0.0;
+            for (size_t i = 0; i < d->n; ++i)
+                Tmax = fmax(Tmax, est.C0 / hf_maxwell_speed_parameter(&d->impact[i]));
+            *eta = est.eta > 0.0 ? est.eta : 0.1 / Tmax;
+        }
+        return HF_OK;
+    }
+    return hf_diag_set(diag, HF_EINVAL,
+                       "no F_M_N, t_M_s or t_c_s column to start from (e alone fixes only "
+                       "eta*C0): give a reference mu0 and eta");
+}
+
+/* Jacobian of the residuals in the scaled variables by central differences
+ * (forward at a bound), into J (N x 2). */
+static hf_status jacobian(const hf_maxwell_objective *obj, const double *x, gsl_matrix *J,
+                          double *work, hf_diag *diag)
+{
+    size_t N = J->size1;
+    double *rp = work, *rm = work + N;
+    for (size_t j = 0; j < 2; ++j) {
+        double h = obj->options.fd_step * fmax(fabs(x[j]), 1e-3);
+        double xp[2] = {x[0], x[1]}, xm[2] = {x[0], x[1]};
+        xp[j] += h;
+        xm[j] = (xm[j] - h > 0.0) ? xm[j] - h : xm[j];
+        double mu0, eta;
+        hf_maxwell_objective_params(obj, xp, &mu0, &eta);
+        hf_status st = hf_maxwell_objective_residuals(obj, mu0, eta, rp, diag);
+        if (st != HF_OK)
+            return st;
+        hf_maxwell_objective_params(obj, xm, &mu0, &eta);
+        if ((st = hf_maxwell_objective_residuals(obj, mu0, eta, rm, diag)) != HF_OK)
+            return st;
+        for (size_t i = 0; i < N; ++i)
+            gsl_matrix_set(J, i, j, (rp[i] - rm[i]) / (xp[j] - xm[j]));
+    }
+    return HF_OK;
+}
+
+/* Standard errors of (μ0, η) from s²(JᵀJ)⁻¹ at x. */
+static hf_status standard_errors(const hf_maxwell_objective *obj, const double *x, double ssr,
+                                 double *se, hf_diag *diag)
+{
+    size_t N = hf_maxwell_objective_nresiduals(obj);
+    gsl_matrix *J = gsl_matrix_alloc(N, 2);
+    gsl_matrix *cov = gsl_matrix_alloc(2, 2);
+    double *work = malloc(2 * N * sizeof *work);
+    hf_status st = (J && cov && work) ? HF_OK : HF_ENOMEM;
+    if (st == HF_OK)
+        st = jacobian(obj, x, J, work, diag);
+    if (st == HF_OK && gsl_multifit_nlinear_covar(J, 0.0, cov) != GSL_SUCCESS)
+        st = hf_diag_set(diag, HF_EGSL, "covariance of the full fit: GSL failed");
+    if (st == HF_OK) {
+        double s2 = ssr / (double)(N - 2);
+        double ref[2] = {obj->options.mu0_ref, obj->options.eta_ref};
+        for (size_t j = 0; j < 2; ++j)
+            se[j] = ref[j] * sqrt(fmax(s2 * gsl_matrix_get(cov, j, j), 0.0));
+    }
+    free(work);
+    if (cov) gsl_matrix_free(cov);
+    if (J) gsl_matrix_free(J);
+    return st == HF_ENOMEM ? hf_diag_set(diag, st, "out of memory") : st;
+}
+
+/* 1 − SSR/SST, SST = Σ ((y − ȳ)/y)² per fitted observable. */
+static double relative_r2(const hf_maxwell_objective *obj, double ssr)
+{
+    const hf_maxwell_data *d = obj->data;
+    double sst = 0.0;
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
+        if (!(obj->mask & (1u << k)))
+            continue;
+        double mean = 0.0;
+        for (size_t i = 0; i < d->n; ++i)
+            mean += d->value[k][i] / (double)d->n;
+        for (size_t i = 0; i < d->n; ++i) {
+            double r = (d->value[k][i] - mean) / d->value[k][i];
+            sst += r * r;
+        }
+    }
+    return sst > 0.0 ? 1.0 - ssr / sst : 1.0;
+}
+
+static void describe(unsigned mask, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if (mask & (1u << k)) {
+            size_t len = strlen(buf);
+            snprintf(buf + len, size - len, "%s%s", len ? "+" : "",
+                     hf_maxwell_observable_name((hf_maxwell_observable)k));
+        }
+}
+
+/* Everything after the optimiser: residuals, errors, report. */
+static hf_status report(const hf_maxwell_objective *obj, const hf_result *res,
+                        hf_maxwell_estimate *out, double *residuals, hf_diag *diag)
+{
+    size_t N = hf_maxwell_objective_nresiduals(obj);
+    double mu0, eta, se[2];
+    hf_maxwell_objective_params(obj, res->x, &mu0, &eta);
+    double *r = residuals ? residuals : malloc(N * sizeof *r);
+    if (r == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    hf_status st = hf_maxwell_objective_residuals(obj, mu0, eta, r, diag);
+    double ssr = st == HF_OK ? sum_squares(r, N) : 0.0;
+    if (r != residuals)
+        free(r);
+    if (st == HF_OK)
+        st = standard_errors(obj, res->x, ssr, se, diag);
+    if (st != HF_OK)
+        return st;
+    memset(out, 0, sizeof *out);
+    snprintf(out->method, sizeof out->method, "full");
+    describe(obj->mask, out->observable, sizeof out->observable);
+    out->n = obj->data->n;
+    out->mu0 = mu0;
+    out->mu0_se = se[0];
+    out->eta = eta;
+    out->eta_se = se[1];
+    out->C0 = hf_maxwell_compliance(mu0, obj->options.nu);
+    out->C0_se = 0.4 * out->C0 * se[0] / mu0; /* Eq. 52: dC0/dμ0 = −(2/5)C0/μ0 */
+    out->r2 = relative_r2(obj, ssr);
+    out->max_eps = 0.0;
+    for (size_t i = 0; i < obj->data->n; ++i)
+        out->max_eps = fmax(out->max_eps,
+                            eta * out->C0 / hf_maxwell_speed_parameter(&obj->data->impact[i]));
+    out->misfit = ssr;
+    out->evaluations = res->evaluations;
+    return HF_OK;
+}
+
+hf_status hf_maxwell_fit_full(const hf_maxwell_data *data, const hf_maxwell_fit_options *options,
+                              const hf_argatov_constants *constants, const hf_optimizer *opt,
+                              const hf_run_config *run, hf_maxwell_estimate *out,
+                              double *residuals, unsigned *fitted, hf_diag *diag)
+{
+    if (data == NULL || options == NULL || constants == NULL || opt == NULL || run == NULL ||
+        out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "full fit: missing argument");
+    hf_status st = hf_maxwell_data_check(data, diag);
+    if (st == HF_OK)
+        st = check_options(options, diag);
+    hf_maxwell_fit_options o = *options;
+    if (st == HF_OK)
+        st = reference_point(data, options, constants, &o.mu0_ref, &o.eta_ref, diag);
+    hf_maxwell_objective *obj = NULL;
+    if (st == HF_OK)
+        st = hf_maxwell_objective_alloc(data, &o, &obj, diag);
+    if (st != HF_OK)
+        return st;
+    if (hf_maxwell_objective_nresiduals(obj) <= 2) {
+        hf_maxwell_objective_free(obj);
+        return hf_diag_set(diag, HF_EINVAL, "full fit needs more than 2 measured values");
+    }
+    hf_problem problem;
+    hf_maxwell_fit_problem(obj, &problem);
+    hf_result res;
+    st = hf_result_init(&res, 2);
+    if (st == HF_OK) {
+        st = hf_optimize(opt, &problem, run, &res, diag);
+        if (st == HF_OK && !isfinite(res.f))
+            st = hf_diag_set(diag, HF_ENOCONV, "full fit: no evaluation of the model succeeded");
+        if (st == HF_OK)
+            st = report(obj, &res, out, residuals, diag);
+        hf_result_free(&res);
+    }
+    if (st == HF_OK && fitted != NULL)
+        *fitted = obj->mask;
+    hf_maxwell_objective_free(obj);
+    return st;
+}

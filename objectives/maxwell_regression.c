@@ -1,0 +1,209 @@
+/*
+ * objectives/maxwell_regression.c — Argatov's identification of μ0 and η
+ * by straight-line fits (Section 4, Eqs. 57, 60, 62, 59), done by GSL's
+ * gsl_fit_wlinear, which also returns the covariance of the two
+ * coefficients.  The fit is weighted by 1/y²: measured forces and times
+ * carry errors proportional to their size, and y spans a factor ~6 over a
+ * typical data set, so an unweighted fit would misstate its own standard
+ * errors (tests/test_maxwell_fit.c found them 25 % too small for μ0 from
+ * F_M with 1 % relative noise).  Standard errors of C0,
+ * μ0 and η are propagated from that covariance to first order
+ * (var g(c) ≈ ∇gᵀ Σ ∇g), since C0 and η are non-linear in the coefficients.
+ */
+#include "hertzfit/maxwell_fit.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_fit.h>
+
+/* Fewest tests for a line with a residual variance (n − 2 >= 1). */
+#define MIN_TESTS 3
+
+/* A parameter as a function of the coefficients (c0 = intercept, c1 =
+ * slope): its value and gradient. */
+typedef struct derived {
+    double value;
+    double d0, d1;
+} derived;
+
+static double propagated_se(const derived *g, double cov00, double cov01, double cov11)
+{
+    double var = g->d0 * g->d0 * cov00 + 2.0 * g->d0 * g->d1 * cov01 + g->d1 * g->d1 * cov11;
+    return sqrt(fmax(var, 0.0));
+}
+
+/* Regression coordinates of test i for observable obs (see the header). */
+static void coordinates(const hf_maxwell_data *d, hf_maxwell_observable obs, size_t i,
+                        double *x, double *y)
+{
+    const hf_maxwell_impact *imp = &d->impact[i];
+    double V = hf_maxwell_speed_parameter(imp);
+    double meas = d->value[obs][i];
+    if (obs == HF_MAXWELL_F_M) {
+        *x = V;
+        *y = meas / (imp->m * imp->V0);
+    } else {
+        *x = 1.0 / V;
+        *y = V * meas;
+    }
+}
+
+/* C0 and η from the coefficients, with gradients; Eqs. 57, 60, 62. */
+static void invert_line(hf_maxwell_observable obs, const hf_argatov_constants *k, double c0,
+                        double c1, derived *C0, derived *eta)
+{
+    const double *v = k->value;
+    double tau0 = v[HF_ARGATOV_TAU_M0];
+    if (obs == HF_MAXWELL_F_M) {
+        /* c1 = (5/4)/C0, c0 = −c_M^F η. */
+        double cMF = v[HF_ARGATOV_C_MF];
+        *C0 = (derived){1.25 / c1, 0.0, -1.25 / (c1 * c1)};
+        *eta = (derived){-c0 / cMF, -1.0 / cMF, 0.0};
+    } else if (obs == HF_MAXWELL_T_M) {
+        /* c0 = τ_m⁰ C0, c1 = −c_M^t η C0² (η from the ratio c1/c0²). */
+        double a = -tau0 * tau0 / v[HF_ARGATOV_C_MT];
+        *C0 = (derived){c0 / tau0, 1.0 / tau0, 0.0};
+        *eta = (derived){a * c1 / (c0 * c0), -2.0 * a * c1 / (c0 * c0 * c0), a / (c0 * c0)};
+    } else {
+        /* c0 = 2τ_m⁰ C0, c1 = c_c^t η C0². */
+        double a = 4.0 * tau0 * tau0 / v[HF_ARGATOV_C_CT];
+        *C0 = (derived){c0 / (2.0 * tau0), 1.0 / (2.0 * tau0), 0.0};
+        *eta = (derived){a * c1 / (c0 * c0), -2.0 * a * c1 / (c0 * c0 * c0), a / (c0 * c0)};
+    }
+}
+
+static hf_status check_request(const hf_maxwell_data *d, double nu, hf_maxwell_observable obs,
+                               const hf_argatov_constants *k, const hf_maxwell_estimate *out,
+                               hf_diag *diag)
+{
+    if (d == NULL || k == NULL || out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "regression: missing data, constants or output");
+    if (!isfinite(nu) || nu < 0.0 || nu > 0.5)
+        return hf_diag_set(diag, HF_EDOM, "nu = %g is outside [0, 0.5]", nu);
+    if (obs == HF_MAXWELL_E || (unsigned)obs >= HF_MAXWELL_NOBS)
+        return hf_diag_set(diag, HF_EINVAL,
+                           "no regression for observable '%s' (Argatov's are F_M, t_M, t_c)",
+                           hf_maxwell_observable_name(obs));
+    if (d->value[obs] == NULL)
+        return hf_diag_set(diag, HF_ENOTFOUND, "%s%sno column '%s' for the %s regression",
+                           d->path ? d->path : "", d->path ? ": " : "",
+                           hf_maxwell_observable_column(obs), hf_maxwell_observable_name(obs));
+    if (d->n < MIN_TESTS)
+        return hf_diag_set(diag, HF_EINVAL,
+                           "%s regression needs at least %d tests, the data has %zu",
+                           hf_maxwell_observable_name(obs), MIN_TESTS, d->n);
+    return hf_maxwell_data_check(d, diag);
+}
+
+/* HF_ESINGULAR when every x is the same (relative spread below 1e-12). */
+static hf_status check_spread(const double *x, size_t n, hf_maxwell_observable obs,
+                              hf_diag *diag)
+{
+    double lo = x[0], hi = x[0];
+    for (size_t i = 1; i < n; ++i) {
+        lo = fmin(lo, x[i]);
+        hi = fmax(hi, x[i]);
+    }
+    if (!(hi - lo > 1e-12 * fabs(hi)))
+        return hf_diag_set(diag, HF_ESINGULAR,
+                           "%s regression is singular: every test has the same "
+                           "V = (R V0/m^2)^(1/5) = %g", hf_maxwell_observable_name(obs), hi);
+    return HF_OK;
+}
+
+/* Weighted R²: 1 − χ²/Σ w (y − ȳ_w)², ȳ_w the weighted mean. */
+static double r_squared(const double *y, const double *w, size_t n, double chisq)
+{
+    double sw = 0.0, swy = 0.0, sst = 0.0;
+    for (size_t i = 0; i < n; ++i) {
+        sw += w[i];
+        swy += w[i] * y[i];
+    }
+    for (size_t i = 0; i < n; ++i)
+        sst += w[i] * (y[i] - swy / sw) * (y[i] - swy / sw);
+    return sst > 0.0 ? 1.0 - chisq / sst : (chisq == 0.0 ? 1.0 : 0.0);
+}
+
+/* gsl_fit_wlinear with weights 1/y² (measurement noise proportional to the
+ * value).  GSL's covariance assumes the weights are exact 1/σ²; the noise
+ * level is unknown, so it is scaled by the residual variance χ²/(n − 2),
+ * as gsl_fit_linear does for unweighted data. */
+static hf_status weighted_line(const double *x, const double *y, const double *w, size_t n,
+                               double *c0, double *c1, hf_maxwell_estimate *out, double *chisq,
+                               hf_diag *diag)
+{
+    if (gsl_fit_wlinear(x, 1, w, 1, y, 1, n, c0, c1, &out->cov00, &out->cov01, &out->cov11,
+                        chisq) != GSL_SUCCESS)
+        return hf_diag_set(diag, HF_EGSL, "gsl_fit_wlinear failed");
+    double s2 = *chisq / (double)(n - 2);
+    out->cov00 *= s2;
+    out->cov01 *= s2;
+    out->cov11 *= s2;
+    return HF_OK;
+}
+
+static double largest_eps(const hf_maxwell_data *d, double C0, double eta)
+{
+    double m = -HUGE_VAL;
+    for (size_t i = 0; i < d->n; ++i)
+        m = fmax(m, eta * C0 / hf_maxwell_speed_parameter(&d->impact[i]));
+    return m;
+}
+
+static hf_status fill_estimate(const hf_maxwell_data *d, double nu, hf_maxwell_observable obs,
+                               const hf_argatov_constants *k, double c0, double c1,
+                               hf_maxwell_estimate *out, hf_diag *diag)
+{
+    derived C0, eta;
+    invert_line(obs, k, c0, c1, &C0, &eta);
+    if (!(C0.value > 0.0) || !isfinite(C0.value) || !isfinite(eta.value))
+        return hf_diag_set(diag, HF_ERANGE,
+                           "%s regression gives C0 = %g (intercept %g, slope %g): the data "
+                           "do not follow Argatov's line", hf_maxwell_observable_name(obs),
+                           C0.value, c0, c1);
+    out->C0 = C0.value;
+    out->C0_se = propagated_se(&C0, out->cov00, out->cov01, out->cov11);
+    out->eta = eta.value;
+    out->eta_se = propagated_se(&eta, out->cov00, out->cov01, out->cov11);
+    out->mu0 = hf_maxwell_mu0_from_compliance(C0.value, nu);
+    /* Eq. 59: dμ0/dC0 = −(5/2) μ0/C0. */
+    out->mu0_se = 2.5 * out->mu0 * out->C0_se / out->C0;
+    out->max_eps = largest_eps(d, out->C0, out->eta);
+    return HF_OK;
+}
+
+hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_observable obs,
+                             const hf_argatov_constants *k, hf_maxwell_estimate *out,
+                             hf_diag *diag)
+{
+    hf_status st = check_request(d, nu, obs, k, out, diag);
+    if (st != HF_OK)
+        return st;
+    double *x = malloc(3 * d->n * sizeof *x); /* x, y, w; freed below */
+    if (x == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    double *y = x + d->n, *w = y + d->n;
+    for (size_t i = 0; i < d->n; ++i) {
+        coordinates(d, obs, i, &x[i], &y[i]);
+        w[i] = 1.0 / (y[i] * y[i]);
+    }
+    memset(out, 0, sizeof *out);
+    snprintf(out->method, sizeof out->method, "regression");
+    snprintf(out->observable, sizeof out->observable, "%s", hf_maxwell_observable_name(obs));
+    out->n = d->n;
+    st = check_spread(x, d->n, obs, diag);
+    double c0 = 0.0, c1 = 0.0, chisq = 0.0;
+    if (st == HF_OK)
+        st = weighted_line(x, y, w, d->n, &c0, &c1, out, &chisq, diag);
+    if (st == HF_OK) {
+        out->intercept = c0;
+        out->slope = c1;
+        out->r2 = r_squared(y, w, d->n, chisq);
+        st = fill_estimate(d, nu, obs, k, c0, c1, out, diag);
+    }
+    free(x);
+    return st;
+}
