@@ -30,7 +30,8 @@
 
 static const char *const problems[] = {
     "profile", "profile-table", "sphere:10", "ellipsoid:10", "rosenbrock:10", "rastrigin:10",
-    "griewank:10", "ackley:10", "schwefel226:10", "levy:10", "styblinski-tang:10"};
+    "griewank:10", "ackley:10", "schwefel226:10", "levy:10", "styblinski-tang:10",
+    "maxwell-full"};
 static const char *const optimizers[] = {"ica", "icaco", "random", "nlopt:GN_CRS2_LM",
                                          "nlopt:LN_BOBYQA"};
 
