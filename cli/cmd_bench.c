@@ -80,9 +80,9 @@ static int bench_run(int argc, char **argv)
         {.name = "optimizers", .kind = HF_CLI_STRINGS, .value = &opts_list, .arg = "NAME",
          .help = "optimisers: ica, icaco, random, nlopt:<ALGORITHM> (space or comma separated)"},
         {.name = "problems", .kind = HF_CLI_STRINGS, .value = &probs_list, .arg = "NAME[:DIM]",
-         .help = "problems: profile, profile-table, or a test function such as rastrigin:10"},
+         .help = "problems: profile, profile-table, maxwell-full, or a test function such as rastrigin:10"},
         {.name = "runs", .kind = HF_CLI_COUNT, .value = &runs, .arg = "N",
-         .help = "independent runs per (optimiser, problem)"},
+         .help = "independent runs per (optimiser, problem) (default 1)"},
         {.name = "budget", .kind = HF_CLI_STRING, .value = &budget, .arg = "E[,DIM=E...]",
          .help = "evaluations per run, optionally per dimension (default 1000)"},
         {.name = "targets", .kind = HF_CLI_STRING, .value = &targets, .arg = "D,D,...",
@@ -220,7 +220,7 @@ static int plot_ecdf(const hf_campaign *c, const char *dir)
     if (script == NULL)
         return hf_cli_fail("bench report", "out of memory");
     int len = snprintf(script, cap,
-                       "set terminal pngcairo size 900,600\nset output '%s/ecdf.png'\n"
+                       "set terminal pngcairo size 900,600 noenhanced\nset output '%s/ecdf.png'\n"
                        "set datafile separator ','\nset logscale x\nset key outside right\n"
                        "set xlabel 'evaluations / dimension'\n"
                        "set ylabel 'fraction of (problem, target, run) reached'\n"
