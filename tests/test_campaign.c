@@ -178,6 +178,46 @@ static void test_read_back_matches_memory(void **state)
     hf_campaign_free(disk);
 }
 
+/* The COCO bbob-logger files: one .info block per (family, dimension)
+ * with one "run:evals|error" entry per run, and one "%" header per run in
+ * the .dat file. */
+static void test_coco_files(void **state)
+{
+    (void)state;
+    static const char *const opts[] = {"random"};
+    static const char *const probs[] = {"sphere:3", "sphere:2", "profile"};
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.optimizers = opts;
+    cfg.n_optimizers = 1;
+    cfg.problems = probs;
+    cfg.runs = 3;
+    cfg.budget = "200";
+    char dir[1100];
+    run_into(&cfg, "camp-coco", dir, sizeof dir);
+    char *functions = slurp(dir, "coco/functions.txt");
+    assert_non_null(strstr(functions, "\n1 profile\n2 sphere\n"));
+    free(functions);
+    char *info = slurp(dir, "coco/random/bbobexp_f2_i1.info");
+    /* sorted names: sphere:2 before sphere:3 */
+    const char *b2 = strstr(info, "suite = 'hertzfit', funcId = 2, DIM = 2, Precision = "
+                                  "1.000e-08, algId = 'random', coco_version = '2.2'\n%\n"
+                                  "data_f2/bbobexp_f2_DIM2_i1.dat, 1:200|");
+    const char *b3 = strstr(info, "\n\nsuite = 'hertzfit', funcId = 2, DIM = 3,");
+    assert_non_null(b2);
+    assert_non_null(b3);
+    assert_true(b2 < b3);
+    assert_non_null(strstr(b2, ", 3:200|"));
+    assert_null(strstr(b2, ", 4:"));
+    free(info);
+    char *dat = slurp(dir, "coco/random/data_f2/bbobexp_f2_DIM3_i1.dat");
+    int headers = 0;
+    for (const char *p = dat; (p = strstr(p, "% function evaluation")) != NULL; ++p)
+        ++headers;
+    assert_int_equal(headers, 3);
+    free(dat);
+}
+
 static void test_merge_refusals(void **state)
 {
     (void)state;
@@ -255,6 +295,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_order_and_shards_agree),
         cmocka_unit_test(test_read_back_matches_memory),
+        cmocka_unit_test(test_coco_files),
         cmocka_unit_test(test_merge_refusals),
         cmocka_unit_test(test_config_errors),
     };

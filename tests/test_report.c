@@ -185,10 +185,31 @@ static void test_report_files(void **state)
     assert_non_null(fgets(line, sizeof line, fp));
     assert_string_equal(line, "x,p:2,0.5,2,3,0.66666666666666663,700\n");
     fclose(fp);
+    /* ECDF over (problem, target, run) = 6 pairs, x = evaluations / d:
+     * run 0 reaches 0.5 at 100/2 = 50; run 1 reaches both targets at
+     * 300/2 = 150; run 2 nothing.  At x = 100 (grid point 10^2): 1/6; at
+     * the last grid point x = budget/d = 500: 3/6. */
+    snprintf(path, sizeof path, "%s/ecdf.csv", dir);
+    fp = fopen(path, "r");
+    assert_non_null(fp);
+    int seen100 = 0;
+    char last[256] = "";
+    while (fgets(line, sizeof line, fp) != NULL) {
+        if (strcmp(line, "x,100,0.16666666666666666\n") == 0)
+            seen100 = 1;
+        snprintf(last, sizeof last, "%s", line);
+    }
+    fclose(fp);
+    assert_true(seen100);
+    assert_string_equal(last, "x,500,0.5\n");
     snprintf(path, sizeof path, "%s/summary.md", dir);
     fp = fopen(path, "r");
     assert_non_null(fp);
+    int has_row = 0;
+    while (fgets(line, sizeof line, fp) != NULL)
+        has_row |= strncmp(line, "| 1 | x |", 9) == 0;
     fclose(fp);
+    assert_true(has_row);
     hf_campaign_free(c);
 }
 
