@@ -50,8 +50,14 @@ static int split_list(const hf_cli_strings *in, const char ***out, size_t *n, ch
     char *p = *store;
     for (size_t i = 0; i < in->count; ++i) {
         strcpy(p, in->items[i]);
-        for (char *tok = strtok(p, ","); tok != NULL; tok = strtok(NULL, ","))
-            (*out)[count++] = tok;
+        for (char *tok = p; tok != NULL;) {   /* split at commas, skipping empty items */
+            char *comma = strchr(tok, ',');
+            if (comma != NULL)
+                *comma = '\0';
+            if (*tok != '\0')
+                (*out)[count++] = tok;
+            tok = comma ? comma + 1 : NULL;
+        }
         p += strlen(in->items[i]) + 1;
     }
     *n = count;
@@ -252,11 +258,15 @@ static int parse_targets(const char *text, double **out, size_t *n)
     strcpy(copy, text);
     *n = 0;
     int rc = 0;
-    for (char *tok = strtok(copy, ","); tok != NULL && rc == 0; tok = strtok(NULL, ",")) {
+    for (char *tok = copy; tok != NULL && rc == 0;) {
+        char *comma = strchr(tok, ',');
+        if (comma != NULL)
+            *comma = '\0';
         rc = hf_cli_parse_double("bench report", "--targets", tok, &(*out)[*n]);
         if (rc == 0 && !((*out)[*n] > 0.0))
             rc = hf_cli_fail("bench report", "--targets: '%s' is not positive", tok);
         ++*n;
+        tok = comma ? comma + 1 : NULL;
     }
     free(copy);
     return rc;

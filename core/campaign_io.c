@@ -338,8 +338,21 @@ static hf_status split_words(const char *text, char ***out, size_t *count)
         free(items);
         return HF_ENOMEM;
     }
-    for (char *tok = strtok(buf, " "); tok != NULL; tok = strtok(NULL, " "))
-        items[n++] = hf_campaign_strdup(tok);
+    /* split by hand: strtok keeps hidden global state */
+    for (char *p = buf; *p;) {
+        while (*p == ' ')
+            ++p;
+        if (*p == '\0')
+            break;
+        char *end = p;
+        while (*end && *end != ' ')
+            ++end;
+        char save = *end;
+        *end = '\0';
+        items[n++] = hf_campaign_strdup(p);
+        *end = save;
+        p = end;
+    }
     free(buf);
     *out = items;
     *count = n;

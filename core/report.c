@@ -412,15 +412,21 @@ static void problem_markdown(const report_ctx *r, size_t p, const ranked *order,
     const hf_campaign *c = r->c;
     const hf_campaign_problem *pr = &c->problems[p];
     size_t no = c->n_optimizers;
-    double d_mid = r->targets[r->n_targets / 2], d_last = r->targets[r->n_targets - 1];
+    /* targets are sorted decreasing: a middle one and the final one */
+    size_t n_shown = r->n_targets > 1 ? 2 : 1;
+    double shown[2] = {r->targets[(r->n_targets - 1) / 2], r->targets[r->n_targets - 1]};
+    if (n_shown == 1)
+        shown[0] = shown[1];
     fprintf(md, "\n### %s (d = %zu, budget %zu", pr->name, pr->dim, pr->budget);
     if (pr->has_optimum)
         fprintf(md, ", f* = %.10g", pr->f_opt);
-    fprintf(md, ")\n\n| rank | optimizer | median error | Q1 | Q3 | median error @100·d |"
-                " success Δ=%.0e | ERT Δ=%.0e | success Δ=%.0e | ERT Δ=%.0e |"
-                " better than (Holm p < %.2g) |\n"
-                "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n",
-            d_mid, d_mid, d_last, d_last, r->alpha);
+    fprintf(md, ")\n\n| rank | optimizer | median error | Q1 | Q3 | median error @100·d |");
+    for (size_t t = 0; t < n_shown; ++t)
+        fprintf(md, " success Δ=%.0e | ERT Δ=%.0e |", shown[t], shown[t]);
+    fprintf(md, " better than (Holm p < %.2g) |\n|---:|---|---:|---:|---:|---:|", r->alpha);
+    for (size_t t = 0; t < n_shown; ++t)
+        fprintf(md, "---:|---:|");
+    fprintf(md, "---|\n");
     for (size_t i = 0; i < no; ++i) {
         size_t o = order[i].o, ok = 0, n = 0;
         double q[3] = {NAN, NAN, NAN}, qb[3] = {NAN, NAN, NAN};
@@ -435,12 +441,11 @@ static void problem_markdown(const report_ctx *r, size_t p, const ranked *order,
         md_number(md, q[0]);
         md_number(md, q[2]);
         md_number(md, qb[1]);
-        double ert = hf_report_ert(c, o, p, d_mid, &ok, &n);
-        fprintf(md, " %zu/%zu |", ok, n);
-        md_number(md, ert);
-        ert = hf_report_ert(c, o, p, d_last, &ok, &n);
-        fprintf(md, " %zu/%zu |", ok, n);
-        md_number(md, ert);
+        for (size_t t = 0; t < n_shown; ++t) {
+            double ert = hf_report_ert(c, o, p, shown[t], &ok, &n);
+            fprintf(md, " %zu/%zu |", ok, n);
+            md_number(md, ert);
+        }
         int any = 0;
         for (size_t j = i + 1; j < no; ++j) {
             size_t o2 = order[j].o;
@@ -511,16 +516,29 @@ hf_status hf_report_write(const hf_campaign *c, const hf_report_options *opt, co
     }
     if (c->n_rows == 0)
         return hf_diag_set(diag, HF_EINVAL, "the campaign holds no runs");
-    report_ctx r = {c, opt->targets ? opt->targets : c->targets,
-                    opt->targets ? opt->n_targets : c->n_targets, opt->alpha, dir, NULL, NULL};
-    if (r.n_targets == 0)
+    const double *given = opt->targets ? opt->targets : c->targets;
+    size_t n_targets = opt->targets ? opt->n_targets : c->n_targets;
+    if (n_targets == 0)
         return hf_diag_set(diag, HF_EINVAL, "no targets to report");
-    for (size_t t = 0; t < r.n_targets; ++t)
-        if (!(r.targets[t] > 0.0))
-            return hf_diag_set(diag, HF_EINVAL, "target %g is not positive", r.targets[t]);
+    for (size_t t = 0; t < n_targets; ++t)
+        if (!(given[t] > 0.0))
+            return hf_diag_set(diag, HF_EINVAL, "target %g is not positive", given[t]);
+    double *sorted = malloc(sizeof *sorted * n_targets); /* freed below */
+    if (sorted == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    memcpy(sorted, given, sizeof *sorted * n_targets);
+    gsl_sort(sorted, 1, n_targets);
+    for (size_t t = 0; t < n_targets / 2; ++t) { /* decreasing, as the campaign's */
+        double tmp = sorted[t];
+        sorted[t] = sorted[n_targets - 1 - t];
+        sorted[n_targets - 1 - t] = tmp;
+    }
+    report_ctx r = {c, sorted, n_targets, opt->alpha, dir, NULL, NULL};
     hf_status st = hf_campaign_mkdir(dir, diag);
-    if (st != HF_OK)
+    if (st != HF_OK) {
+        free(sorted);
         return st;
+    }
     r.buf = malloc(sizeof *r.buf * (c->n_rows + 1));   /* freed below */
     r.buf2 = malloc(sizeof *r.buf2 * (c->n_rows + 1)); /* freed below */
     if (r.buf == NULL || r.buf2 == NULL)
@@ -532,5 +550,6 @@ hf_status hf_report_write(const hf_campaign *c, const hf_report_options *opt, co
     if (st == HF_OK) st = write_ranking(&r, diag);
     free(r.buf);
     free(r.buf2);
+    free(sorted);
     return st;
 }
