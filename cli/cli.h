@@ -106,6 +106,18 @@ void hf_table_int(hf_table *t, long long value);
 int hf_table_print(hf_table *t, FILE *fp);
 void hf_table_free(hf_table *t);
 
+/* ---- the profile objective from --sampling SPEC | --table FILE -------- */
+
+struct hf_profile_objective;
+/* Builds the objective named by the options (default sampling when both are
+ * NULL; both given is an error).  On success returns 0 and *out is owned by
+ * the caller (hf_profile_objective_free); otherwise prints one error line
+ * and returns 2.  With verbose = 1 and a table, prints the quadratic fit's
+ * size and worst residual on stderr as a '#' line. */
+int hf_cli_profile_objective(const char *command, const char *sampling,
+                             const char *table, int verbose,
+                             struct hf_profile_objective **out);
+
 /* ---- plotting ---------------------------------------------------------- */
 
 /* Runs gnuplot on SCRIPT (written to a temporary file).  Returns 0, or

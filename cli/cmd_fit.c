@@ -155,8 +155,6 @@ static int check_options(const fit_options *o, hf_cli_opt *opts)
         return hf_cli_fail(CMD, "--threads: %llu is more than 4096", o->threads);
     if (o->runs > 1000000)
         return hf_cli_fail(CMD, "--runs: %llu is more than 1000000", o->runs);
-    if (o->sampling != NULL && o->table != NULL)
-        return hf_cli_fail(CMD, "give --sampling or --table, not both");
     if (o->bounds.count != 0 && o->bounds.count != 4)
         return hf_cli_fail(CMD, "--bounds needs 4 values A_MIN A_MAX B_MIN B_MAX (got %zu)",
                            o->bounds.count);
@@ -170,20 +168,10 @@ static int check_options(const fit_options *o, hf_cli_opt *opts)
 
 static int build_objective(const fit_options *o, fit_state *s)
 {
+    int rc = hf_cli_profile_objective(CMD, o->sampling, o->table, 0, &s->obj);
+    if (rc != 0)
+        return rc;
     hf_diag diag = {{0}};
-    hf_status st;
-    if (o->table != NULL) {
-        st = hf_profile_objective_from_table(o->table, &s->obj, &diag);
-    } else {
-        double *c = NULL;
-        size_t n = 0;
-        st = hf_sampling_parse(o->sampling ? o->sampling : HF_SAMPLING_DEFAULT, &c, &n, &diag);
-        if (st == HF_OK)
-            st = hf_profile_objective_from_samples(c, n, &s->obj, &diag);
-        free(c);
-    }
-    if (st != HF_OK)
-        return hf_cli_fail_status(CMD, st, &diag);
     s->lower[0] = HF_PROFILE_A_MIN;
     s->upper[0] = HF_PROFILE_A_MAX;
     s->lower[1] = HF_PROFILE_B_MIN;
@@ -194,7 +182,7 @@ static int build_objective(const fit_options *o, fit_state *s)
         s->lower[1] = o->bounds.values[2];
         s->upper[1] = o->bounds.values[3];
     }
-    st = hf_profile_objective_problem(s->obj, s->lower, s->upper, &s->problem);
+    hf_status st = hf_profile_objective_problem(s->obj, s->lower, s->upper, &s->problem);
     if (st != HF_OK) {
         hf_problem_check(&s->problem, &diag);
         return hf_cli_fail_status(CMD, st, &diag);
@@ -319,7 +307,7 @@ static void print_identifiability(const fit_options *o, const fit_state *s)
 {
     report(o->csv, "identifiability: the RMS depends on (a, b) only through I(a, b), so every "
                    "(a, b) with I(a, b) = I* is optimal;");
-    report(o->csv, "  I* = %.10g  K0* = %.10g  minimum RMS = %.10g %% (closed form)",
+    report(o->csv, "  I* = %.10g  K0* = %.10g  minimum RMS = %.15g %% (closed form)",
            s->i_star, s->k0_star, s->rms_min);
     print_valley(o, s);
     char runs[256] = "";

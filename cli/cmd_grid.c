@@ -1,11 +1,44 @@
 /*
- * cli/cmd_grid.c — placeholder until its issue lands.
+ * cli/cmd_grid.c — "hertzfit grid": the RMS objective on the 11 × 10 grid
+ * of Safaeifar & Farshidianfar's Table 2 (a = 1:0.5:6, b = 1.5:0.5:6).
  */
 #include "cli.h"
 
+#include "hertzfit/profile_objective.h"
+
 int hf_cmd_grid(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return hf_cli_fail("grid", "not implemented yet");
+    const char *sampling = NULL, *table = NULL;
+    int csv = 0;
+    hf_cli_opt opts[] = {
+        {.name = "sampling", .kind = HF_CLI_STRING, .value = &sampling, .arg = "SPEC",
+         .help = "c_r sampling (default " HF_SAMPLING_DEFAULT ")"},
+        {.name = "table", .kind = HF_CLI_STRING, .value = &table, .arg = "FILE",
+         .help = "published RMS table (a,b,rms_pct): evaluate its fitted quadratic"},
+        {.name = "csv", .kind = HF_CLI_FLAG, .value = &csv, .help = "CSV output"},
+    };
+    hf_cli_spec spec = {"grid", "[--sampling SPEC | --table FILE] [--csv]",
+                        "RMS (in %) of the profile model over a = 1:0.5:6, b = 1.5:0.5:6, the\n"
+                        "grid of Table 2 of Safaeifar & Farshidianfar (2020).",
+                        opts, sizeof opts / sizeof opts[0], 0, 0};
+    hf_cli_strings pos;
+    int rc = hf_cli_parse(&spec, argc, argv, &pos);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    hf_cli_strings_free(&pos);
+    hf_profile_objective *obj = NULL;
+    rc = hf_cli_profile_objective("grid", sampling, table, !csv, &obj);
+    if (rc != 0)
+        return rc;
+    const char *headers[] = {"a", "b", "rms_pct"};
+    hf_table *t = hf_table_create(csv, 3, headers);
+    for (int i = 0; i <= 10; ++i)
+        for (int j = 0; j <= 9; ++j) {
+            double a = 1.0 + 0.5 * i, b = 1.5 + 0.5 * j;
+            hf_table_num(t, a);
+            hf_table_num(t, b);
+            hf_table_numf(t, "%.3f", hf_profile_objective_rms(obj, a, b));
+        }
+    hf_profile_objective_free(obj);
+    return hf_table_print(t, stdout);
 }

@@ -1,6 +1,6 @@
 /*
  * cli/output.c — tables for people (aligned) and for machines (CSV with
- * %.17g numbers, so values round-trip exactly).  Rows are collected and
+ * %.17g numbers, so values round-trip exactly; cells with commas quoted).  Rows are collected and
  * printed at the end, so an error half-way through prints no partial table.
  */
 #include "cli.h"
@@ -80,6 +80,30 @@ void hf_table_free(hf_table *t)
     free(t);
 }
 
+/* RFC 4180: a cell holding a comma, quote or newline is quoted, with
+ * inner quotes doubled. */
+static void print_csv_cell(FILE *fp, const char *text)
+{
+    if (strpbrk(text, ",\"\n") == NULL) {
+        fputs(text, fp);
+        return;
+    }
+    fputc('"', fp);
+    for (const char *p = text; *p; ++p) {
+        if (*p == '"')
+            fputc('"', fp);
+        fputc(*p, fp);
+    }
+    fputc('"', fp);
+}
+
+static int is_number(const char *text)
+{
+    char *end = NULL;
+    (void)strtod(text, &end);
+    return end != text && *end == '\0';
+}
+
 int hf_table_print(hf_table *t, FILE *fp)
 {
     if (t->oom) {
@@ -100,12 +124,18 @@ int hf_table_print(hf_table *t, FILE *fp)
     for (size_t i = 0; i < t->count; ++i) {
         size_t j = i % t->ncols;
         int last = (j + 1 == t->ncols) || (i + 1 == t->count);
-        if (t->csv)
-            fprintf(fp, "%s%s", t->cells[i], last ? "\n" : ",");
-        else if (last)
-            fprintf(fp, "%*s\n", (int)width[j], t->cells[i]);
-        else
-            fprintf(fp, "%*s  ", (int)width[j], t->cells[i]);
+        if (t->csv) {
+            print_csv_cell(fp, t->cells[i]);
+            fputc(last ? '\n' : ',', fp);
+        } else {
+            /* Numbers right-aligned, text left-aligned; no trailing blanks. */
+            int w = last ? 0 : (int)width[j];
+            if (i >= t->ncols && is_number(t->cells[i]))
+                fprintf(fp, "%*s", (int)width[j], t->cells[i]);
+            else
+                fprintf(fp, "%-*s", w, t->cells[i]);
+            fputs(last ? "\n" : "  ", fp);
+        }
     }
     free(width);
     hf_table_free(t);

@@ -89,6 +89,25 @@ static void test_icaco_reproduces_table_minimum_and_valley(void **state)
     hf_csv_free(csv);
 }
 
+/* `hertzfit fit profile --optimizer icaco` with no other option runs the
+ * paper's settings: 50 runs of 50 iterations, parameters printed. */
+static void test_icaco_no_options_uses_paper_settings(void **state)
+{
+    (void)state;
+    char *out = NULL;
+    int rc = hf_test_cli("fit profile --optimizer icaco", &out, NULL);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "optimizer icaco: countries=20 imperialists=3 beta=2 "
+                                "gamma=0.3 xi=0.1"));
+    assert_non_null(strstr(out, "50 runs"));
+    assert_non_null(strstr(out, "converged (|I - I*| <= 0.0001): 50 of 50 runs"));
+    size_t maxiter_rows = 0;
+    for (const char *p = out; (p = strstr(p, " 50  maxiter")) != NULL; ++p)
+        ++maxiter_rows;
+    assert_int_equal(maxiter_rows, 50);
+    free(out);
+}
+
 /* Removes the last column (`seconds`) of every non-comment line in place:
  * every other value must not depend on the thread count. */
 static void strip_seconds(char *text)
@@ -227,6 +246,7 @@ int main(void)
     hf_library_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_icaco_reproduces_table_minimum_and_valley),
+        cmocka_unit_test(test_icaco_no_options_uses_paper_settings),
         cmocka_unit_test(test_threads_change_only_seconds),
         cmocka_unit_test(test_trace_file_and_set),
         cmocka_unit_test(test_nan_objective_never_best),

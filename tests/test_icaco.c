@@ -146,6 +146,67 @@ static void test_failed_evaluations_never_best(void **state)
     hf_result_free(&r);
 }
 
+static double always_nan(const double *x, void *ctx)
+{
+    (void)x;
+    (void)ctx;
+    return NAN;
+}
+
+/* Every evaluation fails: the run still ends normally, with f = +inf. */
+static void test_all_evaluations_fail(void **state)
+{
+    (void)state;
+    hf_result r;
+    assert_int_equal(hf_result_init(&r, 2), HF_OK);
+    const char *names[] = {"ica", "icaco"};
+    for (int i = 0; i < 2; ++i) {
+        hf_optimizer *opt = make(names[i]);
+        run_once(opt, always_nan, 0, 0, &r);
+        assert_int_equal(r.failed_evaluations, r.evaluations);
+        assert_true(isinf(r.f) && r.f > 0);
+        assert_int_equal(r.iterations, 50);
+        hf_optimizer_free(opt);
+    }
+    hf_result_free(&r);
+}
+
+static double sphere_n(const double *x, void *ctx)
+{
+    size_t n = *(const size_t *)ctx;
+    double s = 0.0;
+    for (size_t k = 0; k < n; ++k)
+        s += (x[k] - 0.5 * (double)k) * (x[k] - 0.5 * (double)k);
+    return s;
+}
+
+/* 1-D (no deviation plane) and 5-D (deviation in a random plane). */
+static void test_other_dimensions(void **state)
+{
+    (void)state;
+    const size_t dims[2] = {1, 5};
+    double lo[5] = {-3, -3, -3, -3, -3}, hi[5] = {4, 4, 4, 4, 4};
+    for (int j = 0; j < 2; ++j) {
+        size_t n = dims[j];
+        hf_problem p = {"sphere_n", n, lo, hi, sphere_n, &n, 1, 0.0};
+        hf_optimizer *opt = NULL;
+        assert_int_equal(hf_optimizer_create("icaco", n, &opt, NULL), HF_OK);
+        hf_run_config run;
+        hf_run_config_init(&run);
+        run.seed = 3;
+        run.max_iters = 200;
+        hf_result r;
+        assert_int_equal(hf_result_init(&r, n), HF_OK);
+        assert_int_equal(hf_optimize(opt, &p, &run, &r, NULL), HF_OK);
+        for (size_t k = 0; k < n; ++k)
+            assert_true(r.x[k] >= -3 && r.x[k] <= 4);
+        /* 200 iterations on a convex bowl: far below the box average (~25) */
+        assert_true(r.f < 1e-3);
+        hf_result_free(&r);
+        hf_optimizer_free(opt);
+    }
+}
+
 static void test_bad_parameters(void **state)
 {
     (void)state;
@@ -176,6 +237,8 @@ int main(void)
         cmocka_unit_test(test_repeatable_and_budget_exact),
         cmocka_unit_test(test_finds_sphere_minimum),
         cmocka_unit_test(test_failed_evaluations_never_best),
+        cmocka_unit_test(test_all_evaluations_fail),
+        cmocka_unit_test(test_other_dimensions),
         cmocka_unit_test(test_bad_parameters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

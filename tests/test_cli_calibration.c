@@ -1,0 +1,150 @@
+/*
+ * tests/test_cli_calibration.c — the calibration subcommands (hr, models,
+ * profile, grid, optimum) through the hertzfit program: --help, table and
+ * CSV output, and every bad input of issue 2 (exit 2, one line on stderr
+ * naming the argument and value, nothing on stdout).
+ */
+#include "hf_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TABLE2 "data/safaeifar2020_table2.csv"
+
+static void expect_bad_input(const char *args, const char *needle)
+{
+    char *out = NULL, *err = NULL;
+    int rc = hf_test_cli(args, &out, &err);
+    if (rc != 2 || strstr(err, needle) == NULL || out[0] != '\0' ||
+        hf_test_count_lines(err) != 1)
+        print_error("hertzfit %s: exit %d, stdout '%s', stderr '%s' (wanted '%s')\n", args,
+                    rc, out, err, needle);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(err, needle));
+    assert_string_equal(out, "");
+    assert_int_equal(hf_test_count_lines(err), 1);
+    free(out);
+    free(err);
+}
+
+static char *run_ok(const char *args)
+{
+    char *captured = NULL;
+    int rc = hf_test_cli(args, &captured, NULL);
+    if (rc != 0)
+        print_error("hertzfit %s exited %d\n", args, rc);
+    assert_int_equal(rc, 0);
+    assert_null(strstr(captured, "nan"));
+    return captured;
+}
+
+static void test_help_for_every_subcommand(void **state)
+{
+    (void)state;
+    const char *cmds[] = {"hr", "models", "profile", "grid", "optimum"};
+    for (size_t i = 0; i < 5; ++i) {
+        char args[64];
+        snprintf(args, sizeof args, "%s --help", cmds[i]);
+        char *out = run_ok(args);
+        assert_non_null(strstr(out, "usage: hertzfit"));
+        free(out);
+    }
+    char *out = run_ok("--help");
+    assert_non_null(strstr(out, "optimum"));
+    free(out);
+}
+
+static void test_hr_csv(void **state)
+{
+    (void)state;
+    char *out = run_ok("hr --model all --csv 0.5 1");
+    /* 8 models without (a, b) × 2 values + header. */
+    assert_int_equal(hf_test_count_lines(out), 17);
+    assert_non_null(strstr(out, "model,c_r,h_r\n"));
+    assert_non_null(strstr(out, "hunt-crossley,0.5,0.75\n"));
+    assert_non_null(strstr(out, "exact,1,0\n"));
+    assert_non_null(strstr(out, "exact,0.5,1.43275053327137"));
+    free(out);
+    char *profile_out = run_ok("hr --model profile --a 2.5 --b 2 --csv 0.5");
+    /* Hu-Guo: h = (3/2)(1-c)/c = 1.5 at c = 0.5, up to Beta rounding. */
+    double h = 0.0;
+    assert_int_equal(sscanf(profile_out, "model,c_r,h_r\nprofile,0.5,%lf", &h), 1);
+    HF_ASSERT_CLOSE(h, 1.5, 0.0, 1e-14);
+    free(profile_out);
+}
+
+static void test_models_lists_every_name(void **state)
+{
+    (void)state;
+    char *out = run_ok("models --csv");
+    const char *names[] = {"hunt-crossley", "lankarani-nikravesh", "flores", "gharib-hurmuzlu",
+                           "hu-guo", "safaeifar-farshidianfar", "icaco", "exact", "profile"};
+    for (size_t i = 0; i < 9; ++i)
+        assert_non_null(strstr(out, names[i]));
+    free(out);
+}
+
+static void test_optimum_and_grid_from_table(void **state)
+{
+    (void)state;
+    char *out = run_ok("optimum --table " TABLE2 " --b 3.409 --csv");
+    /* K0 = 1.25825..., I = 0.31790..., RMS = 12.5955...; valley a(3.409) = 2.946 */
+    assert_non_null(strstr(out, "K0,I,rms_pct\n1.2582"));
+    assert_non_null(strstr(out, ",0.3179"));
+    assert_non_null(strstr(out, ",12.5955"));
+    assert_non_null(strstr(out, "b,a\n3.4089999999999998,2.94"));
+    free(out);
+    out = run_ok("grid --table " TABLE2 " --csv");
+    assert_int_equal(hf_test_count_lines(out), 111);
+    free(out);
+    out = run_ok("profile --a 2 --b 2 --csv");
+    assert_non_null(strstr(out, "a,b,I,K0,rms_pct\n2,2,0.2497"));
+    free(out);
+}
+
+static void test_bad_inputs(void **state)
+{
+    (void)state;
+    expect_bad_input("hr 0", "c_r '0' is outside (0, 1]");
+    expect_bad_input("hr -0.5", "c_r '-0.5' is outside (0, 1]");
+    expect_bad_input("hr 1.5", "'1.5'");
+    expect_bad_input("hr nan", "'nan' is not finite");
+    expect_bad_input("hr inf", "'inf' is not finite");
+    expect_bad_input("hr 0.5 abc", "'abc' is not a number");
+    expect_bad_input("hr", "missing argument");
+    expect_bad_input("hr --model nope 0.5", "unknown model 'nope'");
+    expect_bad_input("hr --model profile 0.5", "needs --a and --b");
+    expect_bad_input("hr --model profile --a 0 --b 2 0.5", "--a: 0 must be positive");
+    expect_bad_input("hr --bogus 0.5", "unknown option '--bogus'");
+    expect_bad_input("profile --a -1 --b 2", "--a: -1 must be positive");
+    expect_bad_input("profile --a 1 --b 0", "--b: 0 must be positive");
+    expect_bad_input("profile --a x --b 2", "--a: 'x' is not a number");
+    expect_bad_input("profile --b 2", "--a and --b are required");
+    expect_bad_input("profile --a 1 --b 2 --sampling 0.1:0:0.9", "step 0 must be positive");
+    expect_bad_input("grid --sampling 0.9:0.1:0.1", "start 0.9 is above stop 0.1");
+    expect_bad_input("grid --sampling 0.1:0.1:1.5", "outside (0, 1]");
+    expect_bad_input("grid --sampling 0:0.1:0.5", "outside (0, 1]");
+    expect_bad_input("optimum --table /nonexistent/t.csv", "/nonexistent/t.csv: cannot open");
+    expect_bad_input("optimum --b -2", "--b: -2 must be positive");
+    expect_bad_input("optimum --table " TABLE2 " --sampling 0.1:0.1:0.9", "not both");
+    const char *path = hf_test_tmp_path("bad-table");
+    hf_test_write_file(path, "a,b,rms_pct\n1,1.5,95.092\n1,2,oops\n");
+    char args[1200];
+    snprintf(args, sizeof args, "optimum --table %s", path);
+    expect_bad_input(args, ":3:3: column 'rms_pct': 'oops' is not a number");
+    hf_test_write_file(path, "a,rms_pct\n1,2\n");
+    expect_bad_input(args, "required column 'b' is missing");
+    remove(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_help_for_every_subcommand),
+        cmocka_unit_test(test_hr_csv),
+        cmocka_unit_test(test_models_lists_every_name),
+        cmocka_unit_test(test_optimum_and_grid_from_table),
+        cmocka_unit_test(test_bad_inputs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
