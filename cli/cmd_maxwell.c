@@ -385,16 +385,17 @@ static int run_fit(const char *command, const fit_args *a, const hf_maxwell_data
 {
     int want_reg = strcmp(a->method, "full") != 0 && !a->residuals;
     int want_full = strcmp(a->method, "regression") != 0;
-    if (!want_full)
+    if (!want_full && a->residuals)
         return hf_cli_fail(command, "--residuals needs --method full or all");
     hf_maxwell_estimate rows[4];
     size_t nrows = 0;
     int rc = want_reg ? run_regressions(command, d, a->nu, k, rows, &nrows) : 0;
-    if (rc == 0 && want_reg && nrows == 0 && strcmp(a->method, "regression") == 0)
-        return hf_cli_fail(command, "%s: regression needs a F_M_N, t_M_s or t_c_s column",
-                           a->data);
     if (rc != 0)
         return rc;
+    if (!want_full)
+        return nrows > 0 ? print_estimates(a, rows, nrows)
+                         : hf_cli_fail(command, "%s: regression needs a F_M_N, t_M_s or t_c_s "
+                                       "column", a->data);
     double *res = malloc(d->n * HF_MAXWELL_NOBS * sizeof *res); /* freed below */
     unsigned mask = 0;
     if (res == NULL)

@@ -1,11 +1,228 @@
 /*
- * cli/plot_maxwell.c — placeholder until its issue lands.
+ * cli/plot_maxwell.c — `hertzfit plot maxwell`: Argatov's three regression
+ * plots (Eq. 57: F_M/(m V0) vs 𝒱; Eq. 60: 𝒱 t_M vs 1/𝒱; Eq. 62: 𝒱 t_c vs
+ * 1/𝒱), each with its data, its fitted line, and the curve of Hunter's
+ * numerical model at the full-fit (μ0, η).  In these coordinates every
+ * observable depends on 𝒱 alone (ε = η C0/𝒱), so the full model is one
+ * curve per panel.  Data and curves go to temporary CSV files that a
+ * gnuplot script reads.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "cmd_maxwell.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hertzfit/hunter.h"
+
+#define CURVE_POINTS 200
+
+typedef struct plot_files {
+    char points[64];   /* measured, regression coordinates */
+    char curves[64];   /* regression lines and full-model curves */
+} plot_files;
+
+static FILE *open_temp(char *path, size_t size)
+{
+    snprintf(path, size, "/tmp/hertzfit-maxwell-XXXXXX");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return NULL;
+    FILE *fp = fdopen(fd, "w");
+    if (fp == NULL) {
+        close(fd);
+        remove(path);
+    }
+    return fp;
+}
+
+/* Regression coordinate y of observable obs for one test; NaN if absent. */
+static double measured_y(const hf_maxwell_data *d, int obs, size_t i)
+{
+    if (d->value[obs] == NULL)
+        return NAN;
+    double V = hf_maxwell_speed_parameter(&d->impact[i]);
+    double y = d->value[obs][i];
+    return obs == HF_MAXWELL_F_M ? y / (d->impact[i].m * d->impact[i].V0) : V * y;
+}
+
+static int write_points(FILE *fp, const hf_maxwell_data *d)
+{
+    fprintf(fp, "V,invV,F,tM,tc\n");
+    for (size_t i = 0; i < d->n; ++i) {
+        double V = hf_maxwell_speed_parameter(&d->impact[i]);
+        fprintf(fp, "%.12g,%.12g,%.12g,%.12g,%.12g\n", V, 1.0 / V,
+                measured_y(d, HF_MAXWELL_F_M, i), measured_y(d, HF_MAXWELL_T_M, i),
+                measured_y(d, HF_MAXWELL_T_C, i));
+    }
+    return ferror(fp) ? -1 : 0;
+}
+
+/* Line of regression obs at V (NaN when that regression was not done). */
+static double line_at(const hf_maxwell_estimate *reg, int obs, double V)
+{
+    if (reg == NULL)
+        return NAN;
+    double x = obs == HF_MAXWELL_F_M ? V : 1.0 / V;
+    return reg->intercept + reg->slope * x;
+}
+
+static int write_curves(FILE *fp, const hf_maxwell_data *d, const hf_maxwell_estimate *reg[3],
+                        const hf_maxwell_estimate *full)
+{
+    double lo = HUGE_VAL, hi = 0.0;
+    for (size_t i = 0; i < d->n; ++i) {
+        double V = hf_maxwell_speed_parameter(&d->impact[i]);
+        lo = fmin(lo, V);
+        hi = fmax(hi, V);
+    }
+    lo *= 0.95;
+    hi *= 1.05;
+    fprintf(fp, "V,invV,regF,regtM,regtc,fullF,fulltM,fulltc\n");
+    for (int j = 0; j < CURVE_POINTS; ++j) {
+        double V = lo + (hi - lo) * j / (CURVE_POINTS - 1.0);
+        double eps = full->eta * full->C0 / V, F = NAN, tM = NAN, tc = NAN;
+        hf_hunter_result r;
+        if (hf_hunter_simulate(eps, NULL, &r, NULL) == HF_OK) {
+            /* F_M/(m V0) = F̂ V0/T·(1/V0) with T = C0/𝒱; 𝒱 t = C0 τ. */
+            F = r.force_M * V / full->C0;
+            tM = full->C0 * r.tau_M;
+            tc = full->C0 * r.tau_c;
+        }
+        fprintf(fp, "%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", V, 1.0 / V,
+                line_at(reg[0], HF_MAXWELL_F_M, V), line_at(reg[1], HF_MAXWELL_T_M, V),
+                line_at(reg[2], HF_MAXWELL_T_C, V), F, tM, tc);
+    }
+    return ferror(fp) ? -1 : 0;
+}
+
+static int write_files(const char *command, plot_files *f, const hf_maxwell_data *d,
+                       const hf_maxwell_estimate *reg[3], const hf_maxwell_estimate *full)
+{
+    FILE *p = open_temp(f->points, sizeof f->points);
+    FILE *c = p ? open_temp(f->curves, sizeof f->curves) : NULL;
+    int bad = (p == NULL || c == NULL);
+    if (!bad)
+        bad = write_points(p, d) != 0 || write_curves(c, d, reg, full) != 0;
+    if (p != NULL && fclose(p) != 0)
+        bad = 1;
+    if (c != NULL && fclose(c) != 0)
+        bad = 1;
+    if (bad) {
+        if (p != NULL)
+            remove(f->points);
+        if (c != NULL)
+            remove(f->curves);
+        fprintf(stderr, "hertzfit %s: cannot write temporary plot data in /tmp\n", command);
+        return 1;
+    }
+    return 0;
+}
+
+static const char *const panel_titles[3] = {
+    "Eq. 57: F_M/(m V_0) vs V", "Eq. 60: V t_M vs 1/V", "Eq. 62: V t_c vs 1/V"};
+static const char *const panel_ylabels[3] = {"F_M/(m V_0)  [1/s]", "V t_M", "V t_c"};
+static const char *const point_cols[3] = {"F", "tM", "tc"};
+
+static void append(char *buf, size_t size, const char *fmt, const char *a, const char *b,
+                   const char *c)
+{
+    size_t len = strlen(buf);
+    snprintf(buf + len, size - len, fmt, a, b, c);
+}
+
+static char *build_script(const plot_files *f, const char *png,
+                          const hf_maxwell_estimate *reg[3], int panels)
+{
+    size_t size = 8192;
+    char *s = malloc(size); /* caller frees */
+    if (s == NULL)
+        return NULL;
+    snprintf(s, size, "set terminal pngcairo size %d,540 enhanced\nset output '%s'\n"
+                      "set datafile separator ','\nset key below\nset grid\n"
+                      "set multiplot layout 1,%d\n", 480 * panels, png, panels);
+    for (int j = 0; j < 3; ++j) {
+        if (reg[j] == NULL)
+            continue;
+        const char *x = j == 0 ? "V" : "invV";
+        append(s, size, "set title '%s'\nset ylabel '%s'\nset xlabel '%s'\n", panel_titles[j],
+               panel_ylabels[j], j == 0 ? "V = (R V_0/m^2)^{1/5}" : "1/V");
+        append(s, size, "plot '%s' using '%s':'%s' with points pt 7 title 'data', \\\n",
+               f->points, x, point_cols[j]);
+        char reg_col[8], full_col[8];
+        snprintf(reg_col, sizeof reg_col, "reg%s", point_cols[j]);
+        snprintf(full_col, sizeof full_col, "full%s", point_cols[j]);
+        append(s, size, "  '%s' using '%s':'%s' with lines lw 2 title 'Argatov regression', \\\n",
+               f->curves, x, reg_col);
+        append(s, size, "  '%s' using '%s':'%s' with lines lw 2 dt 2 title 'Hunter, full fit'\n",
+               f->curves, x, full_col);
+    }
+    append(s, size, "%s%s%s", "unset multiplot\n", "", "");
+    return s;
+}
 
 int hf_plot_maxwell(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return hf_cli_fail("plot maxwell", "not implemented yet");
+    const char *data_path = NULL, *png = NULL;
+    double nu = NAN;
+    hf_maxwell_cli_full full_settings = {"nlopt:LN_BOBYQA", 1, 0};
+    hf_cli_opt opts[] = {
+        {.name = "data", .kind = HF_CLI_STRING, .value = &data_path, .arg = "FILE",
+         .help = "drop-test CSV (as for maxwell fit)"},
+        {.name = "nu", .kind = HF_CLI_DOUBLE, .value = &nu, .arg = "N",
+         .help = "Poisson's ratio, in [0, 0.5]"},
+        {.name = "output", .short_name = 'o', .kind = HF_CLI_STRING, .value = &png,
+         .arg = "FILE", .help = "PNG to write"},
+        {.name = "optimizer", .kind = HF_CLI_STRING, .value = &full_settings.optimizer,
+         .arg = "NAME", .help = "optimiser of the full fit (default nlopt:LN_BOBYQA)"},
+        {.name = "seed", .kind = HF_CLI_COUNT, .value = &full_settings.seed, .arg = "S",
+         .help = "PCG32 seed of the full fit (default 1)"},
+    };
+    hf_cli_spec spec = {"plot maxwell", "--data FILE --nu N -o FILE.png",
+                        "Argatov's regressions (Eqs. 57, 60, 62) with their data and the\n"
+                        "full-model (Hunter) curve at the full-fit parameters.",
+                        opts, sizeof opts / sizeof opts[0], 0, 0};
+    hf_cli_strings pos;
+    int rc = hf_cli_parse(&spec, argc, argv, &pos);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    hf_cli_strings_free(&pos);
+    if (data_path == NULL || png == NULL || !opts[1].given)
+        return hf_cli_fail(spec.command, "--data, --nu and -o are required");
+    hf_maxwell_data *d = NULL;
+    hf_argatov_constants k;
+    if ((rc = hf_maxwell_cli_load(spec.command, data_path, nu, &d, &k)) != 0)
+        return rc;
+    hf_maxwell_estimate est[3], full;
+    const hf_maxwell_estimate *reg[3] = {NULL, NULL, NULL};
+    int panels = 0;
+    for (int j = 0; j < 3 && rc == 0; ++j) {
+        if (d->value[j] == NULL)
+            continue;
+        hf_diag diag = {{0}};
+        hf_status st = hf_maxwell_regress(d, nu, (hf_maxwell_observable)j, &k, &est[j], &diag);
+        rc = st == HF_OK ? 0 : hf_cli_fail_status(spec.command, st, &diag);
+        reg[j] = &est[j];
+        ++panels;
+    }
+    if (rc == 0 && panels == 0)
+        rc = hf_cli_fail(spec.command, "%s: needs a F_M_N, t_M_s or t_c_s column", data_path);
+    if (rc == 0)
+        rc = hf_maxwell_cli_fit_full(spec.command, d, nu, &k, &full_settings, &full, NULL, NULL);
+    plot_files f;
+    if (rc == 0)
+        rc = write_files(spec.command, &f, d, reg, &full);
+    hf_maxwell_data_free(d);
+    if (rc != 0)
+        return rc;
+    char *script = build_script(&f, png, reg, panels);
+    rc = script ? hf_cli_gnuplot(spec.command, script)
+                : hf_cli_fail(spec.command, "out of memory");
+    free(script);
+    remove(f.points);
+    remove(f.curves);
+    return rc;
 }

@@ -203,6 +203,7 @@ static double j_unload_f(double xi, void *p)
     return sqrt(q_of_u(1.0 - xi));
 }
 
+/* HF_OK when a quadrature succeeded within the promised 1e-10. */
 static hf_status checked(hf_status st, const char *what, double value, double abserr,
                          hf_diag *diag)
 {
@@ -217,70 +218,79 @@ static hf_status checked(hf_status st, const char *what, double value, double ab
     return HF_OK;
 }
 
-/* The integrals themselves; the combinations follow in the caller. */
-static hf_status compute_integrals(hf_argatov_constants *c, double *m_tau_first,
-                                   double *m_tau_first_err, double *m_tau_second,
-                                   double *m_tau_second_err, double *p1, double *p1_err,
-                                   double *p2, double *p2_err, hf_diag *diag)
+/* The raw integrals, before the constant factors and combinations. */
+enum {
+    I_TAU_M0,        /* ∫(1+ξ)^{−3/5}(1−ξ)^{−3/5} */
+    I_C_M_OMEGA,     /* ∫ξ(1+ξ)^{−3/5}(1−ξ)^{2/5} */
+    I_M_TAU_FIRST,   /* ∫(1+ξ)^{−6/5}(1−ξ)^{−1/5} */
+    I_M_TAU_SECOND,  /* ∫(1−v²)^{−8/5} I(v) */
+    I_C_TAU_P1,      /* 3∫A(ξ)(1−ξ^{5/2})^{−3/2} */
+    I_C_TAU_P2,      /* ∫(1−ξ)(1−ξ^{5/2})^{−3/2} */
+    I_J_UNLOAD,      /* ∫(1−ξ^{5/2})^{1/2} */
+    N_INTEGRALS
+};
+
+typedef struct integral_spec {
+    const char *what;
+    double (*f)(double, void *);
+    int nested;      /* the integrand runs an inner quadrature */
+    int use_qags;    /* bounded integrand: QAGS instead of QAWS */
+    double beta;     /* QAWS weight (1−x)^β */
+} integral_spec;
+
+static const integral_spec integrals[N_INTEGRALS] = {
+    [I_TAU_M0] = {"tau_m0", tau_m0_f, 0, 0, -0.6},
+    [I_C_M_OMEGA] = {"c_m_omega", c_m_omega_f, 0, 0, 0.4},
+    [I_M_TAU_FIRST] = {"c_m_tau (first integral)", c_m_tau_first_f, 0, 0, -0.2},
+    [I_M_TAU_SECOND] = {"c_m_tau (double integral)", c_m_tau_second_f, 1, 0, -0.2},
+    [I_C_TAU_P1] = {"c_c_tau (double integral)", c_c_tau_p1_f, 1, 1, 0.0},
+    [I_C_TAU_P2] = {"c_c_tau (single integral)", c_c_tau_p2_f, 0, 0, -0.5},
+    [I_J_UNLOAD] = {"j_unload", j_unload_f, 0, 0, 0.5},
+};
+
+static hf_status compute_integrals(double value[N_INTEGRALS], double abserr[N_INTEGRALS],
+                                   hf_diag *diag)
 {
-    double *v = c->value, *e = c->abserr;
-    hf_status st;
-    double raw, err;
-    st = qaws(tau_m0_f, NULL, 0.0, 1.0, 0.0, -0.6, OUTER_EPSREL, &raw, &err);
-    v[HF_ARGATOV_TAU_M0] = 0.8 * raw;
-    e[HF_ARGATOV_TAU_M0] = 0.8 * err;
-    if ((st = checked(st, "tau_m0", raw, err, diag)) != HF_OK)
-        return st;
-    st = qaws(c_m_omega_f, NULL, 0.0, 1.0, 0.0, 0.4, OUTER_EPSREL, &raw, &err);
-    v[HF_ARGATOV_C_M_OMEGA] = 0.64 * raw;
-    e[HF_ARGATOV_C_M_OMEGA] = 0.64 * err;
-    if ((st = checked(st, "c_m_omega", raw, err, diag)) != HF_OK)
-        return st;
-    st = qaws(c_m_tau_first_f, NULL, 0.0, 1.0, 0.0, -0.2, OUTER_EPSREL, m_tau_first,
-              m_tau_first_err);
-    if ((st = checked(st, "c_m_tau (first integral)", *m_tau_first, *m_tau_first_err,
-                      diag)) != HF_OK)
-        return st;
-    nested n = {0.0, 0};
-    st = qaws(c_m_tau_second_f, &n, 0.0, 1.0, 0.0, -0.2, OUTER_EPSREL, m_tau_second,
-              m_tau_second_err);
-    if (n.failed)
-        st = HF_EGSL;
-    if ((st = checked(st, "c_m_tau (double integral)", *m_tau_second, *m_tau_second_err,
-                      diag)) != HF_OK)
-        return st;
-    n.failed = 0;
-    st = qags(c_c_tau_p1_f, &n, 0.0, 1.0, OUTER_EPSREL, p1, p1_err);
-    if (n.failed)
-        st = HF_EGSL;
-    if ((st = checked(st, "c_c_tau (double integral)", *p1, *p1_err, diag)) != HF_OK)
-        return st;
-    st = qaws(c_c_tau_p2_f, NULL, 0.0, 1.0, 0.0, -0.5, OUTER_EPSREL, p2, p2_err);
-    if ((st = checked(st, "c_c_tau (single integral)", *p2, *p2_err, diag)) != HF_OK)
-        return st;
-    st = qaws(j_unload_f, NULL, 0.0, 1.0, 0.0, 0.5, OUTER_EPSREL, &raw, &err);
-    v[HF_ARGATOV_J_UNLOAD] = raw;
-    e[HF_ARGATOV_J_UNLOAD] = err;
-    return checked(st, "j_unload", raw, err, diag);
+    for (int i = 0; i < N_INTEGRALS; ++i) {
+        const integral_spec *s = &integrals[i];
+        nested n = {0.0, 0};
+        void *params = s->nested ? &n : NULL;
+        hf_status st = s->use_qags
+                           ? qags(s->f, params, 0.0, 1.0, OUTER_EPSREL, &value[i], &abserr[i])
+                           : qaws(s->f, params, 0.0, 1.0, 0.0, s->beta, OUTER_EPSREL, &value[i],
+                                  &abserr[i]);
+        if (n.failed)
+            st = HF_EGSL;
+        if ((st = checked(st, s->what, value[i], abserr[i], diag)) != HF_OK)
+            return st;
+    }
+    return HF_OK;
 }
 
 hf_status hf_argatov_constants_compute(hf_argatov_constants *c, hf_diag *diag)
 {
     if (c == NULL)
         return hf_diag_set(diag, HF_EINVAL, "no output for the Argatov constants");
-    double mt1, mt1e, mt2, mt2e, p1, p1e, p2, p2e;
-    hf_status st = compute_integrals(c, &mt1, &mt1e, &mt2, &mt2e, &p1, &p1e, &p2, &p2e, diag);
+    double I[N_INTEGRALS], E[N_INTEGRALS];
+    hf_status st = compute_integrals(I, E, diag);
     if (st != HF_OK)
         return st;
     double *v = c->value, *e = c->abserr;
+    /* Eq. 30 and Eq. 32: factors 4/5 and 2⁴/5². */
+    v[HF_ARGATOV_TAU_M0] = 0.8 * I[I_TAU_M0];
+    e[HF_ARGATOV_TAU_M0] = 0.8 * E[I_TAU_M0];
+    v[HF_ARGATOV_C_M_OMEGA] = 0.64 * I[I_C_M_OMEGA];
+    e[HF_ARGATOV_C_M_OMEGA] = 0.64 * E[I_C_M_OMEGA];
+    v[HF_ARGATOV_J_UNLOAD] = I[I_J_UNLOAD];
+    e[HF_ARGATOV_J_UNLOAD] = E[I_J_UNLOAD];
     double tau0 = v[HF_ARGATOV_TAU_M0], tau0e = e[HF_ARGATOV_TAU_M0];
     double com = v[HF_ARGATOV_C_M_OMEGA], come = e[HF_ARGATOV_C_M_OMEGA];
     /* Eq. 31: 2⁴/5² and 2⁵·3/5³. */
-    v[HF_ARGATOV_C_M_TAU] = 0.64 * mt1 - 0.768 * mt2;
-    e[HF_ARGATOV_C_M_TAU] = 0.64 * mt1e + 0.768 * mt2e;
+    v[HF_ARGATOV_C_M_TAU] = 0.64 * I[I_M_TAU_FIRST] - 0.768 * I[I_M_TAU_SECOND];
+    e[HF_ARGATOV_C_M_TAU] = 0.64 * E[I_M_TAU_FIRST] + 0.768 * E[I_M_TAU_SECOND];
     /* Eq. 39. */
-    v[HF_ARGATOV_C_C_TAU] = 0.25 * tau0 * com + p1 - p2;
-    e[HF_ARGATOV_C_C_TAU] = 0.25 * (tau0e * com + tau0 * come) + p1e + p2e;
+    v[HF_ARGATOV_C_C_TAU] = 0.25 * tau0 * com + I[I_C_TAU_P1] - I[I_C_TAU_P2];
+    e[HF_ARGATOV_C_C_TAU] = 0.25 * (tau0e * com + tau0 * come) + E[I_C_TAU_P1] + E[I_C_TAU_P2];
     /* Eq. 55 and Eq. 46 (see the header comment of this file). */
     v[HF_ARGATOV_C_MF] = 1.0 - 1.875 * com;
     e[HF_ARGATOV_C_MF] = 1.875 * come;

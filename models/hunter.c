@@ -114,7 +114,7 @@ static void stage_options(const hf_hunter_options *o, double tau0, hf_ode_option
 
 /* Integrates the loading stage to ω' = 0, recording the force peak on the
  * way when it comes first.  *peak_found says whether it did. */
-static hf_status run_loading(const stage *s, const hf_hunter_options *o,
+static hf_status run_loading(stage *s, const hf_hunter_options *o,
                              hf_hunter_result *out, int *peak_found, hf_diag *diag)
 {
     const hf_ode_event events[2] = {{velocity_event, -1}, {loading_force_slope, -1}};
@@ -124,7 +124,7 @@ static hf_status run_loading(const stage *s, const hf_hunter_options *o,
     *peak_found = 0;
     for (;;) {
         size_t which = 0;
-        hf_status st = hf_ode_integrate_to_event(loading_rhs, 2, (void *)s, events, 2, &ode,
+        hf_status st = hf_ode_integrate_to_event(loading_rhs, 2, s, events, 2, &ode,
                                                  &tau, y, &which, NULL, NULL);
         if (st != HF_OK)
             return hf_diag_set(diag, st, "Hunter model, eps = %g: loading stage: %s",

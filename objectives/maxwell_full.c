@@ -237,8 +237,8 @@ static hf_status reference_point(const hf_maxwell_data *d, const hf_maxwell_fit_
         return HF_OK;
     }
     return hf_diag_set(diag, HF_EINVAL,
-                       "no F_M_N, t_M_s or t_c_s column to start from (e alone fixes only "
-                       "eta*C0): give a reference mu0 and eta");
+                       "no F_M_N, t_M_s or t_c_s column: e alone fixes only eta*C0, "
+                       "not mu0 and eta separately");
 }
 
 /* Jacobian of the residuals in the scaled variables by central differences

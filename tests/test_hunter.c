@@ -78,8 +78,9 @@ static void test_elastic_limit_is_hertz(void **state)
 }
 
 /* Eq. 45 with c_M^F of Eq. 46 (force relative to F_M⁰ = 5/4): its error is
- * O(ε²), about 0.31·ε² here (tolerance 0.5·ε²); the Eq. 55 value in the same place would leave
- * an error (c_M^F − (4/5)c_M^F)·ε ≈ 0.145 ε, 15 times larger at ε = 0.01. */
+ * O(ε²), about 0.31·ε² here (tolerance 0.5·ε²); the Eq. 55 value in the
+ * same place would leave an error (c_M^F − (4/5)c_M^F)·ε ≈ 0.145 ε, some
+ * 45 times larger at ε = 0.01. */
 static void test_equation_46_is_the_relative_force_constant(void **state)
 {
     (void)state;

@@ -1,0 +1,293 @@
+/*
+ * tests/test_maxwell_cli.c — `hertzfit maxwell constants|simulate|fit` and
+ * `hertzfit plot maxwell` through the built program: the shipped synthetic
+ * data regenerate bit-for-bit, the outputs have the documented columns, and
+ * every bad input of issue 4 ends with exit 2, exactly one line on stderr
+ * naming the problem, and nothing on stdout.
+ */
+#include "hf_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hertzfit/status.h"
+
+#define DATA HERTZFIT_SOURCE_DIR "/data/"
+#define TRUTH "--mu0 1e7 --nu 0.5 --eta 300"
+
+static void expect_bad(const char *args, const char *needle);
+
+static int setup(void **state)
+{
+    (void)state;
+    hf_library_init();
+    return 0;
+}
+
+static int starts_with(const char *text, const char *prefix)
+{
+    return strncmp(text, prefix, strlen(prefix)) == 0;
+}
+
+static char *read_file(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    assert_non_null(fp);
+    assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+    long len = ftell(fp);
+    assert_true(len > 0);
+    rewind(fp);
+    char *buf = malloc((size_t)len + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)len, fp), (size_t)len);
+    buf[len] = '\0';
+    fclose(fp);
+    return buf;
+}
+
+/* The data README's commands, run again: byte-identical files. */
+static void test_synthetic_files_regenerate_bit_for_bit(void **state)
+{
+    (void)state;
+    static const char *const cases[2][2] = {
+        {"maxwell simulate --grid '" DATA "maxwell_synthetic_grid.csv' " TRUTH " --csv",
+         DATA "maxwell_synthetic_clean.csv"},
+        {"maxwell simulate --grid '" DATA "maxwell_synthetic_grid.csv' " TRUTH
+         " --noise 0.01 --seed 2024 --csv", DATA "maxwell_synthetic_noisy.csv"},
+    };
+    for (int i = 0; i < 2; ++i) {
+        char *out = NULL, *err = NULL;
+        assert_int_equal(hf_test_cli(cases[i][0], &out, &err), 0);
+        char *shipped = read_file(cases[i][1]);
+        assert_int_equal(strlen(out), strlen(shipped));
+        assert_memory_equal(out, shipped, strlen(shipped));
+        assert_string_equal(err, "");
+        free(shipped);
+        free(out);
+        free(err);
+    }
+}
+
+static void test_constants_csv(void **state)
+{
+    (void)state;
+    char *out = NULL;
+    assert_int_equal(hf_test_cli("maxwell constants --csv", &out, NULL), 0);
+    assert_true(starts_with(out, "name,value\ntau_m0,1.47163759216235"));
+    assert_non_null(strstr(out, "\nc_c_t,-0.3185640693671"));
+    assert_int_equal(hf_test_count_lines(out), 12);
+    free(out);
+}
+
+/* One impact: the numerical columns and the asymptotic ones beside them;
+ * at ε ≈ 0.05 they agree to ~ε² (F_M 0.3 %, e 2 %). */
+static void test_simulate_one_impact(void **state)
+{
+    (void)state;
+    char *out = NULL;
+    assert_int_equal(hf_test_cli("maxwell simulate " TRUTH " --R 0.0025 --m 0.00051 --V0 0.5 "
+                                 "--csv", &out, NULL), 0);
+    assert_true(starts_with(out, "F_M_N,t_M_s,t_c_s,e,eps,F_M_asym_N,t_M_asym_s,t_c_asym_s,"
+                                 "e_asym\n"));
+    double v[9];
+    assert_int_equal(sscanf(strchr(out, '\n') + 1, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &v[0],
+                            &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8]), 9);
+    HF_ASSERT_CLOSE(v[4], 0.048835072475481939, 0.0, 1e-14);
+    HF_ASSERT_CLOSE(v[5], v[0], 0.0, 0.003);
+    HF_ASSERT_CLOSE(v[8], v[3], 0.0, 0.02);
+    free(out);
+}
+
+/* `fit` on the clean file: three regressions and the full fit; the full
+ * fit's μ0 and η within 0.5 % (in fact ~1e-8). */
+static void test_fit_clean_file(void **state)
+{
+    (void)state;
+    char *out = NULL, *err = NULL;
+    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_clean.csv' "
+                                 "--nu 0.5 --csv", &out, &err), 0);
+    assert_int_equal(hf_test_count_lines(out), 5);
+    assert_true(starts_with(out, "method,observable,n,mu0_Pa,mu0_se,eta_per_s,eta_se,C0,r2,"
+                                 "max_eps\nregression,F_M,18,"));
+    const char *row = "\nfull,F_M+t_M+t_c+e,18,";
+    const char *full = strstr(out, row);
+    assert_non_null(full);
+    double mu0, mu0_se, eta;
+    assert_int_equal(sscanf(full + strlen(row), "%lf,%lf,%lf", &mu0, &mu0_se, &eta), 3);
+    HF_ASSERT_CLOSE(mu0, 1e7, 0.0, 0.005);
+    HF_ASSERT_CLOSE(eta, 300.0, 0.0, 0.005);
+    assert_string_equal(err, "");
+    free(out);
+    free(err);
+}
+
+/* Only the regressions: one row per observable with a column (here t_c
+ * and e, so one row), no full fit. */
+static void test_fit_regression_only(void **state)
+{
+    (void)state;
+    const char *path = hf_test_tmp_path("maxwell-tc.csv");
+    hf_test_write_file(path, "# t_c only\nt_c_s,V0_mps,m_kg,R_m,e\n"
+                             "0.00047673371688,0.5,0.00051,0.0025,0.94\n"
+                             "0.00043414563017,0.8,0.00051,0.0025,0.94\n"
+                             "0.00094930468537,0.5,0.00408,0.005,0.89\n"
+                             "0.00188627834258,0.5,0.03267,0.01,0.8\n");
+    char args[1200], *out = NULL, *err = NULL;
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv",
+             path);
+    assert_int_equal(hf_test_cli(args, &out, &err), 0);
+    assert_int_equal(hf_test_count_lines(out), 2);
+    assert_non_null(strstr(out, "\nregression,t_c,4,"));
+    free(out);
+    free(err);
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression "
+                                "--residuals", path);
+    expect_bad(args, "--residuals needs --method full or all");
+    remove(path);
+}
+
+static void test_fit_residuals_and_other_optimizer(void **state)
+{
+    (void)state;
+    char *out = NULL;
+    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
+                                 "--nu 0.5 --method full --residuals --csv", &out, NULL), 0);
+    assert_int_equal(hf_test_count_lines(out), 1 + 18 * 4);
+    assert_true(starts_with(out, "test,line,observable,measured,model,rel_residual\n1,"));
+    free(out);
+    char *err = NULL;
+    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_clean.csv' "
+                                 "--nu 0.5 --method full --optimizer nlopt:LN_NELDERMEAD --csv",
+                                 &out, &err), 0);
+    assert_non_null(strstr(out, "\nfull,"));
+    free(out);
+    free(err);
+}
+
+/* ---- bad input: exit 2, one line on stderr, no stdout ------------------- */
+
+static void expect_bad(const char *args, const char *needle)
+{
+    char *out = NULL, *err = NULL;
+    int rc = hf_test_cli(args, &out, &err);
+    if (rc != 2 || strstr(err, needle) == NULL || hf_test_count_lines(err) != 1 ||
+        out[0] != '\0')
+        print_error("hertzfit %s\n  exit %d, stdout '%s', stderr '%s' (wanted '%s')\n", args,
+                    rc, out, err, needle);
+    assert_int_equal(rc, 2);
+    assert_string_equal(out, "");
+    assert_int_equal(hf_test_count_lines(err), 1);
+    assert_non_null(strstr(err, needle));
+    free(out);
+    free(err);
+}
+
+/* Writes TEXT to a scratch file and runs `maxwell fit` and `plot maxwell`
+ * on it; both must fail the same way. */
+static void expect_bad_data(const char *text, const char *extra, const char *needle)
+{
+    char path[1024], args[4096];
+    snprintf(path, sizeof path, "%s", hf_test_tmp_path("maxwell-bad.csv"));
+    hf_test_write_file(path, text);
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 %s", path, extra);
+    expect_bad(args, needle);
+    snprintf(args, sizeof args, "plot maxwell --data '%s' --nu 0.5 -o '%s.png'", path, path);
+    expect_bad(args, needle);
+    remove(path);
+}
+
+static void test_bad_data_through_the_cli(void **state)
+{
+    (void)state;
+    expect_bad_data("m_kg,R_m,F_M_N\n1,2,3\n", "", "required column 'V0_mps'");
+    expect_bad_data("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,1,13\n0.004,0.005,x2,20\n", "",
+                    ":3:3: column 'V0_mps': 'x2' is not a number");
+    expect_bad_data("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,1,13\n-0.004,0.005,2,20\n", "",
+                    ":3:1: m_kg = -0.004 must be finite and > 0");
+    expect_bad_data("m_kg,R_m,V0_mps,F_M_N\n0.004,0,1,13\n", "", ":2:2: R_m = 0");
+    expect_bad_data("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,-1,13\n", "", ":2:3: V0_mps = -1");
+    expect_bad_data("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,1,nan\n", "", ":2:4:");
+    expect_bad_data("m_kg,R_m,V0_mps,t_c_s\n0.004,inf,1,1e-3\n", "", ":2:2:");
+    expect_bad_data("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,1,13\n0.004,0.005,2,20\n", "",
+                    "at least 3 tests");
+    expect_bad_data("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,1,13\n0.004,0.01,0.5,14\n"
+                    "0.008,0.02,1,15\n", "", "singular");
+    expect_bad_data("m_kg,R_m,V0_mps\n0.004,0.005,1\n", "", "no observable column");
+    expect_bad_data("m_kg,R_m,V0_mps,e\n0.004,0.005,1,1.5\n", "", "e = 1.5");
+    expect_bad_data("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,1\n", "", ":2:");
+}
+
+static void test_bad_options_through_the_cli(void **state)
+{
+    (void)state;
+    const char *clean = "maxwell fit --data '" DATA "maxwell_synthetic_clean.csv'";
+    char args[1024];
+    snprintf(args, sizeof args, "%s --nu 0.6", clean);
+    expect_bad(args, "--nu 0.6 is outside [0, 0.5]");
+    snprintf(args, sizeof args, "%s --nu -0.1", clean);
+    expect_bad(args, "outside [0, 0.5]");
+    snprintf(args, sizeof args, "%s --nu nan", clean);
+    expect_bad(args, "not finite");
+    snprintf(args, sizeof args, "%s --nu 0.5 --method best", clean);
+    expect_bad(args, "--method 'best'");
+    snprintf(args, sizeof args, "%s --nu 0.5 --optimizer nlopt:NOPE", clean);
+    expect_bad(args, "NOPE");
+    expect_bad("maxwell fit --data /nonexistent/file.csv --nu 0.5", "/nonexistent/file.csv");
+    expect_bad("maxwell fit --nu 0.5", "--data is required");
+    expect_bad("maxwell simulate " TRUTH " --R 0.01 --m -0.03 --V0 1", "m = -0.03");
+    expect_bad("maxwell simulate --mu0 1e7 --nu 0.7 --eta 300 --R 0.01 --m 0.03 --V0 1",
+               "nu = 0.7");
+    expect_bad("maxwell simulate --mu0 1e7 --nu 0.5 --eta inf --R 0.01 --m 0.03 --V0 1",
+               "not finite");
+    expect_bad("maxwell simulate " TRUTH " --R 0.01 --m 0.03", "--V0 is required");
+    expect_bad("maxwell simulate " TRUTH " --R 0.01 --grid '" DATA "maxwell_synthetic_grid.csv'",
+               "cannot be combined");
+    expect_bad("maxwell simulate " TRUTH " --grid '" DATA "maxwell_synthetic_grid.csv' "
+               "--noise -0.1", "--noise");
+    expect_bad("maxwell simulate --mu0 1e7 --nu 0.5 --eta 1e6 --R 0.01 --m 0.03 --V0 1",
+               "eps =");
+    expect_bad("maxwell nothing", "unknown subcommand 'nothing'");
+}
+
+static int have_gnuplot(void)
+{
+    return system("command -v gnuplot >/dev/null 2>&1") == 0;
+}
+
+static void test_plot_writes_a_png(void **state)
+{
+    (void)state;
+    if (!have_gnuplot())
+        skip();
+    char args[1024];
+    const char *png = hf_test_tmp_path("maxwell.png");
+    snprintf(args, sizeof args, "plot maxwell --data '" DATA "maxwell_synthetic_noisy.csv' "
+                                "--nu 0.5 -o '%s'", png);
+    char *out = NULL, *err = NULL;
+    assert_int_equal(hf_test_cli(args, &out, &err), 0);
+    FILE *fp = fopen(png, "rb");
+    assert_non_null(fp);
+    unsigned char magic[4] = {0};
+    assert_int_equal(fread(magic, 1, 4, fp), 4);
+    fclose(fp);
+    assert_memory_equal(magic, "\x89PNG", 4);
+    remove(png);
+    free(out);
+    free(err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_synthetic_files_regenerate_bit_for_bit),
+        cmocka_unit_test(test_constants_csv),
+        cmocka_unit_test(test_simulate_one_impact),
+        cmocka_unit_test(test_fit_clean_file),
+        cmocka_unit_test(test_fit_regression_only),
+        cmocka_unit_test(test_fit_residuals_and_other_optimizer),
+        cmocka_unit_test(test_bad_data_through_the_cli),
+        cmocka_unit_test(test_bad_options_through_the_cli),
+        cmocka_unit_test(test_plot_writes_a_png),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
