@@ -7,6 +7,8 @@
 #ifndef HERTZFIT_CAMPAIGN_INTERNAL_H
 #define HERTZFIT_CAMPAIGN_INTERNAL_H
 
+#include <stdio.h>
+
 #include "hertzfit/campaign.h"
 
 #define HF_CAMPAIGN_FORMAT "hertzfit-campaign-1"
@@ -50,6 +52,12 @@ hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag 
 /* Sorts rows by task and trace points to follow them; fills trace ranges.
  * TASK_OF_POINT[i] is the task of trace point i (consumed). */
 hf_status hf_campaign_sort(hf_campaign *c, size_t *task_of_point, hf_diag *diag);
+
+/* Opens DIR/NAME for writing; NULL with HF_EIO in the diag on failure. */
+FILE *hf_campaign_open_file(const char *dir, const char *name, hf_diag *diag);
+
+/* Closes FP, HF_EIO naming DIR/NAME if any write failed. */
+hf_status hf_campaign_close_file(FILE *fp, const char *dir, const char *name, hf_diag *diag);
 
 /* mkdir DIR if it does not exist. */
 hf_status hf_campaign_mkdir(const char *dir, hf_diag *diag);

@@ -190,17 +190,20 @@ hf_status hf_campaign_prepare_dir(const hf_campaign *c, const char *dir, int for
 
 /* ---- writing ----------------------------------------------------------- */
 
-static FILE *open_out(const char *dir, const char *name, hf_diag *diag)
+FILE *hf_campaign_open_file(const char *dir, const char *name, hf_diag *diag)
 {
     char path[2048];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
+        hf_diag_set(diag, HF_EIO, "path too long: '%s/%s'", dir, name);
+        return NULL;
+    }
     FILE *fp = fopen(path, "w");
     if (fp == NULL)
         hf_diag_set(diag, HF_EIO, "cannot write '%s': %s", path, strerror(errno));
     return fp;
 }
 
-static hf_status close_out(FILE *fp, const char *dir, const char *name, hf_diag *diag)
+hf_status hf_campaign_close_file(FILE *fp, const char *dir, const char *name, hf_diag *diag)
 {
     int bad = ferror(fp);
     if (fclose(fp) != 0 || bad)
@@ -210,19 +213,19 @@ static hf_status close_out(FILE *fp, const char *dir, const char *name, hf_diag 
 
 static hf_status write_manifest(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
-    FILE *fp = open_out(dir, "manifest.txt", diag);
+    FILE *fp = hf_campaign_open_file(dir, "manifest.txt", diag);
     if (fp == NULL)
         return HF_EIO;
     fprintf(fp, "# hertzfit benchmark campaign: every field but shard and threads must\n"
                 "# agree for shards to merge\n");
     for (size_t i = 0; i < c->n_fields; ++i)
         fprintf(fp, "%s = %s\n", c->keys[i], c->values[i]);
-    return close_out(fp, dir, "manifest.txt", diag);
+    return hf_campaign_close_file(fp, dir, "manifest.txt", diag);
 }
 
 static hf_status write_runs(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
-    FILE *fp = open_out(dir, "runs.csv", diag);
+    FILE *fp = hf_campaign_open_file(dir, "runs.csv", diag);
     if (fp == NULL)
         return HF_EIO;
     fprintf(fp, "optimizer,problem,dim,run,seed,stream,best_f,evaluations,stop,seconds\n");
@@ -233,12 +236,12 @@ static hf_status write_runs(const hf_campaign *c, const char *dir, hf_diag *diag
                 (unsigned long long)r->seed, (unsigned long long)r->stream, r->best_f,
                 r->evaluations, hf_stop_reason_name(r->stop), r->seconds);
     }
-    return close_out(fp, dir, "runs.csv", diag);
+    return hf_campaign_close_file(fp, dir, "runs.csv", diag);
 }
 
 static hf_status write_trace(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
-    FILE *fp = open_out(dir, "trace.csv", diag);
+    FILE *fp = hf_campaign_open_file(dir, "trace.csv", diag);
     if (fp == NULL)
         return HF_EIO;
     fprintf(fp, "optimizer,problem,run,evaluations,best_f\n");
@@ -250,7 +253,7 @@ static hf_status write_trace(const hf_campaign *c, const char *dir, hf_diag *dia
                     c->problems[r->problem].name, r->run, t->evaluations, t->best_f);
         }
     }
-    return close_out(fp, dir, "trace.csv", diag);
+    return hf_campaign_close_file(fp, dir, "trace.csv", diag);
 }
 
 hf_status hf_campaign_write(const hf_campaign *c, const char *dir, hf_diag *diag)

@@ -233,31 +233,10 @@ typedef struct report_ctx {
     double *buf2;
 } report_ctx;
 
-static FILE *open_in(const report_ctx *r, const char *name, hf_diag *diag)
-{
-    char path[2048];
-    if (snprintf(path, sizeof path, "%s/%s", r->dir, name) >= (int)sizeof path) {
-        hf_diag_set(diag, HF_EINVAL, "path too long: '%s'", r->dir);
-        return NULL;
-    }
-    FILE *fp = fopen(path, "w");
-    if (fp == NULL)
-        hf_diag_set(diag, HF_EIO, "cannot write '%s'", path);
-    return fp;
-}
-
-static hf_status close_in(FILE *fp, const report_ctx *r, const char *name, hf_diag *diag)
-{
-    int bad = ferror(fp);
-    if (fclose(fp) != 0 || bad)
-        return hf_diag_set(diag, HF_EIO, "error writing '%s/%s'", r->dir, name);
-    return HF_OK;
-}
-
 static hf_status write_ert(const report_ctx *r, hf_diag *diag)
 {
     const hf_campaign *c = r->c;
-    FILE *fp = open_in(r, "ert.csv", diag);
+    FILE *fp = hf_campaign_open_file(r->dir, "ert.csv", diag);
     if (fp == NULL)
         return HF_EIO;
     fprintf(fp, "optimizer,problem,delta,successes,runs,success_rate,ert\n");
@@ -270,13 +249,13 @@ static hf_status write_ert(const report_ctx *r, hf_diag *diag)
                         c->problems[p].name, r->targets[t], ok, n,
                         n ? (double)ok / (double)n : 0.0, ert);
             }
-    return close_in(fp, r, "ert.csv", diag);
+    return hf_campaign_close_file(fp, r->dir, "ert.csv", diag);
 }
 
 static hf_status write_final(const report_ctx *r, hf_diag *diag)
 {
     const hf_campaign *c = r->c;
-    FILE *fp = open_in(r, "final_error.csv", diag);
+    FILE *fp = hf_campaign_open_file(r->dir, "final_error.csv", diag);
     if (fp == NULL)
         return HF_EIO;
     fprintf(fp, "optimizer,problem,runs,best,q1,median,q3,worst\n");
@@ -290,13 +269,13 @@ static hf_status write_final(const report_ctx *r, hf_diag *diag)
                     c->problems[p].name, n, gsl_stats_min(r->buf, 1, n), q[0], q[1], q[2],
                     gsl_stats_max(r->buf, 1, n));
         }
-    return close_in(fp, r, "final_error.csv", diag);
+    return hf_campaign_close_file(fp, r->dir, "final_error.csv", diag);
 }
 
 static hf_status write_fixed_budget(const report_ctx *r, hf_diag *diag)
 {
     const hf_campaign *c = r->c;
-    FILE *fp = open_in(r, "fixed_budget.csv", diag);
+    FILE *fp = hf_campaign_open_file(r->dir, "fixed_budget.csv", diag);
     if (fp == NULL)
         return HF_EIO;
     fprintf(fp, "optimizer,problem,budget,q1,median,q3\n");
@@ -312,7 +291,7 @@ static hf_status write_fixed_budget(const report_ctx *r, hf_diag *diag)
                 fprintf(fp, "%s,%s,%zu,%.17g,%.17g,%.17g\n", c->optimizers[o],
                         c->problems[p].name, b, q[0], q[1], q[2]);
             }
-    return close_in(fp, r, "fixed_budget.csv", diag);
+    return hf_campaign_close_file(fp, r->dir, "fixed_budget.csv", diag);
 }
 
 /* Runtime ECDF of optimiser O over every (problem with f*, target, run):
@@ -321,7 +300,7 @@ static hf_status write_fixed_budget(const report_ctx *r, hf_diag *diag)
 static hf_status write_ecdf(const report_ctx *r, hf_diag *diag)
 {
     const hf_campaign *c = r->c;
-    FILE *fp = open_in(r, "ecdf.csv", diag);
+    FILE *fp = hf_campaign_open_file(r->dir, "ecdf.csv", diag);
     if (fp == NULL)
         return HF_EIO;
     fprintf(fp, "optimizer,evals_per_dim,fraction\n");
@@ -349,7 +328,7 @@ static hf_status write_ecdf(const report_ctx *r, hf_diag *diag)
                     total ? (double)reached / (double)total : 0.0);
         }
     }
-    return close_in(fp, r, "ecdf.csv", diag);
+    return hf_campaign_close_file(fp, r->dir, "ecdf.csv", diag);
 }
 
 /* Optimiser order on problem P by median final error, then by name. */
@@ -462,10 +441,10 @@ static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
 {
     const hf_campaign *c = r->c;
     size_t no = c->n_optimizers;
-    FILE *fp = open_in(r, "ranking.csv", diag);
+    FILE *fp = hf_campaign_open_file(r->dir, "ranking.csv", diag);
     if (fp == NULL)
         return HF_EIO;
-    FILE *md = open_in(r, "summary.md", diag);
+    FILE *md = hf_campaign_open_file(r->dir, "summary.md", diag);
     if (md == NULL) {
         fclose(fp);
         return HF_EIO;
@@ -501,8 +480,8 @@ static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
     }
     free(order);
     free(padj);
-    hf_status s1 = close_in(fp, r, "ranking.csv", diag);
-    hf_status s2 = close_in(md, r, "summary.md", diag);
+    hf_status s1 = hf_campaign_close_file(fp, r->dir, "ranking.csv", diag);
+    hf_status s2 = hf_campaign_close_file(md, r->dir, "summary.md", diag);
     return st != HF_OK ? st : (s1 != HF_OK ? s1 : s2);
 }
 

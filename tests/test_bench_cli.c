@@ -114,6 +114,15 @@ static void test_bad_inputs(void **state)
     expect_bad(args, "'problem.rastrigin:2.budget'", "differs");
     snprintf(args, sizeof args, "bench report '%s/nothing'", d);
     expect_bad(args, "manifest.txt", NULL);
+
+    /* a malformed runs.csv: file and line named */
+    snprintf(args, sizeof args, "%s/runs.csv", e);
+    hf_test_write_file(args, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
+                             "ica,sphere:2,0,1,2,nan,10,maxeval,0.1\n");
+    snprintf(args, sizeof args, "bench report '%s' --no-plot", e);
+    expect_bad(args, "runs.csv:2:", NULL);
+    snprintf(args, sizeof args, "bench merge '%s' --out '%s-m2'", e, e);
+    expect_bad(args, "runs.csv:2:", NULL);
 }
 
 int main(void)

@@ -254,6 +254,47 @@ static void test_merge_refusals(void **state)
     assert_int_equal(hf_campaign_merge(both, 2, other, 1, &diag), HF_OK);
 }
 
+/* A damaged campaign directory is refused naming file and line. */
+static void test_malformed_files(void **state)
+{
+    (void)state;
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.runs = 1;
+    char dir[1100], path[1200];
+    run_into(&cfg, "camp-damaged", dir, sizeof dir);
+    hf_campaign *c = NULL;
+    hf_diag diag = {{0}};
+    snprintf(path, sizeof path, "%s/runs.csv", dir);
+    FILE *fp = fopen(path, "a");
+    assert_non_null(fp);
+    fputs("adam,sphere:3,3,0,1,2,0.5,10,maxeval,0.1\n", fp);   /* unknown optimiser */
+    fclose(fp);
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_null(c);
+    assert_non_null(strstr(diag.text, "runs.csv:20:"));
+    assert_non_null(strstr(diag.text, "'adam'"));
+    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
+                             "random,sphere:3,0,1,2,x,10,maxeval,0.1\n");
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "runs.csv:2:"));
+    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
+                             "random,sphere:3,7,1,2,0.5,10,maxeval,0.1\n");
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "run '7'"));
+    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
+                             "random,sphere:3,0,1,2,0.5,10,sleepy,0.1\n");
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "'sleepy'"));
+    snprintf(path, sizeof path, "%s/manifest.txt", dir);
+    hf_test_write_file(path, "format = something-else\n");
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "format"));
+    hf_test_write_file(path, "no equals sign here\n");
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "manifest.txt:1:"));
+}
+
 static void test_config_errors(void **state)
 {
     (void)state;
@@ -297,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_read_back_matches_memory),
         cmocka_unit_test(test_coco_files),
         cmocka_unit_test(test_merge_refusals),
+        cmocka_unit_test(test_malformed_files),
         cmocka_unit_test(test_config_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
