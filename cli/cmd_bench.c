@@ -75,114 +75,163 @@ static void show_progress(size_t done, size_t total, double elapsed, void *user)
     fflush(stderr);
 }
 
-static int bench_run(int argc, char **argv)
+/* What `bench run` was given; lists point into argv. */
+typedef struct run_args {
+    hf_cli_strings optimizers, problems;   /* owned arrays: run_args_free */
+    unsigned long long runs, seed, threads;
+    int runs_given, force;
+    const char *budget, *targets, *shard, *out, *data, *preset;
+} run_args;
+
+/* The comma-split lists handed to the campaign (owned: run_lists_free). */
+typedef struct run_lists {
+    const char **optimizers, **problems;
+    char *optimizer_text, *problem_text;
+} run_lists;
+
+static void run_args_free(run_args *a)
 {
-    hf_cli_strings opts_list = {0}, probs_list = {0}, positional = {0};
-    unsigned long long runs = 0, seed = 1, threads = 0;
-    const char *budget = NULL, *targets = NULL, *shard = "0/1", *out = NULL, *data = NULL;
-    int force = 0;
-    const char *preset = NULL;
+    hf_cli_strings_free(&a->optimizers);
+    hf_cli_strings_free(&a->problems);
+}
+
+static void run_lists_free(run_lists *l)
+{
+    free(l->optimizers);
+    free(l->problems);
+    free(l->optimizer_text);
+    free(l->problem_text);
+}
+
+/* Returns 0 to proceed, -1 after --help, 2 after an error. */
+static int parse_run_args(int argc, char **argv, run_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->seed = 1;
+    a->shard = "0/1";
     hf_cli_opt opts[] = {
-        {.name = "optimizers", .kind = HF_CLI_STRINGS, .value = &opts_list, .arg = "NAME",
+        {.name = "optimizers", .kind = HF_CLI_STRINGS, .value = &a->optimizers, .arg = "NAME",
          .help = "optimisers: ica, icaco, random, nlopt:<ALGORITHM> (space or comma separated)"},
-        {.name = "problems", .kind = HF_CLI_STRINGS, .value = &probs_list, .arg = "NAME[:DIM]",
+        {.name = "problems", .kind = HF_CLI_STRINGS, .value = &a->problems, .arg = "NAME[:DIM]",
          .help = "problems: profile, profile-table, maxwell-full, or a test function such as rastrigin:10"},
-        {.name = "runs", .kind = HF_CLI_COUNT, .value = &runs, .arg = "N",
+        {.name = "runs", .kind = HF_CLI_COUNT, .value = &a->runs, .arg = "N",
          .help = "independent runs per (optimiser, problem) (default 1)"},
-        {.name = "budget", .kind = HF_CLI_STRING, .value = &budget, .arg = "E[,DIM=E...]",
+        {.name = "budget", .kind = HF_CLI_STRING, .value = &a->budget, .arg = "E[,DIM=E...]",
          .help = "evaluations per run, optionally per dimension (default 1000)"},
-        {.name = "targets", .kind = HF_CLI_STRING, .value = &targets, .arg = "D,D,...",
+        {.name = "targets", .kind = HF_CLI_STRING, .value = &a->targets, .arg = "D,D,...",
          .help = "target distances to f* (default 1e1,1e0,...,1e-8)"},
-        {.name = "seed", .kind = HF_CLI_COUNT, .value = &seed, .arg = "S",
+        {.name = "seed", .kind = HF_CLI_COUNT, .value = &a->seed, .arg = "S",
          .help = "campaign seed (default 1)"},
-        {.name = "threads", .kind = HF_CLI_COUNT, .value = &threads, .arg = "T",
+        {.name = "threads", .kind = HF_CLI_COUNT, .value = &a->threads, .arg = "T",
          .help = "OpenMP threads (default: all)"},
-        {.name = "shard", .kind = HF_CLI_STRING, .value = &shard, .arg = "i/k",
+        {.name = "shard", .kind = HF_CLI_STRING, .value = &a->shard, .arg = "i/k",
          .help = "run only tasks i, i+k, i+2k, ... (0 <= i < k)"},
-        {.name = "out", .short_name = 'o', .kind = HF_CLI_STRING, .value = &out, .arg = "DIR",
+        {.name = "out", .short_name = 'o', .kind = HF_CLI_STRING, .value = &a->out, .arg = "DIR",
          .help = "output directory (created)"},
-        {.name = "force", .kind = HF_CLI_FLAG, .value = &force,
+        {.name = "force", .kind = HF_CLI_FLAG, .value = &a->force,
          .help = "overwrite a directory that holds a different campaign"},
-        {.name = "preset", .kind = HF_CLI_STRING, .value = &preset, .arg = "paper",
+        {.name = "preset", .kind = HF_CLI_STRING, .value = &a->preset, .arg = "paper",
          .help = "the paper campaign (8 optimisers x 7 problems x 30 runs)"},
-        {.name = "data", .kind = HF_CLI_STRING, .value = &data, .arg = "DIR",
+        {.name = "data", .kind = HF_CLI_STRING, .value = &a->data, .arg = "DIR",
          .help = "reference tables (default $HERTZFIT_DATA or the source data/)"},
     };
     hf_cli_spec spec = {"bench run", "--optimizers LIST --problems LIST --out DIR [options]",
                         "Runs every optimiser on every problem N times (one PCG stream per task)\n"
                         "and writes runs.csv, trace.csv, manifest.txt and coco/ into DIR.",
                         opts, sizeof opts / sizeof opts[0], 0, 0};
+    hf_cli_strings positional = {0};
     int rc = hf_cli_parse(&spec, argc, argv, &positional);
-    if (rc != 0)
-        return rc < 0 ? 0 : rc;
     hf_cli_strings_free(&positional);
+    a->runs_given = opts[2].given;
+    return rc;
+}
+
+/* The preset (if any), then the explicit lists over it. */
+static int fill_lists(const run_args *a, hf_campaign_config *cfg, run_lists *l)
+{
+    if (a->preset != NULL && strcmp(a->preset, "paper") != 0)
+        return hf_cli_fail("bench run", "unknown preset '%s' (valid: paper)", a->preset);
+    if (a->preset != NULL) {
+        cfg->optimizers = paper_optimizers;
+        cfg->n_optimizers = sizeof paper_optimizers / sizeof paper_optimizers[0];
+        cfg->problems = paper_problems;
+        cfg->n_problems = sizeof paper_problems / sizeof paper_problems[0];
+        cfg->runs = PAPER_RUNS;
+        cfg->budget = PAPER_BUDGET;
+    }
+    if (a->optimizers.count > 0) {
+        if (split_list(&a->optimizers, &l->optimizers, &cfg->n_optimizers,
+                       &l->optimizer_text) != 0)
+            return hf_cli_fail("bench run", "out of memory");
+        cfg->optimizers = l->optimizers;
+    }
+    if (a->problems.count > 0) {
+        if (split_list(&a->problems, &l->problems, &cfg->n_problems, &l->problem_text) != 0)
+            return hf_cli_fail("bench run", "out of memory");
+        cfg->problems = l->problems;
+    }
+    return 0;
+}
+
+/* Checks what the library cannot (required options) and fills CFG. */
+static int fill_config(const run_args *a, hf_campaign_config *cfg, run_lists *l)
+{
+    int rc = fill_lists(a, cfg, l);
+    if (rc != 0)
+        return rc;
+    if (a->out == NULL)
+        return hf_cli_fail("bench run", "--out DIR is required");
+    if (cfg->n_optimizers == 0)
+        return hf_cli_fail("bench run", "--optimizers is required (or --preset paper)");
+    if (cfg->n_problems == 0)
+        return hf_cli_fail("bench run", "--problems is required (or --preset paper)");
+    if (a->runs_given && a->runs < 1)
+        return hf_cli_fail("bench run", "--runs must be >= 1");
+    if (a->threads > 4096)
+        return hf_cli_fail("bench run", "--threads %llu is too many", a->threads);
+    hf_diag diag = {{0}};
+    hf_status st = hf_campaign_parse_shard(a->shard, &cfg->shard_index, &cfg->shard_count, &diag);
+    if (st != HF_OK)
+        return hf_cli_fail_status("bench run", st, &diag);
+    if (a->runs_given)
+        cfg->runs = (size_t)a->runs;
+    if (a->budget != NULL)
+        cfg->budget = a->budget;
+    cfg->targets = a->targets;
+    cfg->seed = a->seed;
+    cfg->threads = (int)a->threads;
+    cfg->data_dir = data_dir(a->data);
+    cfg->force = a->force;
+    if (isatty(fileno(stderr)))
+        cfg->progress = show_progress;
+    return 0;
+}
+
+static int bench_run(int argc, char **argv)
+{
+    run_args a;
+    int rc = parse_run_args(argc, argv, &a);
+    if (rc != 0) {
+        run_args_free(&a);
+        return rc < 0 ? 0 : rc;
+    }
     hf_campaign_config cfg;
     hf_campaign_config_init(&cfg);
-    const char **olist = NULL, **plist = NULL;
-    char *ostore = NULL, *pstore = NULL;
-    if (preset != NULL && strcmp(preset, "paper") != 0)
-        rc = hf_cli_fail("bench run", "unknown preset '%s' (valid: paper)", preset);
-    else if (preset != NULL) {
-        cfg.optimizers = paper_optimizers;
-        cfg.n_optimizers = sizeof paper_optimizers / sizeof paper_optimizers[0];
-        cfg.problems = paper_problems;
-        cfg.n_problems = sizeof paper_problems / sizeof paper_problems[0];
-        cfg.runs = PAPER_RUNS;
-        cfg.budget = PAPER_BUDGET;
-    }
-    if (rc == 0 && opts_list.count > 0) {
-        if (split_list(&opts_list, &olist, &cfg.n_optimizers, &ostore) != 0)
-            rc = hf_cli_fail("bench run", "out of memory");
-        cfg.optimizers = olist;
-    }
-    if (rc == 0 && probs_list.count > 0) {
-        if (split_list(&probs_list, &plist, &cfg.n_problems, &pstore) != 0)
-            rc = hf_cli_fail("bench run", "out of memory");
-        cfg.problems = plist;
-    }
-    if (rc == 0 && out == NULL)
-        rc = hf_cli_fail("bench run", "--out DIR is required");
-    else if (rc == 0 && cfg.n_optimizers == 0)
-        rc = hf_cli_fail("bench run", "--optimizers is required (or --preset paper)");
-    else if (rc == 0 && cfg.n_problems == 0)
-        rc = hf_cli_fail("bench run", "--problems is required (or --preset paper)");
-    else if (rc == 0 && opts[2].given && runs < 1)
-        rc = hf_cli_fail("bench run", "--runs must be >= 1");
-    else if (rc == 0 && threads > 4096)
-        rc = hf_cli_fail("bench run", "--threads %llu is too many", threads);
-    hf_diag diag = {{0}};
-    hf_status st = HF_OK;
-    if (rc == 0)
-        st = hf_campaign_parse_shard(shard, &cfg.shard_index, &cfg.shard_count, &diag);
-    if (rc == 0 && st != HF_OK)
-        rc = hf_cli_fail_status("bench run", st, &diag);
+    run_lists lists = {NULL, NULL, NULL, NULL};
+    rc = fill_config(&a, &cfg, &lists);
     if (rc == 0) {
-        if (opts[2].given)
-            cfg.runs = (size_t)runs;
-        if (budget != NULL)
-            cfg.budget = budget;
-        cfg.targets = targets;
-        cfg.seed = seed;
-        cfg.threads = (int)threads;
-        cfg.data_dir = data_dir(data);
-        cfg.force = force;
-        if (isatty(fileno(stderr)))
-            cfg.progress = show_progress;
+        hf_diag diag = {{0}};
         hf_campaign *c = NULL;
-        st = hf_campaign_run(&cfg, out, &c, &diag);
+        hf_status st = hf_campaign_run(&cfg, a.out, &c, &diag);
         if (st != HF_OK)
             rc = hf_cli_fail_status("bench run", st, &diag);
         else
             printf("bench run: %zu tasks written to %s (runs.csv, trace.csv, manifest.txt, "
-                   "coco/)\n", c->n_rows, out);
+                   "coco/)\n", c->n_rows, a.out);
         hf_campaign_free(c);
     }
-    free(olist);
-    free(plist);
-    free(ostore);
-    free(pstore);
-    hf_cli_strings_free(&opts_list);
-    hf_cli_strings_free(&probs_list);
+    run_lists_free(&lists);
+    run_args_free(&a);
     return rc;
 }
 
