@@ -352,7 +352,14 @@ static hf_status split_words(const char *text, char ***out, size_t *count)
             ++end;
         char save = *end;
         *end = '\0';
-        items[n++] = hf_campaign_strdup(p);
+        items[n] = hf_campaign_strdup(p);
+        if (items[n++] == NULL) {
+            for (size_t i = 0; i < n; ++i)
+                free(items[i]);
+            free(items);
+            free(buf);
+            return HF_ENOMEM;
+        }
         *end = save;
         p = end;
     }
@@ -362,30 +369,28 @@ static hf_status split_words(const char *text, char ***out, size_t *count)
     return HF_OK;
 }
 
-static hf_status parse_manifest(const char *path, hf_campaign *c, hf_diag *diag)
+/* The "problems" list and each problem's dim, budget and f*. */
+static hf_status parse_problems(const char *path, hf_campaign *c, hf_diag *diag)
 {
     const char *v;
-    hf_status st = need_field(c, path, "optimizers", &v, diag);
-    if (st == HF_OK && (st = split_words(v, &c->optimizers, &c->n_optimizers)) != HF_OK)
-        return hf_diag_set(diag, st, "out of memory");
     char **names = NULL;
     size_t np = 0;
-    if (st == HF_OK) st = need_field(c, path, "problems", &v, diag);
-    if (st == HF_OK && (st = split_words(v, &names, &np)) != HF_OK)
-        return hf_diag_set(diag, st, "out of memory");
+    hf_status st = need_field(c, path, "problems", &v, diag);
     if (st != HF_OK)
         return st;
-    c->problems = calloc(np ? np : 1, sizeof *c->problems);
-    if (c->problems == NULL) {
-        for (size_t i = 0; i < np; ++i)
-            free(names[i]);
-        free(names);
+    if (split_words(v, &names, &np) != HF_OK)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    c->problems = calloc(np ? np : 1, sizeof *c->problems);
+    for (size_t i = 0; i < np; ++i) {
+        if (c->problems != NULL)
+            c->problems[i].name = names[i];   /* ownership moves */
+        else
+            free(names[i]);
     }
-    c->n_problems = np;
-    for (size_t i = 0; i < np; ++i)
-        c->problems[i].name = names[i];   /* ownership moves */
     free(names);
+    if (c->problems == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    c->n_problems = np;
     for (size_t i = 0; i < np && st == HF_OK; ++i) {
         hf_campaign_problem *p = &c->problems[i];
         char key[512];
@@ -401,32 +406,57 @@ static hf_status parse_manifest(const char *path, hf_campaign *c, hf_diag *diag)
                 st = hf_diag_set(diag, HF_EPARSE, "%s: '%s' = '%s' is not a number", path, key, v);
         }
     }
+    return st;
+}
+
+/* The comma-separated "targets" field. */
+static hf_status parse_target_field(const char *path, hf_campaign *c, hf_diag *diag)
+{
+    const char *v;
+    hf_status st = need_field(c, path, "targets", &v, diag);
+    if (st != HF_OK)
+        return st;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", v);
+    for (char *p = buf; *p; ++p)
+        if (*p == ',')
+            *p = ' ';
+    char **words = NULL;
+    size_t nw = 0;
+    if (split_words(buf, &words, &nw) != HF_OK)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    c->targets = calloc(nw ? nw : 1, sizeof *c->targets);
+    if (c->targets == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t i = 0; i < nw; ++i) {
+        if (st == HF_OK && (hf_parse_double(words[i], &c->targets[i]) != HF_OK ||
+                            !(c->targets[i] > 0.0)))
+            st = hf_diag_set(diag, HF_EPARSE, "%s: target '%s' is not a positive number", path,
+                             words[i]);
+        free(words[i]);
+    }
+    free(words);
+    c->n_targets = nw;
+    if (st == HF_OK && nw == 0)
+        st = hf_diag_set(diag, HF_EPARSE, "%s: no targets", path);
+    return st;
+}
+
+/* The fields a campaign in memory needs, from the manifest's key/values. */
+static hf_status parse_manifest(const char *path, hf_campaign *c, hf_diag *diag)
+{
+    const char *v;
     size_t seed = 0;
+    hf_status st = need_field(c, path, "optimizers", &v, diag);
+    if (st == HF_OK && split_words(v, &c->optimizers, &c->n_optimizers) != HF_OK)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    if (st == HF_OK) st = parse_problems(path, c, diag);
     if (st == HF_OK) st = need_count(c, path, "runs", &c->runs, diag);
+    if (st == HF_OK && c->runs == 0)
+        st = hf_diag_set(diag, HF_EPARSE, "%s: runs = 0", path);
     if (st == HF_OK) st = need_count(c, path, "seed", &seed, diag);
     c->seed = seed;
-    if (st == HF_OK) st = need_field(c, path, "targets", &v, diag);
-    if (st == HF_OK) {
-        char **words = NULL;
-        size_t nw = 0;
-        char buf[1024];
-        snprintf(buf, sizeof buf, "%s", v);
-        for (char *p = buf; *p; ++p)
-            if (*p == ',')
-                *p = ' ';
-        if ((st = split_words(buf, &words, &nw)) != HF_OK)
-            return hf_diag_set(diag, st, "out of memory");
-        c->targets = calloc(nw ? nw : 1, sizeof *c->targets);
-        for (size_t i = 0; i < nw; ++i) {
-            if (c->targets != NULL && st == HF_OK && hf_parse_double(words[i], &c->targets[i]) != HF_OK)
-                st = hf_diag_set(diag, HF_EPARSE, "%s: target '%s' is not a number", path, words[i]);
-            free(words[i]);
-        }
-        free(words);
-        c->n_targets = nw;
-        if (c->targets == NULL)
-            st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    }
+    if (st == HF_OK) st = parse_target_field(path, c, diag);
     if (st == HF_OK) st = need_field(c, path, "shard", &v, diag);
     if (st == HF_OK) st = hf_campaign_parse_shard(v, &c->shard_index, &c->shard_count, diag);
     if (st == HF_OK && (v = hf_campaign_field(c, "threads")) != NULL)
