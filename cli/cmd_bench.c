@@ -64,9 +64,14 @@ static int split_list(const hf_cli_strings *in, const char ***out, size_t *n, ch
     return 0;
 }
 
+/* At most five updates a second, and always the last one.  USER points
+ * to the elapsed time of the previous update. */
 static void show_progress(size_t done, size_t total, double elapsed, void *user)
 {
-    (void)user;
+    double *last = user;
+    if (done != total && elapsed - *last < 0.2)
+        return;
+    *last = elapsed;
     double eta = done ? elapsed * (double)(total - done) / (double)done : 0.0;
     fprintf(stderr, "\rbench run: %zu/%zu tasks, %.0f s elapsed, ETA %.0f s   ", done, total,
             elapsed, eta);
@@ -203,7 +208,7 @@ static int fill_config(const run_args *a, hf_campaign_config *cfg, run_lists *l)
     cfg->data_dir = data_dir(a->data);
     cfg->force = a->force;
     if (isatty(fileno(stderr)))
-        cfg->progress = show_progress;
+        cfg->progress = show_progress;   /* progress_user set by the caller */
     return 0;
 }
 
@@ -222,6 +227,8 @@ static int bench_run(int argc, char **argv)
     if (rc == 0) {
         hf_diag diag = {{0}};
         hf_campaign *c = NULL;
+        double last_progress = -1.0;
+        cfg.progress_user = &last_progress;
         hf_status st = hf_campaign_run(&cfg, a.out, &c, &diag);
         if (st != HF_OK)
             rc = hf_cli_fail_status("bench run", st, &diag);

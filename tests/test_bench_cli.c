@@ -37,6 +37,8 @@ static void run_ok(const char *args)
     if (rc != 0)
         print_error("hertzfit %s\nexit %d, stderr: %s\n", args, rc, err ? err : "(null)");
     assert_int_equal(rc, 0);
+    /* stderr is a file here, not a terminal: no progress line */
+    assert_string_equal(err, "");
     free(out);
     free(err);
 }
