@@ -55,6 +55,7 @@ void hf_maxwell_data_free(hf_maxwell_data *d)
 hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out)
 {
     *out = NULL;
+    /* d and every array in it: the caller's, through hf_maxwell_data_free */
     hf_maxwell_data *d = calloc(1, sizeof *d);
     if (d == NULL)
         return HF_ENOMEM;
@@ -186,7 +187,7 @@ static hf_status read_table(const char *path, int observables, hf_maxwell_data *
                             hf_diag *diag)
 {
     *out = NULL;
-    hf_csv *csv = NULL;
+    hf_csv *csv = NULL; /* freed below */
     hf_status st = hf_csv_read(path, &csv, diag);
     if (st != HF_OK)
         return st;
@@ -197,8 +198,8 @@ static hf_status read_table(const char *path, int observables, hf_maxwell_data *
     if (st == HF_OK) {
         st = hf_maxwell_data_alloc(hf_csv_nrows(csv), mask, &d);
         if (st == HF_OK) {
-            d->line = calloc(d->n, sizeof *d->line);
-            d->path = malloc(strlen(path) + 1);
+            d->line = calloc(d->n, sizeof *d->line); /* owned by d */
+            d->path = malloc(strlen(path) + 1);      /* owned by d */
             if (d->line == NULL || d->path == NULL)
                 st = hf_diag_set(diag, HF_ENOMEM, "out of memory reading %s", path);
             else

@@ -95,7 +95,7 @@ hf_status hf_maxwell_objective_alloc(const hf_maxwell_data *data,
     unsigned mask;
     if ((st = fitted_mask(data, options->mask, &mask, diag)) != HF_OK)
         return st;
-    hf_maxwell_objective *obj = calloc(1, sizeof *obj);
+    hf_maxwell_objective *obj = calloc(1, sizeof *obj); /* caller: hf_maxwell_objective_free */
     if (obj == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     obj->data = data;
@@ -272,6 +272,7 @@ static hf_status standard_errors(const hf_maxwell_objective *obj, const double *
                                  double *se, hf_diag *diag)
 {
     size_t N = hf_maxwell_objective_nresiduals(obj);
+    /* J, cov and work are freed at the end of this function. */
     gsl_matrix *J = gsl_matrix_alloc(N, 2);
     gsl_matrix *cov = gsl_matrix_alloc(2, 2);
     double *work = malloc(2 * N * sizeof *work);
@@ -329,6 +330,7 @@ static hf_status report(const hf_maxwell_objective *obj, const hf_result *res,
     size_t N = hf_maxwell_objective_nresiduals(obj);
     double mu0, eta, se[2];
     hf_maxwell_objective_params(obj, res->x, &mu0, &eta);
+    /* the caller's buffer, or one of our own freed below */
     double *r = residuals ? residuals : malloc(N * sizeof *r);
     if (r == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");

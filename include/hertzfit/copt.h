@@ -1,0 +1,107 @@
+/*
+ * hertzfit/copt.h — the optimal linear damping of Poursina & Nikravesh
+ * (2020) for the Hertz + linear damper contact m δ̈ + c δ̇ + k δ^n = 0 that
+ * separates at zero force, c δ̇_s + k δ_s^n = 0 (their Eqs. 8 and 20).
+ *
+ * c_opt is the c whose simulated output restitution e_out = −δ̇_s/v⁻ (Eq.
+ * 22) equals the desired e (the problem of Eq. 23, solved as a root of
+ * e_out(c) − e by GSL's Brent method; e_out decreases strictly with c).
+ * Rescaling δ by δ_H = ((n+1) m v⁻²/(2k))^{1/(n+1)} and t by δ_H/v⁻ turns
+ * the equation into x'' + γ x' + ((n+1)/2) x^n = 0, x(0) = 0, x'(0) = 1,
+ * with γ = c δ_H/(m v⁻); writing c through Eq. 34,
+ *
+ *     c_opt = (λ/e) S,  S = [((n+1)/2)^n k v⁻^{n−1} m^n]^{1/(n+1)},
+ *
+ * gives λ = 2 e γ/(n+1): λ depends on (e, n) only, so one dimensionless
+ * solve per (e, n) serves every m, k, v⁻.
+ *
+ * The paper's fit of c_opt(e) at m = k = v⁻ = 1 is the closed form
+ * c = α(n)(e^{β(n)} − 1)[k v⁻^{n−1} m^n]^{1/(n+1)} (Eqs. 46–49), with
+ * Eqs. 52 (n = 3/2) and 57 (n = 1) as special cases.  For n = 1 (Kelvin–
+ * Voigt) the exact relation is Butcher–Segalman's (Eqs. 55–56).
+ */
+#ifndef HERTZFIT_COPT_H
+#define HERTZFIT_COPT_H
+
+#include <stddef.h>
+#include "hertzfit/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hf_copt_options {
+    double rel_tol;   /* relative tolerance on c (default 1e-10) */
+    double ode_tol;   /* per-step tolerance of the impact integration (default 1e-12) */
+    double c_max;     /* > 0: search c in [0, c_max] only; 0 (default): start at the
+                         bound of Eq. 33 (λ = 1) and widen it if needed */
+    double hint;      /* > 0: a guess of c tried first as a narrow bracket (default 0) */
+} hf_copt_options;
+
+void hf_copt_options_init(hf_copt_options *options);
+
+/* Checks e in (0, 1], n in [1, 2], m, k, v⁻ positive and finite (any of
+ * m, k, v may be passed as 1 when only (n, e) matter).  HF_EDOM naming the
+ * value. */
+hf_status hf_copt_check(double n, double e, double m, double k, double v, hf_diag *diag);
+
+/* S(n, m, k, v⁻) = [((n+1)/2)^n k v⁻^{n−1} m^n]^{1/(n+1)}, the scale of Eq. 34. */
+double hf_copt_scale(double n, double m, double k, double v);
+
+/* Output restitution of the Hertz + linear damper impact with damping c
+ * (the function whose root is c_opt). */
+hf_status hf_copt_e_out(double n, double c, double m, double k, double v, double ode_tol,
+                        double *e_out, hf_diag *diag);
+
+/* λ(e, n) of Eq. 34 from one dimensionless solve.  λ(1, n) = 0. */
+hf_status hf_copt_lambda(double n, double e, const hf_copt_options *options, double *lambda,
+                         hf_diag *diag);
+
+/* c_opt through the scaling of Eq. 34: λ/e · S.  options may be NULL. */
+hf_status hf_copt_solve(double n, double e, double m, double k, double v,
+                        const hf_copt_options *options, double *c_opt, hf_diag *diag);
+
+/* c_opt by root finding on the physical (unscaled) simulation; used to
+ * check the scaling.  HF_EBRACKET when e_out(c_max) > e with a given c_max,
+ * or when no bracket is found. */
+hf_status hf_copt_solve_direct(double n, double e, double m, double k, double v,
+                               const hf_copt_options *options, double *c_opt, hf_diag *diag);
+
+/* α(n), β(n) of Eqs. 46–47 as printed. */
+double hf_copt_alpha_paper(double n);
+double hf_copt_beta_paper(double n);
+
+/* The closed form of Eq. 49 with α, β given (from Eqs. 46–47 or a refit). */
+hf_status hf_copt_closed_form(double n, double e, double m, double k, double v, double alpha,
+                              double beta, double *c, hf_diag *diag);
+
+/* Exact Kelvin–Voigt restitution with zero-force separation as a function
+ * of ξ = c/(2√(km)) >= 0 (Butcher–Segalman, Eqs. 55–56; the ξ > 1 branch
+ * re-derived, see copt.c).  HF_EDOM for ξ < 0 or not finite. */
+hf_status hf_copt_kelvin_voigt_exact(double xi, double *e, hf_diag *diag);
+
+/* Least-squares fit of c(e) = α(e^β − 1) to count >= 3 points (Eq. 45):
+ * minimises Σ (c_i − α(e_i^β − 1))² by projecting out the linear α and
+ * minimising over β with GSL's Brent minimiser.  rms = √(Σ r²/count).
+ * HF_EBRACKET when the minimum in β is not inside [-5, -1e-3]. */
+hf_status hf_copt_fit_power(const double *e, const double *c, size_t count, double *alpha,
+                            double *beta, double *rms, hf_diag *diag);
+
+/* Progress of hf_copt_refit: called once per finished n (from one thread
+ * at a time). */
+typedef void (*hf_copt_progress_fn)(size_t done, size_t total, void *user);
+
+/* The refit of Eqs. 46–47: for each n_grid[i], c_opt at m = k = v⁻ = 1 for
+ * every e in e_grid, then hf_copt_fit_power.  OpenMP over n with `threads`
+ * threads (0: the OpenMP default); results are bit-identical whatever the
+ * thread count.  On failure the error of the lowest failing n is reported.
+ * alpha, beta, rms: arrays of n_count, the caller's. */
+hf_status hf_copt_refit(const double *n_grid, size_t n_count, const double *e_grid,
+                        size_t e_count, int threads, const hf_copt_options *options,
+                        hf_copt_progress_fn progress, void *user, double *alpha,
+                        double *beta, double *rms, hf_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

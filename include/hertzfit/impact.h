@@ -1,0 +1,148 @@
+/*
+ * hertzfit/impact.h — one direct central impact, simulated to its events.
+ *
+ * The 1-DOF contact m δ̈ + F(δ, δ̇) = P (P a constant load pressing the
+ * bodies together, 0 for a free impact) starts at δ(0) = 0, δ̇(0) = v⁻ > 0
+ * and ends at separation.  Three force laws:
+ *
+ *   Hunt–Crossley type  F = K δ^n (1 + h δ̇/v⁻)       (Safaeifar &
+ *       Farshidianfar 2020, Eq. 13 with a general n; h = h_r = C v⁻/K).
+ *       Contact ends at δ = 0 (δ̇ < 0).  With clamp, F = max(F, 0) and
+ *       contact ends where F reaches 0 with δ̇ < 0, if that comes first.
+ *   Hertz + linear damper  F = K δ^n + c δ̇  (Poursina & Nikravesh 2020,
+ *       Eqs. 7–8); contact ends at zero force, c δ̇ + K δ^n = 0 (Eq. 20),
+ *       leaving the residual deformation δ_s (Eq. 51).
+ *   Kelvin–Voigt  the linear damper with n = 1 (their Eq. 54).
+ *
+ * The integration is hertzfit/ode_events.h (GSL rk8pd, adaptive step, each
+ * event located inside the accepted step by Brent).  The state is carried
+ * as (δ/δ_H, δ̇/v⁻), δ_H = ((n+1) m v⁻²/(2K))^{1/(n+1)} the undamped
+ * maximum deformation (Eq. 27), so that one relative tolerance means the
+ * same thing whatever the units; time and the force law stay physical.
+ *
+ * Why clamp rarely changes anything in this 1-DOF problem: with
+ * w = 1 + h δ̇/v⁻, the Hunt–Crossley equation gives
+ * ẇ = (h/v⁻) δ̈ = −(h K δ^n/(m v⁻)) w (P = 0), so w never changes sign
+ * along a solution and the force as written never turns tensile.  The
+ * clamped and unclamped e_out agree to the integration tolerance; the
+ * restitution table reports both so that this can be seen.
+ */
+#ifndef HERTZFIT_IMPACT_H
+#define HERTZFIT_IMPACT_H
+
+#include <stddef.h>
+#include "hertzfit/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum hf_impact_law {
+    HF_IMPACT_HUNT_CROSSLEY = 0,   /* F = K δ^n (1 + h δ̇/v⁻), damping = h */
+    HF_IMPACT_LINEAR_DAMPER = 1,   /* F = K δ^n + c δ̇, damping = c */
+    HF_IMPACT_KELVIN_VOIGT = 2     /* F = K δ + c δ̇ (exponent must be 1) */
+} hf_impact_law;
+
+typedef struct hf_impact_params {
+    hf_impact_law law;
+    double mass;        /* m > 0 (kg) */
+    double stiffness;   /* K > 0 (N/m^n) */
+    double exponent;    /* n in [1, 2] */
+    double velocity;    /* v⁻ = δ̇(0) > 0 (m/s) */
+    double damping;     /* >= 0: h (dimensionless) or c (N·s/m), by law */
+    double load;        /* constant force P >= 0 pressing into contact (N), e.g. m g */
+    int clamp;          /* Hunt–Crossley only: F = max(F, 0), separate at F = 0 */
+    double tolerance;   /* ODE per-step tolerance on the scaled state (default 1e-12) */
+    double event_tolerance; /* event time, relative to its step (default 1e-14) */
+} hf_impact_params;
+
+/* Defaults: Hunt–Crossley, m = K = v⁻ = 1, n = 3/2, no damping, no load,
+ * no clamp, tolerance 1e-12, event tolerance 1e-14. */
+void hf_impact_params_init(hf_impact_params *params);
+
+/* How the contact ended. */
+typedef enum hf_impact_end {
+    HF_IMPACT_END_DEFORMATION = 0,  /* δ reached 0 */
+    HF_IMPACT_END_FORCE = 1         /* F reached 0 (linear damper, clamped HC) */
+} hf_impact_end;
+
+typedef struct hf_impact_result {
+    double e_out;            /* −δ̇(t_s)/v⁻ (Eq. 60 of S&F, Eq. 22 of P&N) */
+    double contact_time;     /* t_s (s) */
+    double time_max;         /* time of maximum deformation, δ̇ = 0 (s) */
+    double delta_max;        /* maximum deformation (m) */
+    double force_max;        /* maximum contact force (N), located by event */
+    double delta_sep;        /* deformation left at separation (m), Eq. 51 */
+    double delta_dot_sep;    /* δ̇(t_s) (m/s) */
+    hf_impact_end end;
+    size_t steps;            /* samples: start, accepted steps, located events */
+} hf_impact_result;
+
+/* Called at the start, after every accepted step and at every event, with
+ * physical values (s, m, m/s, N). */
+typedef void (*hf_impact_sample_fn)(double t, double delta, double delta_dot,
+                                    double force, void *user);
+
+/* Checks the parameters: HF_EDOM naming the first bad value (m, K, v⁻ not
+ * positive and finite, n outside [1, 2], damping or load negative or not
+ * finite, Kelvin–Voigt with n != 1, tolerance outside (0, 1e-3], event
+ * tolerance outside (0, 1e-3]). */
+hf_status hf_impact_check(const hf_impact_params *params, hf_diag *diag);
+
+/* The contact force F(δ, δ̇) of the law as written (not clamped). */
+double hf_impact_force(const hf_impact_params *params, double delta, double delta_dot);
+
+/* Simulates the impact to separation.  sample may be NULL.  HF_EDOM for bad
+ * parameters; HF_ENOCONV when no separation is found within the step or
+ * time budget (a very large h or c); HF_EGSL when GSL fails. */
+hf_status hf_impact_simulate(const hf_impact_params *params, hf_impact_result *result,
+                             hf_impact_sample_fn sample, void *user, hf_diag *diag);
+
+/* e_out only: one integration to the separation event, nothing else
+ * located.  For root finding on the damping. */
+hf_status hf_impact_e_out(const hf_impact_params *params, double *e_out, hf_diag *diag);
+
+/* The history at count >= 2 equally spaced times from 0 to
+ * result->contact_time (result from hf_impact_simulate with the same
+ * params), integrated by GSL's driver at the same tolerance.  Arrays of
+ * length count are the caller's. */
+hf_status hf_impact_history(const hf_impact_params *params, const hf_impact_result *result,
+                            size_t count, double *t, double *delta, double *delta_dot,
+                            double *force, hf_diag *diag);
+
+/* ---- restitution check (Safaeifar & Farshidianfar Eq. 60, Figs. 5–6) -- */
+
+/* Output restitution of a Hunt–Crossley-type impact whose h is the damping
+ * model's h_r(c_in) (hertzfit/damping.h, by name; profile_ab = {a, b} for
+ * the "profile" model, else NULL).  The result does not depend on m, K or
+ * v⁻ (they scale out), so the check uses n = 3/2 and m = K = v⁻ = 1.
+ * HF_ENOTFOUND for an unknown model, HF_EDOM for c_in outside (0, 1]. */
+hf_status hf_impact_restitution_check(const char *model, double c_in, const double *profile_ab,
+                                      int clamp, double *e_out, hf_diag *diag);
+
+
+/* ---- the bouncing ball (Safaeifar & Farshidianfar §8, Table 3) -------- */
+
+/* Table 3: m = 1 kg, R = 0.1 m, H0 = 1 m, g = 9.8 m/s², K = 1.4e8 N/m^{3/2}. */
+#define HF_BALL_MASS 1.0
+#define HF_BALL_RADIUS 0.1
+#define HF_BALL_HEIGHT 1.0
+#define HF_BALL_GRAVITY 9.8
+#define HF_BALL_STIFFNESS 1.4e8
+
+/* Model name of the Poursina–Nikravesh linear damper with c = c_opt(e)
+ * (hertzfit/copt.h), accepted besides the catalogue names. */
+#define HF_IMPACT_MODEL_LINEAR "poursina-nikravesh"
+
+/* The ball's impact on rigid ground: v⁻ = √(2g(H0 − R)) (Eq. 63), n = 3/2,
+ * the weight m g pressing during contact, and the damping of `model` for
+ * restitution e: h = h_r(e) of a catalogue model (Hunt–Crossley type), or
+ * the linear damper with c_opt(e) for HF_IMPACT_MODEL_LINEAR.
+ * HF_ENOTFOUND for an unknown model, HF_EDOM for e outside (0, 1]. */
+hf_status hf_impact_ball_params(const char *model, double e, const double *profile_ab,
+                                int clamp, hf_impact_params *params, hf_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,37 @@
+/*
+ * models/impact_check.c — the restitution check of Safaeifar &
+ * Farshidianfar 2020 (Eq. 60, Figs. 5–6): give a catalogue damping model
+ * the restitution c_in, simulate the Hunt–Crossley-type impact with the
+ * h_r it returns, and read the output restitution e_out = −δ̇⁺/δ̇⁻.
+ *
+ * Scaling δ by δ_H and t by δ_H/v⁻ leaves x'' = −((n+1)/2) x^n (1 + h x'):
+ * e_out depends on h alone (and not even on n, by the energy argument of
+ * their Eqs. 28–39), so the check runs at m = K = v⁻ = 1, n = 3/2.
+ */
+#include "hertzfit/impact.h"
+
+#include "hertzfit/damping.h"
+
+hf_status hf_impact_restitution_check(const char *model, double c_in, const double *profile_ab,
+                                      int clamp, double *e_out, hf_diag *diag)
+{
+    const hf_damping_model *dm = hf_damping_find(model);
+    if (dm == NULL)
+        return hf_diag_set(diag, HF_ENOTFOUND, "unknown damping model '%s'",
+                           model ? model : "(null)");
+    if (!(c_in > 0.0 && c_in <= 1.0))
+        return hf_diag_set(diag, HF_EDOM, "restitution c = %g is outside (0, 1]", c_in);
+    if (dm->needs_profile && profile_ab == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "model '%s' needs the profile exponents (a, b)",
+                           dm->name);
+    if (e_out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no output for e_out");
+    hf_impact_params p;
+    hf_impact_params_init(&p);
+    p.clamp = clamp;
+    hf_status st = hf_damping_hr(dm, c_in, profile_ab, &p.damping);
+    if (st != HF_OK)
+        return hf_diag_set(diag, st, "model '%s' at c = %g: %s", dm->name, c_in,
+                           hf_strerror(st));
+    return hf_impact_e_out(&p, e_out, diag);
+}
