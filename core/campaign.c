@@ -1,0 +1,528 @@
+/*
+ * core/campaign.c — runs a benchmark campaign: checks every name before
+ * any work, numbers the tasks (optimiser × problem × run) in canonical
+ * sorted order, runs this shard's tasks on OpenMP threads with one PCG
+ * stream per task keyed on names (never on positions), collects each run's
+ * improvements, and hands the result to campaign_io.c for writing.
+ */
+#include "campaign_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_version.h>
+#include <nlopt.h>
+#ifdef HERTZFIT_HAVE_OPENMP
+#include <omp.h>
+#endif
+
+#include "hertzfit/bench_problems.h"
+#include "hertzfit/csv.h"
+#include "hertzfit/rng.h"
+#include "hertzfit/timing.h"
+#include "hertzfit/version.h"
+
+void hf_campaign_config_init(hf_campaign_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->runs = 1;
+    cfg->budget = "1000";
+    cfg->targets = NULL;
+    cfg->seed = 1;
+    cfg->shard_index = 0;
+    cfg->shard_count = 1;
+    cfg->data_dir = "data";
+}
+
+hf_status hf_campaign_parse_shard(const char *text, size_t *index, size_t *count,
+                                  hf_diag *diag)
+{
+    char buf[64];
+    const char *slash = text ? strchr(text, '/') : NULL;
+    unsigned long long i = 0, k = 0;
+    if (slash == NULL || (size_t)(slash - text) >= sizeof buf)
+        return hf_diag_set(diag, HF_EINVAL, "shard '%s' is not of the form i/k",
+                           text ? text : "");
+    memcpy(buf, text, (size_t)(slash - text));
+    buf[slash - text] = '\0';
+    if (hf_parse_count(buf, &i) != HF_OK || hf_parse_count(slash + 1, &k) != HF_OK)
+        return hf_diag_set(diag, HF_EINVAL, "shard '%s' is not of the form i/k", text);
+    if (k < 1 || i >= k)
+        return hf_diag_set(diag, HF_EINVAL,
+                           "shard '%s': need 0 <= i < k (shards are numbered from 0)", text);
+    *index = (size_t)i;
+    *count = (size_t)k;
+    return HF_OK;
+}
+
+/* Comma list of deltas > 0, stored in decreasing order. */
+static hf_status parse_targets(const char *spec, hf_campaign *c, hf_diag *diag)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", spec ? spec : HF_CAMPAIGN_DEFAULT_TARGETS);
+    size_t n = 1;
+    for (const char *p = buf; *p; ++p)
+        n += (*p == ',');
+    c->targets = malloc(sizeof *c->targets * n);
+    if (c->targets == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    c->n_targets = 0;
+    for (char *tok = buf, *next; tok != NULL; tok = next) {
+        next = strchr(tok, ',');
+        if (next != NULL)
+            *next++ = '\0';
+        double v;
+        if (hf_parse_double(tok, &v) != HF_OK || !(v > 0.0))
+            return hf_diag_set(diag, HF_EINVAL,
+                               "target '%s' is not a positive number (targets are "
+                               "distances to f*: 1e1,1e0,...)", tok);
+        c->targets[c->n_targets++] = v;
+    }
+    for (size_t i = 1; i < c->n_targets; ++i)   /* insertion sort, decreasing */
+        for (size_t j = i; j > 0 && c->targets[j] > c->targets[j - 1]; --j) {
+            double t = c->targets[j];
+            c->targets[j] = c->targets[j - 1];
+            c->targets[j - 1] = t;
+        }
+    for (size_t i = 1; i < c->n_targets; ++i)
+        if (c->targets[i] == c->targets[i - 1])
+            return hf_diag_set(diag, HF_EINVAL, "target %g is listed twice", c->targets[i]);
+    return HF_OK;
+}
+
+/* Budget of a problem of dimension DIM from "E" or "E,DIM=E,...". */
+static hf_status budget_for(const char *spec, size_t dim, size_t *budget, hf_diag *diag)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", spec ? spec : "");
+    unsigned long long fallback = 0, chosen = 0;
+    for (char *tok = buf, *next; tok != NULL; tok = next) {
+        next = strchr(tok, ',');
+        if (next != NULL)
+            *next++ = '\0';
+        char *eq = strchr(tok, '=');
+        unsigned long long d = 0, e = 0;
+        if (eq != NULL)
+            *eq = '\0';
+        hf_status st = eq ? hf_parse_count(tok, &d) : HF_OK;
+        if (st == HF_OK)
+            st = hf_parse_count(eq ? eq + 1 : tok, &e);
+        if (st != HF_OK || e < 1 || (eq && d < 1))
+            return hf_diag_set(diag, HF_EINVAL,
+                               "budget '%s': expected E or E,DIM=E,... with E >= 1", spec);
+        if (eq == NULL)
+            fallback = e;
+        else if (d == dim)
+            chosen = e;
+    }
+    if (chosen == 0)
+        chosen = fallback;
+    if (chosen == 0)
+        return hf_diag_set(diag, HF_EINVAL, "budget '%s' gives no budget for dimension %zu",
+                           spec, dim);
+    *budget = (size_t)chosen;
+    return HF_OK;
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Everything built before the first task runs; owned by run_state_free. */
+typedef struct run_state {
+    hf_bench_problem **bench;   /* n_problems, in the campaign's sorted order */
+    hf_optimizer **handles;     /* n_optimizers × n_problems */
+} run_state;
+
+static void run_state_free(run_state *rs, const hf_campaign *c)
+{
+    for (size_t p = 0; rs->bench && p < c->n_problems; ++p)
+        hf_bench_problem_free(rs->bench[p]);
+    for (size_t h = 0; rs->handles && h < c->n_optimizers * c->n_problems; ++h)
+        if (rs->handles[h] != NULL)
+            hf_optimizer_free(rs->handles[h]);
+    free(rs->bench);
+    free(rs->handles);
+}
+
+typedef struct named_problem {
+    const char *name;
+    hf_bench_problem *bp;
+} named_problem;
+
+static int compare_named(const void *a, const void *b)
+{
+    return strcmp(((const named_problem *)a)->name, ((const named_problem *)b)->name);
+}
+
+/* Builds and sorts the problems; fills c->problems and rs->bench. */
+static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, run_state *rs,
+                                hf_diag *diag)
+{
+    size_t n = cfg->n_problems;
+    named_problem *np = calloc(n, sizeof *np);   /* freed below */
+    rs->bench = calloc(n, sizeof *rs->bench);
+    c->problems = calloc(n, sizeof *c->problems);
+    if (np == NULL || rs->bench == NULL || c->problems == NULL) {
+        free(np);
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    hf_status st = HF_OK;
+    size_t built = 0;
+    for (; built < n && st == HF_OK; ++built) {
+        st = hf_bench_problem_alloc(cfg->problems[built], cfg->data_dir, &np[built].bp, diag);
+        if (st == HF_OK)
+            np[built].name = hf_bench_problem_get(np[built].bp)->name;
+    }
+    if (st != HF_OK) {
+        for (size_t i = 0; i < built; ++i)
+            hf_bench_problem_free(np[i].bp);
+        free(np);
+        return st;
+    }
+    qsort(np, n, sizeof *np, compare_named);
+    c->n_problems = n;
+    for (size_t i = 0; i < n; ++i) {
+        rs->bench[i] = np[i].bp;
+        if (i > 0 && strcmp(np[i].name, np[i - 1].name) == 0 && st == HF_OK)
+            st = hf_diag_set(diag, HF_EINVAL, "problem '%s' is listed twice", np[i].name);
+        const hf_problem *p = hf_bench_problem_get(np[i].bp);
+        c->problems[i].name = hf_campaign_strdup(p->name);
+        c->problems[i].dim = p->dim;
+        c->problems[i].has_optimum = p->has_optimum;
+        c->problems[i].f_opt = p->has_optimum ? p->f_opt : NAN;
+        if (c->problems[i].name == NULL && st == HF_OK)
+            st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+        if (st == HF_OK)
+            st = budget_for(cfg->budget, p->dim, &c->problems[i].budget, diag);
+    }
+    free(np);
+    return st;
+}
+
+/* Sorts the optimiser names and creates one handle per (optimiser, problem). */
+static hf_status build_optimizers(const hf_campaign_config *cfg, hf_campaign *c,
+                                  run_state *rs, hf_diag *diag)
+{
+    size_t n = cfg->n_optimizers;
+    c->optimizers = calloc(n, sizeof *c->optimizers);
+    rs->handles = calloc(n * c->n_problems, sizeof *rs->handles);
+    if (c->optimizers == NULL || rs->handles == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n; ++i) {
+        c->optimizers[i] = hf_campaign_strdup(cfg->optimizers[i]);
+        c->n_optimizers = i + 1;
+        if (c->optimizers[i] == NULL)
+            return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    qsort(c->optimizers, n, sizeof *c->optimizers, compare_strings);
+    for (size_t i = 1; i < n; ++i)
+        if (strcmp(c->optimizers[i], c->optimizers[i - 1]) == 0)
+            return hf_diag_set(diag, HF_EINVAL, "optimizer '%s' is listed twice",
+                               c->optimizers[i]);
+    for (size_t o = 0; o < n; ++o)
+        for (size_t p = 0; p < c->n_problems; ++p) {
+            hf_status st = hf_optimizer_create(c->optimizers[o], c->problems[p].dim,
+                                               &rs->handles[o * c->n_problems + p], diag);
+            if (st != HF_OK)
+                return st;
+        }
+    return HF_OK;
+}
+
+static hf_status add_list_field(hf_campaign *c, const char *key, char *const *items,
+                                size_t n, size_t stride)
+{
+    size_t len = 1;
+    for (size_t i = 0; i < n; ++i)
+        len += strlen(*(char *const *)((const char *)items + i * stride)) + 1;
+    char *text = calloc(len, 1); /* freed below */
+    if (text == NULL)
+        return HF_ENOMEM;
+    for (size_t i = 0; i < n; ++i) {
+        if (i)
+            strcat(text, " ");
+        strcat(text, *(char *const *)((const char *)items + i * stride));
+    }
+    hf_status st = hf_campaign_add_field(c, key, "%s", text);
+    free(text);
+    return st;
+}
+
+/* Optimiser parameters (defaults included) per distinct dimension, since
+ * an algorithm's defaults may depend on it. */
+static hf_status add_optimizer_fields(hf_campaign *c, const run_state *rs)
+{
+    hf_status st = HF_OK;
+    for (size_t o = 0; o < c->n_optimizers && st == HF_OK; ++o)
+        for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
+            int seen = 0;
+            for (size_t q = 0; q < p; ++q)
+                seen |= c->problems[q].dim == c->problems[p].dim;
+            if (seen)
+                continue;
+            const hf_optimizer *h = rs->handles[o * c->n_problems + p];
+            for (size_t k = 0; k < hf_optimizer_param_count(h) && st == HF_OK; ++k) {
+                const char *key = NULL, *doc = NULL;
+                double value = 0.0;
+                if (hf_optimizer_param(h, k, &key, &value, &doc) != HF_OK)
+                    continue;
+                char name[256];
+                snprintf(name, sizeof name, "optimizer.%s.d%zu.%s", c->optimizers[o],
+                         c->problems[p].dim, key);
+                st = hf_campaign_add_field(c, name, "%.17g", value);
+            }
+        }
+    return st;
+}
+
+/* Shortest of %.15g/%.16g/%.17g that reads back as V, so the manifest
+ * says "0.1" rather than "0.10000000000000001" and still round-trips. */
+static void format_exact(char *buf, size_t cap, double v)
+{
+    for (int digits = 15; digits <= 17; ++digits) {
+        snprintf(buf, cap, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
+static hf_status build_manifest(hf_campaign *c, const run_state *rs)
+{
+    int nmaj = 0, nmin = 0, nbug = 0;
+    nlopt_version(&nmaj, &nmin, &nbug);
+    hf_status st = hf_campaign_add_field(c, "format", "%s", HF_CAMPAIGN_FORMAT);
+    if (st == HF_OK) st = hf_campaign_add_field(c, "hertzfit_version", "%s", HERTZFIT_VERSION);
+    if (st == HF_OK) st = hf_campaign_add_field(c, "git_hash", "%s", HERTZFIT_GIT_HASH);
+    if (st == HF_OK) st = hf_campaign_add_field(c, "nlopt_version", "%d.%d.%d", nmaj, nmin, nbug);
+    if (st == HF_OK) st = hf_campaign_add_field(c, "gsl_version", "%s", gsl_version);
+    if (st == HF_OK) st = hf_campaign_add_field(c, "seed", "%llu", (unsigned long long)c->seed);
+    if (st == HF_OK) st = hf_campaign_add_field(c, "runs", "%zu", c->runs);
+    char targets[1024] = "";
+    for (size_t i = 0; i < c->n_targets; ++i) {
+        char one[32];
+        format_exact(one, sizeof one, c->targets[i]);
+        if (strlen(targets) + strlen(one) + 2 < sizeof targets)
+            strcat(strcat(targets, i ? "," : ""), one);
+    }
+    if (st == HF_OK) st = hf_campaign_add_field(c, "targets", "%s", targets);
+    if (st == HF_OK) st = add_list_field(c, "optimizers", c->optimizers, c->n_optimizers,
+                                         sizeof *c->optimizers);
+    if (st == HF_OK) st = add_list_field(c, "problems", &c->problems[0].name, c->n_problems,
+                                         sizeof *c->problems);
+    for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
+        char key[256];
+        const hf_campaign_problem *pr = &c->problems[p];
+        snprintf(key, sizeof key, "problem.%s.dim", pr->name);
+        st = hf_campaign_add_field(c, key, "%zu", pr->dim);
+        snprintf(key, sizeof key, "problem.%s.f_opt", pr->name);
+        if (st == HF_OK)
+            st = pr->has_optimum ? hf_campaign_add_field(c, key, "%.17g", pr->f_opt)
+                                 : hf_campaign_add_field(c, key, "unknown");
+        snprintf(key, sizeof key, "problem.%s.budget", pr->name);
+        if (st == HF_OK)
+            st = hf_campaign_add_field(c, key, "%zu", pr->budget);
+    }
+    if (st == HF_OK) st = add_optimizer_fields(c, rs);
+    if (st == HF_OK) st = hf_campaign_add_field(c, "tasks", "%zu",
+                                                c->n_optimizers * c->n_problems * c->runs);
+    if (st == HF_OK) st = hf_campaign_add_field(c, "shard", "%zu/%zu", c->shard_index,
+                                                c->shard_count);
+    if (st == HF_OK) st = hf_campaign_add_field(c, "threads", "%d", c->threads);
+    return st;
+}
+
+/* One run's improvements, grown by the trace callback. */
+typedef struct task_trace {
+    hf_trace_point *points;  /* owned until moved into the campaign */
+    size_t count, cap;
+    int oom;
+} task_trace;
+
+static void trace_push(task_trace *t, size_t evaluations, double best_f)
+{
+    if (t->oom || !isfinite(best_f) || (t->count > 0 && !(best_f < t->points[t->count - 1].best_f)))
+        return;
+    if (t->count == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 32;
+        hf_trace_point *grown = realloc(t->points, sizeof *grown * cap);
+        if (grown == NULL) {
+            t->oom = 1;
+            return;
+        }
+        t->points = grown;
+        t->cap = cap;
+    }
+    t->points[t->count++] = (hf_trace_point){evaluations, best_f};
+}
+
+static void on_trace(size_t iteration, size_t evaluations, double best_f,
+                     const double *best_x, void *user)
+{
+    (void)iteration;
+    (void)best_x;
+    trace_push(user, evaluations, best_f);
+}
+
+/* Runs one task into ROW and TRACE.  Returns the optimiser's status. */
+static hf_status run_task(const hf_campaign *c, const run_state *rs, size_t task,
+                          hf_campaign_row *row, task_trace *trace, hf_diag *diag)
+{
+    size_t np = c->n_problems, runs = c->runs;
+    size_t o = task / (np * runs), p = (task / runs) % np, r = task % runs;
+    const hf_campaign_problem *pr = &c->problems[p];
+    char key[512];
+    /* The stream is keyed on names, so it is the same whatever the list
+     * order, the shard or the thread that runs the task. */
+    snprintf(key, sizeof key, "%s|%s", c->optimizers[o], pr->name);
+    hf_run_config run;
+    hf_run_config_init(&run);
+    run.seed = c->seed;
+    run.stream = hf_rng_stream_from_key(key, r);
+    run.max_evals = pr->budget;
+    if (pr->has_optimum) {
+        run.has_target = 1;   /* COCO's rule: stop at the final target */
+        run.target = pr->f_opt + c->targets[c->n_targets - 1];
+    }
+    run.trace = on_trace;
+    run.trace_user = trace;
+    hf_result res;
+    hf_status st = hf_result_init(&res, pr->dim);
+    if (st != HF_OK)
+        return hf_diag_set(diag, st, "out of memory");
+    st = hf_optimize(rs->handles[o * np + p], hf_bench_problem_get(rs->bench[p]), &run, &res,
+                     diag);
+    /* The last improvement may fall inside the final iteration's trace
+     * call or after it; record it at the final evaluation count. */
+    trace_push(trace, res.evaluations, res.f);
+    *row = (hf_campaign_row){.optimizer = o, .problem = p, .run = r, .seed = run.seed,
+                             .stream = run.stream, .best_f = res.f,
+                             .evaluations = res.evaluations, .stop = res.stop,
+                             .seconds = res.seconds};
+    hf_result_free(&res);
+    if (st == HF_OK && trace->oom)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory recording a trace");
+    return st;
+}
+
+/* Runs this shard's tasks in parallel; fills c->rows and c->trace. */
+static hf_status run_tasks(const hf_campaign_config *cfg, hf_campaign *c, const run_state *rs,
+                           hf_diag *diag)
+{
+    size_t total = c->n_optimizers * c->n_problems * c->runs;
+    size_t k = c->shard_count, mine = total / k + (c->shard_index < total % k);
+    c->rows = calloc(mine ? mine : 1, sizeof *c->rows);
+    task_trace *traces = calloc(mine ? mine : 1, sizeof *traces);   /* freed below */
+    hf_status *status = calloc(mine ? mine : 1, sizeof *status);    /* freed below */
+    hf_diag *diags = calloc(mine ? mine : 1, sizeof *diags);        /* freed below */
+    if (c->rows == NULL || traces == NULL || status == NULL || diags == NULL) {
+        free(traces);
+        free(status);
+        free(diags);
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    c->n_rows = mine;
+    size_t done = 0;
+    double t0 = hf_wall_seconds();
+    long long n = (long long)mine;
+#ifdef HERTZFIT_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads)
+#endif
+    for (long long j = 0; j < n; ++j) {
+        size_t task = c->shard_index + (size_t)j * k;
+        status[j] = run_task(c, rs, task, &c->rows[j], &traces[j], &diags[j]);
+        if (cfg->progress != NULL) {
+#ifdef HERTZFIT_HAVE_OPENMP
+#pragma omp critical(hf_campaign_progress)
+#endif
+            {
+                ++done;
+                cfg->progress(done, mine, hf_wall_seconds() - t0, cfg->progress_user);
+            }
+        }
+    }
+    hf_status st = HF_OK;
+    size_t points = 0;
+    for (size_t j = 0; j < mine; ++j) {
+        if (status[j] != HF_OK && st == HF_OK) {
+            st = status[j];
+            if (diag != NULL)
+                *diag = diags[j];
+        }
+        points += traces[j].count;
+    }
+    c->trace = malloc(sizeof *c->trace * (points ? points : 1));
+    if (c->trace == NULL && st == HF_OK)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t j = 0; j < mine; ++j) {
+        if (c->trace != NULL) {
+            c->rows[j].trace_first = c->n_trace;
+            c->rows[j].trace_count = traces[j].count;
+            memcpy(c->trace + c->n_trace, traces[j].points,
+                   sizeof *c->trace * traces[j].count);
+            c->n_trace += traces[j].count;
+        }
+        free(traces[j].points);
+    }
+    free(traces);
+    free(status);
+    free(diags);
+    return st;
+}
+
+static hf_status check_config(const hf_campaign_config *cfg, hf_diag *diag)
+{
+    if (cfg->n_optimizers == 0 || cfg->optimizers == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no optimizer given");
+    if (cfg->n_problems == 0 || cfg->problems == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no problem given");
+    if (cfg->runs < 1)
+        return hf_diag_set(diag, HF_EINVAL, "runs must be >= 1");
+    if (cfg->threads < 0)
+        return hf_diag_set(diag, HF_EINVAL, "threads must be >= 0, got %d", cfg->threads);
+    if (cfg->shard_count < 1 || cfg->shard_index >= cfg->shard_count)
+        return hf_diag_set(diag, HF_EINVAL, "shard %zu/%zu: need 0 <= i < k",
+                           cfg->shard_index, cfg->shard_count);
+    return HF_OK;
+}
+
+hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
+                          hf_campaign **out, hf_diag *diag)
+{
+    if (out != NULL)
+        *out = NULL;
+    hf_status st = check_config(cfg, diag);
+    if (st != HF_OK)
+        return st;
+    hf_campaign *c = calloc(1, sizeof *c);   /* freed below or by the caller */
+    run_state rs = {NULL, NULL};
+    if (c == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    c->runs = cfg->runs;
+    c->seed = cfg->seed;
+    c->shard_index = cfg->shard_index;
+    c->shard_count = cfg->shard_count;
+    c->threads = cfg->threads;
+#ifdef HERTZFIT_HAVE_OPENMP
+    if (c->threads == 0)   /* the manifest records the count actually used */
+        c->threads = omp_get_max_threads();
+#else
+    c->threads = 1;
+#endif
+    st = parse_targets(cfg->targets, c, diag);
+    if (st == HF_OK) st = build_problems(cfg, c, &rs, diag);
+    if (st == HF_OK) st = build_optimizers(cfg, c, &rs, diag);
+    if (st == HF_OK) st = build_manifest(c, &rs);
+    if (st == HF_OK) st = hf_campaign_prepare_dir(c, out_dir, cfg->force, diag);
+    if (st == HF_OK) st = run_tasks(cfg, c, &rs, diag);
+    if (st == HF_OK) st = hf_campaign_write(c, out_dir, diag);
+    run_state_free(&rs, c);
+    if (st != HF_OK || out == NULL)
+        hf_campaign_free(c);
+    else
+        *out = c;
+    return st;
+}

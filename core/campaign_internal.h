@@ -1,0 +1,65 @@
+/*
+ * core/campaign_internal.h — what the campaign files share and the public
+ * header does not promise: manifest fields, task numbering, file writers.
+ * campaign.c runs tasks, campaign_io.c reads/writes/merges directories,
+ * campaign_coco.c writes the COCO bbob-logger layout.
+ */
+#ifndef HERTZFIT_CAMPAIGN_INTERNAL_H
+#define HERTZFIT_CAMPAIGN_INTERNAL_H
+
+#include <stdio.h>
+
+#include "hertzfit/campaign.h"
+
+#define HF_CAMPAIGN_FORMAT "hertzfit-campaign-1"
+
+/* malloc'ed copy of TEXT (caller frees), NULL on failure. */
+char *hf_campaign_strdup(const char *text);
+
+/* Appends "key = value" to the manifest (printf-style value). */
+hf_status hf_campaign_add_field(hf_campaign *c, const char *key, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Value of KEY, or NULL. */
+const char *hf_campaign_field(const hf_campaign *c, const char *key);
+hf_status hf_campaign_set_field(hf_campaign *c, const char *key, const char *value);
+
+/* Task number in the full campaign: (optimizer * n_problems + problem) * runs + run. */
+size_t hf_campaign_task(const hf_campaign *c, const hf_campaign_row *row);
+
+/* First field where A and B differ, ignoring the keys in SKIP (NULL-
+ * terminated): HF_EMISMATCH with "field 'K' differs: 'VA' in WHAT_A vs
+ * 'VB' in WHAT_B" in the diag. */
+hf_status hf_campaign_compare(const hf_campaign *a, const char *what_a,
+                              const hf_campaign *b, const char *what_b,
+                              const char *const *skip, hf_diag *diag);
+
+/* Creates DIR (one level; its parent must exist) unless it exists, and
+ * refuses a directory whose manifest belongs to a different campaign
+ * (compared on every field but "threads") unless FORCE. */
+hf_status hf_campaign_prepare_dir(const hf_campaign *c, const char *dir, int force,
+                                  hf_diag *diag);
+
+/* Writes manifest.txt, runs.csv, trace.csv and coco/ into DIR. */
+hf_status hf_campaign_write(const hf_campaign *c, const char *dir, hf_diag *diag);
+
+/* The COCO bbob-logger files under DIR/coco. */
+hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag *diag);
+
+/* Sorts rows by task and trace points to follow them; fills trace ranges.
+ * TASK_OF_POINT[i] is the task of trace point i (consumed). */
+hf_status hf_campaign_sort(hf_campaign *c, size_t *task_of_point, hf_diag *diag);
+
+/* Opens DIR/NAME for writing; NULL with HF_EIO in the diag on failure. */
+FILE *hf_campaign_open_file(const char *dir, const char *name, hf_diag *diag);
+
+/* Closes FP, HF_EIO naming DIR/NAME if any write failed. */
+hf_status hf_campaign_close_file(FILE *fp, const char *dir, const char *name, hf_diag *diag);
+
+/* mkdir DIR if it does not exist. */
+hf_status hf_campaign_mkdir(const char *dir, hf_diag *diag);
+
+#endif

@@ -1,0 +1,794 @@
+/*
+ * core/campaign_io.c — a campaign directory on disk: the manifest (written,
+ * read, compared field by field), runs.csv and trace.csv (numbers as %.17g
+ * so they read back bit-identical), and the merge of shards with its
+ * checks (same manifest, every task exactly once).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "campaign_internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "hertzfit/csv.h"
+
+char *hf_campaign_strdup(const char *text)
+{
+    size_t n = strlen(text) + 1;
+    char *copy = malloc(n);
+    if (copy != NULL)
+        memcpy(copy, text, n);
+    return copy;
+}
+
+static hf_status push_field(hf_campaign *c, const char *key, const char *value)
+{
+    char **k = realloc(c->keys, sizeof *k * (c->n_fields + 1));
+    if (k == NULL)
+        return HF_ENOMEM;
+    c->keys = k;
+    char **v = realloc(c->values, sizeof *v * (c->n_fields + 1));
+    if (v == NULL)
+        return HF_ENOMEM;
+    c->values = v;
+    c->keys[c->n_fields] = hf_campaign_strdup(key);
+    c->values[c->n_fields] = hf_campaign_strdup(value);
+    c->n_fields++;
+    return (c->keys[c->n_fields - 1] && c->values[c->n_fields - 1]) ? HF_OK : HF_ENOMEM;
+}
+
+hf_status hf_campaign_add_field(hf_campaign *c, const char *key, const char *fmt, ...)
+{
+    char value[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(value, sizeof value, fmt, ap);
+    va_end(ap);
+    return push_field(c, key, value);
+}
+
+const char *hf_campaign_field(const hf_campaign *c, const char *key)
+{
+    for (size_t i = 0; i < c->n_fields; ++i)
+        if (strcmp(c->keys[i], key) == 0)
+            return c->values[i];
+    return NULL;
+}
+
+hf_status hf_campaign_set_field(hf_campaign *c, const char *key, const char *value)
+{
+    for (size_t i = 0; i < c->n_fields; ++i)
+        if (strcmp(c->keys[i], key) == 0) {
+            char *copy = hf_campaign_strdup(value);
+            if (copy == NULL)
+                return HF_ENOMEM;
+            free(c->values[i]);
+            c->values[i] = copy;
+            return HF_OK;
+        }
+    return push_field(c, key, value);
+}
+
+void hf_campaign_free(hf_campaign *c)
+{
+    if (c == NULL)
+        return;
+    for (size_t i = 0; c->optimizers && i < c->n_optimizers; ++i)
+        free(c->optimizers[i]);
+    for (size_t i = 0; c->problems && i < c->n_problems; ++i)
+        free(c->problems[i].name);
+    for (size_t i = 0; i < c->n_fields; ++i) {
+        free(c->keys[i]);
+        free(c->values[i]);
+    }
+    free(c->optimizers);
+    free(c->problems);
+    free(c->targets);
+    free(c->keys);
+    free(c->values);
+    free(c->rows);
+    free(c->trace);
+    free(c);
+}
+
+size_t hf_campaign_task(const hf_campaign *c, const hf_campaign_row *row)
+{
+    return (row->optimizer * c->n_problems + row->problem) * c->runs + row->run;
+}
+
+size_t hf_campaign_first_hit(const hf_campaign *c, const hf_campaign_row *row, double level)
+{
+    for (size_t i = 0; i < row->trace_count; ++i)
+        if (c->trace[row->trace_first + i].best_f <= level)
+            return i;
+    return row->trace_count;
+}
+
+static int skipped(const char *key, const char *const *skip)
+{
+    for (; skip != NULL && *skip != NULL; ++skip)
+        if (strcmp(key, *skip) == 0)
+            return 1;
+    return 0;
+}
+
+/* First key of A missing from or different in B. */
+static const char *first_difference(const hf_campaign *a, const hf_campaign *b,
+                                    const char *const *skip)
+{
+    for (size_t i = 0; i < a->n_fields; ++i) {
+        if (skipped(a->keys[i], skip))
+            continue;
+        const char *vb = hf_campaign_field(b, a->keys[i]);
+        if (vb == NULL || strcmp(vb, a->values[i]) != 0)
+            return a->keys[i];
+    }
+    return NULL;
+}
+
+hf_status hf_campaign_compare(const hf_campaign *a, const char *what_a,
+                              const hf_campaign *b, const char *what_b,
+                              const char *const *skip, hf_diag *diag)
+{
+    const char *key = first_difference(a, b, skip);
+    if (key == NULL)
+        key = first_difference(b, a, skip);
+    if (key == NULL)
+        return HF_OK;
+    const char *va = hf_campaign_field(a, key), *vb = hf_campaign_field(b, key);
+    return hf_diag_set(diag, HF_EMISMATCH, "manifest field '%s' differs: '%s' in %s vs '%s' in %s",
+                       key, va ? va : "(absent)", what_a, vb ? vb : "(absent)", what_b);
+}
+
+hf_status hf_campaign_mkdir(const char *dir, hf_diag *diag)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return hf_diag_set(diag, HF_EIO, "cannot create directory '%s': %s", dir,
+                           strerror(errno));
+    struct stat sb;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        return hf_diag_set(diag, HF_EIO, "'%s' is not a directory", dir);
+    return HF_OK;
+}
+
+static hf_status read_manifest_fields(const char *path, hf_campaign *c, hf_diag *diag);
+
+hf_status hf_campaign_prepare_dir(const hf_campaign *c, const char *dir, int force,
+                                  hf_diag *diag)
+{
+    hf_status st = hf_campaign_mkdir(dir, diag);
+    if (st != HF_OK)
+        return st;
+    char path[2048];
+    snprintf(path, sizeof path, "%s/manifest.txt", dir);
+    FILE *fp = fopen(path, "r");
+    if (fp == NULL)
+        return HF_OK;            /* a fresh directory */
+    fclose(fp);
+    if (force)
+        return HF_OK;
+    hf_campaign *old = calloc(1, sizeof *old); /* freed below */
+    if (old == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    st = read_manifest_fields(path, old, diag);
+    if (st == HF_OK) {
+        static const char *const skip[] = {"threads", NULL};
+        hf_diag why = {{0}};
+        if (hf_campaign_compare(c, "this campaign", old, path, skip, &why) != HF_OK)
+            st = hf_diag_set(diag, HF_EMISMATCH,
+                             "'%s' already holds a different campaign (%s); use --force to "
+                             "overwrite it", dir, why.text);
+    }
+    hf_campaign_free(old);
+    return st;
+}
+
+/* ---- writing ----------------------------------------------------------- */
+
+FILE *hf_campaign_open_file(const char *dir, const char *name, hf_diag *diag)
+{
+    char path[2048];
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
+        hf_diag_set(diag, HF_EIO, "path too long: '%s/%s'", dir, name);
+        return NULL;
+    }
+    FILE *fp = fopen(path, "w");
+    if (fp == NULL)
+        hf_diag_set(diag, HF_EIO, "cannot write '%s': %s", path, strerror(errno));
+    return fp;
+}
+
+hf_status hf_campaign_close_file(FILE *fp, const char *dir, const char *name, hf_diag *diag)
+{
+    int bad = ferror(fp);
+    if (fclose(fp) != 0 || bad)
+        return hf_diag_set(diag, HF_EIO, "error writing '%s/%s'", dir, name);
+    return HF_OK;
+}
+
+static hf_status write_manifest(const hf_campaign *c, const char *dir, hf_diag *diag)
+{
+    FILE *fp = hf_campaign_open_file(dir, "manifest.txt", diag);
+    if (fp == NULL)
+        return HF_EIO;
+    fprintf(fp, "# hertzfit benchmark campaign: every field but shard and threads must\n"
+                "# agree for shards to merge\n");
+    for (size_t i = 0; i < c->n_fields; ++i)
+        fprintf(fp, "%s = %s\n", c->keys[i], c->values[i]);
+    return hf_campaign_close_file(fp, dir, "manifest.txt", diag);
+}
+
+static hf_status write_runs(const hf_campaign *c, const char *dir, hf_diag *diag)
+{
+    FILE *fp = hf_campaign_open_file(dir, "runs.csv", diag);
+    if (fp == NULL)
+        return HF_EIO;
+    fprintf(fp, "optimizer,problem,dim,run,seed,stream,best_f,evaluations,stop,seconds\n");
+    for (size_t i = 0; i < c->n_rows; ++i) {
+        const hf_campaign_row *r = &c->rows[i];
+        fprintf(fp, "%s,%s,%zu,%zu,%llu,%llu,%.17g,%zu,%s,%.6f\n", c->optimizers[r->optimizer],
+                c->problems[r->problem].name, c->problems[r->problem].dim, r->run,
+                (unsigned long long)r->seed, (unsigned long long)r->stream, r->best_f,
+                r->evaluations, hf_stop_reason_name(r->stop), r->seconds);
+    }
+    return hf_campaign_close_file(fp, dir, "runs.csv", diag);
+}
+
+static hf_status write_trace(const hf_campaign *c, const char *dir, hf_diag *diag)
+{
+    FILE *fp = hf_campaign_open_file(dir, "trace.csv", diag);
+    if (fp == NULL)
+        return HF_EIO;
+    fprintf(fp, "optimizer,problem,run,evaluations,best_f\n");
+    for (size_t i = 0; i < c->n_rows; ++i) {
+        const hf_campaign_row *r = &c->rows[i];
+        for (size_t k = 0; k < r->trace_count; ++k) {
+            const hf_trace_point *t = &c->trace[r->trace_first + k];
+            fprintf(fp, "%s,%s,%zu,%zu,%.17g\n", c->optimizers[r->optimizer],
+                    c->problems[r->problem].name, r->run, t->evaluations, t->best_f);
+        }
+    }
+    return hf_campaign_close_file(fp, dir, "trace.csv", diag);
+}
+
+hf_status hf_campaign_write(const hf_campaign *c, const char *dir, hf_diag *diag)
+{
+    hf_status st = write_manifest(c, dir, diag);
+    if (st == HF_OK) st = write_runs(c, dir, diag);
+    if (st == HF_OK) st = write_trace(c, dir, diag);
+    if (st == HF_OK) st = hf_campaign_write_coco(c, dir, diag);
+    return st;
+}
+
+/* ---- reading ----------------------------------------------------------- */
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        ++s;
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' ||
+                     s[n - 1] == '\r'))
+        s[--n] = '\0';
+    return s;
+}
+
+static hf_status read_manifest_fields(const char *path, hf_campaign *c, hf_diag *diag)
+{
+    FILE *fp = fopen(path, "r");
+    if (fp == NULL)
+        return hf_diag_set(diag, HF_EIO, "cannot open '%s': %s", path, strerror(errno));
+    char line[8192];
+    size_t lineno = 0;
+    hf_status st = HF_OK;
+    while (st == HF_OK && fgets(line, sizeof line, fp) != NULL) {
+        ++lineno;
+        char *s = trim(line);
+        if (*s == '\0' || *s == '#')
+            continue;
+        char *eq = strstr(s, " = ");
+        if (eq == NULL) {
+            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: expected 'key = value'", path, lineno);
+            break;
+        }
+        *eq = '\0';
+        st = push_field(c, trim(s), trim(eq + 3));
+    }
+    fclose(fp);
+    if (st == HF_OK && hf_campaign_field(c, "format") == NULL)
+        st = hf_diag_set(diag, HF_EPARSE, "%s: no 'format' field (not a hertzfit manifest)", path);
+    else if (st == HF_OK && strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT) != 0)
+        st = hf_diag_set(diag, HF_EPARSE, "%s: format '%s' is not %s", path,
+                         hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT);
+    return st;
+}
+
+static hf_status need_field(const hf_campaign *c, const char *path, const char *key,
+                            const char **value, hf_diag *diag)
+{
+    *value = hf_campaign_field(c, key);
+    if (*value == NULL)
+        return hf_diag_set(diag, HF_EPARSE, "%s: field '%s' is missing", path, key);
+    return HF_OK;
+}
+
+static hf_status need_count(const hf_campaign *c, const char *path, const char *key,
+                            size_t *out, hf_diag *diag)
+{
+    const char *v;
+    unsigned long long n = 0;
+    hf_status st = need_field(c, path, key, &v, diag);
+    if (st == HF_OK && hf_parse_count(v, &n) != HF_OK)
+        st = hf_diag_set(diag, HF_EPARSE, "%s: field '%s' = '%s' is not a count", path, key, v);
+    *out = (size_t)n;
+    return st;
+}
+
+/* Space-separated words into a malloc'ed array of malloc'ed strings. */
+static hf_status split_words(const char *text, char ***out, size_t *count)
+{
+    size_t n = 0, len = strlen(text);
+    char **items = calloc(len / 2 + 1, sizeof *items);
+    if (items == NULL)
+        return HF_ENOMEM;
+    char *buf = hf_campaign_strdup(text); /* freed below */
+    if (buf == NULL) {
+        free(items);
+        return HF_ENOMEM;
+    }
+    /* split by hand: strtok keeps hidden global state */
+    for (char *p = buf; *p;) {
+        while (*p == ' ')
+            ++p;
+        if (*p == '\0')
+            break;
+        char *end = p;
+        while (*end && *end != ' ')
+            ++end;
+        char save = *end;
+        *end = '\0';
+        items[n] = hf_campaign_strdup(p);
+        if (items[n++] == NULL) {
+            for (size_t i = 0; i < n; ++i)
+                free(items[i]);
+            free(items);
+            free(buf);
+            return HF_ENOMEM;
+        }
+        *end = save;
+        p = end;
+    }
+    free(buf);
+    *out = items;
+    *count = n;
+    return HF_OK;
+}
+
+/* The "problems" list and each problem's dim, budget and f*. */
+static hf_status parse_problems(const char *path, hf_campaign *c, hf_diag *diag)
+{
+    const char *v;
+    char **names = NULL;
+    size_t np = 0;
+    hf_status st = need_field(c, path, "problems", &v, diag);
+    if (st != HF_OK)
+        return st;
+    if (split_words(v, &names, &np) != HF_OK)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    c->problems = calloc(np ? np : 1, sizeof *c->problems);
+    for (size_t i = 0; i < np; ++i) {
+        if (c->problems != NULL)
+            c->problems[i].name = names[i];   /* ownership moves */
+        else
+            free(names[i]);
+    }
+    free(names);
+    if (c->problems == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    c->n_problems = np;
+    for (size_t i = 0; i < np && st == HF_OK; ++i) {
+        hf_campaign_problem *p = &c->problems[i];
+        char key[512];
+        snprintf(key, sizeof key, "problem.%s.dim", p->name);
+        st = need_count(c, path, key, &p->dim, diag);
+        snprintf(key, sizeof key, "problem.%s.budget", p->name);
+        if (st == HF_OK) st = need_count(c, path, key, &p->budget, diag);
+        snprintf(key, sizeof key, "problem.%s.f_opt", p->name);
+        if (st == HF_OK) st = need_field(c, path, key, &v, diag);
+        if (st == HF_OK && strcmp(v, "unknown") != 0) {
+            p->has_optimum = 1;
+            if (hf_parse_double(v, &p->f_opt) != HF_OK)
+                st = hf_diag_set(diag, HF_EPARSE, "%s: '%s' = '%s' is not a number", path, key, v);
+        }
+    }
+    return st;
+}
+
+/* The comma-separated "targets" field. */
+static hf_status parse_target_field(const char *path, hf_campaign *c, hf_diag *diag)
+{
+    const char *v;
+    hf_status st = need_field(c, path, "targets", &v, diag);
+    if (st != HF_OK)
+        return st;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", v);
+    for (char *p = buf; *p; ++p)
+        if (*p == ',')
+            *p = ' ';
+    char **words = NULL;
+    size_t nw = 0;
+    if (split_words(buf, &words, &nw) != HF_OK)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    c->targets = calloc(nw ? nw : 1, sizeof *c->targets);
+    if (c->targets == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t i = 0; i < nw; ++i) {
+        if (st == HF_OK && (hf_parse_double(words[i], &c->targets[i]) != HF_OK ||
+                            !(c->targets[i] > 0.0)))
+            st = hf_diag_set(diag, HF_EPARSE, "%s: target '%s' is not a positive number", path,
+                             words[i]);
+        free(words[i]);
+    }
+    free(words);
+    c->n_targets = nw;
+    if (st == HF_OK && nw == 0)
+        st = hf_diag_set(diag, HF_EPARSE, "%s: no targets", path);
+    return st;
+}
+
+/* The fields a campaign in memory needs, from the manifest's key/values. */
+static hf_status parse_manifest(const char *path, hf_campaign *c, hf_diag *diag)
+{
+    const char *v;
+    size_t seed = 0;
+    hf_status st = need_field(c, path, "optimizers", &v, diag);
+    if (st == HF_OK && split_words(v, &c->optimizers, &c->n_optimizers) != HF_OK)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    if (st == HF_OK) st = parse_problems(path, c, diag);
+    if (st == HF_OK) st = need_count(c, path, "runs", &c->runs, diag);
+    if (st == HF_OK && c->runs == 0)
+        st = hf_diag_set(diag, HF_EPARSE, "%s: runs = 0", path);
+    if (st == HF_OK) st = need_count(c, path, "seed", &seed, diag);
+    c->seed = seed;
+    if (st == HF_OK) st = parse_target_field(path, c, diag);
+    if (st == HF_OK) st = need_field(c, path, "shard", &v, diag);
+    if (st == HF_OK) st = hf_campaign_parse_shard(v, &c->shard_index, &c->shard_count, diag);
+    if (st == HF_OK && (v = hf_campaign_field(c, "threads")) != NULL)
+        c->threads = atoi(v);
+    return st;
+}
+
+static long find_name(char *const *names, size_t n, size_t stride, const char *name)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (strcmp(*(char *const *)((const char *)names + i * stride), name) == 0)
+            return (long)i;
+    return -1;
+}
+
+static hf_status parse_u64(const hf_csv *csv, size_t row, long col, uint64_t *out,
+                           hf_diag *diag)
+{
+    const char *text = hf_csv_cell(csv, row, (size_t)col);
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || text[0] == '-')
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu:%ld: '%s' is not an unsigned integer",
+                           hf_csv_path(csv), hf_csv_line(csv, row), col + 1, text);
+    *out = (uint64_t)v;
+    return HF_OK;
+}
+
+/* A best value: finite, or "inf" for a run whose every evaluation failed. */
+static hf_status parse_best(const hf_csv *csv, size_t row, long col, double *out,
+                            hf_diag *diag)
+{
+    const char *text = hf_csv_cell(csv, row, (size_t)col);
+    if (strcmp(text, "inf") == 0) {
+        *out = INFINITY;
+        return HF_OK;
+    }
+    return hf_csv_number(csv, row, (size_t)col, out, diag);
+}
+
+static hf_status columns(const hf_csv *csv, const char *const *names, long *cols, size_t n,
+                         hf_diag *diag)
+{
+    for (size_t i = 0; i < n; ++i) {
+        cols[i] = hf_csv_find(csv, names[i]);
+        if (cols[i] < 0)
+            return hf_diag_set(diag, HF_EPARSE, "%s: column '%s' is missing", hf_csv_path(csv),
+                               names[i]);
+    }
+    return HF_OK;
+}
+
+/* Row ROW's (optimizer, problem, run) as indices into the manifest lists. */
+static hf_status row_task(const hf_campaign *c, const hf_csv *csv, size_t row, const long *col,
+                          size_t *o, size_t *p, size_t *r, hf_diag *diag)
+{
+    const char *on = hf_csv_cell(csv, row, (size_t)col[0]);
+    const char *pn = hf_csv_cell(csv, row, (size_t)col[1]);
+    long oi = find_name(c->optimizers, c->n_optimizers, sizeof *c->optimizers, on);
+    long pi = find_name(&c->problems[0].name, c->n_problems, sizeof *c->problems, pn);
+    unsigned long long run = 0;
+    if (oi < 0 || pi < 0)
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: %s '%s' is not in the manifest",
+                           hf_csv_path(csv), hf_csv_line(csv, row), oi < 0 ? "optimizer" : "problem",
+                           oi < 0 ? on : pn);
+    if (hf_parse_count(hf_csv_cell(csv, row, (size_t)col[2]), &run) != HF_OK || run >= c->runs)
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: run '%s' is not in 0..%zu",
+                           hf_csv_path(csv), hf_csv_line(csv, row),
+                           hf_csv_cell(csv, row, (size_t)col[2]), c->runs - 1);
+    *o = (size_t)oi;
+    *p = (size_t)pi;
+    *r = (size_t)run;
+    return HF_OK;
+}
+
+static hf_status stop_from_name(const char *text, hf_stop_reason *out)
+{
+    for (int s = HF_STOP_NONE; s <= HF_STOP_FAILURE; ++s)
+        if (strcmp(hf_stop_reason_name((hf_stop_reason)s), text) == 0) {
+            *out = (hf_stop_reason)s;
+            return HF_OK;
+        }
+    return HF_EPARSE;
+}
+
+static hf_status read_runs(const char *dir, hf_campaign *c, hf_diag *diag)
+{
+    char path[2048];
+    snprintf(path, sizeof path, "%s/runs.csv", dir);
+    hf_csv *csv = NULL;
+    hf_status st = hf_csv_read(path, &csv, diag);
+    if (st != HF_OK)
+        return st;
+    static const char *const names[] = {"optimizer", "problem", "run", "seed", "stream",
+                                        "best_f", "evaluations", "stop", "seconds"};
+    long col[9];
+    st = columns(csv, names, col, 9, diag);
+    size_t n = hf_csv_nrows(csv);
+    c->rows = calloc(n ? n : 1, sizeof *c->rows);
+    if (c->rows == NULL && st == HF_OK)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n && st == HF_OK; ++i) {
+        hf_campaign_row *r = &c->rows[i];
+        unsigned long long evals = 0;
+        st = row_task(c, csv, i, col, &r->optimizer, &r->problem, &r->run, diag);
+        if (st == HF_OK) st = parse_u64(csv, i, col[3], &r->seed, diag);
+        if (st == HF_OK) st = parse_u64(csv, i, col[4], &r->stream, diag);
+        if (st == HF_OK) st = parse_best(csv, i, col[5], &r->best_f, diag);
+        if (st == HF_OK && hf_parse_count(hf_csv_cell(csv, i, (size_t)col[6]), &evals) != HF_OK)
+            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: evaluations '%s' is not a count", path,
+                             hf_csv_line(csv, i), hf_csv_cell(csv, i, (size_t)col[6]));
+        r->evaluations = (size_t)evals;
+        if (st == HF_OK && stop_from_name(hf_csv_cell(csv, i, (size_t)col[7]), &r->stop) != HF_OK)
+            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: unknown stop reason '%s'", path,
+                             hf_csv_line(csv, i), hf_csv_cell(csv, i, (size_t)col[7]));
+        if (st == HF_OK) st = hf_csv_number(csv, i, (size_t)col[8], &r->seconds, diag);
+        c->n_rows = i + 1;
+    }
+    hf_csv_free(csv);
+    return st;
+}
+
+/* Reads trace.csv; *task_of_point (caller frees) gives each point's task. */
+static hf_status read_trace(const char *dir, hf_campaign *c, size_t **task_of_point,
+                            hf_diag *diag)
+{
+    char path[2048];
+    snprintf(path, sizeof path, "%s/trace.csv", dir);
+    hf_csv *csv = NULL;
+    hf_status st = hf_csv_read(path, &csv, diag);
+    *task_of_point = NULL;
+    if (st != HF_OK)
+        return st;
+    static const char *const names[] = {"optimizer", "problem", "run", "evaluations", "best_f"};
+    long col[5];
+    st = columns(csv, names, col, 5, diag);
+    size_t n = hf_csv_nrows(csv);
+    c->trace = malloc(sizeof *c->trace * (n ? n : 1));
+    *task_of_point = malloc(sizeof **task_of_point * (n ? n : 1));
+    if ((c->trace == NULL || *task_of_point == NULL) && st == HF_OK)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n && st == HF_OK; ++i) {
+        hf_campaign_row key = {0};
+        unsigned long long evals = 0;
+        st = row_task(c, csv, i, col, &key.optimizer, &key.problem, &key.run, diag);
+        if (st == HF_OK && hf_parse_count(hf_csv_cell(csv, i, (size_t)col[3]), &evals) != HF_OK)
+            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: evaluations '%s' is not a count", path,
+                             hf_csv_line(csv, i), hf_csv_cell(csv, i, (size_t)col[3]));
+        if (st == HF_OK) st = hf_csv_number(csv, i, (size_t)col[4], &c->trace[i].best_f, diag);
+        c->trace[i].evaluations = (size_t)evals;
+        (*task_of_point)[i] = hf_campaign_task(c, &key);
+        c->n_trace = i + 1;
+    }
+    hf_csv_free(csv);
+    return st;
+}
+
+typedef struct keyed {
+    size_t task;
+    size_t index;
+    size_t evaluations;
+} keyed;
+
+static int compare_keyed(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    if (x->task != y->task)
+        return x->task < y->task ? -1 : 1;
+    if (x->evaluations != y->evaluations)
+        return x->evaluations < y->evaluations ? -1 : 1;
+    return x->index < y->index ? -1 : (x->index > y->index);
+}
+
+static int compare_rows(const void *a, const void *b)
+{
+    const hf_campaign_row *x = a, *y = b;
+    if (x->optimizer != y->optimizer)
+        return x->optimizer < y->optimizer ? -1 : 1;
+    if (x->problem != y->problem)
+        return x->problem < y->problem ? -1 : 1;
+    return x->run < y->run ? -1 : (x->run > y->run);
+}
+
+hf_status hf_campaign_sort(hf_campaign *c, size_t *task_of_point, hf_diag *diag)
+{
+    qsort(c->rows, c->n_rows, sizeof *c->rows, compare_rows);
+    keyed *k = malloc(sizeof *k * (c->n_trace ? c->n_trace : 1));        /* freed below */
+    hf_trace_point *t = malloc(sizeof *t * (c->n_trace ? c->n_trace : 1)); /* replaces c->trace */
+    if (k == NULL || t == NULL) {
+        free(k);
+        free(t);
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    for (size_t i = 0; i < c->n_trace; ++i)
+        k[i] = (keyed){task_of_point[i], i, c->trace[i].evaluations};
+    qsort(k, c->n_trace, sizeof *k, compare_keyed);
+    for (size_t i = 0; i < c->n_trace; ++i)
+        t[i] = c->trace[k[i].index];
+    free(c->trace);
+    c->trace = t;
+    size_t j = 0;
+    hf_status st = HF_OK;
+    for (size_t i = 0; i < c->n_rows && st == HF_OK; ++i) {
+        size_t task = hf_campaign_task(c, &c->rows[i]);
+        if (j < c->n_trace && k[j].task < task)
+            st = hf_diag_set(diag, HF_EPARSE, "trace.csv holds points of a task missing from runs.csv");
+        c->rows[i].trace_first = j;
+        while (j < c->n_trace && k[j].task == task)
+            ++j;
+        c->rows[i].trace_count = j - c->rows[i].trace_first;
+    }
+    if (st == HF_OK && j < c->n_trace)
+        st = hf_diag_set(diag, HF_EPARSE, "trace.csv holds points of a task missing from runs.csv");
+    free(k);
+    return st;
+}
+
+hf_status hf_campaign_read(const char *dir, hf_campaign **out, hf_diag *diag)
+{
+    *out = NULL;
+    hf_campaign *c = calloc(1, sizeof *c); /* freed below or by the caller */
+    if (c == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    char path[2048];
+    snprintf(path, sizeof path, "%s/manifest.txt", dir);
+    size_t *task_of_point = NULL;
+    hf_status st = read_manifest_fields(path, c, diag);
+    if (st == HF_OK) st = parse_manifest(path, c, diag);
+    if (st == HF_OK) st = read_runs(dir, c, diag);
+    if (st == HF_OK) st = read_trace(dir, c, &task_of_point, diag);
+    if (st == HF_OK) st = hf_campaign_sort(c, task_of_point, diag);
+    free(task_of_point);
+    if (st != HF_OK) {
+        hf_campaign_free(c);
+        return st;
+    }
+    *out = c;
+    return HF_OK;
+}
+
+/* ---- merging ----------------------------------------------------------- */
+
+/* Appends B's rows and trace to A; TASKS receives the task of every trace
+ * point of A then B (grown). */
+static hf_status append_campaign(hf_campaign *a, const hf_campaign *b, size_t **tasks,
+                                 hf_diag *diag)
+{
+    hf_campaign_row *rows = realloc(a->rows, sizeof *rows * (a->n_rows + b->n_rows + 1));
+    if (rows == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    a->rows = rows;
+    hf_trace_point *t = realloc(a->trace, sizeof *t * (a->n_trace + b->n_trace + 1));
+    if (t == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    a->trace = t;
+    size_t *k = realloc(*tasks, sizeof *k * (a->n_trace + b->n_trace + 1));
+    if (k == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    *tasks = k;
+    for (size_t i = 0; i < b->n_rows; ++i) {
+        const hf_campaign_row *r = &b->rows[i];
+        size_t task = hf_campaign_task(b, r);
+        for (size_t q = 0; q < r->trace_count; ++q) {
+            a->trace[a->n_trace] = b->trace[r->trace_first + q];
+            (*tasks)[a->n_trace++] = task;
+        }
+        a->rows[a->n_rows++] = *r;
+    }
+    return HF_OK;
+}
+
+/* Every task of the full campaign exactly once. */
+static hf_status check_tasks(const hf_campaign *c, hf_diag *diag)
+{
+    size_t total = c->n_optimizers * c->n_problems * c->runs;
+    for (size_t i = 0, expect = 0; i <= c->n_rows; ++i, ++expect) {
+        size_t task = i < c->n_rows ? hf_campaign_task(c, &c->rows[i]) : total;
+        if (i > 0 && i < c->n_rows && task == hf_campaign_task(c, &c->rows[i - 1])) {
+            const hf_campaign_row *r = &c->rows[i];
+            return hf_diag_set(diag, HF_EMISMATCH, "task (%s, %s, run %zu) appears twice",
+                               c->optimizers[r->optimizer], c->problems[r->problem].name, r->run);
+        }
+        if (task > expect) {
+            size_t o = expect / (c->n_problems * c->runs);
+            size_t p = (expect / c->runs) % c->n_problems, r = expect % c->runs;
+            return hf_diag_set(diag, HF_EMISMATCH,
+                               "task (%s, %s, run %zu) is missing (%zu of %zu tasks present)",
+                               c->optimizers[o], c->problems[p].name, r, c->n_rows, total);
+        }
+    }
+    return HF_OK;
+}
+
+hf_status hf_campaign_merge(const char *const *dirs, size_t n, const char *out_dir, int force,
+                            hf_diag *diag)
+{
+    if (n == 0)
+        return hf_diag_set(diag, HF_EINVAL, "no campaign directory to merge");
+    hf_campaign *merged = NULL;
+    size_t *tasks = NULL;
+    hf_status st = hf_campaign_read(dirs[0], &merged, diag);
+    if (st == HF_OK) {
+        /* restart the accumulation from nothing, keeping the manifest */
+        hf_campaign first = *merged;
+        merged->rows = NULL;
+        merged->trace = NULL;
+        merged->n_rows = merged->n_trace = 0;
+        st = append_campaign(merged, &first, &tasks, diag);
+        free(first.rows);
+        free(first.trace);
+    }
+    static const char *const skip[] = {"shard", "threads", NULL};
+    for (size_t i = 1; i < n && st == HF_OK; ++i) {
+        hf_campaign *other = NULL;
+        st = hf_campaign_read(dirs[i], &other, diag);
+        if (st == HF_OK)
+            st = hf_campaign_compare(merged, dirs[0], other, dirs[i], skip, diag);
+        if (st == HF_OK)
+            st = append_campaign(merged, other, &tasks, diag);
+        hf_campaign_free(other);
+    }
+    if (st == HF_OK) st = hf_campaign_sort(merged, tasks, diag);
+    if (st == HF_OK) st = check_tasks(merged, diag);
+    if (st == HF_OK) {
+        merged->shard_index = 0;
+        merged->shard_count = 1;
+        st = hf_campaign_set_field(merged, "shard", "0/1");
+    }
+    if (st == HF_OK) st = hf_campaign_prepare_dir(merged, out_dir, force, diag);
+    if (st == HF_OK) st = hf_campaign_write(merged, out_dir, diag);
+    free(tasks);
+    hf_campaign_free(merged);
+    return st;
+}

@@ -1,0 +1,534 @@
+/*
+ * core/report.c — the benchmark report computed from a campaign in memory
+ * (hertzfit/report.h gives every definition): per (optimiser, problem)
+ * statistics, the runtime ECDF over problems, the per-problem ranking with
+ * Holm-corrected Mann–Whitney tests, and the files that carry them.
+ * Sorting, quantiles and the normal CDF come from GSL.
+ */
+#include "hertzfit/report.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
+#include "campaign_internal.h"
+
+void hf_report_options_init(hf_report_options *opt)
+{
+    opt->targets = NULL;
+    opt->n_targets = 0;
+    opt->alpha = 0.05;
+}
+
+hf_status hf_report_quartiles(const double *v, size_t n, double q[3])
+{
+    if (n == 0)
+        return HF_EINVAL;
+    double *s = malloc(sizeof *s * n); /* freed below */
+    if (s == NULL)
+        return HF_ENOMEM;
+    for (size_t i = 0; i < n; ++i) {
+        if (isnan(v[i])) {
+            free(s);
+            return HF_EINVAL;
+        }
+        /* +inf becomes DBL_MAX so GSL's interpolation (1-d) a + d b never
+         * forms 0 * inf = NaN.  A result above the largest finite value
+         * gave DBL_MAX a positive weight, so the true quantile is +inf. */
+        s[i] = v[i] > DBL_MAX ? DBL_MAX : v[i];
+    }
+    gsl_sort(s, 1, n);
+    double max_finite = -INFINITY;
+    for (size_t i = 0; i < n && s[i] < DBL_MAX; ++i)
+        max_finite = s[i];
+    static const double probs[3] = {0.25, 0.5, 0.75};
+    for (int k = 0; k < 3; ++k) {
+        q[k] = gsl_stats_quantile_from_sorted_data(s, 1, n, probs[k]);
+        if (q[k] > max_finite)
+            q[k] = INFINITY;
+    }
+    free(s);
+    return HF_OK;
+}
+
+double hf_report_final_error(const hf_campaign *c, const hf_campaign_row *row)
+{
+    const hf_campaign_problem *p = &c->problems[row->problem];
+    return p->has_optimum ? row->best_f - p->f_opt : row->best_f;
+}
+
+double hf_report_error_at(const hf_campaign *c, const hf_campaign_row *row, size_t budget)
+{
+    const hf_campaign_problem *p = &c->problems[row->problem];
+    double best = INFINITY;
+    for (size_t i = 0; i < row->trace_count; ++i) {
+        const hf_trace_point *t = &c->trace[row->trace_first + i];
+        if (t->evaluations > budget)
+            break;
+        best = t->best_f;  /* the trace only improves */
+    }
+    return (p->has_optimum && isfinite(best)) ? best - p->f_opt : best;
+}
+
+size_t hf_report_runtime(const hf_campaign *c, const hf_campaign_row *row, double delta,
+                         int *hit)
+{
+    const hf_campaign_problem *p = &c->problems[row->problem];
+    double level = (p->has_optimum ? p->f_opt : 0.0) + delta;
+    size_t k = hf_campaign_first_hit(c, row, level);
+    *hit = k < row->trace_count;
+    return *hit ? c->trace[row->trace_first + k].evaluations : 0;
+}
+
+double hf_report_ert(const hf_campaign *c, size_t o, size_t p, double delta,
+                     size_t *successes, size_t *runs)
+{
+    double spent = 0.0;
+    size_t ok = 0, n = 0;
+    for (size_t i = 0; i < c->n_rows; ++i) {
+        const hf_campaign_row *r = &c->rows[i];
+        if (r->optimizer != o || r->problem != p)
+            continue;
+        int hit = 0;
+        size_t t = hf_report_runtime(c, r, delta, &hit);
+        spent += (double)(hit ? t : r->evaluations);
+        ok += (size_t)hit;
+        ++n;
+    }
+    if (successes != NULL)
+        *successes = ok;
+    if (runs != NULL)
+        *runs = n;
+    return ok > 0 ? spent / (double)ok : INFINITY;
+}
+
+/* Mid-ranks of x (nx) then y (ny) in the pooled sample into rank[], and
+ * the tie term Σ(t³ − t). */
+static hf_status pooled_ranks(const double *x, size_t nx, const double *y, size_t ny,
+                              double *rank, double *ties)
+{
+    size_t n = nx + ny;
+    double *v = malloc(sizeof *v * n);   /* freed below */
+    size_t *idx = malloc(sizeof *idx * n); /* freed below */
+    if (v == NULL || idx == NULL) {
+        free(v);
+        free(idx);
+        return HF_ENOMEM;
+    }
+    memcpy(v, x, sizeof *v * nx);
+    memcpy(v + nx, y, sizeof *v * ny);
+    gsl_sort_index(idx, v, 1, n);
+    *ties = 0.0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j + 1 < n && v[idx[j + 1]] == v[idx[i]])
+            ++j;
+        double t = (double)(j - i + 1), mid = 0.5 * (double)(i + j) + 1.0;
+        for (size_t k = i; k <= j; ++k)
+            rank[idx[k]] = mid;
+        *ties += t * t * t - t;
+        i = j + 1;
+    }
+    free(v);
+    free(idx);
+    return HF_OK;
+}
+
+hf_status hf_report_mann_whitney(const double *x, size_t nx, const double *y, size_t ny,
+                                 double *u, double *z, double *p)
+{
+    if (nx == 0 || ny == 0)
+        return HF_EINVAL;
+    for (size_t i = 0; i < nx; ++i)
+        if (isnan(x[i]))
+            return HF_EINVAL;
+    for (size_t i = 0; i < ny; ++i)
+        if (isnan(y[i]))
+            return HF_EINVAL;
+    double *rank = malloc(sizeof *rank * (nx + ny)); /* freed below */
+    if (rank == NULL)
+        return HF_ENOMEM;
+    double ties = 0.0;
+    hf_status st = pooled_ranks(x, nx, y, ny, rank, &ties);
+    if (st != HF_OK) {
+        free(rank);
+        return st;
+    }
+    double rx = 0.0, n1 = (double)nx, n2 = (double)ny, n = n1 + n2;
+    for (size_t i = 0; i < nx; ++i)
+        rx += rank[i];
+    free(rank);
+    *u = rx - n1 * (n1 + 1.0) / 2.0;
+    double d = *u - n1 * n2 / 2.0;
+    double var = n1 * n2 / 12.0 * ((n + 1.0) - ties / (n * (n - 1.0)));
+    if (!(var > 0.0)) {      /* every value tied: no evidence either way */
+        *z = 0.0;
+        *p = 1.0;
+        return HF_OK;
+    }
+    double corr = d > 0.0 ? 0.5 : (d < 0.0 ? -0.5 : 0.0);
+    *z = (d - corr) / sqrt(var);
+    *p = fmin(1.0, 2.0 * gsl_cdf_ugaussian_Q(fabs(*z)));
+    return HF_OK;
+}
+
+hf_status hf_report_holm(const double *p, size_t m, double *adjusted)
+{
+    if (m == 0)
+        return HF_OK;
+    size_t *idx = malloc(sizeof *idx * m); /* freed below */
+    double *out = malloc(sizeof *out * m); /* freed below */
+    if (idx == NULL || out == NULL) {
+        free(idx);
+        free(out);
+        return HF_ENOMEM;
+    }
+    gsl_sort_index(idx, p, 1, m);
+    double running = 0.0;
+    for (size_t j = 0; j < m; ++j) {
+        double a = fmin(1.0, (double)(m - j) * p[idx[j]]);
+        running = fmax(running, a);
+        out[idx[j]] = running;
+    }
+    memcpy(adjusted, out, sizeof *out * m);
+    free(idx);
+    free(out);
+    return HF_OK;
+}
+
+/* ---- per-(optimiser, problem) samples ------------------------------------ */
+
+/* Final errors of O on P into v (c->runs slots); returns the count. */
+static size_t final_errors(const hf_campaign *c, size_t o, size_t p, double *v)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->n_rows; ++i)
+        if (c->rows[i].optimizer == o && c->rows[i].problem == p)
+            v[n++] = hf_report_final_error(c, &c->rows[i]);
+    return n;
+}
+
+static size_t errors_at(const hf_campaign *c, size_t o, size_t p, size_t budget, double *v)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->n_rows; ++i)
+        if (c->rows[i].optimizer == o && c->rows[i].problem == p)
+            v[n++] = hf_report_error_at(c, &c->rows[i], budget);
+    return n;
+}
+
+typedef struct report_ctx {
+    const hf_campaign *c;
+    const double *targets;
+    size_t n_targets;
+    double alpha;
+    const char *dir;
+    double *buf;      /* c->runs doubles of scratch, owned */
+    double *buf2;
+} report_ctx;
+
+static hf_status write_ert(const report_ctx *r, hf_diag *diag)
+{
+    const hf_campaign *c = r->c;
+    FILE *fp = hf_campaign_open_file(r->dir, "ert.csv", diag);
+    if (fp == NULL)
+        return HF_EIO;
+    fprintf(fp, "optimizer,problem,delta,successes,runs,success_rate,ert\n");
+    for (size_t o = 0; o < c->n_optimizers; ++o)
+        for (size_t p = 0; p < c->n_problems; ++p)
+            for (size_t t = 0; t < r->n_targets; ++t) {
+                size_t ok = 0, n = 0;
+                double ert = hf_report_ert(c, o, p, r->targets[t], &ok, &n);
+                fprintf(fp, "%s,%s,%.17g,%zu,%zu,%.17g,%.17g\n", c->optimizers[o],
+                        c->problems[p].name, r->targets[t], ok, n,
+                        n ? (double)ok / (double)n : 0.0, ert);
+            }
+    return hf_campaign_close_file(fp, r->dir, "ert.csv", diag);
+}
+
+static hf_status write_final(const report_ctx *r, hf_diag *diag)
+{
+    const hf_campaign *c = r->c;
+    FILE *fp = hf_campaign_open_file(r->dir, "final_error.csv", diag);
+    if (fp == NULL)
+        return HF_EIO;
+    fprintf(fp, "optimizer,problem,runs,best,q1,median,q3,worst\n");
+    for (size_t o = 0; o < c->n_optimizers; ++o)
+        for (size_t p = 0; p < c->n_problems; ++p) {
+            size_t n = final_errors(c, o, p, r->buf);
+            double q[3];
+            if (n == 0 || hf_report_quartiles(r->buf, n, q) != HF_OK)
+                continue;
+            fprintf(fp, "%s,%s,%zu,%.17g,%.17g,%.17g,%.17g,%.17g\n", c->optimizers[o],
+                    c->problems[p].name, n, gsl_stats_min(r->buf, 1, n), q[0], q[1], q[2],
+                    gsl_stats_max(r->buf, 1, n));
+        }
+    return hf_campaign_close_file(fp, r->dir, "final_error.csv", diag);
+}
+
+static hf_status write_fixed_budget(const report_ctx *r, hf_diag *diag)
+{
+    const hf_campaign *c = r->c;
+    FILE *fp = hf_campaign_open_file(r->dir, "fixed_budget.csv", diag);
+    if (fp == NULL)
+        return HF_EIO;
+    fprintf(fp, "optimizer,problem,budget,q1,median,q3\n");
+    static const size_t factor[] = {10, 100, 1000};
+    for (size_t o = 0; o < c->n_optimizers; ++o)
+        for (size_t p = 0; p < c->n_problems; ++p)
+            for (int k = 0; k < 3; ++k) {
+                size_t b = factor[k] * c->problems[p].dim;
+                size_t n = errors_at(c, o, p, b, r->buf);
+                double q[3];
+                if (n == 0 || hf_report_quartiles(r->buf, n, q) != HF_OK)
+                    continue;
+                fprintf(fp, "%s,%s,%zu,%.17g,%.17g,%.17g\n", c->optimizers[o],
+                        c->problems[p].name, b, q[0], q[1], q[2]);
+            }
+    return hf_campaign_close_file(fp, r->dir, "fixed_budget.csv", diag);
+}
+
+/* Runtime ECDF of optimiser O over every (problem with f*, target, run):
+ * the fraction reached within x·d evaluations, x on a log grid (10 points
+ * per decade from 1 to the largest budget per dimension). */
+static hf_status write_ecdf(const report_ctx *r, hf_diag *diag)
+{
+    const hf_campaign *c = r->c;
+    FILE *fp = hf_campaign_open_file(r->dir, "ecdf.csv", diag);
+    if (fp == NULL)
+        return HF_EIO;
+    fprintf(fp, "optimizer,evals_per_dim,fraction\n");
+    double xmax = 1.0;
+    for (size_t p = 0; p < c->n_problems; ++p)
+        xmax = fmax(xmax, (double)c->problems[p].budget / (double)c->problems[p].dim);
+    size_t npts = (size_t)ceil(10.0 * log10(xmax)) + 1;
+    for (size_t o = 0; o < c->n_optimizers; ++o) {
+        for (size_t g = 0; g < npts; ++g) {
+            double x = fmin(pow(10.0, (double)g / 10.0), xmax);
+            size_t reached = 0, total = 0;
+            for (size_t i = 0; i < c->n_rows; ++i) {
+                const hf_campaign_row *row = &c->rows[i];
+                if (row->optimizer != o || !c->problems[row->problem].has_optimum)
+                    continue;
+                double d = (double)c->problems[row->problem].dim;
+                for (size_t t = 0; t < r->n_targets; ++t) {
+                    int hit = 0;
+                    size_t rt = hf_report_runtime(c, row, r->targets[t], &hit);
+                    reached += (size_t)(hit && (double)rt / d <= x);
+                    ++total;
+                }
+            }
+            fprintf(fp, "%s,%.17g,%.17g\n", c->optimizers[o], x,
+                    total ? (double)reached / (double)total : 0.0);
+        }
+    }
+    return hf_campaign_close_file(fp, r->dir, "ecdf.csv", diag);
+}
+
+/* Optimiser order on problem P by median final error, then by name. */
+typedef struct ranked {
+    size_t o;
+    double median;
+} ranked;
+
+static int compare_ranked(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    if (x->median != y->median)
+        return x->median < y->median ? -1 : 1;
+    return x->o < y->o ? -1 : (x->o > y->o);
+}
+
+/* Pairwise tests on P: p-values (Holm-adjusted) in padj[o1 * no + o2],
+ * U and raw p written to ranking.csv. */
+static hf_status problem_tests(const report_ctx *r, size_t p, double *padj, FILE *fp)
+{
+    const hf_campaign *c = r->c;
+    size_t no = c->n_optimizers, m = no * (no - 1) / 2, k = 0;
+    double *praw = malloc(sizeof *praw * (m ? m : 1)); /* freed below */
+    double *us = malloc(sizeof *us * (m ? m : 1));     /* freed below */
+    double *adj = malloc(sizeof *adj * (m ? m : 1));   /* freed below */
+    hf_status st = (praw && us && adj) ? HF_OK : HF_ENOMEM;
+    for (size_t a = 0; a < no && st == HF_OK; ++a)
+        for (size_t b = a + 1; b < no && st == HF_OK; ++b, ++k) {
+            size_t na = final_errors(c, a, p, r->buf), nb = final_errors(c, b, p, r->buf2);
+            double z = 0.0;
+            st = hf_report_mann_whitney(r->buf, na, r->buf2, nb, &us[k], &z, &praw[k]);
+        }
+    if (st == HF_OK)
+        st = hf_report_holm(praw, m, adj);
+    k = 0;
+    for (size_t a = 0; a < no && st == HF_OK; ++a)
+        for (size_t b = a + 1; b < no; ++b, ++k) {
+            padj[a * no + b] = padj[b * no + a] = adj[k];
+            fprintf(fp, "%s,%s,%s,%.17g,%.17g,%.17g\n", c->problems[p].name, c->optimizers[a],
+                    c->optimizers[b], us[k], praw[k], adj[k]);
+        }
+    free(praw);
+    free(us);
+    free(adj);
+    return st;
+}
+
+static void md_number(FILE *fp, double v)
+{
+    if (isinf(v))
+        fprintf(fp, " ∞ |");
+    else
+        fprintf(fp, " %.3g |", v);
+}
+
+/* The Markdown rows of problem P, optimisers in rank order. */
+static void problem_markdown(const report_ctx *r, size_t p, const ranked *order,
+                             const double *padj, FILE *md)
+{
+    const hf_campaign *c = r->c;
+    const hf_campaign_problem *pr = &c->problems[p];
+    size_t no = c->n_optimizers;
+    /* targets are sorted decreasing: a middle one and the final one */
+    size_t n_shown = r->n_targets > 1 ? 2 : 1;
+    double shown[2] = {r->targets[(r->n_targets - 1) / 2], r->targets[r->n_targets - 1]};
+    if (n_shown == 1)
+        shown[0] = shown[1];
+    fprintf(md, "\n### %s (d = %zu, budget %zu", pr->name, pr->dim, pr->budget);
+    if (pr->has_optimum)
+        fprintf(md, ", f* = %.10g", pr->f_opt);
+    fprintf(md, ")\n\n| rank | optimizer | median error | Q1 | Q3 | median error @100·d |");
+    for (size_t t = 0; t < n_shown; ++t)
+        fprintf(md, " success Δ=%.0e | ERT Δ=%.0e |", shown[t], shown[t]);
+    fprintf(md, " better than (Holm p < %.2g) |\n|---:|---|---:|---:|---:|---:|", r->alpha);
+    for (size_t t = 0; t < n_shown; ++t)
+        fprintf(md, "---:|---:|");
+    fprintf(md, "---|\n");
+    for (size_t i = 0; i < no; ++i) {
+        size_t o = order[i].o, ok = 0, n = 0;
+        double q[3] = {NAN, NAN, NAN}, qb[3] = {NAN, NAN, NAN};
+        size_t nf = final_errors(c, o, p, r->buf);
+        if (nf > 0)
+            hf_report_quartiles(r->buf, nf, q);
+        size_t nb = errors_at(c, o, p, 100 * pr->dim, r->buf);
+        if (nb > 0)
+            hf_report_quartiles(r->buf, nb, qb);
+        fprintf(md, "| %zu | %s |", i + 1, c->optimizers[o]);
+        md_number(md, q[1]);
+        md_number(md, q[0]);
+        md_number(md, q[2]);
+        md_number(md, qb[1]);
+        for (size_t t = 0; t < n_shown; ++t) {
+            double ert = hf_report_ert(c, o, p, shown[t], &ok, &n);
+            fprintf(md, " %zu/%zu |", ok, n);
+            md_number(md, ert);
+        }
+        int any = 0;
+        for (size_t j = i + 1; j < no; ++j) {
+            size_t o2 = order[j].o;
+            if (padj[o * no + o2] < r->alpha && order[j].median > order[i].median) {
+                fprintf(md, "%s%s", any ? ", " : " ", c->optimizers[o2]);
+                any = 1;
+            }
+        }
+        fprintf(md, "%s |\n", any ? "" : " —");
+    }
+}
+
+static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
+{
+    const hf_campaign *c = r->c;
+    size_t no = c->n_optimizers;
+    FILE *fp = hf_campaign_open_file(r->dir, "ranking.csv", diag);
+    if (fp == NULL)
+        return HF_EIO;
+    FILE *md = hf_campaign_open_file(r->dir, "summary.md", diag);
+    if (md == NULL) {
+        fclose(fp);
+        return HF_EIO;
+    }
+    fprintf(fp, "problem,optimizer_a,optimizer_b,u_a,p,p_holm\n");
+    fprintf(md, "## Benchmark summary\n\n%zu optimisers × %zu problems × %zu runs, seed %llu; "
+                "hertzfit %s (git %s), NLopt %s, GSL %s.\n"
+                "Error = best f − f*. Optimisers ranked by median final error; ERT = "
+                "evaluations spent / successes (COCO); pairwise two-sided Mann–Whitney U "
+                "on final errors, Holm-corrected within each problem.\n",
+            no, c->n_problems, c->runs, (unsigned long long)c->seed,
+            hf_campaign_field(c, "hertzfit_version") ? hf_campaign_field(c, "hertzfit_version") : "?",
+            hf_campaign_field(c, "git_hash") ? hf_campaign_field(c, "git_hash") : "?",
+            hf_campaign_field(c, "nlopt_version") ? hf_campaign_field(c, "nlopt_version") : "?",
+            hf_campaign_field(c, "gsl_version") ? hf_campaign_field(c, "gsl_version") : "?");
+    ranked *order = malloc(sizeof *order * no);      /* freed below */
+    double *padj = calloc(no * no, sizeof *padj);    /* freed below */
+    hf_status st = (order && padj) ? HF_OK : hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
+        for (size_t o = 0; o < no; ++o) {
+            double q[3] = {INFINITY, INFINITY, INFINITY};
+            size_t n = final_errors(c, o, p, r->buf);
+            if (n > 0)
+                hf_report_quartiles(r->buf, n, q);
+            order[o] = (ranked){o, q[1]};
+        }
+        qsort(order, no, sizeof *order, compare_ranked);
+        st = problem_tests(r, p, padj, fp);
+        if (st != HF_OK)
+            st = hf_diag_set(diag, st, "Mann-Whitney test failed on '%s'", c->problems[p].name);
+        else
+            problem_markdown(r, p, order, padj, md);
+    }
+    free(order);
+    free(padj);
+    hf_status s1 = hf_campaign_close_file(fp, r->dir, "ranking.csv", diag);
+    hf_status s2 = hf_campaign_close_file(md, r->dir, "summary.md", diag);
+    return st != HF_OK ? st : (s1 != HF_OK ? s1 : s2);
+}
+
+hf_status hf_report_write(const hf_campaign *c, const hf_report_options *opt, const char *dir,
+                          hf_diag *diag)
+{
+    hf_report_options defaults;
+    if (opt == NULL) {
+        hf_report_options_init(&defaults);
+        opt = &defaults;
+    }
+    if (c->n_rows == 0)
+        return hf_diag_set(diag, HF_EINVAL, "the campaign holds no runs");
+    const double *given = opt->targets ? opt->targets : c->targets;
+    size_t n_targets = opt->targets ? opt->n_targets : c->n_targets;
+    if (n_targets == 0)
+        return hf_diag_set(diag, HF_EINVAL, "no targets to report");
+    for (size_t t = 0; t < n_targets; ++t)
+        if (!(given[t] > 0.0))
+            return hf_diag_set(diag, HF_EINVAL, "target %g is not positive", given[t]);
+    double *sorted = malloc(sizeof *sorted * n_targets); /* freed below */
+    if (sorted == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    memcpy(sorted, given, sizeof *sorted * n_targets);
+    gsl_sort(sorted, 1, n_targets);
+    for (size_t t = 0; t < n_targets / 2; ++t) { /* decreasing, as the campaign's */
+        double tmp = sorted[t];
+        sorted[t] = sorted[n_targets - 1 - t];
+        sorted[n_targets - 1 - t] = tmp;
+    }
+    report_ctx r = {c, sorted, n_targets, opt->alpha, dir, NULL, NULL};
+    hf_status st = hf_campaign_mkdir(dir, diag);
+    if (st != HF_OK) {
+        free(sorted);
+        return st;
+    }
+    r.buf = malloc(sizeof *r.buf * (c->n_rows + 1));   /* freed below */
+    r.buf2 = malloc(sizeof *r.buf2 * (c->n_rows + 1)); /* freed below */
+    if (r.buf == NULL || r.buf2 == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    if (st == HF_OK) st = write_ert(&r, diag);
+    if (st == HF_OK) st = write_final(&r, diag);
+    if (st == HF_OK) st = write_fixed_budget(&r, diag);
+    if (st == HF_OK) st = write_ecdf(&r, diag);
+    if (st == HF_OK) st = write_ranking(&r, diag);
+    free(r.buf);
+    free(r.buf2);
+    free(sorted);
+    return st;
+}

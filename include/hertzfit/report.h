@@ -1,0 +1,90 @@
+/*
+ * hertzfit/report.h — what a benchmark campaign says: success rates and
+ * expected running time (ERT) per target, final-error quartiles, fixed-
+ * budget errors, runtime ECDFs aggregated over problems (the COCO view),
+ * and a per-problem ranking with pairwise Mann–Whitney U tests whose
+ * p-values are Holm-corrected.
+ *
+ * Definitions (COCO's, Hansen et al. 2021, "COCO: performance assessment"):
+ *  - error of a run = best f − f* (best f itself when f* is unknown);
+ *  - a run succeeds for target f* + Δ when its trace reaches a best value
+ *    <= f* + Δ; its runtime is the evaluation count of the first such
+ *    trace point (the trace is taken at iteration ends, so for population
+ *    methods the runtime is the end of the iteration that improved);
+ *  - ERT = (sum over runs of the runtime of successes and the full
+ *    evaluation count of failures) / number of successes; +inf with none;
+ *  - quartiles: GSL's gsl_stats_quantile_from_sorted_data (linear
+ *    interpolation between order statistics, R's type 7);
+ *  - fixed-budget error at B: best error among trace points with at most
+ *    B evaluations (+inf before the first finite value);
+ *  - Mann–Whitney U (Wilcoxon rank-sum): mid-ranks for ties, the normal
+ *    approximation with the tie-corrected variance
+ *        var U = nx ny / 12 · ((N + 1) − Σ(t³ − t) / (N (N − 1)))
+ *    and a continuity correction of 1/2 towards the mean, two-sided p =
+ *    2 Q(|z|) with GSL's gsl_cdf_ugaussian_Q — the same as R's
+ *    wilcox.test(exact = FALSE, correct = TRUE).  It is used for every
+ *    sample size, also where R would use the exact distribution (no ties
+ *    and fewer than 50 values per side);
+ *  - Holm's step-down correction over the m pairs of one problem:
+ *    p_(i) ← max_{j<=i} min(1, (m − j + 1) p_(j)), as R's p.adjust.
+ */
+#ifndef HERTZFIT_REPORT_H
+#define HERTZFIT_REPORT_H
+
+#include <stddef.h>
+#include "hertzfit/campaign.h"
+#include "hertzfit/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Q1, median, Q3 of v[0 .. n-1] (n >= 1; v is not modified).  +inf
+ * values are allowed (a quartile between two +inf is +inf).  HF_EINVAL for
+ * n = 0 or a NaN. */
+hf_status hf_report_quartiles(const double *v, size_t n, double q[3]);
+
+/* Error of a row: best f − f* (or best f when f* is unknown). */
+double hf_report_final_error(const hf_campaign *c, const hf_campaign_row *row);
+
+/* Best error of a row within BUDGET evaluations (+inf if none). */
+double hf_report_error_at(const hf_campaign *c, const hf_campaign_row *row, size_t budget);
+
+/* Runtime of a row to target f* + delta: evaluations at the first hit, or
+ * 0 when never reached (then *hit = 0). */
+size_t hf_report_runtime(const hf_campaign *c, const hf_campaign_row *row, double delta,
+                         int *hit);
+
+/* ERT of optimiser O on problem P to f* + delta over the campaign's rows;
+ * *successes and *runs (either may be NULL) receive the counts. */
+double hf_report_ert(const hf_campaign *c, size_t o, size_t p, double delta,
+                     size_t *successes, size_t *runs);
+
+/* Two-sided Mann–Whitney U test of x against y (see above).  *u is U of x
+ * (the number of pairs with x > y, ties counting 1/2), *z the corrected
+ * normal score, *p the p-value (1 when every value is tied).  HF_EINVAL
+ * when a sample is empty or holds NaN. */
+hf_status hf_report_mann_whitney(const double *x, size_t nx, const double *y, size_t ny,
+                                 double *u, double *z, double *p);
+
+/* Holm-adjusted p-values of p[0 .. m-1] into adjusted (may alias p). */
+hf_status hf_report_holm(const double *p, size_t m, double *adjusted);
+
+typedef struct hf_report_options {
+    const double *targets;    /* deltas to report; NULL = the campaign's */
+    size_t n_targets;
+    double alpha;             /* significance level of the ranking, 0.05 */
+} hf_report_options;
+
+void hf_report_options_init(hf_report_options *opt);
+
+/* Writes into DIR (created if needed): summary.md (the Markdown tables),
+ * ert.csv, final_error.csv, fixed_budget.csv, ecdf.csv and ranking.csv.
+ * Every number in the CSV files as %.17g. */
+hf_status hf_report_write(const hf_campaign *c, const hf_report_options *opt, const char *dir,
+                          hf_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

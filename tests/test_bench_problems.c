@@ -1,0 +1,131 @@
+/*
+ * tests/test_bench_problems.c — the problem registry: canonical names,
+ * dimensions, the calibration problems' f* equal to the closed-form
+ * minimum of hertzfit/profile_objective.h and below every sampled value,
+ * maxwell-full's misfit at the truth of its synthetic data, and the
+ * refusals (unknown name with the list, bad dimension, missing file).
+ */
+#include "hf_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hertzfit/bench_problems.h"
+#include "hertzfit/profile_objective.h"
+#include "hertzfit/rng.h"
+
+#define DATA HERTZFIT_SOURCE_DIR "/data"
+
+static void test_names_and_dimensions(void **state)
+{
+    (void)state;
+    hf_bench_problem *bp = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_bench_problem_alloc("ackley", DATA, &bp, &diag), HF_OK);
+    assert_string_equal(hf_bench_problem_get(bp)->name, "ackley:2");
+    assert_string_equal(hf_bench_problem_family(bp), "ackley");
+    hf_bench_problem_free(bp);
+    assert_int_equal(hf_bench_problem_alloc("levy:7", DATA, &bp, &diag), HF_OK);
+    assert_int_equal(hf_bench_problem_get(bp)->dim, 7);
+    hf_bench_problem_free(bp);
+    assert_int_equal(hf_bench_problem_alloc("profile:2", DATA, &bp, &diag), HF_OK);
+    assert_string_equal(hf_bench_problem_get(bp)->name, "profile");
+    hf_bench_problem_free(bp);
+    assert_int_equal(hf_bench_problem_family_count(), 12);
+    assert_string_equal(hf_bench_problem_family_at(10), "profile-table");
+    assert_string_equal(hf_bench_problem_family_at(11), "maxwell-full");
+    assert_null(hf_bench_problem_family_at(12));
+}
+
+/* f* of the calibration problems is the closed form, and no point of the
+ * box does better (to rounding of the RMS evaluation, 1e-12 relative). */
+static void test_calibration_optimum(void **state)
+{
+    (void)state;
+    const char *names[] = {"profile", "profile-table"};
+    hf_rng rng;
+    hf_rng_seed(&rng, 2385u, 1u);
+    for (int k = 0; k < 2; ++k) {
+        hf_bench_problem *bp = NULL;
+        hf_diag diag = {{0}};
+        assert_int_equal(hf_bench_problem_alloc(names[k], DATA, &bp, &diag), HF_OK);
+        const hf_problem *p = hf_bench_problem_get(bp);
+        assert_int_equal(p->dim, 2);
+        assert_int_equal(p->has_optimum, 1);
+        hf_profile_objective *obj = NULL;
+        if (k == 0) {
+            double *c = NULL;
+            size_t n = 0;
+            assert_int_equal(hf_sampling_parse(HF_SAMPLING_DEFAULT, &c, &n, &diag), HF_OK);
+            assert_int_equal(hf_profile_objective_from_samples(c, n, &obj, &diag), HF_OK);
+            free(c);
+        } else {
+            assert_int_equal(hf_profile_objective_from_table(DATA "/safaeifar2020_table2.csv",
+                                                             &obj, &diag), HF_OK);
+        }
+        double k0, integral, rms_min;
+        hf_profile_objective_optimum(obj, &k0, &integral, &rms_min);
+        HF_ASSERT_CLOSE(p->f_opt, rms_min, 0.0, 0.0);
+        for (int s = 0; s < 500; ++s) {
+            double x[2] = {hf_rng_uniform_range(&rng, p->lower[0], p->upper[0]),
+                           hf_rng_uniform_range(&rng, p->lower[1], p->upper[1])};
+            assert_true(p->f(x, p->ctx) >= p->f_opt * (1.0 - 1e-12));
+        }
+        hf_profile_objective_free(obj);
+        hf_bench_problem_free(bp);
+    }
+}
+
+/* maxwell-full: the clean synthetic data are the model's own output at
+ * (mu0, eta) = (10 MPa, 300 1/s), i.e. x = (1e7/1.2e7, 300/250) in the
+ * scaled variables, so the misfit there is 0 up to the ODE tolerance of
+ * the simulations (per-step tolerance 1e-12; even a 1e-9 relative error
+ * on each of the 72 observables would sum to < 1e-16, so 1e-14 is loose);
+ * 10 % off the truth it is far from 0. */
+static void test_maxwell_full(void **state)
+{
+    (void)state;
+    hf_bench_problem *bp = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_bench_problem_alloc("maxwell-full", DATA, &bp, &diag), HF_OK);
+    const hf_problem *p = hf_bench_problem_get(bp);
+    assert_string_equal(p->name, "maxwell-full");
+    assert_int_equal(p->dim, 2);
+    assert_int_equal(p->has_optimum, 1);
+    assert_int_equal(hf_problem_check(p, &diag), HF_OK);
+    const double truth[2] = {1e7 / 1.2e7, 300.0 / 250.0}, off[2] = {0.9, 1.1};
+    HF_ASSERT_CLOSE(p->f(truth, p->ctx), 0.0, 1e-14, 0.0);
+    assert_true(p->f(off, p->ctx) > 1e-3);
+    hf_bench_problem_free(bp);
+    assert_int_equal(hf_bench_problem_alloc("maxwell-full:3", DATA, &bp, &diag), HF_EINVAL);
+    assert_int_equal(hf_bench_problem_alloc("maxwell-full", "/nonexistent", &bp, &diag), HF_EIO);
+}
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    hf_bench_problem *bp = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_bench_problem_alloc("zz:3", DATA, &bp, &diag), HF_ENOTFOUND);
+    assert_non_null(strstr(diag.text, "griewank"));
+    assert_int_equal(hf_bench_problem_alloc("sphere:0", DATA, &bp, &diag), HF_EINVAL);
+    assert_int_equal(hf_bench_problem_alloc("sphere:x", DATA, &bp, &diag), HF_EINVAL);
+    assert_int_equal(hf_bench_problem_alloc("sphere:-2", DATA, &bp, &diag), HF_EINVAL);
+    assert_int_equal(hf_bench_problem_alloc("profile-table:5", DATA, &bp, &diag), HF_EINVAL);
+    assert_int_equal(hf_bench_problem_alloc(":3", DATA, &bp, &diag), HF_ENOTFOUND);
+    assert_int_equal(hf_bench_problem_alloc("profile-table", "/nonexistent", &bp, &diag), HF_EIO);
+    assert_non_null(strstr(diag.text, "/nonexistent"));
+    assert_null(bp);
+}
+
+int main(void)
+{
+    hf_library_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_names_and_dimensions),
+        cmocka_unit_test(test_calibration_optimum),
+        cmocka_unit_test(test_maxwell_full),
+        cmocka_unit_test(test_refusals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

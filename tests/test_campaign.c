@@ -1,0 +1,345 @@
+/*
+ * tests/test_campaign.c — campaign determinism and the merge checks:
+ * the same campaign with 1 and 2 threads, with its lists in another order,
+ * and as shards 0/2 + 1/2 merged, writes identical runs.csv (except the
+ * seconds column) and trace.csv; merges of different campaigns, missing or
+ * duplicated tasks are refused naming the cause; a directory holding a
+ * different campaign is refused unless forced; the written files read
+ * back to the same campaign.
+ */
+#include "hf_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hertzfit/campaign.h"
+#include "hertzfit/report.h"
+
+static const char *const optimizers[] = {"random", "nlopt:GN_CRS2_LM", "nlopt:LN_BOBYQA",
+                                         "nlopt:GN_ISRES", "ica", "icaco"};
+static const char *const optimizers_rev[] = {"icaco", "nlopt:GN_ISRES", "nlopt:LN_BOBYQA",
+                                             "ica", "nlopt:GN_CRS2_LM", "random"};
+static const char *const problems[] = {"sphere:3", "rastrigin", "profile"};
+static const char *const problems_rev[] = {"profile", "rastrigin:2", "sphere:3"};
+
+static void small_config(hf_campaign_config *cfg)
+{
+    hf_campaign_config_init(cfg);
+    cfg->optimizers = optimizers;
+    cfg->n_optimizers = 6;
+    cfg->problems = problems;
+    cfg->n_problems = 3;
+    cfg->runs = 5;
+    cfg->budget = "300,3=400";
+    cfg->seed = 2385;
+    cfg->data_dir = HERTZFIT_SOURCE_DIR "/data";
+}
+
+static char *slurp(const char *dir, const char *name)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *fp = fopen(path, "rb");
+    assert_non_null(fp);
+    fseek(fp, 0, SEEK_END);
+    long n = ftell(fp);
+    fseek(fp, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
+    buf[n] = '\0';
+    fclose(fp);
+    return buf;
+}
+
+/* runs.csv without its last column (seconds). */
+static char *runs_without_seconds(const char *dir)
+{
+    char *text = slurp(dir, "runs.csv");
+    char *out = malloc(strlen(text) + 1), *w = out;
+    assert_non_null(out);
+    for (char *line = text; *line;) {
+        char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        char *comma = NULL;
+        for (char *p = line; p < line + len; ++p)
+            if (*p == ',')
+                comma = p;
+        size_t keep = comma ? (size_t)(comma - line) : len;
+        memcpy(w, line, keep);
+        w += keep;
+        *w++ = '\n';
+        line += len + (end != NULL);
+    }
+    *w = '\0';
+    free(text);
+    return out;
+}
+
+static void run_into(hf_campaign_config *cfg, const char *name, char *dir, size_t cap)
+{
+    snprintf(dir, cap, "%s", hf_test_tmp_path(name));
+    hf_diag diag = {{0}};
+    hf_status st = hf_campaign_run(cfg, dir, NULL, &diag);
+    if (st != HF_OK)
+        print_error("%s\n", diag.text);
+    assert_int_equal(st, HF_OK);
+}
+
+static void assert_same_results(const char *a, const char *b)
+{
+    char *ra = runs_without_seconds(a), *rb = runs_without_seconds(b);
+    assert_string_equal(ra, rb);
+    free(ra);
+    free(rb);
+    char *ta = slurp(a, "trace.csv"), *tb = slurp(b, "trace.csv");
+    assert_string_equal(ta, tb);
+    free(ta);
+    free(tb);
+}
+
+static void test_threads_order_and_shards_agree(void **state)
+{
+    (void)state;
+    char one[1100], two[1100], rev[1100], s0[1100], s1[1100], merged[1100];
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.threads = 1;
+    run_into(&cfg, "camp-t1", one, sizeof one);
+    cfg.threads = 2;
+    run_into(&cfg, "camp-t2", two, sizeof two);
+    assert_same_results(one, two);
+
+    cfg.optimizers = optimizers_rev;
+    cfg.problems = problems_rev;
+    run_into(&cfg, "camp-rev", rev, sizeof rev);
+    assert_same_results(one, rev);
+
+    small_config(&cfg);
+    cfg.threads = 2;
+    cfg.shard_count = 2;
+    cfg.shard_index = 0;
+    run_into(&cfg, "camp-s0", s0, sizeof s0);
+    cfg.shard_index = 1;
+    cfg.threads = 1;
+    cfg.optimizers = optimizers_rev;   /* shards need not list in the same order */
+    run_into(&cfg, "camp-s1", s1, sizeof s1);
+    snprintf(merged, sizeof merged, "%s", hf_test_tmp_path("camp-merged"));
+    const char *dirs[] = {s1, s0};
+    hf_diag diag = {{0}};
+    hf_status st = hf_campaign_merge(dirs, 2, merged, 0, &diag);
+    if (st != HF_OK)
+        print_error("%s\n", diag.text);
+    assert_int_equal(st, HF_OK);
+    assert_same_results(one, merged);
+
+    /* The runs are not all alike: the stochastic optimisers' runs differ
+     * from each other (a constant stream would pass the checks above). */
+    hf_campaign *c = NULL;
+    assert_int_equal(hf_campaign_read(one, &c, &diag), HF_OK);
+    assert_int_equal(c->n_rows, 6 * 3 * 5);
+    int differ = 0;
+    for (size_t i = 1; i < c->n_rows; ++i)
+        differ |= c->rows[i].problem == c->rows[i - 1].problem &&
+                  c->rows[i].optimizer == c->rows[i - 1].optimizer &&
+                  c->rows[i].best_f != c->rows[i - 1].best_f;
+    assert_true(differ);
+    hf_campaign_free(c);
+}
+
+static void test_read_back_matches_memory(void **state)
+{
+    (void)state;
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.runs = 2;
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-read"));
+    hf_campaign *mem = NULL, *disk = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_campaign_run(&cfg, dir, &mem, &diag), HF_OK);
+    assert_int_equal(hf_campaign_read(dir, &disk, &diag), HF_OK);
+    assert_int_equal(mem->n_rows, disk->n_rows);
+    assert_int_equal(mem->n_trace, disk->n_trace);
+    for (size_t i = 0; i < mem->n_rows; ++i) {
+        assert_true(mem->rows[i].best_f == disk->rows[i].best_f); /* %.17g round trip */
+        assert_int_equal(mem->rows[i].stream, disk->rows[i].stream);
+        assert_int_equal(mem->rows[i].trace_count, disk->rows[i].trace_count);
+    }
+    for (size_t i = 0; i < mem->n_trace; ++i)
+        assert_true(mem->trace[i].best_f == disk->trace[i].best_f);
+    for (size_t p = 0; p < mem->n_problems; ++p)
+        assert_true(mem->problems[p].f_opt == disk->problems[p].f_opt);
+    /* the runs that reached the final target stopped there */
+    for (size_t i = 0; i < mem->n_rows; ++i)
+        if (mem->rows[i].stop == HF_STOP_TARGET)
+            assert_true(hf_report_final_error(mem, &mem->rows[i]) <= 1e-8);
+    hf_campaign_free(mem);
+    hf_campaign_free(disk);
+}
+
+/* The COCO bbob-logger files: one .info block per (family, dimension)
+ * with one "run:evals|error" entry per run, and one "%" header per run in
+ * the .dat file. */
+static void test_coco_files(void **state)
+{
+    (void)state;
+    static const char *const opts[] = {"random"};
+    static const char *const probs[] = {"sphere:3", "sphere:2", "profile"};
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.optimizers = opts;
+    cfg.n_optimizers = 1;
+    cfg.problems = probs;
+    cfg.runs = 3;
+    cfg.budget = "200";
+    char dir[1100];
+    run_into(&cfg, "camp-coco", dir, sizeof dir);
+    char *functions = slurp(dir, "coco/functions.txt");
+    assert_non_null(strstr(functions, "\n1 profile\n2 sphere\n"));
+    free(functions);
+    char *info = slurp(dir, "coco/random/bbobexp_f2_i1.info");
+    /* sorted names: sphere:2 before sphere:3 */
+    const char *b2 = strstr(info, "suite = 'hertzfit', funcId = 2, DIM = 2, Precision = "
+                                  "1.000e-08, algId = 'random', coco_version = '2.2'\n%\n"
+                                  "data_f2/bbobexp_f2_DIM2_i1.dat, 1:200|");
+    const char *b3 = strstr(info, "\n\nsuite = 'hertzfit', funcId = 2, DIM = 3,");
+    assert_non_null(b2);
+    assert_non_null(b3);
+    assert_true(b2 < b3);
+    assert_non_null(strstr(b2, ", 3:200|"));
+    assert_null(strstr(b2, ", 4:"));
+    free(info);
+    char *dat = slurp(dir, "coco/random/data_f2/bbobexp_f2_DIM3_i1.dat");
+    int headers = 0;
+    for (const char *p = dat; (p = strstr(p, "% function evaluation")) != NULL; ++p)
+        ++headers;
+    assert_int_equal(headers, 3);
+    free(dat);
+}
+
+static void test_merge_refusals(void **state)
+{
+    (void)state;
+    char s0[1100], s1[1100], other[1100], out[1100];
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.runs = 2;
+    cfg.shard_count = 2;
+    run_into(&cfg, "refuse-s0", s0, sizeof s0);
+    cfg.shard_index = 1;
+    run_into(&cfg, "refuse-s1", s1, sizeof s1);
+    cfg.seed = 7;
+    run_into(&cfg, "refuse-other", other, sizeof other);
+    snprintf(out, sizeof out, "%s", hf_test_tmp_path("refuse-out"));
+    hf_diag diag = {{0}};
+
+    const char *different[] = {s0, other};
+    assert_int_equal(hf_campaign_merge(different, 2, out, 0, &diag), HF_EMISMATCH);
+    assert_non_null(strstr(diag.text, "'seed'"));
+
+    const char *missing[] = {s0};
+    assert_int_equal(hf_campaign_merge(missing, 1, out, 0, &diag), HF_EMISMATCH);
+    assert_non_null(strstr(diag.text, "missing"));
+
+    const char *twice[] = {s0, s1, s0};
+    assert_int_equal(hf_campaign_merge(twice, 3, out, 0, &diag), HF_EMISMATCH);
+    assert_non_null(strstr(diag.text, "twice"));
+
+    /* out_dir holding another campaign: refused, then forced */
+    const char *both[] = {s0, s1};
+    assert_int_equal(hf_campaign_merge(both, 2, other, 0, &diag), HF_EMISMATCH);
+    assert_non_null(strstr(diag.text, "different campaign"));
+    assert_non_null(strstr(diag.text, "--force"));
+    assert_int_equal(hf_campaign_merge(both, 2, other, 1, &diag), HF_OK);
+}
+
+/* A damaged campaign directory is refused naming file and line. */
+static void test_malformed_files(void **state)
+{
+    (void)state;
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.runs = 1;
+    char dir[1100], path[1200];
+    run_into(&cfg, "camp-damaged", dir, sizeof dir);
+    hf_campaign *c = NULL;
+    hf_diag diag = {{0}};
+    snprintf(path, sizeof path, "%s/runs.csv", dir);
+    FILE *fp = fopen(path, "a");
+    assert_non_null(fp);
+    fputs("adam,sphere:3,3,0,1,2,0.5,10,maxeval,0.1\n", fp);   /* unknown optimiser */
+    fclose(fp);
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_null(c);
+    assert_non_null(strstr(diag.text, "runs.csv:20:"));
+    assert_non_null(strstr(diag.text, "'adam'"));
+    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
+                             "random,sphere:3,0,1,2,x,10,maxeval,0.1\n");
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "runs.csv:2:"));
+    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
+                             "random,sphere:3,7,1,2,0.5,10,maxeval,0.1\n");
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "run '7'"));
+    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
+                             "random,sphere:3,0,1,2,0.5,10,sleepy,0.1\n");
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "'sleepy'"));
+    snprintf(path, sizeof path, "%s/manifest.txt", dir);
+    hf_test_write_file(path, "format = something-else\n");
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "format"));
+    hf_test_write_file(path, "no equals sign here\n");
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "manifest.txt:1:"));
+}
+
+static void test_config_errors(void **state)
+{
+    (void)state;
+    hf_campaign_config cfg;
+    hf_diag diag = {{0}};
+    const char *dir = hf_test_tmp_path("camp-bad");
+    small_config(&cfg);
+    cfg.shard_index = 2;
+    cfg.shard_count = 2;
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
+    small_config(&cfg);
+    cfg.runs = 0;
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
+    small_config(&cfg);
+    cfg.budget = "5=100";   /* no budget for dimensions 2 and 3 */
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "dimension"));
+    small_config(&cfg);
+    cfg.targets = "1e-2,-1";
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
+    const char *dup[] = {"random", "random"};
+    small_config(&cfg);
+    cfg.optimizers = dup;
+    cfg.n_optimizers = 2;
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "twice"));
+    size_t i = 9, k = 9;
+    assert_int_equal(hf_campaign_parse_shard("1/3", &i, &k, &diag), HF_OK);
+    assert_int_equal(i, 1);
+    assert_int_equal(k, 3);
+    assert_int_equal(hf_campaign_parse_shard("3/3", &i, &k, &diag), HF_EINVAL);
+    assert_int_equal(hf_campaign_parse_shard("1-3", &i, &k, &diag), HF_EINVAL);
+    assert_int_equal(hf_campaign_parse_shard("0/0", &i, &k, &diag), HF_EINVAL);
+}
+
+int main(void)
+{
+    hf_library_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_threads_order_and_shards_agree),
+        cmocka_unit_test(test_read_back_matches_memory),
+        cmocka_unit_test(test_coco_files),
+        cmocka_unit_test(test_merge_refusals),
+        cmocka_unit_test(test_malformed_files),
+        cmocka_unit_test(test_config_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
