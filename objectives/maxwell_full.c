@@ -390,7 +390,15 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data, const hf_maxwell_fit_
     hf_result res;
     st = hf_result_init(&res, 2);
     if (st == HF_OK) {
-        st = hf_optimize(opt, &problem, run, &res, diag);
+        /* Start at the centre of the box, the regression estimate (x = μ0/μ0_ref,
+         * η/η_ref = 1, 1), unless the caller gave its own start point: local
+         * optimisers such as the default BOBYQA then begin from Argatov's
+         * first-order answer and only correct its bias. */
+        static const double regression_start[2] = {1.0, 1.0};
+        hf_run_config started = *run;
+        if (started.x0 == NULL)
+            started.x0 = regression_start;
+        st = hf_optimize(opt, &problem, &started, &res, diag);
         if (st == HF_OK && !isfinite(res.f))
             st = hf_diag_set(diag, HF_ENOCONV, "full fit: no evaluation of the model succeeded");
         if (st == HF_OK)

@@ -158,6 +158,7 @@ static hf_status run_with(const hf_algo_run *ctx, int ants, hf_diag *diag)
     }
     hf_evaluator *ev = ctx->ev;
     hf_ica_init_positions(st, ctx->rng);
+    hf_apply_start_point(ctx, st->x);
     int running = 1;
     for (size_t i = 0; i < st->n && running; ++i) {
         st->f[i] = hf_evaluator_eval(ev, st->x + i * st->dim);

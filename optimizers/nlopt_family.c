@@ -226,6 +226,7 @@ static hf_status nlopt_run(const hf_algo_run *ctx, hf_diag *diag)
         return hf_diag_set(diag, st, "%s: cannot configure NLopt", ctx->name);
     }
     hf_uniform_point(ctx->rng, p, x);
+    hf_apply_start_point(ctx, x);
     uint64_t seed = (uint64_t)hf_rng_u32(ctx->rng) << 32;
     seed |= hf_rng_u32(ctx->rng);
     nlopt_srand((unsigned long)seed);

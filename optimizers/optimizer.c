@@ -220,6 +220,11 @@ hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
         return hf_diag_set(diag, HF_EMISMATCH,
                            "dimension mismatch: optimizer %zu, problem %zu, result %zu",
                            opt->dim, problem->dim, result->dim);
+    for (size_t i = 0; run->x0 != NULL && i < problem->dim; ++i)
+        if (!(run->x0[i] >= problem->lower[i] && run->x0[i] <= problem->upper[i]))
+            return hf_diag_set(diag, HF_EDOM,
+                               "start point x0[%zu] = %.17g is outside [%.17g, %.17g]", i,
+                               run->x0[i], problem->lower[i], problem->upper[i]);
     reset_result(result);
     /* An algorithm's own budget applies only when the run sets none, so
      * a run's budget is always exactly the budget. */
@@ -261,6 +266,12 @@ const char *hf_optimizer_name_at(size_t index)
         index -= n;
     }
     return NULL;
+}
+
+void hf_apply_start_point(const hf_algo_run *ctx, double *x)
+{
+    if (ctx->run->x0 != NULL)
+        memcpy(x, ctx->run->x0, ctx->problem->dim * sizeof *x);
 }
 
 void hf_uniform_point(hf_rng *rng, const hf_problem *problem, double *x)

@@ -103,6 +103,10 @@ const hf_algorithm *hf_algorithm_at(size_t index);
  * that needs a random start). */
 void hf_uniform_point(hf_rng *rng, const hf_problem *problem, double *x);
 
+/* The run's start point x0 into x when it has one (after the random
+ * draw it replaces, so the stream is consumed the same either way). */
+void hf_apply_start_point(const hf_algo_run *ctx, double *x);
+
 /* Clamps x into the problem's box. */
 void hf_clamp_point(const hf_problem *problem, double *x);
 

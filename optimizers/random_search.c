@@ -20,9 +20,12 @@ static hf_status random_run(const hf_algo_run *ctx, hf_diag *diag)
     double *x = malloc(ctx->problem->dim * sizeof *x); /* freed below */
     if (x == NULL)
         return HF_ENOMEM;
-    while (!hf_evaluator_should_stop(ctx->ev)) {
+    for (int first = 1; !hf_evaluator_should_stop(ctx->ev); ) {
         for (size_t i = 0; i < batch && !hf_evaluator_should_stop(ctx->ev); ++i) {
             hf_uniform_point(ctx->rng, ctx->problem, x);
+            if (first)
+                hf_apply_start_point(ctx, x);
+            first = 0;
             (void)hf_evaluator_eval(ctx->ev, x);
         }
         hf_evaluator_end_iteration(ctx->ev);

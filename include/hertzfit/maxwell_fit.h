@@ -162,9 +162,9 @@ hf_status hf_maxwell_objective_residuals(const hf_maxwell_objective *obj, double
 /* Fits (μ0, η) with optimiser OPT (created by the caller) and run config
  * RUN.  When options->mu0_ref or eta_ref is <= 0 the box is centred on the
  * regression estimate of the first observable among F_M, t_M, t_c present
- * (η from it, or 0.1/max(w_m⁰/V0) if it is not positive).  The optimiser
- * API draws its start point in the box from the run's PCG32 stream, so a
- * local optimiser starts near, not exactly at, that estimate.  Fills *out
+ * (η from it, or 0.1/max(w_m⁰/V0) if it is not positive).  The run starts
+ * at that centre (run->x0 = {1, 1} in the scaled variables) unless run->x0
+ * is set, so a local optimiser starts from the regression estimate.  Fills *out
  * (standard errors from the Jacobian; r2 = 1 − SSR/SST with SST the sum
  * over fitted observables of ((y − ȳ)/y)²) and, when residuals is not NULL,
  * the relative residuals at the optimum (hf_maxwell_objective_nresiduals

@@ -73,6 +73,12 @@ typedef struct hf_run_config {
                          * iterations of 20 points, nlopt:* 2000 evaluations.
                          * What an iteration is: one ICA/ICACO decade, one
                          * batch of random points, one NLopt callback. */
+    const double *x0;   /* optional start point, dim values inside the bounds
+                         * (borrowed; NULL = none).  The first point every
+                         * algorithm evaluates: NLopt's start point, ICA's
+                         * first country, random search's first sample.
+                         * The random streams are drawn as without it, so
+                         * the rest of the run is unchanged. */
     int has_target;     /* stop as soon as best f <= target */
     double target;
     hf_trace_fn trace;  /* may be NULL */
