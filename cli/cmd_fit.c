@@ -158,11 +158,17 @@ static int check_options(const fit_options *o, hf_cli_opt *opts)
     if (o->bounds.count != 0 && o->bounds.count != 4)
         return hf_cli_fail(CMD, "--bounds needs 4 values A_MIN A_MAX B_MIN B_MAX (got %zu)",
                            o->bounds.count);
-    for (size_t k = 0; k + 1 < o->bounds.count; k += 2)
+    for (size_t k = 0; k + 1 < o->bounds.count; k += 2) {
         if (!(o->bounds.values[k] < o->bounds.values[k + 1]))
             return hf_cli_fail(CMD, "--bounds: lower bound %g of %s is not below its upper "
                                     "bound %g", o->bounds.values[k], k ? "b" : "a",
                                o->bounds.values[k + 1]);
+        /* I(a, b) needs a, b > 0: a box reaching 0 would only feed the
+         * optimiser failed evaluations. */
+        if (!(o->bounds.values[k] > 0.0))
+            return hf_cli_fail(CMD, "--bounds: lower bound %g of %s must be positive",
+                               o->bounds.values[k], k ? "b" : "a");
+    }
     return 0;
 }
 
@@ -220,8 +226,9 @@ static void integral_of(const double *x, double *integral, double *k0)
 static hf_table *run_table(const fit_options *o, const fit_state *s)
 {
     static const char *const head[] = {"run", "optimizer", "seed", "a", "b", "I", "K0",
-                                       "rms_pct", "evals", "iters", "status", "seconds"};
-    hf_table *t = hf_table_create(o->csv, 12, head);
+                                       "rms_pct", "evals", "iters", "status", "converged",
+                                       "seconds"};
+    hf_table *t = hf_table_create(o->csv, 13, head);
     if (t == NULL)
         return NULL;
     for (size_t i = 0; i < s->runs->count; ++i) {
@@ -231,14 +238,22 @@ static hf_table *run_table(const fit_options *o, const fit_state *s)
         hf_table_int(t, (long long)i);
         hf_table_str(t, o->optimizer);
         hf_table_int(t, (long long)o->seed);
-        hf_table_numf(t, "%.6f", r->x[0]);
-        hf_table_numf(t, "%.6f", r->x[1]);
-        hf_table_numf(t, "%.8f", integral);
-        hf_table_numf(t, "%.8f", k0);
-        hf_table_numf(t, "%.8f", r->f);
+        if (isfinite(r->f)) {
+            hf_table_numf(t, "%.6f", r->x[0]);
+            hf_table_numf(t, "%.6f", r->x[1]);
+            hf_table_numf(t, "%.8f", integral);
+            hf_table_numf(t, "%.8f", k0);
+            hf_table_numf(t, "%.8f", r->f);
+        } else {
+            /* Every evaluation of this run failed: there is no best point. */
+            for (int k = 0; k < 5; ++k)
+                hf_table_str(t, "none");
+        }
         hf_table_int(t, (long long)r->evaluations);
         hf_table_int(t, (long long)r->iterations);
         hf_table_str(t, hf_stop_reason_name(r->stop));
+        hf_table_str(t, isfinite(r->f) && fabs(integral - s->i_star) <= CONVERGED_I_TOL
+                            ? "yes" : "no");
         hf_table_numf(t, "%.4f", r->seconds);
     }
     return t;
@@ -271,12 +286,22 @@ static void print_summary(const fit_options *o, const fit_state *s)
     if (rms == NULL)
         return;
     double evals = 0.0;
-    size_t failed = 0;
+    size_t failed = 0, finite = 0;
     for (size_t i = 0; i < n; ++i) {
-        rms[i] = s->runs->results[i].f;
+        if (isfinite(s->runs->results[i].f))
+            rms[finite++] = s->runs->results[i].f;
         evals += (double)s->runs->results[i].evaluations / (double)n;
         failed += s->runs->results[i].failed_evaluations;
     }
+    if (finite == 0) {
+        report(o->csv, "summary: no run found a point where the objective is defined "
+                       "(%zu failed evaluations)", failed);
+        free(rms);
+        return;
+    }
+    if (finite < n)
+        report(o->csv, "(%zu of %zu runs found no finite value and are left out)", n - finite, n);
+    n = finite;
     gsl_sort(rms, 1, n);
     double sd = n > 1 ? gsl_stats_sd(rms, 1, n) : 0.0;
     report(o->csv, "summary of rms_pct over %zu runs (std is the sample standard deviation):", n);
@@ -349,7 +374,9 @@ static int fit_profile(fit_options *o, hf_cli_opt *opts)
     memset(&s, 0, sizeof s);
     hf_diag diag = {{0}};
     hf_status st = hf_optimizer_create(o->optimizer, 2, &s.opt, &diag);
-    if (st == HF_ENOTFOUND)
+    /* A real NLopt name this NLopt build lacks gets the library's own
+     * message, not the list of every valid name. */
+    if (st == HF_ENOTFOUND && strstr(diag.text, "not compiled") == NULL)
         return fail_unknown_optimizer(o->optimizer);
     if (st != HF_OK)
         return hf_cli_fail_status(CMD, st, &diag);

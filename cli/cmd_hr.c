@@ -66,7 +66,9 @@ int hf_cmd_hr(int argc, char **argv)
             double h;
             hf_status st = hf_damping_hr(dm, c[i], ab, &h);
             if (st != HF_OK) {
-                rc = hf_cli_fail_status("hr", st, NULL);
+                rc = hf_cli_fail("hr", "c_r '%s' with model %s: %s", pos.items[i], dm->name,
+                                 st == HF_ERANGE ? "h_r is not representable as a double"
+                                                 : hf_strerror(st));
                 break;
             }
             hf_table_str(t, dm->name);

@@ -41,7 +41,8 @@ int hf_cmd_profile(int argc, char **argv)
     hf_status st = hf_profile_integral(a, b, &integral);
     if (st != HF_OK) {
         hf_profile_objective_free(obj);
-        return hf_cli_fail_status("profile", st, NULL);
+        return hf_cli_fail("profile", "--a %g --b %g: I(a, b) is not representable as a "
+                           "double", a, b);
     }
     const char *headers[] = {"a", "b", "I", "K0", "rms_pct"};
     hf_table *t = hf_table_create(csv, 5, headers);

@@ -21,6 +21,12 @@ hf_status hf_problem_check(const hf_problem *problem, hf_diag *diag)
         if (!isfinite(lo) || !isfinite(hi))
             return hf_diag_set(diag, HF_EDOM,
                                "bounds of variable %zu are not finite (%g, %g)", i, lo, hi);
+        /* Every algorithm scales by the width; an overflowing width would
+         * turn every point into NaN. */
+        if (!isfinite(hi - lo))
+            return hf_diag_set(diag, HF_EDOM,
+                               "bounds of variable %zu are too far apart (%g, %g): the width "
+                               "overflows", i, lo, hi);
         if (!(lo < hi))
             return hf_diag_set(diag, HF_EBOUNDS,
                                "lower bound %.17g is not below upper bound %.17g for variable %zu",

@@ -92,6 +92,8 @@ static void one_run(const hf_optimizer *opt, const hf_problem *problem,
         run.trace_user = &runs->curves[i];
     }
     hf_status st = hf_optimize(opt, problem, &run, &runs->results[i], diag);
+    if (st != HF_OK)
+        runs->results[i].status = st;
     if (st == HF_OK && runs->curves != NULL && runs->curves[i].capacity == SIZE_MAX) {
         runs->results[i].status = HF_ENOMEM;
         hf_diag_set(diag, HF_ENOMEM, "out of memory recording the convergence curve");

@@ -133,8 +133,17 @@ hf_status hf_damping_hr(const hf_damping_model *model, double c_r,
         return HF_EINVAL;
     if (!(c_r > 0.0 && c_r <= 1.0))
         return HF_EDOM;
-    for (size_t i = 0; i < CATALOGUE_SIZE; ++i)
-        if (&catalogue[i].model == model)
-            return catalogue[i].hr(c_r, profile_ab, h_r);
+    for (size_t i = 0; i < CATALOGUE_SIZE; ++i) {
+        if (&catalogue[i].model != model)
+            continue;
+        double h;
+        hf_status st = catalogue[i].hr(c_r, profile_ab, &h);
+        /* c_r near the smallest double makes (1 - c)/c overflow. */
+        if (st == HF_OK && !isfinite(h))
+            return HF_ERANGE;
+        if (st == HF_OK)
+            *h_r = h;
+        return st;
+    }
     return HF_EINVAL;
 }

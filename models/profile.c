@@ -30,7 +30,12 @@ hf_status hf_profile_integral(double a, double b, double *integral)
     gsl_sf_result r;
     if (gsl_sf_lnbeta_e(2.5 / a, 1.0 + 1.0 / b, &r) != GSL_SUCCESS)
         return HF_EGSL;
-    *integral = exp(r.val) / a;
+    double value = exp(r.val) / a;
+    /* Extreme (a, b) (a ~ 1e-300) under- or overflow the Beta function:
+     * refuse rather than hand a zero or infinite I to K0 = 2/(5I). */
+    if (!(isfinite(value) && value > 0.0))
+        return HF_ERANGE;
+    *integral = value;
     return HF_OK;
 }
 

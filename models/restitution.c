@@ -99,6 +99,9 @@ static hf_status brent(double (*f)(double, void *), void *ctx, double lo, double
 
 static hf_status hr_by_u(double c, double *h_r)
 {
+    /* h_r < 1/c: for c below 1/DBL_MAX the root is not representable. */
+    if (!isfinite(1.0 / c))
+        return HF_ERANGE;
     hr_ctx ctx = {c, 0.0};
     /* Asymptote of the root for h → 1/c: u ≈ 1/c + 1 − ln(1 + 1/c). */
     double guess = 1.0 / c + 1.0 - log1p(1.0 / c);

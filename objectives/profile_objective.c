@@ -117,6 +117,11 @@ static hf_status read_table(const char *path, double **k0, double **rms, size_t 
             break;
         }
         st = hf_profile_integral(v[0], v[1], &integral);
+        if (st != HF_OK) {
+            st = hf_diag_set(diag, st, "%s:%zu: I(a, b) is not representable for a = %g, "
+                             "b = %g", path, hf_csv_line(csv, i), v[0], v[1]);
+            break;
+        }
         (*k0)[i] = hf_profile_k0_from_integral(integral);
         (*rms)[i] = v[2];
     }
@@ -194,6 +199,10 @@ hf_status hf_profile_objective_from_table(const char *path, hf_profile_objective
     if (st == HF_OK && !(obj->q[2] > 0.0))
         st = hf_diag_set(diag, HF_ESINGULAR, "%s: the fitted RMS^2(K0) has no minimum "
                          "(curvature %g)", path, obj->q[2]);
+    /* An RMS² whose vertex is negative is not an RMS table. */
+    if (st == HF_OK && obj->q[0] - obj->q[1] * obj->q[1] / (4.0 * obj->q[2]) < 0.0)
+        st = hf_diag_set(diag, HF_ESINGULAR, "%s: the fitted RMS^2(K0) goes below zero at its "
+                         "minimum: the table is not an RMS of one quadratic in K0", path);
     if (st == HF_OK) {
         obj->is_table = 1;
         obj->n = n;

@@ -5,6 +5,7 @@
  * relation (which spreads the samples evenly over the decades of damping,
  * where a grid in c_r crowds them near elastic impacts).
  */
+#define _POSIX_C_SOURCE 200809L /* getline */
 #include "hertzfit/profile_objective.h"
 
 #include <math.h>
@@ -132,9 +133,10 @@ static hf_status parse_file(const char *spec, double **values, size_t *count, hf
         return hf_diag_set(diag, HF_EIO, "sampling file %s: cannot open", path);
     size_t n = 0, cap = 128, line_no = 0;
     double *v = malloc(sizeof(double) * cap);   /* caller frees on success */
-    char line[512];
+    char *line = NULL;                          /* getline's buffer, freed below */
+    size_t line_cap = 0;
     hf_status st = v ? HF_OK : HF_ENOMEM;
-    while (st == HF_OK && fgets(line, sizeof line, fp) != NULL) {
+    while (st == HF_OK && getline(&line, &line_cap, fp) != -1) {
         ++line_no;
         char *p = line + strspn(line, " \t\r\n");
         if (*p == '\0' || *p == '#')
@@ -142,7 +144,8 @@ static hf_status parse_file(const char *spec, double **values, size_t *count, hf
         p[strcspn(p, "\r\n")] = '\0';
         double c;
         if (hf_parse_double(p, &c) != HF_OK) {
-            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu:1: '%s' is not a number", path, line_no, p);
+            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu:1: '%.40s%s' is not a number", path,
+                             line_no, p, strlen(p) > 40 ? "..." : "");
         } else if (!(c > 0.0 && c <= 1.0)) {
             st = hf_diag_set(diag, HF_EDOM, "%s:%zu:1: c_r = %s is outside (0, 1]", path,
                              line_no, p);
@@ -158,6 +161,7 @@ static hf_status parse_file(const char *spec, double **values, size_t *count, hf
             v[n++] = c;
         }
     }
+    free(line);
     fclose(fp);
     if (st == HF_OK && n == 0)
         st = hf_diag_set(diag, HF_EPARSE, "%s: no c_r values", path);

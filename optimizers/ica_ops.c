@@ -177,10 +177,12 @@ void hf_ica_form_empires(hf_ica_state *st, hf_rng *rng)
 
 /* A unit vector orthogonal to unit vector v (dim >= 2), from a Gaussian
  * draw with v's component removed; redrawn in the (measure-zero) case of
- * a parallel draw. */
+ * a parallel draw.  The redraws are bounded so that a non-finite v (which
+ * hf_problem_check's finite bounds should exclude) cannot loop forever:
+ * u is then the zero vector and the deviation is dropped. */
 static void random_orthogonal(hf_rng *rng, const double *v, size_t dim, double *u)
 {
-    for (;;) {
+    for (int attempt = 0; attempt < 64; ++attempt) {
         double dot = 0.0, norm = 0.0;
         for (size_t k = 0; k < dim; ++k) {
             u[k] = hf_rng_normal(rng, 0.0, 1.0);
@@ -197,6 +199,8 @@ static void random_orthogonal(hf_rng *rng, const double *v, size_t dim, double *
             return;
         }
     }
+    for (size_t k = 0; k < dim; ++k)
+        u[k] = 0.0;
 }
 
 void hf_ica_assimilate(hf_ica_state *st, size_t c, const hf_ica_params *p, hf_rng *rng)

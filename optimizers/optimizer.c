@@ -208,11 +208,10 @@ static void reset_result(hf_result *result)
     result->seconds = 0.0;
 }
 
-hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
-                      const hf_run_config *run, hf_result *result, hf_diag *diag)
+/* Everything hf_optimize refuses before running: bounds, dimensions, x0. */
+static hf_status check_run(const hf_optimizer *opt, const hf_problem *problem,
+                           const hf_run_config *run, const hf_result *result, hf_diag *diag)
 {
-    if (opt == NULL || run == NULL || result == NULL || result->x == NULL)
-        return hf_diag_set(diag, HF_EINVAL, "hf_optimize: missing optimizer, run or result");
     hf_status st = hf_problem_check(problem, diag);
     if (st != HF_OK)
         return st;
@@ -225,7 +224,23 @@ hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
             return hf_diag_set(diag, HF_EDOM,
                                "start point x0[%zu] = %.17g is outside [%.17g, %.17g]", i,
                                run->x0[i], problem->lower[i], problem->upper[i]);
+    return HF_OK;
+}
+
+hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
+                      const hf_run_config *run, hf_result *result, hf_diag *diag)
+{
+    if (opt == NULL || run == NULL || result == NULL || result->x == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "hf_optimize: missing optimizer, run or result");
     reset_result(result);
+    hf_status st = check_run(opt, problem, run, result, diag);
+    if (st != HF_OK) {
+        /* A refused run says so in its result too, so a caller that only
+         * looks at results (hf_runs_execute) sees the failure. */
+        result->status = st;
+        result->stop = HF_STOP_FAILURE;
+        return st;
+    }
     /* An algorithm's own budget applies only when the run sets none, so
      * a run's budget is always exactly the budget. */
     hf_run_config eff = *run;

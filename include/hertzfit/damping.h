@@ -32,7 +32,8 @@ const hf_damping_model *hf_damping_find(const char *name);
 
 /* h_r for c_r in (0, 1].  profile_ab = {a, b} for the "profile" model and is
  * ignored (may be NULL) for the others.  HF_EDOM for c_r outside (0, 1], or
- * a, b not positive; HF_EINVAL for "profile" without profile_ab. */
+ * a, b not positive; HF_EINVAL for "profile" without profile_ab; HF_ERANGE
+ * when h_r is not representable (c_r near the smallest double). */
 hf_status hf_damping_hr(const hf_damping_model *model, double c_r,
                         const double *profile_ab, double *h_r);
 

@@ -17,7 +17,8 @@ extern "C" {
 #endif
 
 /* Closed form I(a,b) = B(5/(2a), 1 + 1/b) / a (substitute u = y^a).
- * HF_EDOM unless a > 0 and b > 0 are finite. */
+ * HF_EDOM unless a > 0 and b > 0 are finite; HF_ERANGE when I under- or
+ * overflows (a or b near the smallest doubles). */
 hf_status hf_profile_integral(double a, double b, double *integral);
 
 /* The same integral by GSL adaptive quadrature (QAWS, which handles the

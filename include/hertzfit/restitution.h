@@ -19,7 +19,8 @@
 extern "C" {
 #endif
 
-/* h_r(c_r) for c_r in (0, 1]; h_r(1) = 0.  HF_EDOM outside (0, 1] or NaN. */
+/* h_r(c_r) for c_r in (0, 1]; h_r(1) = 0.  HF_EDOM outside (0, 1] or NaN;
+ * HF_ERANGE for c_r < 1/DBL_MAX (~5.6e-309), where h_r ~ 1/c_r overflows. */
 hf_status hf_restitution_hr_exact(double c_r, double *h_r);
 
 /* The inverse c_r(h_r) for h_r >= 0; c_r(0) = 1.  HF_EDOM for h_r < 0, NaN
