@@ -94,7 +94,9 @@ int hf_cli_parse_double(const char *command, const char *what, const char *text,
  * people, or CSV (header row, numbers as %.17g) with csv = 1.  Nothing is
  * printed before hf_table_print, so a failure half-way leaves no partial
  * output.  Non-finite numbers are printed as "nan"/"inf" — callers check
- * their results first. */
+ * their results first.  A table that could not be created (NULL, out of
+ * memory) may still be filled: the calls do nothing, and hf_table_print
+ * reports the failure and returns 1, so callers need no check of their own. */
 typedef struct hf_table hf_table;
 hf_table *hf_table_create(int csv, size_t ncols, const char *const *headers);
 void hf_table_str(hf_table *t, const char *text);
@@ -134,6 +136,15 @@ int hf_cli_profile_objective(const char *command, const char *sampling,
 /* Runs gnuplot on SCRIPT (written to a temporary file).  Returns 0, or
  * prints an error naming the problem and returns 1. */
 int hf_cli_gnuplot(const char *command, const char *script);
+
+/* TEXT goes into a gnuplot script between quotes: refuses quotes,
+ * backslashes and control characters, which would end the string or the
+ * command.  Returns 0, or prints one error naming OPTION and returns 2. */
+int hf_cli_check_plot_text(const char *command, const char *option, const char *text);
+
+/* The same for an output file, which must also be creatable/writable, so
+ * a bad -o is reported as bad input (exit 2) before any work is done. */
+int hf_cli_check_plot_output(const char *command, const char *option, const char *path);
 
 /* ---- subcommands: int hf_cmd_NAME(int argc, char **argv), argv[0] = NAME */
 

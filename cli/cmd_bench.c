@@ -277,6 +277,9 @@ static int bench_merge(int argc, char **argv)
 /* ECDF plot of DIR/ecdf.csv into DIR/ecdf.png, one line per optimiser. */
 static int plot_ecdf(const hf_campaign *c, const char *dir)
 {
+    int checked = hf_cli_check_plot_text("bench report", "-o", dir);
+    if (checked != 0)
+        return checked;
     size_t cap = 4096 + 512 * c->n_optimizers;
     char *script = malloc(cap); /* freed below */
     if (script == NULL)

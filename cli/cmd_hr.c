@@ -50,6 +50,8 @@ int hf_cmd_hr(int argc, char **argv)
     double *c = NULL;
     if (rc == 0) {
         c = malloc(sizeof(double) * pos.count);   /* freed below */
+        if (c == NULL)
+            rc = hf_cli_fail("hr", "out of memory");
         for (size_t i = 0; rc == 0 && i < pos.count; ++i) {
             rc = hf_cli_parse_double("hr", "c_r", pos.items[i], &c[i]);
             if (rc == 0 && !(c[i] > 0.0 && c[i] <= 1.0))

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -40,5 +41,29 @@ int hf_cli_gnuplot(const char *command, const char *script)
                     (rc != -1 && WIFEXITED(rc)) ? WEXITSTATUS(rc) : -1);
         return 1;
     }
+    return 0;
+}
+
+int hf_cli_check_plot_text(const char *command, const char *option, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; ++p)
+        if (*p < 0x20 || *p == 0x7f || *p == '\'' || *p == '"' || *p == '\\')
+            return hf_cli_fail(command, "%s: '%s' contains a quote, backslash or control "
+                                        "character, which gnuplot cannot take", option, text);
+    return 0;
+}
+
+int hf_cli_check_plot_output(const char *command, const char *option, const char *path)
+{
+    int rc = hf_cli_check_plot_text(command, option, path);
+    if (rc != 0)
+        return rc;
+    int existed = access(path, F_OK) == 0;
+    FILE *fp = fopen(path, "a");   /* "a": an existing file is left as it is */
+    if (fp == NULL)
+        return hf_cli_fail(command, "%s: cannot write '%s': %s", option, path, strerror(errno));
+    fclose(fp);
+    if (!existed)
+        remove(path);
     return 0;
 }

@@ -19,7 +19,7 @@ struct hf_table {
 
 static void push_cell(hf_table *t, const char *text)
 {
-    if (t->oom)
+    if (t == NULL || t->oom)
         return;
     if (t->count == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 64;
@@ -56,6 +56,8 @@ void hf_table_str(hf_table *t, const char *text) { push_cell(t, text); }
 
 void hf_table_numf(hf_table *t, const char *table_format, double value)
 {
+    if (t == NULL)
+        return;
     char buf[64];
     snprintf(buf, sizeof buf, t->csv ? "%.17g" : table_format, value);
     push_cell(t, buf);
@@ -106,7 +108,7 @@ static int is_number(const char *text)
 
 int hf_table_print(hf_table *t, FILE *fp)
 {
-    if (t->oom) {
+    if (t == NULL || t->oom) {
         hf_table_free(t);
         fprintf(stderr, "hertzfit: out of memory while building a table\n");
         return 1;

@@ -111,13 +111,13 @@ int hf_plot_bounce(int argc, char **argv)
     char *script = NULL;   /* freed below */
     if (rc == 0 && output == NULL)
         rc = hf_cli_fail("plot bounce", "-o FILE.png is required");
-    else if (rc == 0 && strchr(output, '\'') != NULL)
-        rc = hf_cli_fail("plot bounce", "-o: '%s' contains a quote", output);
     else if (rc == 0 && (points < 2 || points > 100000))
         rc = hf_cli_fail("plot bounce", "--points = %llu must be in [2, 100000]", points);
     for (size_t j = 0; rc == 0 && j < p.ne; ++j)
         if (!(p.es[j] > 0.0 && p.es[j] <= 1.0))
             rc = hf_cli_fail("plot bounce", "--e = %g is outside (0, 1]", p.es[j]);
+    if (rc == 0)
+        rc = hf_cli_check_plot_output("plot bounce", "-o", output);
     if (rc == 0 && profile.count > 0)
         rc = hf_cli_profile_check("plot bounce", &profile);
     p.ab = profile.count ? profile.values : NULL;

@@ -248,8 +248,8 @@ int hf_plot_convergence(int argc, char **argv)
         rc = hf_cli_fail(CMD, "-o FILE.png is required");
     else if (strcmp(o.xaxis, "iter") != 0 && strcmp(o.xaxis, "evals") != 0)
         rc = hf_cli_fail(CMD, "--x: '%s' is not iter or evals", o.xaxis);
-    else if (strchr(o.output, '\'') != NULL || strchr(o.title, '"') != NULL)
-        rc = hf_cli_fail(CMD, "quotes are not allowed in -o or --title");
+    else if ((rc = hf_cli_check_plot_text(CMD, "--title", o.title)) == 0)
+        rc = hf_cli_check_plot_output(CMD, "-o", o.output);
     curve_stats *c = calloc(files.count, sizeof *c);
     if (rc == 0 && c == NULL)
         rc = hf_cli_fail(CMD, "out of memory");

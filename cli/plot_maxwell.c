@@ -192,6 +192,8 @@ int hf_plot_maxwell(int argc, char **argv)
     hf_cli_strings_free(&pos);
     if (data_path == NULL || png == NULL || !opts[1].given)
         return hf_cli_fail(spec.command, "--data, --nu and -o are required");
+    if ((rc = hf_cli_check_plot_output(spec.command, "-o", png)) != 0)
+        return rc;
     hf_maxwell_data *d = NULL;
     hf_argatov_constants k;
     if ((rc = hf_maxwell_cli_load(spec.command, data_path, nu, &d, &k)) != 0)

@@ -100,10 +100,10 @@ int hf_plot_restitution(int argc, char **argv)
     char *script = NULL;         /* freed below */
     if (output == NULL)
         rc = hf_cli_fail("plot restitution", "-o FILE.png is required");
-    else if (strchr(output, '\'') != NULL)
-        rc = hf_cli_fail("plot restitution", "-o: '%s' contains a quote", output);
     else if (points < 2 || points > 100000)
         rc = hf_cli_fail("plot restitution", "--points = %llu must be in [2, 100000]", points);
+    else
+        rc = hf_cli_check_plot_output("plot restitution", "-o", output);
     if (rc == 0 && profile.count > 0)
         rc = hf_cli_profile_check("plot restitution", &profile);
     if (rc == 0)
