@@ -46,10 +46,19 @@ int hf_cli_gnuplot(const char *command, const char *script)
 
 int hf_cli_check_plot_text(const char *command, const char *option, const char *text)
 {
-    for (const unsigned char *p = (const unsigned char *)text; *p; ++p)
-        if (*p < 0x20 || *p == 0x7f || *p == '\'' || *p == '"' || *p == '\\')
-            return hf_cli_fail(command, "%s: '%s' contains a quote, backslash or control "
-                                        "character, which gnuplot cannot take", option, text);
+    int bad = 0;
+    char shown[128];   /* the text with control characters shown as '?' */
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; ++p) {
+        int control = *p < 0x20 || *p == 0x7f;
+        bad |= control || *p == '\'' || *p == '"' || *p == '\\';
+        if (n + 1 < sizeof shown)
+            shown[n++] = control ? '?' : (char)*p;
+    }
+    shown[n] = '\0';
+    if (bad)
+        return hf_cli_fail(command, "%s: '%s' contains a quote, backslash or control "
+                                    "character, which gnuplot cannot take", option, shown);
     return 0;
 }
 

@@ -132,7 +132,10 @@ static hf_status read_table(const char *path, double **k0, double **rms, size_t 
 
 /* Weighted least squares of rms² on (1, K0, K0²) with GSL.  The table's
  * values are rounded to 3 decimals, a uniform error in rms, so the error of
- * rms² is ∝ rms: weights 1/rms² make the residuals comparable. */
+ * rms² is ∝ rms: weights 1/rms² make the residuals comparable.  The
+ * rounding itself (5e-4) floors the error, so a printed 0 does not get an
+ * infinite weight. */
+#define TABLE_ROUNDING 5e-4
 static hf_status fit_quadratic(const double *k0, const double *rms, size_t n, double q[3])
 {
     gsl_matrix *X = gsl_matrix_alloc(n, 3);
@@ -146,7 +149,7 @@ static hf_status fit_quadratic(const double *k0, const double *rms, size_t n, do
             gsl_matrix_set(X, i, 1, k0[i]);
             gsl_matrix_set(X, i, 2, k0[i] * k0[i]);
             gsl_vector_set(y, i, rms[i] * rms[i]);
-            gsl_vector_set(w, i, 1.0 / fmax(rms[i] * rms[i], 1e-300));
+            gsl_vector_set(w, i, 1.0 / ((rms[i] + TABLE_ROUNDING) * (rms[i] + TABLE_ROUNDING)));
         }
         double chisq;
         if (gsl_multifit_wlinear(X, w, y, c, cov, &chisq, work) != GSL_SUCCESS)
@@ -199,6 +202,9 @@ hf_status hf_profile_objective_from_table(const char *path, hf_profile_objective
     if (st == HF_OK && !(obj->q[2] > 0.0))
         st = hf_diag_set(diag, HF_ESINGULAR, "%s: the fitted RMS^2(K0) has no minimum "
                          "(curvature %g)", path, obj->q[2]);
+    if (st == HF_OK && !(-obj->q[1] / (2.0 * obj->q[2]) > 0.0))
+        st = hf_diag_set(diag, HF_ESINGULAR, "%s: the fitted RMS^2(K0) has its minimum at "
+                         "K0 = %g <= 0, where no (a, b) lies", path, -obj->q[1] / (2.0 * obj->q[2]));
     /* An RMS² whose vertex is negative is not an RMS table. */
     if (st == HF_OK && obj->q[0] - obj->q[1] * obj->q[1] / (4.0 * obj->q[2]) < 0.0)
         st = hf_diag_set(diag, HF_ESINGULAR, "%s: the fitted RMS^2(K0) goes below zero at its "
