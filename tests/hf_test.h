@@ -38,6 +38,17 @@
  * when the program could not be run or was killed by a signal. */
 int hf_test_cli(const char *args, char **out, char **err);
 
+/* Runs `hertzfit ARGS` and asserts the bad-input contract: exit status
+ * EXPECTED_RC (2 for bad input), NEEDLE found in stderr, stderr exactly one
+ * line, nothing on stdout.  Prints everything when it fails. */
+void hf_test_expect_failure(const char *args, int expected_rc, const char *needle);
+
+/* The whole file PATH, malloc'ed (caller frees); NULL if unreadable. */
+char *hf_test_read_file(const char *path);
+
+/* Asserts that PATH starts with the PNG signature. */
+void hf_test_assert_png(const char *path);
+
 /* Number of lines in TEXT (a final line without newline counts). */
 size_t hf_test_count_lines(const char *text);
 

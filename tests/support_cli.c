@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static char *slurp(const char *path)
+char *hf_test_read_file(const char *path)
 {
     FILE *fp = fopen(path, "rb");
     if (fp == NULL)
@@ -66,9 +66,9 @@ int hf_test_cli(const char *args, char **out, char **err)
     int rc = system(cmd);
     free(cmd);
     if (out != NULL)
-        *out = slurp(out_path);
+        *out = hf_test_read_file(out_path);
     if (err != NULL)
-        *err = slurp(err_path);
+        *err = hf_test_read_file(err_path);
     remove(out_path);
     remove(err_path);
     if (rc == -1 || !WIFEXITED(rc))
@@ -85,4 +85,32 @@ size_t hf_test_count_lines(const char *text)
     if (p > text && p[-1] != '\n')
         ++n;
     return n;
+}
+
+void hf_test_expect_failure(const char *args, int expected_rc, const char *needle)
+{
+    char *out = NULL, *err = NULL;
+    int rc = hf_test_cli(args, &out, &err);
+    int ok = rc == expected_rc && out != NULL && err != NULL && out[0] == '\0' &&
+             strstr(err, needle) != NULL && hf_test_count_lines(err) == 1;
+    if (!ok)
+        print_error("hertzfit %s -> exit %d (wanted %d)\nstdout: %s\nstderr: %s\n(wanted "
+                    "one stderr line containing '%s')\n", args, rc, expected_rc,
+                    out ? out : "(none)", err ? err : "(none)", needle);
+    free(out);
+    free(err);
+    assert_true(ok);
+}
+
+void hf_test_assert_png(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL)
+        print_error("%s was not written\n", path);
+    assert_non_null(fp);
+    unsigned char magic[8] = {0};
+    size_t got = fread(magic, 1, sizeof magic, fp);
+    fclose(fp);
+    assert_int_equal(got, sizeof magic);
+    assert_memory_equal(magic, "\x89PNG\r\n\x1a\n", sizeof magic);
 }

@@ -11,22 +11,6 @@
 
 #define TABLE2 "data/safaeifar2020_table2.csv"
 
-static void expect_bad_input(const char *args, const char *needle)
-{
-    char *out = NULL, *err = NULL;
-    int rc = hf_test_cli(args, &out, &err);
-    if (rc != 2 || strstr(err, needle) == NULL || out[0] != '\0' ||
-        hf_test_count_lines(err) != 1)
-        print_error("hertzfit %s: exit %d, stdout '%s', stderr '%s' (wanted '%s')\n", args,
-                    rc, out, err, needle);
-    assert_int_equal(rc, 2);
-    assert_non_null(strstr(err, needle));
-    assert_string_equal(out, "");
-    assert_int_equal(hf_test_count_lines(err), 1);
-    free(out);
-    free(err);
-}
-
 static char *run_ok(const char *args)
 {
     char *captured = NULL;
@@ -105,35 +89,35 @@ static void test_optimum_and_grid_from_table(void **state)
 static void test_bad_inputs(void **state)
 {
     (void)state;
-    expect_bad_input("hr 0", "c_r '0' is outside (0, 1]");
-    expect_bad_input("hr -0.5", "c_r '-0.5' is outside (0, 1]");
-    expect_bad_input("hr 1.5", "'1.5'");
-    expect_bad_input("hr nan", "'nan' is not finite");
-    expect_bad_input("hr inf", "'inf' is not finite");
-    expect_bad_input("hr 0.5 abc", "'abc' is not a number");
-    expect_bad_input("hr", "missing argument");
-    expect_bad_input("hr --model nope 0.5", "unknown model 'nope'");
-    expect_bad_input("hr --model profile 0.5", "needs --a and --b");
-    expect_bad_input("hr --model profile --a 0 --b 2 0.5", "--a: 0 must be positive");
-    expect_bad_input("hr --bogus 0.5", "unknown option '--bogus'");
-    expect_bad_input("profile --a -1 --b 2", "--a: -1 must be positive");
-    expect_bad_input("profile --a 1 --b 0", "--b: 0 must be positive");
-    expect_bad_input("profile --a x --b 2", "--a: 'x' is not a number");
-    expect_bad_input("profile --b 2", "--a and --b are required");
-    expect_bad_input("profile --a 1 --b 2 --sampling 0.1:0:0.9", "step 0 must be positive");
-    expect_bad_input("grid --sampling 0.9:0.1:0.1", "start 0.9 is above stop 0.1");
-    expect_bad_input("grid --sampling 0.1:0.1:1.5", "outside (0, 1]");
-    expect_bad_input("grid --sampling 0:0.1:0.5", "outside (0, 1]");
-    expect_bad_input("optimum --table /nonexistent/t.csv", "/nonexistent/t.csv: cannot open");
-    expect_bad_input("optimum --b -2", "--b: -2 must be positive");
-    expect_bad_input("optimum --table " TABLE2 " --sampling 0.1:0.1:0.9", "not both");
+    hf_test_expect_failure("hr 0", 2, "c_r '0' is outside (0, 1]");
+    hf_test_expect_failure("hr -0.5", 2, "c_r '-0.5' is outside (0, 1]");
+    hf_test_expect_failure("hr 1.5", 2, "'1.5'");
+    hf_test_expect_failure("hr nan", 2, "'nan' is not finite");
+    hf_test_expect_failure("hr inf", 2, "'inf' is not finite");
+    hf_test_expect_failure("hr 0.5 abc", 2, "'abc' is not a number");
+    hf_test_expect_failure("hr", 2, "missing argument");
+    hf_test_expect_failure("hr --model nope 0.5", 2, "unknown model 'nope'");
+    hf_test_expect_failure("hr --model profile 0.5", 2, "needs --a and --b");
+    hf_test_expect_failure("hr --model profile --a 0 --b 2 0.5", 2, "--a: 0 must be positive");
+    hf_test_expect_failure("hr --bogus 0.5", 2, "unknown option '--bogus'");
+    hf_test_expect_failure("profile --a -1 --b 2", 2, "--a: -1 must be positive");
+    hf_test_expect_failure("profile --a 1 --b 0", 2, "--b: 0 must be positive");
+    hf_test_expect_failure("profile --a x --b 2", 2, "--a: 'x' is not a number");
+    hf_test_expect_failure("profile --b 2", 2, "--a and --b are required");
+    hf_test_expect_failure("profile --a 1 --b 2 --sampling 0.1:0:0.9", 2, "step 0 must be positive");
+    hf_test_expect_failure("grid --sampling 0.9:0.1:0.1", 2, "start 0.9 is above stop 0.1");
+    hf_test_expect_failure("grid --sampling 0.1:0.1:1.5", 2, "outside (0, 1]");
+    hf_test_expect_failure("grid --sampling 0:0.1:0.5", 2, "outside (0, 1]");
+    hf_test_expect_failure("optimum --table /nonexistent/t.csv", 2, "/nonexistent/t.csv: cannot open");
+    hf_test_expect_failure("optimum --b -2", 2, "--b: -2 must be positive");
+    hf_test_expect_failure("optimum --table " TABLE2 " --sampling 0.1:0.1:0.9", 2, "not both");
     const char *path = hf_test_tmp_path("bad-table");
     hf_test_write_file(path, "a,b,rms_pct\n1,1.5,95.092\n1,2,oops\n");
     char args[1200];
     snprintf(args, sizeof args, "optimum --table %s", path);
-    expect_bad_input(args, ":3:3: column 'rms_pct': 'oops' is not a number");
+    hf_test_expect_failure(args, 2, ":3:3: column 'rms_pct': 'oops' is not a number");
     hf_test_write_file(path, "a,rms_pct\n1,2\n");
-    expect_bad_input(args, "required column 'b' is missing");
+    hf_test_expect_failure(args, 2, "required column 'b' is missing");
     remove(path);
 }
 

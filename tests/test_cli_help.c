@@ -30,62 +30,48 @@ static void test_every_command_has_help(void **state)
     }
 }
 
-static void expect_exit2(const char *args, const char *needle)
-{
-    char *out = NULL, *err = NULL;
-    int rc = hf_test_cli(args, &out, &err);
-    if (rc != 2 || strstr(err, needle) == NULL || hf_test_count_lines(err) != 1)
-        print_error("hertzfit %s -> %d, stderr: %s (wanted '%s')\n", args, rc, err, needle);
-    assert_int_equal(rc, 2);
-    assert_non_null(strstr(err, needle));
-    assert_int_equal(hf_test_count_lines(err), 1);
-    assert_string_equal(out, "");
-    free(out);
-    free(err);
-}
-
 static void test_plot_outputs_are_checked_first(void **state)
 {
     (void)state;
-    expect_exit2("plot bounce -o /nonexistent-dir/x.png", "cannot write '/nonexistent-dir/x.png'");
-    expect_exit2("plot restitution -o /nonexistent-dir/x.png", "cannot write");
-    expect_exit2("plot restitution -o \"a'b.png\"", "contains a quote");
-    expect_exit2("plot convergence x.csv -o \"$(printf 'a\\nb.png')\"", "control character");
-    expect_exit2("plot convergence x.csv -o y.png --title 'a\\b'", "backslash");
-    expect_exit2("plot maxwell --data data/maxwell_synthetic_clean.csv --nu 0.5 "
-                 "-o /nonexistent-dir/m.png", "cannot write");
+    hf_test_expect_failure("plot bounce -o /nonexistent-dir/x.png", 2, "cannot write '/nonexistent-dir/x.png'");
+    hf_test_expect_failure("plot restitution -o /nonexistent-dir/x.png", 2, "cannot write");
+    hf_test_expect_failure("plot restitution -o \"a'b.png\"", 2, "contains a quote");
+    hf_test_expect_failure("plot convergence x.csv -o \"$(printf 'a\\nb.png')\"", 2, "control character");
+    hf_test_expect_failure("plot convergence x.csv -o y.png --title 'a\\b'", 2, "backslash");
+    hf_test_expect_failure("plot maxwell --data data/maxwell_synthetic_clean.csv --nu 0.5 "
+                 "-o /nonexistent-dir/m.png", 2, "cannot write");
 }
 
 static void test_more_calibration_bad_inputs(void **state)
 {
     (void)state;
-    expect_exit2("grid --sampling 0.5:-0.1:0.9", "step -0.1 must be positive");
-    expect_exit2("grid --sampling hgeom:2:1:5", "need 0 < h0 < h1");
-    expect_exit2("grid --sampling hgeom:0.1:1:1", "must be an integer from 2");
-    expect_exit2("hr --model profile --a 1 --b 0 0.5", "--b: 0 must be positive");
-    expect_exit2("hr 1e-310", "c_r '1e-310' with model exact: h_r is not representable");
-    expect_exit2("profile --a 1e-308 --b 2", "I(a, b) is not representable");
+    hf_test_expect_failure("grid --sampling 0.5:-0.1:0.9", 2, "step -0.1 must be positive");
+    hf_test_expect_failure("grid --sampling hgeom:2:1:5", 2, "need 0 < h0 < h1");
+    hf_test_expect_failure("grid --sampling hgeom:0.1:1:1", 2, "must be an integer from 2");
+    hf_test_expect_failure("hr --model profile --a 1 --b 0 0.5", 2, "--b: 0 must be positive");
+    hf_test_expect_failure("hr 1e-310", 2, "c_r '1e-310' with model exact: h_r is not representable");
+    hf_test_expect_failure("profile --a 1e-308 --b 2", 2, "I(a, b) is not representable");
     const char *path = hf_test_tmp_path("samples");
     char args[1200];
     hf_test_write_file(path, "0.2\n# comment\n0.4x\n");
     snprintf(args, sizeof args, "optimum --sampling file:%s", path);
-    expect_exit2(args, ":3:1: '0.4x' is not a number");
+    hf_test_expect_failure(args, 2, ":3:1: '0.4x' is not a number");
     hf_test_write_file(path, "");
-    expect_exit2(args, "no c_r values");
+    hf_test_expect_failure(args, 2, "no c_r values");
     hf_test_write_file(path, "a,b,rms_pct\n");
     snprintf(args, sizeof args, "optimum --table %s", path);
-    expect_exit2(args, "need at least 3 rows");
+    hf_test_expect_failure(args, 2, "need at least 3 rows");
     hf_test_write_file(path, "");
-    expect_exit2(args, "no header row");
+    hf_test_expect_failure(args, 2, "no header row");
     /* K0 = 1.05, 2, 3 (a on the b = 2 valley) with RMS^2 = 9, 0.01, 4: the
      * parabola through them dips to about -0.29, so it is no RMS table. */
     hf_test_write_file(path, "a,b,rms_pct\n30.018430,2,3\n1.049648,2,0.1\n0.395935,2,2\n");
-    expect_exit2(args, "below zero");
+    hf_test_expect_failure(args, 2, "below zero");
     /* A concave fit (high in the middle) has no minimum. */
     hf_test_write_file(path, "a,b,rms_pct\n30.018430,2,0.1\n1.049648,2,3\n0.395935,2,0.1\n");
-    expect_exit2(args, "has no minimum");
+    hf_test_expect_failure(args, 2, "has no minimum");
     remove(path);
-    expect_exit2("optimum --table /", "/");
+    hf_test_expect_failure("optimum --table /", 2, "/");
 }
 
 int main(void)

@@ -21,18 +21,6 @@ static void run_ok(const char *args)
     free(err);
 }
 
-static void expect_bad(const char *args, const char *needle)
-{
-    char *err = NULL;
-    int rc = hf_test_cli(args, NULL, &err);
-    if (rc != 2 || strstr(err, needle) == NULL)
-        print_error("hertzfit %s -> %d: %s\n", args, rc, err);
-    assert_int_equal(rc, 2);
-    assert_non_null(strstr(err, needle));
-    assert_int_equal(hf_test_count_lines(err), 1);
-    free(err);
-}
-
 static void test_plot_from_two_traces(void **state)
 {
     (void)state;
@@ -47,12 +35,7 @@ static void test_plot_from_two_traces(void **state)
     remove(png);
     snprintf(args, sizeof args, "plot convergence %s %s -o %s --x evals", ica, icaco, png);
     run_ok(args);
-    FILE *fp = fopen(png, "rb");
-    assert_non_null(fp);
-    unsigned char magic[8] = {0};
-    assert_int_equal(fread(magic, 1, 8, fp), 8);
-    fclose(fp);
-    assert_memory_equal(magic, "\x89PNG\r\n\x1a\n", 8);
+    hf_test_assert_png(png);
     remove(png);
     remove(ica);
     remove(icaco);
@@ -65,18 +48,18 @@ static void test_bad_input(void **state)
     snprintf(path, sizeof path, "%s", hf_test_tmp_path("bad-trace.csv"));
     hf_test_write_file(path, "run,iter,evals,best_rms_pct\n0,1,20,12.7\n0,0,40,12.6\n");
     snprintf(args, sizeof args, "plot convergence %s -o /tmp/x.png", path);
-    expect_bad(args, ":3: iter = 0");
+    hf_test_expect_failure(args, 2, ":3: iter = 0");
     hf_test_write_file(path, "run,iter,evals\n0,1,20\n");
-    expect_bad(args, "best_rms_pct");
+    hf_test_expect_failure(args, 2, "best_rms_pct");
     hf_test_write_file(path, "run,iter,evals,best_rms_pct\n0,1,20,abc\n");
-    expect_bad(args, "'abc'");
+    hf_test_expect_failure(args, 2, "'abc'");
     remove(path);
-    expect_bad("plot convergence /nonexistent-trace.csv -o /tmp/x.png", "/nonexistent-trace.csv");
+    hf_test_expect_failure("plot convergence /nonexistent-trace.csv -o /tmp/x.png", 2, "/nonexistent-trace.csv");
     snprintf(args, sizeof args, "plot convergence %s", path);
-    expect_bad(args, "-o FILE.png is required");
+    hf_test_expect_failure(args, 2, "-o FILE.png is required");
     snprintf(args, sizeof args, "plot convergence %s -o /tmp/x.png --x time", path);
-    expect_bad(args, "--x: 'time'");
-    expect_bad("plot convergence -o /tmp/x.png", "missing argument");
+    hf_test_expect_failure(args, 2, "--x: 'time'");
+    hf_test_expect_failure("plot convergence -o /tmp/x.png", 2, "missing argument");
 }
 
 int main(void)

@@ -207,44 +207,30 @@ static void test_box_with_undefined_objective_is_refused(void **state)
     free(err);
 }
 
-static void expect_bad(const char *args, const char *needle)
-{
-    char *out = NULL, *err = NULL;
-    int rc = hf_test_cli(args, &out, &err);
-    if (rc != 2 || strstr(err, needle) == NULL || hf_test_count_lines(err) != 1)
-        print_error("hertzfit %s -> %d, stderr: %s\n", args, rc, err);
-    assert_int_equal(rc, 2);
-    assert_non_null(strstr(err, needle));
-    assert_int_equal(hf_test_count_lines(err), 1);
-    assert_string_equal(out, "");
-    free(out);
-    free(err);
-}
-
 static void test_bad_input(void **state)
 {
     (void)state;
-    expect_bad("fit profile --optimizer simplex", "'simplex' (valid: ica, icaco, random");
-    expect_bad("fit profile --optimizer simplex", "nlopt:LN_BOBYQA");
-    expect_bad("fit profile --optimizer nlopt:LN_NOTHING", "'nlopt:LN_NOTHING'");
-    expect_bad("fit profile --optimizer icaco --set zeta=1", "no parameter 'zeta'");
-    expect_bad("fit profile --optimizer icaco --set beta=50", "outside [0, 10]");
-    expect_bad("fit profile --optimizer icaco --set countries=20.5", "whole number");
-    expect_bad("fit profile --optimizer icaco --set beta", "not key=value");
-    expect_bad("fit profile --optimizer icaco --set beta=abc", "'abc' is not a number");
-    expect_bad("fit profile --optimizer icaco --runs 0", "--runs");
-    expect_bad("fit profile --optimizer icaco --runs -3", "--runs");
-    expect_bad("fit profile --optimizer icaco --max-evals 0", "--max-evals");
-    expect_bad("fit profile --optimizer icaco --bounds 6 1 1.5 6", "not below");
-    expect_bad("fit profile --optimizer icaco --bounds 1 6 3 3", "of b is not below");
-    expect_bad("fit profile --optimizer icaco --bounds 1 6 1.5", "4 values");
-    expect_bad("fit profile --optimizer icaco --set imperialists=20", "below countries");
-    expect_bad("fit profile --optimizer icaco --table /nonexistent.csv", "/nonexistent.csv");
-    expect_bad("fit profile --optimizer icaco --sampling 0.5:x:0.9", "sampling");
-    expect_bad("fit profile --optimizer icaco --table " TABLE " --sampling 0.1:0.1:0.9",
+    hf_test_expect_failure("fit profile --optimizer simplex", 2, "'simplex' (valid: ica, icaco, random");
+    hf_test_expect_failure("fit profile --optimizer simplex", 2, "nlopt:LN_BOBYQA");
+    hf_test_expect_failure("fit profile --optimizer nlopt:LN_NOTHING", 2, "'nlopt:LN_NOTHING'");
+    hf_test_expect_failure("fit profile --optimizer icaco --set zeta=1", 2, "no parameter 'zeta'");
+    hf_test_expect_failure("fit profile --optimizer icaco --set beta=50", 2, "outside [0, 10]");
+    hf_test_expect_failure("fit profile --optimizer icaco --set countries=20.5", 2, "whole number");
+    hf_test_expect_failure("fit profile --optimizer icaco --set beta", 2, "not key=value");
+    hf_test_expect_failure("fit profile --optimizer icaco --set beta=abc", 2, "'abc' is not a number");
+    hf_test_expect_failure("fit profile --optimizer icaco --runs 0", 2, "--runs");
+    hf_test_expect_failure("fit profile --optimizer icaco --runs -3", 2, "--runs");
+    hf_test_expect_failure("fit profile --optimizer icaco --max-evals 0", 2, "--max-evals");
+    hf_test_expect_failure("fit profile --optimizer icaco --bounds 6 1 1.5 6", 2, "not below");
+    hf_test_expect_failure("fit profile --optimizer icaco --bounds 1 6 3 3", 2, "of b is not below");
+    hf_test_expect_failure("fit profile --optimizer icaco --bounds 1 6 1.5", 2, "4 values");
+    hf_test_expect_failure("fit profile --optimizer icaco --set imperialists=20", 2, "below countries");
+    hf_test_expect_failure("fit profile --optimizer icaco --table /nonexistent.csv", 2, "/nonexistent.csv");
+    hf_test_expect_failure("fit profile --optimizer icaco --sampling 0.5:x:0.9", 2, "sampling");
+    hf_test_expect_failure("fit profile --optimizer icaco --table " TABLE " --sampling 0.1:0.1:0.9", 2,
                "not both");
-    expect_bad("fit profile --runs 3", "--optimizer is required");
-    expect_bad("fit nothing", "unknown fit target 'nothing'");
+    hf_test_expect_failure("fit profile --runs 3", 2, "--optimizer is required");
+    hf_test_expect_failure("fit nothing", 2, "unknown fit target 'nothing'");
 }
 
 int main(void)
