@@ -137,7 +137,8 @@ static void test_fit_clean_file(void **state)
                                  "--nu 0.5 --csv", &out, &err), 0);
     assert_int_equal(hf_test_count_lines(out), 5);
     assert_true(starts_with(out, "method,observable,n,mu0_Pa,mu0_se,eta_per_s,eta_se,C0,r2,"
-                                 "max_eps\nregression,F_M,18,"));
+                                 "max_eps,status\nregression,F_M,18,"));
+    assert_non_null(strstr(out, ",converged\n"));
     const char *row = "\nfull,F_M+t_M+t_c+e,18,";
     const char *full = strstr(out, row);
     assert_non_null(full);
@@ -146,6 +147,23 @@ static void test_fit_clean_file(void **state)
     HF_ASSERT_CLOSE(mu0, 1e7, 0.0, 0.005);
     HF_ASSERT_CLOSE(eta, 300.0, 0.0, 0.005);
     assert_string_equal(err, "");
+    free(out);
+    free(err);
+}
+
+/* A full fit stopped by its budget still prints its row, but says so: the
+ * status column reads "maxeval" and stderr carries one warning line. */
+static void test_fit_flags_an_unconverged_full_fit(void **state)
+{
+    (void)state;
+    char *out = NULL, *err = NULL;
+    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
+                                 "--nu 0.5 --method full --max-evals 1 --csv", &out, &err), 0);
+    assert_int_equal(hf_test_count_lines(out), 2);
+    assert_non_null(strstr(out, ",maxeval\n"));
+    assert_int_equal(hf_test_count_lines(err), 1);
+    assert_non_null(strstr(err, "warning: the full fit did not converge (maxeval after 1 "
+                                "evaluations"));
     free(out);
     free(err);
 }
@@ -258,6 +276,14 @@ static void test_bad_options_through_the_cli(void **state)
                "cannot be combined");
     expect_bad("maxwell simulate " TRUTH " --grid '" DATA "maxwell_synthetic_grid.csv' "
                "--noise -0.1", "--noise");
+    expect_bad("maxwell simulate " TRUTH " --grid '" DATA "maxwell_synthetic_grid.csv' "
+               "--noise 0.21", "--noise 0.21 is outside [0, 0.2]");
+    expect_bad("maxwell simulate " TRUTH " --grid '" DATA "maxwell_synthetic_grid.csv' "
+               "--seed 3", "--seed has no effect without --noise");
+    /* e ≈ 0.95 at 20 % noise exceeds 1 for a draw above +0.25σ: seed 1
+     * does so at the second impact; refused, not written as data. */
+    expect_bad("maxwell simulate " TRUTH " --grid '" DATA "maxwell_synthetic_grid.csv' "
+               "--noise 0.2 --seed 1", "impact 2: --noise 0.2 (seed 1) makes");
     expect_bad("maxwell simulate --mu0 1e7 --nu 0.5 --eta 1e6 --R 0.01 --m 0.03 --V0 1",
                "eps =");
     expect_bad("maxwell nothing", "unknown subcommand 'nothing'");
@@ -293,6 +319,7 @@ int main(void)
         cmocka_unit_test(test_simulate_one_impact),
         cmocka_unit_test(test_simulate_out_of_double_range),
         cmocka_unit_test(test_fit_clean_file),
+        cmocka_unit_test(test_fit_flags_an_unconverged_full_fit),
         cmocka_unit_test(test_fit_regression_only),
         cmocka_unit_test(test_fit_residuals_and_other_optimizer),
         cmocka_unit_test(test_bad_data_through_the_cli),
