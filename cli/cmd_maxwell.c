@@ -37,7 +37,7 @@ int hf_maxwell_cli_load(const char *command, const char *path, double nu,
     if (nu < 0.0 || nu > 0.5)
         return hf_cli_fail(command, "--nu %g is outside [0, 0.5]", nu);
     hf_diag diag = {{0}};
-    hf_status st = hf_maxwell_data_read(path, data, &diag);
+    hf_status st = hf_maxwell_data_read(path, data, &diag); /* caller frees *data */
     if (st == HF_OK)
         st = hf_argatov_constants_compute(constants, &diag);
     if (st != HF_OK) {
@@ -52,6 +52,7 @@ static int create_optimizer(const char *command, const hf_maxwell_cli_full *s,
                             hf_optimizer **opt)
 {
     hf_diag diag = {{0}};
+    /* *opt: the caller frees (hf_optimizer_free), or freed here on error */
     hf_status st = hf_optimizer_create(s->optimizer, 2, opt, &diag);
     if (st != HF_OK)
         return hf_cli_fail_status(command, st, &diag);
@@ -122,7 +123,7 @@ static int cmd_constants(int argc, char **argv)
     if (st != HF_OK)
         return hf_cli_fail_status(spec.command, st, &diag);
     const char *headers[] = {"name", "value", "equation"};
-    hf_table *t = hf_table_create(csv, csv ? 2 : 3, headers);
+    hf_table *t = hf_table_create(csv, csv ? 2 : 3, headers); /* freed by hf_table_print */
     if (t == NULL)
         return hf_cli_fail(spec.command, "out of memory");
     for (int i = 0; i < HF_ARGATOV_NCONSTANTS; ++i) {
@@ -172,6 +173,7 @@ static int simulate_impacts(const char *command, const simulate_args *a, hf_maxw
 {
     hf_diag diag = {{0}};
     hf_status st;
+    /* *d: the caller frees (hf_maxwell_data_free), or freed here on error */
     if (a->grid != NULL) {
         st = hf_maxwell_grid_read(a->grid, d, &diag);
     } else {
@@ -227,7 +229,7 @@ static int print_grid(const simulate_args *a, const hf_maxwell_data *d,
                       const hf_maxwell_response *resp)
 {
     const char *headers[] = {"m_kg", "R_m", "V0_mps", "F_M_N", "t_M_s", "t_c_s", "e", "eps"};
-    hf_table *t = hf_table_create(a->csv, 8, headers);
+    hf_table *t = hf_table_create(a->csv, 8, headers); /* freed by hf_table_print */
     if (t == NULL)
         return hf_cli_fail("maxwell simulate", "out of memory");
     for (size_t i = 0; i < d->n; ++i) {
@@ -254,7 +256,7 @@ static int print_single(const simulate_args *a, const hf_maxwell_data *d,
         return hf_cli_fail_status(command, st, &diag);
     const char *headers[] = {"F_M_N", "t_M_s", "t_c_s", "e", "eps",
                              "F_M_asym_N", "t_M_asym_s", "t_c_asym_s", "e_asym"};
-    hf_table *t = hf_table_create(a->csv, 9, headers);
+    hf_table *t = hf_table_create(a->csv, 9, headers); /* freed by hf_table_print */
     if (t == NULL)
         return hf_cli_fail(command, "out of memory");
     const double v[9] = {resp->F_M, resp->t_M, resp->t_c, resp->e, resp->eps,
@@ -369,7 +371,7 @@ static int print_estimates(const fit_args *a, const hf_maxwell_estimate *rows, s
 {
     const char *headers[] = {"method", "observable", "n", "mu0_Pa", "mu0_se", "eta_per_s",
                              "eta_se", "C0", "r2", "max_eps", "status"};
-    hf_table *t = hf_table_create(a->csv, 11, headers);
+    hf_table *t = hf_table_create(a->csv, 11, headers); /* freed by hf_table_print */
     if (t == NULL)
         return hf_cli_fail("maxwell fit", "out of memory");
     for (size_t i = 0; i < nrows; ++i)
@@ -389,7 +391,7 @@ static int print_residuals(const fit_args *a, const hf_maxwell_data *d, unsigned
                            const double *r)
 {
     const char *headers[] = {"test", "line", "observable", "measured", "model", "rel_residual"};
-    hf_table *t = hf_table_create(a->csv, 6, headers);
+    hf_table *t = hf_table_create(a->csv, 6, headers); /* freed by hf_table_print */
     if (t == NULL)
         return hf_cli_fail("maxwell fit", "out of memory");
     size_t j = 0;
