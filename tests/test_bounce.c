@@ -122,8 +122,8 @@ static void test_heavy_damping_rests(void **state)
         /* e_out is exactly 0 at rest (set, not integrated). */
         assert_true(summary_e_out(out, "exact", "rests") == 0.0);
         assert_true(summary_e_out(out, "poursina-nikravesh", "rests") == 0.0);
-        /* Hunt-Crossley's h_r stays below 1.5 whatever c_r (Eq. 9 of S&F):
-         * it bounces off at e_out ~ 0.49. */
+        /* Hunt-Crossley's h_r = 3(1 - c)/2 stays below 1.5 whatever c: it
+         * bounces off at e_out ~ 0.49. */
         assert_true(summary_e_out(out, "hunt-crossley", "separates") > 0.4);
         free(out);
         free(err);
