@@ -3,6 +3,7 @@
  * (build/bench/bench_impact [threads]):
  *   1. one impact simulation (Hunt–Crossley with the exact h_r, full
  *      result with located force peaks; and e_out only);
+ *   1b. the bouncing ball brought to rest by heavy damping (e = 1e-4, 1e-6);
  *   2. one c_opt solve (Poursina & Nikravesh, n = 3/2, e = 0.5: Brent on
  *      e_out(c) to 1e-10 relative, cold bracket from Eq. 33);
  *   3. the full α/β refit, 600 e in [0.45, 1] × 100 n in [1, 2] (the grid
@@ -47,6 +48,28 @@ static void bench_simulation(void)
     t1 = hf_wall_seconds();
     printf("impact simulation (e_out only):  %d runs in %.3f s = %.1f us/run, %.0f runs/s\n",
            reps, t1 - t0, 1e6 * (t1 - t0) / reps, reps / (t1 - t0));
+}
+
+/* The heavily damped ball that used to hang: one simulation to rest for
+ * each model at e = 1e-4 and at e = 1e-6 (the bottom of the domain). */
+static void bench_ball_at_rest(void)
+{
+    static const char *const models[] = {"flores", "gharib-hurmuzlu", "exact",
+                                         HF_IMPACT_MODEL_LINEAR};
+    static const double es[] = {1e-4, 1e-6};
+    for (size_t j = 0; j < 2; ++j)
+        for (size_t i = 0; i < 4; ++i) {
+            hf_impact_params p;
+            hf_impact_result r;
+            if (hf_impact_ball_params(models[i], es[j], NULL, 0, &p, NULL) != HF_OK)
+                exit(1);
+            double t0 = hf_wall_seconds();
+            if (hf_impact_simulate(&p, &r, NULL, NULL, NULL) != HF_OK)
+                exit(1);
+            double t1 = hf_wall_seconds();
+            printf("ball to rest, %-18s e = %g: %.4f s (%zu steps, %s)\n", models[i], es[j],
+                   t1 - t0, r.steps, r.end == HF_IMPACT_END_REST ? "rests" : "separates");
+        }
 }
 
 static void bench_copt_solve(void)
@@ -111,6 +134,7 @@ int main(int argc, char **argv)
     if (threads < 1)
         threads = 2;
     bench_simulation();
+    bench_ball_at_rest();
     bench_copt_solve();
     bench_refit(threads);
     return 0;

@@ -49,6 +49,7 @@ static int summary_rows(hf_table *tab, const char **names, size_t count, double 
         hf_table_numf(tab, "%.2f", r.force_max);
         hf_table_numf(tab, "%.6e", r.contact_time);
         hf_table_numf(tab, "%.3e", r.delta_sep);
+        hf_table_str(tab, r.end == HF_IMPACT_END_REST ? "rests" : "separates");
     }
     return 0;
 }
@@ -81,12 +82,12 @@ int hf_cmd_bounce(int argc, char **argv)
     double e = 0.0;
     unsigned long long points = 201;
     int csv = 0, clamp = 0, summary = 0;
-    hf_cli_doubles profile = {0};
+    hf_cli_doubles profile = {0};   /* filled by hf_cli_parse, freed below */
     hf_cli_opt opts[] = {
         {.name = "model", .kind = HF_CLI_STRING, .value = &model, .arg = "NAME|all",
          .help = "damping model, or poursina-nikravesh (default all)"},
         {.name = "e", .kind = HF_CLI_DOUBLE, .value = &e, .arg = "E",
-         .help = "restitution in (0, 1] (required)"},
+         .help = "restitution in [1e-6, 1] (required)"},
         {.name = "points", .kind = HF_CLI_COUNT, .value = &points, .arg = "N",
          .help = "samples per loop, equally spaced in time (default 201)"},
         {.name = "profile", .kind = HF_CLI_DOUBLES, .value = &profile, .arg = "A B",
@@ -94,7 +95,7 @@ int hf_cmd_bounce(int argc, char **argv)
         {.name = "clamp", .kind = HF_CLI_FLAG, .value = &clamp,
          .help = "Hunt-Crossley force F = max(F, 0), separation at F = 0"},
         {.name = "summary", .kind = HF_CLI_FLAG, .value = &summary,
-         .help = "one line per model: e_out, max deformation and force, contact time"},
+         .help = "one line per model: e_out, maxima, contact time, separates|rests"},
         {.name = "csv", .kind = HF_CLI_FLAG, .value = &csv, .help = "CSV output"},
     };
     hf_cli_spec spec = {
@@ -103,9 +104,12 @@ int hf_cmd_bounce(int argc, char **argv)
         "m = 1 kg, R = 0.1 m, H0 = 1 m, g = 9.8 m/s^2, K = 1.4e8 N/m^1.5) on rigid\n"
         "ground, v = sqrt(2 g (H0 - R)) (Eq. 63), weight m g acting during contact.\n"
         "Writes the force-deformation loop of each model: model,t,delta,delta_dot,F\n"
-        "(SI units), like Figs. 8-11.",
+        "(SI units), like Figs. 8-11.  A heavily damped ball (most models at e <= 1e-3)\n"
+        "does not leave the ground: its rebound stalls inside the contact, or it\n"
+        "settles at F = m g.  Then e_out = 0, the loop ends there, and --summary says\n"
+        "'rests' (contact_time_s and delta_sep_m: the time and deformation at rest).",
         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;
+    hf_cli_strings pos;   /* filled by hf_cli_parse, freed below */
     int rc = hf_cli_parse(&spec, argc, argv, &pos);
     if (rc != 0) {
         hf_cli_doubles_free(&profile);
@@ -115,10 +119,10 @@ int hf_cmd_bounce(int argc, char **argv)
     const char **names = NULL;   /* freed below */
     size_t count = 0;
     if (!opts[1].given)
-        rc = hf_cli_fail("bounce", "--e is required (restitution in (0, 1])");
-    else if (!(e > 0.0 && e <= 1.0))
-        rc = hf_cli_fail("bounce", "--e = %g is outside (0, 1]", e);
-    else if (points < 2 || points > 1000000)
+        rc = hf_cli_fail("bounce", "--e is required (restitution in [1e-6, 1])");
+    if (rc == 0)
+        rc = hf_cli_check_restitution("bounce", "--e", e);
+    if (rc == 0 && (points < 2 || points > 1000000))
         rc = hf_cli_fail("bounce", "--points = %llu must be in [2, 1000000]", points);
     if (rc == 0 && profile.count > 0)
         rc = hf_cli_profile_check("bounce", &profile);
@@ -128,13 +132,14 @@ int hf_cmd_bounce(int argc, char **argv)
     const double *ab = profile.count ? profile.values : NULL;
     if (rc == 0 && summary) {
         static const char *const headers[] = {"model", "e_in", "e_out", "delta_max_m",
-                                              "force_max_N", "contact_time_s", "delta_sep_m"};
-        tab = hf_table_create(csv, 7, headers);
+                                              "force_max_N", "contact_time_s", "delta_sep_m",
+                                              "end"};
+        tab = hf_table_create(csv, 8, headers);   /* freed by hf_table_print or below */
         rc = tab ? summary_rows(tab, names, count, e, ab, clamp)
                  : hf_cli_fail("bounce", "out of memory");
     } else if (rc == 0) {
         static const char *const headers[] = {"model", "t", "delta", "delta_dot", "F"};
-        tab = hf_table_create(csv, 5, headers);
+        tab = hf_table_create(csv, 5, headers);   /* freed by hf_table_print or below */
         rc = tab ? loop_rows(tab, names, count, e, ab, clamp, (size_t)points)
                  : hf_cli_fail("bounce", "out of memory");
     }

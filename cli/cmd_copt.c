@@ -6,7 +6,7 @@
  * refit of α(n), β(n) over an (n, e) grid in parallel.
  */
 #define _POSIX_C_SOURCE 200809L   /* isatty, fileno */
-#include "cli.h"
+#include "impact_cli.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +44,8 @@ static int copt_rows(hf_table *t, double n, const hf_cli_doubles *es, double m, 
 static int copt_check_inputs(double n, const hf_cli_doubles *es, double m, double k, double v)
 {
     for (size_t i = 0; i < es->count; ++i) {
+        if (hf_cli_check_restitution("copt", "--e", es->values[i]) != 0)
+            return 2;
         hf_diag diag = {{0}};
         hf_status st = hf_copt_check(n, es->values[i], m, k, v, &diag);
         if (st != HF_OK)
@@ -56,12 +58,12 @@ static int copt_single(int argc, char **argv)
 {
     double n = 1.5, m = 1.0, k = 1.0, v = 1.0, c_max = 0.0;
     int csv = 0;
-    hf_cli_doubles es = {0};
+    hf_cli_doubles es = {0};   /* filled by hf_cli_parse, freed below */
     hf_cli_opt opts[] = {
         {.name = "n", .kind = HF_CLI_DOUBLE, .value = &n, .arg = "N",
          .help = "Hertz exponent in [1, 2] (default 1.5)"},
         {.name = "e", .kind = HF_CLI_DOUBLES, .value = &es, .arg = "E",
-         .help = "desired restitution(s) in (0, 1] (required)"},
+         .help = "desired restitution(s) in [1e-6, 1] (required)"},
         {.name = "m", .kind = HF_CLI_DOUBLE, .value = &m, .arg = "M",
          .help = "effective mass, kg (default 1)"},
         {.name = "k", .kind = HF_CLI_DOUBLE, .value = &k, .arg = "K",
@@ -81,7 +83,7 @@ static int copt_single(int argc, char **argv)
         "Eq. 34).  c_closed_form is Eq. 49 with alpha, beta of Eqs. 46-47, and\n"
         "e_out_closed_form the restitution that c_closed_form really gives.",
         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;
+    hf_cli_strings pos;   /* filled by hf_cli_parse, freed below */
     int rc = hf_cli_parse(&spec, argc, argv, &pos);
     if (rc != 0) {
         hf_cli_doubles_free(&es);
@@ -89,7 +91,7 @@ static int copt_single(int argc, char **argv)
     }
     hf_cli_strings_free(&pos);
     if (!opts[1].given)
-        rc = hf_cli_fail("copt", "--e is required (desired restitution, in (0, 1])");
+        rc = hf_cli_fail("copt", "--e is required (desired restitution, in [1e-6, 1])");
     if (rc == 0)
         rc = copt_check_inputs(n, &es, m, k, v);
     if (rc == 0 && !(c_max >= 0.0))
@@ -101,7 +103,7 @@ static int copt_single(int argc, char **argv)
         hf_copt_options o;
         hf_copt_options_init(&o);
         o.c_max = c_max;
-        t = hf_table_create(csv, 5, headers);
+        t = hf_table_create(csv, 5, headers);   /* freed by hf_table_print or below */
         rc = t == NULL ? hf_cli_fail("copt", "out of memory")
                        : copt_rows(t, n, &es, m, k, v, &o);
     }
@@ -146,7 +148,7 @@ static int parse_grid(const char *what, const char *spec, double **values, size_
             return hf_cli_fail("copt fit", "%s: START = %g is not below STOP = %g", what, start,
                                stop);
     }
-    *values = malloc(sizeof(double) * n);
+    *values = malloc(sizeof(double) * n);   /* the caller frees */
     if (*values == NULL)
         return hf_cli_fail("copt fit", "out of memory");
     for (unsigned long long i = 0; i < n; ++i)
@@ -165,8 +167,8 @@ static int check_fit_grids(const double *ns, size_t nn, const double *es, size_t
     if (ne < 3)
         return hf_cli_fail("copt fit", "--e-grid: %zu values, the fit needs >= 3", ne);
     for (size_t j = 0; j < ne; ++j)
-        if (!(es[j] > 0.0 && es[j] <= 1.0))
-            return hf_cli_fail("copt fit", "--e-grid: e = %g is outside (0, 1]", es[j]);
+        if (hf_cli_check_restitution("copt fit", "--e-grid: e", es[j]) != 0)
+            return 2;
     return 0;
 }
 
@@ -196,7 +198,7 @@ static int run_fit(const double *ns, size_t nn, const double *es, size_t ne, int
     }
     static const char *const headers[] = {"n", "alpha", "beta", "rms_residual", "alpha_eq46",
                                           "beta_eq47"};
-    hf_table *t = hf_table_create(csv, 6, headers);
+    hf_table *t = hf_table_create(csv, 6, headers);   /* freed by hf_table_print */
     if (t == NULL) {
         free(out);
         return hf_cli_fail("copt fit", "out of memory");
@@ -235,7 +237,7 @@ static int copt_fit(int argc, char **argv)
         "used 100 n values in [1, 2] and 600 e values in [0.45, 1] (the defaults).\n"
         "alpha_eq46, beta_eq47 are the paper's fitted polynomials for comparison.",
         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;
+    hf_cli_strings pos;   /* filled by hf_cli_parse, freed below */
     int rc = hf_cli_parse(&spec, argc, argv, &pos);
     if (rc != 0)
         return rc < 0 ? 0 : rc;

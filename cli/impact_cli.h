@@ -17,6 +17,11 @@
 int hf_cli_impact_models(const char *command, const char *model, int have_profile,
                          int with_linear, const char ***names, size_t *count);
 
+/* Checks a restitution given as `what` (an option name such as "--e")
+ * against the supported [HF_IMPACT_E_MIN, 1] of hertzfit/impact.h.
+ * Returns 0, or 2 after printing one line naming it. */
+int hf_cli_check_restitution(const char *command, const char *what, double e);
+
 /* Checks --profile A B: exactly two positive numbers.  Returns 0 or 2. */
 int hf_cli_profile_check(const char *command, const hf_cli_doubles *profile);
 

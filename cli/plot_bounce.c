@@ -81,7 +81,7 @@ int hf_plot_bounce(int argc, char **argv)
     const char *output = NULL, *model = "all";
     unsigned long long points = 301;
     int clamp = 0;
-    hf_cli_doubles es = {0}, profile = {0};
+    hf_cli_doubles es = {0}, profile = {0};   /* filled by hf_cli_parse, freed below */
     hf_cli_opt opts[] = {
         {.name = "output", .short_name = 'o', .kind = HF_CLI_STRING, .value = &output,
          .arg = "FILE.png", .help = "write the figure to FILE.png (required)"},
@@ -101,7 +101,7 @@ int hf_plot_bounce(int argc, char **argv)
         "Force-deformation loops of one bouncing-ball impact for each damping model\n"
         "(Safaeifar & Farshidianfar 2020, Figs. 8-11).",
         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;
+    hf_cli_strings pos;   /* filled by hf_cli_parse, freed below */
     int rc = hf_cli_parse(&spec, argc, argv, &pos);
     if (rc == 0)
         hf_cli_strings_free(&pos);
@@ -114,8 +114,7 @@ int hf_plot_bounce(int argc, char **argv)
     else if (rc == 0 && (points < 2 || points > 100000))
         rc = hf_cli_fail("plot bounce", "--points = %llu must be in [2, 100000]", points);
     for (size_t j = 0; rc == 0 && j < p.ne; ++j)
-        if (!(p.es[j] > 0.0 && p.es[j] <= 1.0))
-            rc = hf_cli_fail("plot bounce", "--e = %g is outside (0, 1]", p.es[j]);
+        rc = hf_cli_check_restitution("plot bounce", "--e", p.es[j]);
     if (rc == 0)
         rc = hf_cli_check_plot_output("plot bounce", "-o", output);
     if (rc == 0 && profile.count > 0)

@@ -72,7 +72,7 @@ int hf_plot_restitution(int argc, char **argv)
 {
     const char *output = NULL, *model = "all";
     unsigned long long points = 100;
-    hf_cli_doubles profile = {0};
+    hf_cli_doubles profile = {0};   /* filled by hf_cli_parse, freed below */
     hf_cli_opt opts[] = {
         {.name = "output", .short_name = 'o', .kind = HF_CLI_STRING, .value = &output,
          .arg = "FILE.png", .help = "write the figure to FILE.png (required)"},
@@ -88,7 +88,7 @@ int hf_plot_restitution(int argc, char **argv)
         "Output vs input restitution of every damping model and its error, by direct\n"
         "simulation (Safaeifar and Farshidianfar 2020, Figs. 5-6).",
         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;
+    hf_cli_strings pos;   /* filled by hf_cli_parse, freed below */
     int rc = hf_cli_parse(&spec, argc, argv, &pos);
     if (rc != 0) {
         hf_cli_doubles_free(&profile);

@@ -31,8 +31,9 @@ static int positive_finite(double x) { return isfinite(x) && x > 0.0; }
 
 hf_status hf_copt_check(double n, double e, double m, double k, double v, hf_diag *diag)
 {
-    if (!(e > 0.0 && e <= 1.0))
-        return hf_diag_set(diag, HF_EDOM, "restitution e = %g is outside (0, 1]", e);
+    hf_status st = hf_impact_check_restitution("restitution e", e, diag);
+    if (st != HF_OK)
+        return st;
     if (!(n >= 1.0 && n <= 2.0))
         return hf_diag_set(diag, HF_EDOM, "exponent n = %g is outside [1, 2]", n);
     if (!positive_finite(m))
@@ -42,7 +43,10 @@ hf_status hf_copt_check(double n, double e, double m, double k, double v, hf_dia
     if (!positive_finite(v))
         return hf_diag_set(diag, HF_EDOM, "impact velocity v = %g must be positive and finite",
                            v);
-    return HF_OK;
+    /* c_opt itself comes from the dimensionless solve, but the closed
+     * form's restitution and hf_copt_solve_direct simulate the physical
+     * impact: its scales must be representable. */
+    return hf_impact_check_scales(n, m, k, v, diag);
 }
 
 double hf_copt_scale(double n, double m, double k, double v)

@@ -174,8 +174,8 @@ hf_status hf_copt_refit(const double *n_grid, size_t n_count, const double *e_gr
         return st;
     /* One status and one diag per n, so that the reported failure is the
      * lowest failing n whatever the schedule.  Freed below. */
-    hf_status *status = malloc(sizeof(hf_status) * n_count);
-    hf_diag *diags = calloc(n_count, sizeof(hf_diag));
+    hf_status *status = malloc(sizeof(hf_status) * n_count);   /* freed below */
+    hf_diag *diags = calloc(n_count, sizeof(hf_diag));         /* freed below */
     if (status == NULL || diags == NULL) {
         free(status);
         free(diags);

@@ -73,6 +73,39 @@ hf_status hf_impact_check(const hf_impact_params *p, hf_diag *diag)
     if (!(p->event_tolerance > 0.0 && p->event_tolerance <= 1e-3))
         return hf_diag_set(diag, HF_EDOM, "event tolerance = %g is outside (0, 1e-3]",
                            p->event_tolerance);
+    return hf_impact_check_scales(p->law == HF_IMPACT_KELVIN_VOIGT ? 1.0 : p->exponent,
+                                  p->mass, p->stiffness, p->velocity, diag);
+}
+
+static int scale_in_range(double log10_scale)
+{
+    return log10_scale >= log10(HF_IMPACT_SCALE_MIN) && log10_scale <= log10(HF_IMPACT_SCALE_MAX);
+}
+
+hf_status hf_impact_check_scales(double n, double m, double k, double v, hf_diag *diag)
+{
+    /* Eq. 27 of Poursina & Nikravesh in logarithms: δ_H^{n+1} = (n+1) m v²/(2K). */
+    double log_d = (log10((n + 1.0) / 2.0) + log10(m) + 2.0 * log10(v) - log10(k)) / (n + 1.0);
+    const char *name = NULL;
+    double log_scale = 0.0;
+    if (!scale_in_range(log_d))
+        name = "deformation scale delta_H (m)", log_scale = log_d;
+    else if (!scale_in_range(log_d - log10(v)))
+        name = "time scale delta_H/v (s)", log_scale = log_d - log10(v);
+    else if (!scale_in_range(log10(k) + n * log_d))
+        name = "force scale K delta_H^n (N)", log_scale = log10(k) + n * log_d;
+    if (name == NULL)
+        return HF_OK;
+    return hf_diag_set(diag, HF_ERANGE, "m = %g, k = %g, v = %g give a %s of 1e%.0f, outside "
+                       "the supported [%g, %g]", m, k, v, name, log_scale,
+                       HF_IMPACT_SCALE_MIN, HF_IMPACT_SCALE_MAX);
+}
+
+hf_status hf_impact_check_restitution(const char *what, double e, hf_diag *diag)
+{
+    if (!(e >= HF_IMPACT_E_MIN && e <= 1.0))
+        return hf_diag_set(diag, HF_EDOM, "%s = %g is outside the supported [%g, 1]",
+                           what ? what : "restitution", e, HF_IMPACT_E_MIN);
     return HF_OK;
 }
 
@@ -139,6 +172,25 @@ static double event_hc_factor(double t, const double y[], void *params)
     (void)t;
     const impact_model *m = params;
     return 1.0 + m->p->damping * y[1];
+}
+
+/* Settled at the static equilibrium of a load P > 0: falls through 0 when
+ * both |F − P| <= HF_IMPACT_REST_TOL P and |δ̇| <= HF_IMPACT_REST_TOL v⁻.
+ * An overdamped contact (the linear damper with a large c, a Hunt–Crossley
+ * h ~ 1e4..1e6) creeps towards F = P without δ̇ ever changing sign, so the
+ * stall event never fires.  Waiting for δ to reach (P/K)^{1/n} instead is
+ * not affordable: the creep is stiff (velocity relaxes at K δ^n h/(m v⁻)
+ * ~ 4e6 /s for the ball at h = 1.6e6 while δ moves on a ~4 s scale), so
+ * an explicit stepper would need ~1e8 steps.  A contact pressed by its
+ * load with F = P and δ̇ ~ 0 is at rest for every purpose here; δ may
+ * still creep slowly towards (P/K)^{1/n}. */
+static double event_settled(double t, const double y[], void *params)
+{
+    (void)t;
+    const impact_model *m = params;
+    const hf_impact_params *p = m->p;
+    double f = force_acting(m, y[0] * m->scale_d, y[1] * p->velocity);
+    return fmax(fabs(f - p->load) / p->load, fabs(y[1])) - HF_IMPACT_REST_TOL;
 }
 
 /* Linear damper: c δ̇ + K δ^n = 0, Eq. 20 of Poursina & Nikravesh. */
@@ -216,56 +268,117 @@ static void options_init(hf_ode_options *o, const impact_model *m)
     o->event_tol = p->event_tolerance;
     o->h0 = 1e-3 * t_scale;
     o->t_max = 1e4 * t_scale * (1.0 + slow);
+    o->max_steps = HF_IMPACT_MAX_STEPS;
 }
 
-/* The events that end the restitution stage, into ev; returns how many. */
+/* The events that end the restitution stage, into ev (room for 3);
+ * returns how many.  With a load, the rebound stalling inside the contact
+ * (δ̇ rising back to 0) ends it too: HF_IMPACT_END_REST.  Why that is
+ * rest and not a pause: at a stall δ is at a minimum, so δ̈ >= 0 and
+ * K δ^n <= P there, and the energy E = m δ̇²/2 + K δ^{n+1}/(n+1) − P δ =
+ * δ (K δ^n/(n+1) − P) < 0.  Every force law here only dissipates (dE/dt
+ * <= 0), while leaving at δ = 0 needs E = m δ̇²/2 >= 0: a Hunt–Crossley
+ * contact can never separate after a stall.  (The linear damper separates
+ * at F = 0 with δ_s > 0, where this bound does not apply; for it a stall
+ * is taken as the definition of coming to rest, and documented so.)
+ * Without the event, a heavily damped ball settles at the static
+ * deformation (P/K)^{1/n}, F → P, and the integration never ends.  An
+ * overdamped approach to that equilibrium has no stall; event_settled
+ * ends it there instead (F within 1e-6 P of P and |δ̇| <= 1e-6 v⁻). */
 static size_t separation_events(const hf_impact_params *p, hf_ode_event *ev)
 {
+    size_t count = 0;
     if (p->law != HF_IMPACT_HUNT_CROSSLEY) {
-        ev[0] = (hf_ode_event){event_zero_force, -1};
-        return 1;
+        ev[count++] = (hf_ode_event){event_zero_force, -1};
+    } else {
+        ev[count++] = (hf_ode_event){event_deformation, -1};
+        if (p->clamp)
+            ev[count++] = (hf_ode_event){event_hc_factor, -1};
     }
-    ev[0] = (hf_ode_event){event_deformation, -1};
-    if (!p->clamp)
-        return 1;
-    ev[1] = (hf_ode_event){event_hc_factor, -1};
-    return 2;
+    if (p->load > 0.0) {
+        ev[count++] = (hf_ode_event){event_velocity, +1};
+        ev[count++] = (hf_ode_event){event_settled, -1};
+    }
+    return count;
 }
 
-static hf_status integration_failed(hf_status st, double t, hf_diag *diag)
+static hf_impact_end end_of(const hf_ode_event *ev)
 {
-    if (st == HF_ENOCONV)
-        return hf_diag_set(diag, st, "no separation found by t = %g s (step or time budget "
-                           "exhausted; damping too large?)", t);
-    return hf_diag_set(diag, st, "impact integration failed at t = %g s: %s", t,
-                       hf_strerror(st));
+    if (ev->g == event_velocity || ev->g == event_settled)
+        return HF_IMPACT_END_REST;
+    return ev->g == event_deformation ? HF_IMPACT_END_DEFORMATION : HF_IMPACT_END_FORCE;
 }
 
-/* Integrates one stage whose terminal events are ev[0 .. nterm-1]; the
- * force-peak event (ev[nterm]) is recorded into *force_max and the stage
- * continues.  On return *which < nterm names the terminal event. */
+/* Times are reported in units of δ_H/v⁻ as well as seconds: for the
+ * dimensionless problems (m = K = v⁻ = 1) only the former means anything. */
+static hf_status integration_failed(const impact_model *m, hf_status st, double t,
+                                    hf_diag *diag)
+{
+    double t_scale = m->scale_d / m->p->velocity;
+    if (st == HF_ENOCONV)
+        return hf_diag_set(diag, st, "no separation within %d steps "
+                           "(stopped at t = %g delta_H/v = %g s; damping %g too large?)",
+                           HF_IMPACT_MAX_STEPS, t / t_scale, t,
+                           m->p->damping);
+    return hf_diag_set(diag, st, "impact integration failed at t = %g delta_H/v (%g s): %s",
+                       t / t_scale, t, hf_strerror(st));
+}
+
+/* What one simulation may still spend, over all its stages and restarts. */
+typedef struct impact_budget {
+    size_t steps_left;
+    size_t peaks_left;
+} impact_budget;
+
+/* Integrates one stage whose terminal events are ev[0 .. nterm-1]; with
+ * track_peaks, at each extremum of F (ev[nterm]) the force is recorded
+ * into *force_max and the stage continues.  On return *which < nterm names the terminal event. */
 static hf_status run_stage(const impact_model *m, hf_ode_event *ev, size_t nterm,
-                           const hf_ode_options *o, double *t, double *y, size_t *which,
-                           double *force_max, sample_relay *relay, hf_diag *diag)
+                           int track_peaks, const hf_ode_options *o, impact_budget *budget,
+                           double *t, double *y, size_t *which, double *force_max,
+                           sample_relay *relay, hf_diag *diag)
 {
     ev[nterm] = (hf_ode_event){event_force_peak, -1};
+    size_t nevents = nterm + (track_peaks ? 1 : 0);
+    hf_ode_options left = *o;
     for (;;) {
-        hf_status st = hf_ode_integrate_to_event(impact_rhs, 2, (void *)m, ev, nterm + 1, o,
-                                                 t, y, which, relay_sample, relay);
+        /* One budget for all restarts: each restart used to get a fresh
+         * max_steps, so a contact oscillating about a load's equilibrium
+         * (a force peak every swing) never ran out. */
+        left.max_steps = budget->steps_left;
+        size_t calls_before = relay->calls;
+        hf_status st = budget->steps_left == 0
+                           ? HF_ENOCONV
+                           : hf_ode_integrate_to_event(impact_rhs, 2, (void *)m, ev, nevents,
+                                                       &left, t, y, which, relay_sample, relay);
+        size_t used = relay->calls - calls_before;   /* >= the accepted steps */
+        budget->steps_left -= used < budget->steps_left ? used : budget->steps_left;
         relay->skip_first = 1;
         if (st != HF_OK)
-            return integration_failed(st, *t, diag);
+            return integration_failed(m, st, *t, diag);
         double f = force_acting(m, y[0] * m->scale_d, y[1] * m->p->velocity);
         if (f > *force_max)
             *force_max = f;
         if (*which < nterm)
             return HF_OK;
+        /* Past the cap, F is creeping (dF/dt at rounding level) and the
+         * extrema are noise: the stage goes on without them, *force_max
+         * keeping the largest located so far. */
+        if (--budget->peaks_left == 0)
+            nevents = nterm;
+        /* Restarting at an extremum of F, the rate dF/dt is ~1e-16 of either
+         * sign; looking for the same extremum again would find it at once,
+         * over and over.  After a maximum the next extremum is a minimum
+         * (dF/dt rising through 0), and after that a maximum again. */
+        ev[nterm].direction = -ev[nterm].direction;
         /* A force peak can coincide with a terminal event (undamped Hertz:
-         * dF/dt and δ̇ vanish together).  Every terminal event falls from
+         * dF/dt and δ̇ vanish together).  Every falling terminal event is
          * > 0 at the stage start, so g <= 0 here means it happened at this
-         * same point; continuing would lose it. */
+         * same point; continuing would lose it.  The rising rest event
+         * cannot coincide with a peak (at a stall dF/dt ∝ P − F >= 0) and
+         * is < 0 all through the rebound, so it is not tested here. */
         for (size_t j = 0; j < nterm; ++j)
-            if (ev[j].g(*t, y, (void *)m) <= 0.0) {
+            if (ev[j].direction < 0 && ev[j].g(*t, y, (void *)m) <= 0.0) {
                 *which = j;
                 return HF_OK;
             }
@@ -288,27 +401,39 @@ hf_status hf_impact_simulate(const hf_impact_params *params, hf_impact_result *r
     double t = 0.0, y[2] = {0.0, 1.0};
     double force_max = force_acting(&m, 0.0, params->velocity);
     size_t which;
-    hf_ode_event ev[3];
+    hf_ode_event ev[5];   /* up to 4 terminal events and the force extremum */
+    impact_budget budget = {HF_IMPACT_MAX_STEPS, HF_IMPACT_MAX_PEAKS};
 
+    /* The largest force is always reached in compression: in restitution
+     * (δ̇ < 0 until separation or a stall) every law gives F <= K δ^n <=
+     * K δ_max^n, the force at the end of compression.  So force maxima are
+     * located in compression only; in restitution, where a heavily damped
+     * contact creeps at F ≈ P with dF/dt ≈ 0, extremum events would only
+     * be rounding noise. */
     ev[0] = (hf_ode_event){event_velocity, -1};
-    st = run_stage(&m, ev, 1, &o, &t, y, &which, &force_max, &relay, diag);
+    size_t ncomp = 1;
+    if (params->load > 0.0)   /* a creeping compression can settle, too */
+        ev[ncomp++] = (hf_ode_event){event_settled, -1};
+    st = run_stage(&m, ev, ncomp, 1, &o, &budget, &t, y, &which, &force_max, &relay, diag);
     if (st != HF_OK)
         return st;
     memset(result, 0, sizeof *result);
     result->time_max = t;
     result->delta_max = y[0] * m.scale_d;
 
-    size_t nsep = separation_events(params, ev);
-    st = run_stage(&m, ev, nsep, &o, &t, y, &which, &force_max, &relay, diag);
-    if (st != HF_OK)
-        return st;
+    if (ev[which].g != event_settled) {
+        size_t nsep = separation_events(params, ev);
+        st = run_stage(&m, ev, nsep, 0, &o, &budget, &t, y, &which, &force_max, &relay, diag);
+        if (st != HF_OK)
+            return st;
+    }
+    result->end = end_of(&ev[which]);
     result->contact_time = t;
     result->delta_sep = y[0] * m.scale_d;
-    result->delta_dot_sep = y[1] * params->velocity;
-    result->e_out = -y[1];
+    /* At rest δ̇ = 0 exactly; the located event leaves ~1e-16 v⁻ of noise. */
+    result->delta_dot_sep = result->end == HF_IMPACT_END_REST ? 0.0 : y[1] * params->velocity;
+    result->e_out = result->end == HF_IMPACT_END_REST ? 0.0 : -y[1];
     result->force_max = force_max;
-    result->end = (ev[which].g == event_deformation) ? HF_IMPACT_END_DEFORMATION
-                                                     : HF_IMPACT_END_FORCE;
     result->steps = relay.calls;
     return HF_OK;
 }
@@ -322,14 +447,16 @@ hf_status hf_impact_e_out(const hf_impact_params *params, double *e_out, hf_diag
     model_init(&m, params);
     hf_ode_options o;
     options_init(&o, &m);
-    hf_ode_event ev[2];
+    hf_ode_event ev[4];
     size_t nsep = separation_events(params, ev);
     double t = 0.0, y[2] = {0.0, 1.0};
     size_t which;
+    /* One call, so o.max_steps = HF_IMPACT_MAX_STEPS is the whole budget.
+     * The rest event cannot fire during compression (δ̇ > 0 falls). */
     st = hf_ode_integrate_to_event(impact_rhs, 2, &m, ev, nsep, &o, &t, y, &which, NULL, NULL);
     if (st != HF_OK)
-        return integration_failed(st, t, diag);
-    *e_out = -y[1];
+        return integration_failed(&m, st, t, diag);
+    *e_out = end_of(&ev[which]) == HF_IMPACT_END_REST ? 0.0 : -y[1];
     return HF_OK;
 }
 

@@ -19,8 +19,9 @@ hf_status hf_impact_ball_params(const char *model, double e, const double *profi
 {
     if (model == NULL || params == NULL)
         return hf_diag_set(diag, HF_EINVAL, "ball impact needs a model name and parameters");
-    if (!(e > 0.0 && e <= 1.0))
-        return hf_diag_set(diag, HF_EDOM, "restitution e = %g is outside (0, 1]", e);
+    hf_status st = hf_impact_check_restitution("restitution e", e, diag);
+    if (st != HF_OK)
+        return st;
     hf_impact_params_init(params);
     params->mass = HF_BALL_MASS;
     params->stiffness = HF_BALL_STIFFNESS;
@@ -39,7 +40,7 @@ hf_status hf_impact_ball_params(const char *model, double e, const double *profi
     if (dm->needs_profile && profile_ab == NULL)
         return hf_diag_set(diag, HF_EINVAL, "model '%s' needs the profile exponents (a, b)",
                            dm->name);
-    hf_status st = hf_damping_hr(dm, e, profile_ab, &params->damping);
+    st = hf_damping_hr(dm, e, profile_ab, &params->damping);
     if (st != HF_OK)
         return hf_diag_set(diag, st, "model '%s' at e = %g: %s", dm->name, e, hf_strerror(st));
     return HF_OK;

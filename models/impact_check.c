@@ -19,8 +19,9 @@ hf_status hf_impact_restitution_check(const char *model, double c_in, const doub
     if (dm == NULL)
         return hf_diag_set(diag, HF_ENOTFOUND, "unknown damping model '%s'",
                            model ? model : "(null)");
-    if (!(c_in > 0.0 && c_in <= 1.0))
-        return hf_diag_set(diag, HF_EDOM, "restitution c = %g is outside (0, 1]", c_in);
+    hf_status st = hf_impact_check_restitution("restitution c", c_in, diag);
+    if (st != HF_OK)
+        return st;
     if (dm->needs_profile && profile_ab == NULL)
         return hf_diag_set(diag, HF_EINVAL, "model '%s' needs the profile exponents (a, b)",
                            dm->name);
@@ -29,7 +30,7 @@ hf_status hf_impact_restitution_check(const char *model, double c_in, const doub
     hf_impact_params p;
     hf_impact_params_init(&p);
     p.clamp = clamp;
-    hf_status st = hf_damping_hr(dm, c_in, profile_ab, &p.damping);
+    st = hf_damping_hr(dm, c_in, profile_ab, &p.damping);
     if (st != HF_OK)
         return hf_diag_set(diag, st, "model '%s' at c = %g: %s", dm->name, c_in,
                            hf_strerror(st));

@@ -212,7 +212,7 @@ static void test_force_peak_and_history(void **state)
     assert_true(r.force_max >= h.f_max);
     HF_ASSERT_CLOSE(h.last_t, r.contact_time, 0.0, 1e-15);
     enum { N = 2001 };
-    double *t = malloc(4 * N * sizeof(double));
+    double *t = malloc(4 * N * sizeof(double));   /* freed at the end of this test */
     assert_non_null(t);
     double *d = t + N, *dd = t + 2 * N, *f = t + 3 * N;
     assert_int_equal(hf_impact_history(&p, &r, N, t, d, dd, f, NULL), HF_OK);
@@ -298,6 +298,25 @@ static void test_bad_parameters(void **state)
     assert_non_null(strstr(diag.text, "'no-such'"));
     assert_int_equal(hf_impact_restitution_check("exact", 1.5, NULL, 0, &e, &diag), HF_EDOM);
     assert_int_equal(hf_impact_restitution_check("exact", 0.0, NULL, 0, &e, &diag), HF_EDOM);
+    /* The supported domain: e >= 1e-6 (below, the creep exhausts the step
+     * budget), and impact scales in [1e-100, 1e100]. */
+    assert_int_equal(hf_impact_restitution_check("exact", 1e-7, NULL, 0, &e, &diag), HF_EDOM);
+    assert_non_null(strstr(diag.text, "c = 1e-07 is outside the supported [1e-06, 1]"));
+    assert_int_equal(hf_impact_restitution_check("exact", 1e-6, NULL, 0, &e, &diag), HF_OK);
+    hf_impact_params_init(&p);
+    p.velocity = 1e300;
+    assert_int_equal(hf_impact_simulate(&p, &(hf_impact_result){0}, NULL, NULL, &diag),
+                     HF_ERANGE);
+    assert_non_null(strstr(diag.text, "v = 1e+300 give a deformation scale"));
+    hf_impact_params_init(&p);
+    p.mass = 1e-200;   /* δ_H = 1e-36 and δ_H/v = 1e-66 are fine, K δ_H^n is not */
+    p.stiffness = 1e-50;
+    p.velocity = 1e30;
+    assert_int_equal(hf_impact_e_out(&p, &e, &diag), HF_ERANGE);
+    assert_non_null(strstr(diag.text, "force scale K delta_H^n (N) of 1e-104"));
+    assert_int_equal(hf_copt_check(1.5, 1e-4, 1e-300, 1e300, 1.0, &diag), HF_ERANGE);
+    assert_non_null(strstr(diag.text, "m = 1e-300, k = 1e+300, v = 1"));
+    assert_int_equal(hf_copt_check(1.5, 1e-300, 1.0, 1.0, 1.0, &diag), HF_EDOM);
     assert_int_equal(hf_impact_restitution_check("profile", 0.5, NULL, 0, &e, &diag),
                      HF_EINVAL);
 }

@@ -40,9 +40,11 @@ typedef struct hf_copt_options {
 
 void hf_copt_options_init(hf_copt_options *options);
 
-/* Checks e in (0, 1], n in [1, 2], m, k, v⁻ positive and finite (any of
- * m, k, v may be passed as 1 when only (n, e) matter).  HF_EDOM naming the
- * value. */
+/* Checks e in [HF_IMPACT_E_MIN = 1e-6, 1], n in [1, 2], m, k, v⁻ positive
+ * and finite (any of m, k, v may be passed as 1 when only (n, e) matter):
+ * HF_EDOM naming the value.  HF_ERANGE when the impact scales δ_H, δ_H/v⁻,
+ * k δ_H^n leave [1e-100, 1e100] (hf_impact_check_scales), naming m, k, v.
+ * The supported domain is documented in hertzfit/impact.h. */
 hf_status hf_copt_check(double n, double e, double m, double k, double v, hf_diag *diag);
 
 /* S(n, m, k, v⁻) = [((n+1)/2)^n k v⁻^{n−1} m^n]^{1/(n+1)}, the scale of Eq. 34. */

@@ -63,8 +63,41 @@ void hf_impact_params_init(hf_impact_params *params);
 /* How the contact ended. */
 typedef enum hf_impact_end {
     HF_IMPACT_END_DEFORMATION = 0,  /* δ reached 0 */
-    HF_IMPACT_END_FORCE = 1         /* F reached 0 (linear damper, clamped HC) */
+    HF_IMPACT_END_FORCE = 1,        /* F reached 0 (linear damper, clamped HC) */
+    HF_IMPACT_END_REST = 2          /* load P > 0 and the rebound stalled inside the
+                                       contact (δ̇ rose back to 0 with δ > 0), or
+                                       the contact settled at the static
+                                       equilibrium (F ≈ P, δ̇ ≈ 0 to
+                                       HF_IMPACT_REST_TOL; δ may still creep
+                                       towards (P/K)^{1/n}), with no
+                                       separation.  The bodies stay in contact
+                                       (a ball comes to rest on the ground):
+                                       e_out = 0, contact_time and delta_sep are
+                                       the time and deformation of the stall. */
 } hf_impact_end;
+
+/* The supported domain.  Restitutions below HF_IMPACT_E_MIN need h_r or
+ * c_opt so large that the restitution stage creeps back over more than
+ * ~1e6 contact-time scales and exhausts the step budget (measured: the
+ * restitution check at c = 1e-7 stops after 1e6 steps, at 1e-6 it takes
+ * < 1 s for all catalogue models).  The scales δ_H, δ_H/v⁻ and K δ_H^n of
+ * an impact must lie in [HF_IMPACT_SCALE_MIN, HF_IMPACT_SCALE_MAX] so that
+ * no product in the right-hand side (at most three of them) overflows or
+ * underflows a double. */
+#define HF_IMPACT_E_MIN 1e-6
+#define HF_IMPACT_SCALE_MIN 1e-100
+#define HF_IMPACT_SCALE_MAX 1e100
+
+/* Step budget of one simulation, shared by every stage and restart, and
+ * the most extrema of F located by event (past it, F is creeping with
+ * dF/dt at rounding level and further extrema are noise; the compression
+ * goes on without locating them). */
+#define HF_IMPACT_MAX_STEPS 1000000
+#define HF_IMPACT_MAX_PEAKS 64
+
+/* Relative closeness to the static equilibrium of a load (|F − P| / P and
+ * |δ̇|/v⁻) at which the contact counts as settled (HF_IMPACT_END_REST). */
+#define HF_IMPACT_REST_TOL 1e-6
 
 typedef struct hf_impact_result {
     double e_out;            /* −δ̇(t_s)/v⁻ (Eq. 60 of S&F, Eq. 22 of P&N) */
@@ -86,20 +119,34 @@ typedef void (*hf_impact_sample_fn)(double t, double delta, double delta_dot,
 /* Checks the parameters: HF_EDOM naming the first bad value (m, K, v⁻ not
  * positive and finite, n outside [1, 2], damping or load negative or not
  * finite, Kelvin–Voigt with n != 1, tolerance outside (0, 1e-3], event
- * tolerance outside (0, 1e-3]). */
+ * tolerance outside (0, 1e-3]); HF_ERANGE from hf_impact_check_scales. */
 hf_status hf_impact_check(const hf_impact_params *params, hf_diag *diag);
+
+/* HF_ERANGE, naming m, K, v⁻ and the scale, when δ_H, δ_H/v⁻ or K δ_H^n
+ * (computed through logarithms) falls outside [HF_IMPACT_SCALE_MIN,
+ * HF_IMPACT_SCALE_MAX].  m, K, v⁻ must already be positive and finite and
+ * n in [1, 2]. */
+hf_status hf_impact_check_scales(double n, double m, double k, double v, hf_diag *diag);
+
+/* HF_EDOM naming `what` and the value when e is outside
+ * [HF_IMPACT_E_MIN, 1]. */
+hf_status hf_impact_check_restitution(const char *what, double e, hf_diag *diag);
 
 /* The contact force F(δ, δ̇) of the law as written (not clamped). */
 double hf_impact_force(const hf_impact_params *params, double delta, double delta_dot);
 
-/* Simulates the impact to separation.  sample may be NULL.  HF_EDOM for bad
- * parameters; HF_ENOCONV when no separation is found within the step or
- * time budget (a very large h or c); HF_EGSL when GSL fails. */
+/* Simulates the impact to separation, or, with a load, to rest
+ * (HF_IMPACT_END_REST).  sample may be NULL.  HF_EDOM for bad
+ * parameters; HF_ENOCONV when neither separation nor rest is reached
+ * within HF_IMPACT_MAX_STEPS steps over all stages (inside the supported
+ * domain this has not been seen); HF_EGSL when GSL fails.  force_max is
+ * located by event in compression, where the largest force always lies. */
 hf_status hf_impact_simulate(const hf_impact_params *params, hf_impact_result *result,
                              hf_impact_sample_fn sample, void *user, hf_diag *diag);
 
-/* e_out only: one integration to the separation event, nothing else
- * located.  For root finding on the damping. */
+/* e_out only: one integration to the separation event (or the stall of
+ * HF_IMPACT_END_REST, giving e_out = 0), nothing else located.  For root
+ * finding on the damping. */
 hf_status hf_impact_e_out(const hf_impact_params *params, double *e_out, hf_diag *diag);
 
 /* The history at count >= 2 equally spaced times from 0 to
@@ -116,7 +163,8 @@ hf_status hf_impact_history(const hf_impact_params *params, const hf_impact_resu
  * model's h_r(c_in) (hertzfit/damping.h, by name; profile_ab = {a, b} for
  * the "profile" model, else NULL).  The result does not depend on m, K or
  * v⁻ (they scale out), so the check uses n = 3/2 and m = K = v⁻ = 1.
- * HF_ENOTFOUND for an unknown model, HF_EDOM for c_in outside (0, 1]. */
+ * HF_ENOTFOUND for an unknown model, HF_EDOM for c_in outside
+ * [HF_IMPACT_E_MIN, 1]. */
 hf_status hf_impact_restitution_check(const char *model, double c_in, const double *profile_ab,
                                       int clamp, double *e_out, hf_diag *diag);
 
@@ -138,7 +186,10 @@ hf_status hf_impact_restitution_check(const char *model, double c_in, const doub
  * the weight m g pressing during contact, and the damping of `model` for
  * restitution e: h = h_r(e) of a catalogue model (Hunt–Crossley type), or
  * the linear damper with c_opt(e) for HF_IMPACT_MODEL_LINEAR.
- * HF_ENOTFOUND for an unknown model, HF_EDOM for e outside (0, 1]. */
+ * HF_ENOTFOUND for an unknown model, HF_EDOM for e outside
+ * [HF_IMPACT_E_MIN, 1].  A heavily damped ball (e ≲ 1e-3 for most models)
+ * does not leave the ground: hf_impact_simulate ends with
+ * HF_IMPACT_END_REST. */
 hf_status hf_impact_ball_params(const char *model, double e, const double *profile_ab,
                                 int clamp, hf_impact_params *params, hf_diag *diag);
 
