@@ -98,13 +98,13 @@ static hf_status build_profile(hf_bench_problem *bp, int table, const char *data
     if (table) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", data_dir ? data_dir : "data", TABLE2_FILE);
-        st = hf_profile_objective_from_table(path, &bp->profile, diag);
+        st = hf_profile_objective_from_table(path, &bp->profile, diag); /* owned by bp */
     } else {
         double *c = NULL; /* freed below */
         size_t n = 0;
         st = hf_sampling_parse(HF_SAMPLING_DEFAULT, &c, &n, diag);
         if (st == HF_OK)
-            st = hf_profile_objective_from_samples(c, n, &bp->profile, diag);
+            st = hf_profile_objective_from_samples(c, n, &bp->profile, diag); /* owned by bp */
         free(c);
     }
     if (st != HF_OK)
@@ -134,6 +134,7 @@ static hf_status build_maxwell(hf_bench_problem *bp, const char *data_dir, hf_di
     o.nu = MAXWELL_NU;
     o.mu0_ref = MAXWELL_MU0_REF;
     o.eta_ref = MAXWELL_ETA_REF;
+    /* owned by bp (hf_bench_problem_free), as is bp->maxwell_data */
     st = hf_maxwell_objective_alloc(bp->maxwell_data, &o, &bp->maxwell, diag);
     if (st == HF_OK)
         st = hf_maxwell_fit_problem(bp->maxwell, &bp->problem);
@@ -174,6 +175,7 @@ hf_status hf_bench_problem_alloc(const char *spec, const char *data_dir,
             st = build_maxwell(bp, data_dir, diag);
         }
     } else if (hf_testfunction_find(bp->family) != NULL) {
+        /* owned by bp (hf_bench_problem_free) */
         st = hf_testproblem_alloc(bp->family, dim ? dim : 2, &bp->test, diag);
         if (st == HF_OK) {
             bp->problem = *hf_testproblem_problem(bp->test);

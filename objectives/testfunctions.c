@@ -264,8 +264,8 @@ hf_status hf_testproblem_alloc(const char *name, size_t dim, hf_testproblem **ou
     hf_testproblem *tp = calloc(1, sizeof *tp); /* freed by hf_testproblem_free */
     if (tp == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    tp->lower = malloc(sizeof *tp->lower * dim);
-    tp->upper = malloc(sizeof *tp->upper * dim);
+    tp->lower = malloc(sizeof *tp->lower * dim); /* owned by tp (hf_testproblem_free) */
+    tp->upper = malloc(sizeof *tp->upper * dim); /* owned by tp (hf_testproblem_free) */
     if (tp->lower == NULL || tp->upper == NULL) {
         hf_testproblem_free(tp);
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");

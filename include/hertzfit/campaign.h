@@ -116,7 +116,9 @@ typedef struct hf_campaign {
 
 void hf_campaign_free(hf_campaign *c);
 
-/* Runs the campaign (or its shard) and writes OUT_DIR (created if needed).
+/* Runs the campaign (or its shard) and writes OUT_DIR (created, one level,
+ * only after every check has passed and every task has run: a refused or
+ * failed campaign leaves no directory behind).
  * Refuses (HF_EMISMATCH, naming the differing field) when OUT_DIR holds
  * the manifest of a different campaign, unless cfg->force.  Input errors
  * (unknown optimiser or problem — the diag lists the valid names —,
@@ -141,6 +143,26 @@ hf_status hf_campaign_merge(const char *const *dirs, size_t n, const char *out_d
 /* "0/1" style shard parsing: HF_EINVAL unless 0 <= i < k. */
 hf_status hf_campaign_parse_shard(const char *text, size_t *index, size_t *count,
                                   hf_diag *diag);
+
+/* Splits TEXT at every character of SEPARATORS (empty items skipped) into
+ * *items, an array of *n malloc'ed strings owned by the caller, who frees
+ * them with hf_campaign_strings_free.  The one list splitter of the
+ * campaign code, the manifest reader and `hertzfit bench`. */
+hf_status hf_campaign_split(const char *text, const char *separators, char ***items,
+                            size_t *n);
+void hf_campaign_strings_free(char **items, size_t n);
+
+/* Target deltas from a comma list (TEXT NULL = HF_CAMPAIGN_DEFAULT_TARGETS):
+ * each must be a finite number > 0 and none may repeat (HF_EINVAL naming
+ * it).  *values (malloc'ed, caller frees) is sorted decreasing, easiest
+ * target first.  The one target parser of `bench run`, `bench report` and
+ * the manifest reader. */
+hf_status hf_campaign_parse_targets(const char *text, double **values, size_t *n,
+                                    hf_diag *diag);
+
+/* The checks and order of hf_campaign_parse_targets on an array already
+ * in memory, sorted in place (gsl_sort, then reversed). */
+hf_status hf_campaign_sort_targets(double *values, size_t n, hf_diag *diag);
 
 /* Index of the first trace point of ROW with best_f <= level, or
  * row->trace_count when the run never got there. */
