@@ -74,7 +74,7 @@ static void show_progress(size_t done, size_t total, double elapsed, void *user)
 typedef struct run_args {
     hf_cli_strings optimizers, problems;   /* owned arrays: run_args_free */
     unsigned long long runs, seed, threads;
-    int runs_given, force;
+    int runs_given, force, shift;
     const char *budget, *targets, *shard, *out, *data, *preset;
 } run_args;
 
@@ -123,6 +123,8 @@ static int parse_run_args(int argc, char **argv, run_args *a)
          .help = "output directory (created)"},
         {.name = "force", .kind = HF_CLI_FLAG, .value = &a->force,
          .help = "overwrite a directory that holds a different campaign"},
+        {.name = "shift", .kind = HF_CLI_FLAG, .value = &a->shift,
+         .help = "move each test function's optimum to a seeded PCG point in the box (f* kept)"},
         {.name = "preset", .kind = HF_CLI_STRING, .value = &a->preset, .arg = "paper",
          .help = "the paper campaign (8 optimisers x 7 problems x 30 runs)"},
         {.name = "data", .kind = HF_CLI_STRING, .value = &a->data, .arg = "DIR",
@@ -196,6 +198,7 @@ static int fill_config(const run_args *a, hf_campaign_config *cfg, run_lists *l)
     cfg->threads = (int)a->threads;
     cfg->data_dir = data_dir(a->data);
     cfg->force = a->force;
+    cfg->shift = a->shift;
     if (isatty(fileno(stderr)))
         cfg->progress = show_progress;   /* progress_user set by the caller */
     return 0;

@@ -227,6 +227,8 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
     for (; built < n && st == HF_OK; ++built) {
         /* owned by np until moved into rs->bench (run_state_free) */
         st = hf_bench_problem_alloc(cfg->problems[built], cfg->data_dir, &np[built].bp, diag);
+        if (st == HF_OK && cfg->shift)
+            st = hf_bench_problem_shift(np[built].bp, cfg->seed, diag);
         if (st == HF_OK)
             np[built].name = hf_bench_problem_get(np[built].bp)->name;
     }
@@ -344,6 +346,33 @@ static void format_exact(char *buf, size_t cap, double v)
     }
 }
 
+/* "shift = pcg" and, for each moved problem, where its optimum now is
+ * (space-separated, shortest exact form), so a report or a rerun can find
+ * it without redrawing. */
+static hf_status add_shift_fields(hf_campaign *c, const run_state *rs)
+{
+    hf_status st = hf_campaign_add_field(c, "shift", "pcg");
+    for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
+        const double *z = hf_bench_problem_optimum_point(rs->bench[p]);
+        if (z == NULL)
+            continue;
+        size_t dim = c->problems[p].dim;
+        char *text = calloc(dim * 26 + 1, 1); /* freed below; 25 characters per %.17g */
+        if (text == NULL)
+            return HF_ENOMEM;
+        for (size_t i = 0; i < dim; ++i) {
+            char one[32];
+            format_exact(one, sizeof one, z[i]);
+            strcat(strcat(text, i ? " " : ""), one);
+        }
+        char key[256];
+        snprintf(key, sizeof key, "problem.%s.x_opt", c->problems[p].name);
+        st = hf_campaign_set_field(c, key, text);
+        free(text);
+    }
+    return st;
+}
+
 static hf_status build_manifest(hf_campaign *c, const run_state *rs)
 {
     int nmaj = 0, nmin = 0, nbug = 0;
@@ -380,6 +409,7 @@ static hf_status build_manifest(hf_campaign *c, const run_state *rs)
         if (st == HF_OK)
             st = hf_campaign_add_field(c, key, "%zu", pr->budget);
     }
+    if (st == HF_OK && c->shifted) st = add_shift_fields(c, rs);
     if (st == HF_OK) st = add_optimizer_fields(c, rs);
     if (st == HF_OK) st = hf_campaign_add_field(c, "tasks", "%zu",
                                                 c->n_optimizers * c->n_problems * c->runs);
@@ -560,6 +590,7 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     c->shard_index = cfg->shard_index;
     c->shard_count = cfg->shard_count;
     c->threads = cfg->threads;
+    c->shifted = cfg->shift != 0;
 #ifdef HERTZFIT_HAVE_OPENMP
     if (c->threads == 0)   /* the manifest records the count actually used */
         c->threads = omp_get_max_threads();

@@ -454,6 +454,7 @@ static hf_status parse_manifest(const char *path, hf_campaign *c, hf_diag *diag)
     if (st == HF_OK) st = hf_campaign_parse_shard(v, &c->shard_index, &c->shard_count, diag);
     if (st == HF_OK && (v = hf_campaign_field(c, "threads")) != NULL)
         c->threads = atoi(v);
+    c->shifted = hf_campaign_field(c, "shift") != NULL;
     return st;
 }
 

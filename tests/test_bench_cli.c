@@ -200,6 +200,17 @@ static void test_targets_and_failed_runs(void **state)
              "bench run --optimizers nlopt:LN_NEWUOA --problems sphere:1 --budget 5 --out '%s'", f);
     hf_test_expect_failure(args, 1, "dimension 1 must be >= 2");
     assert_false(exists(f));
+    /* --shift reaches the campaign: recorded in the manifest */
+    snprintf(args, sizeof args, "bench run " SMALL " --shift --out '%s' --force", f);
+    run_ok(args);
+    snprintf(args, sizeof args, "%s/manifest.txt", f);
+    char *manifest = hf_test_read_file(args);
+    assert_non_null(manifest);
+    assert_non_null(strstr(manifest, "\nshift = pcg\n"));
+    assert_non_null(strstr(manifest, "\nproblem.sphere:2.x_opt = "));
+    free(manifest);
+    snprintf(args, sizeof args, "rm -rf '%s'", f);
+    assert_int_equal(system(args), 0);
     /* a missing parent directory is found before any task runs */
     snprintf(args, sizeof args, "bench run " SMALL " --out '%s/a/b'", f);
     hf_test_expect_failure(args, 2, "is not a directory");

@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hertzfit/bench_problems.h"
 #include "hertzfit/campaign.h"
+#include "hertzfit/csv.h"
 #include "hertzfit/report.h"
 
 static const char *const optimizers[] = {"random", "nlopt:GN_CRS2_LM", "nlopt:LN_BOBYQA",
@@ -411,6 +413,74 @@ static void test_failed_run_leaves_nothing(void **state)
     assert_true(exists(dir));
 }
 
+static const char *manifest_value(const hf_campaign *c, const char *key)
+{
+    for (size_t i = 0; i < c->n_fields; ++i)
+        if (strcmp(c->keys[i], key) == 0)
+            return c->values[i];
+    return NULL;
+}
+
+/* --shift: the manifest records each moved optimum; the problem rebuilt
+ * from the campaign's seed has its optimum exactly there with f*
+ * unchanged; and DIRECT-L, whose first sample is the box centre, no
+ * longer solves sphere with it (the bias the shift removes). */
+static void test_shift(void **state)
+{
+    (void)state;
+    static const char *const direct[] = {"nlopt:GN_DIRECT_L"};
+    static const char *const probs[] = {"sphere:2", "rosenbrock:3", "schwefel226:2"};
+    char dir[1100];
+    hf_campaign_config cfg;
+    hf_campaign_config_init(&cfg);
+    cfg.optimizers = direct;
+    cfg.n_optimizers = 1;
+    cfg.problems = probs;
+    cfg.n_problems = 3;
+    cfg.budget = "1";
+    cfg.seed = 99;
+    cfg.force = 1;
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-classic"));
+    hf_campaign *c = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_campaign_run(&cfg, dir, &c, &diag), HF_OK);
+    assert_null(manifest_value(c, "shift"));          /* classic by default */
+    assert_true(c->rows[2].best_f == 0.0);            /* sphere solved by the centre */
+    hf_campaign_free(c);
+
+    cfg.shift = 1;
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-shifted"));
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_OK);
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_OK);
+    assert_true(c->shifted);
+    assert_string_equal(manifest_value(c, "shift"), "pcg");
+    assert_null(manifest_value(c, "problem.schwefel226:2.x_opt"));
+    assert_true(c->rows[2].best_f > 1.0);   /* the centre is now far from the optimum */
+    for (size_t k = 0; k < 2; ++k) {
+        char key[128];
+        snprintf(key, sizeof key, "problem.%s.x_opt", probs[k]);
+        char **words = NULL;
+        size_t n = 0;
+        assert_non_null(manifest_value(c, key));
+        assert_int_equal(hf_campaign_split(manifest_value(c, key), " ", &words, &n), HF_OK);
+        hf_bench_problem *bp = NULL;
+        assert_int_equal(hf_bench_problem_alloc(probs[k], NULL, &bp, &diag), HF_OK);
+        assert_int_equal(hf_bench_problem_shift(bp, cfg.seed, &diag), HF_OK);
+        const hf_problem *p = hf_bench_problem_get(bp);
+        assert_int_equal(n, p->dim);
+        double z[3];
+        for (size_t i = 0; i < n; ++i) {
+            assert_int_equal(hf_parse_double(words[i], &z[i]), HF_OK);
+            /* the manifest's shortest round-trip form reads back exactly */
+            assert_true(z[i] == hf_bench_problem_optimum_point(bp)[i]);
+        }
+        assert_true(p->f(z, p->ctx) == p->f_opt);   /* exact, see test_bench_problems */
+        hf_campaign_strings_free(words, n);
+        hf_bench_problem_free(bp);
+    }
+    hf_campaign_free(c);
+}
+
 int main(void)
 {
     hf_library_init();
@@ -423,6 +493,7 @@ int main(void)
         cmocka_unit_test(test_config_errors),
         cmocka_unit_test(test_parse_targets_and_split),
         cmocka_unit_test(test_failed_run_leaves_nothing),
+        cmocka_unit_test(test_shift),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

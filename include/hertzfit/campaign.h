@@ -16,7 +16,9 @@
  *   manifest.txt  "key = value" lines: format, versions (hertzfit, git,
  *                 NLopt, GSL), seed, runs, targets, the sorted lists, each
  *                 problem's dimension, f* and budget, every optimiser
- *                 parameter (defaults included), the task count, and —
+ *                 parameter (defaults included), the task count, with
+ *                 --shift "shift = pcg" and each moved optimum
+ *                 (problem.NAME.x_opt), and —
  *                 not compared between shards — shard and threads.
  *   runs.csv      optimizer,problem,dim,run,seed,stream,best_f,evaluations,
  *                 stop,seconds (one row per task, numbers as %.17g)
@@ -60,12 +62,14 @@ typedef struct hf_campaign_config {
     size_t shard_index, shard_count; /* 0/1 = everything */
     const char *data_dir;           /* reference tables (profile-table) */
     int force;                      /* overwrite a directory holding another campaign */
+    int shift;                      /* move test-function optima (hf_bench_problem_shift,
+                                       seeded by seed); 0 = the classic problems */
     hf_campaign_progress_fn progress; /* may be NULL; called under a lock */
     void *progress_user;
 } hf_campaign_config;
 
 /* No lists, 1 run, budget "1000", default targets, seed 1, default
- * threads, shard 0/1, data_dir "data", no force, no progress. */
+ * threads, shard 0/1, data_dir "data", no force, no shift, no progress. */
 void hf_campaign_config_init(hf_campaign_config *cfg);
 
 /* One improvement of a run's best value. */
@@ -106,6 +110,7 @@ typedef struct hf_campaign {
     size_t n_targets;
     size_t shard_index, shard_count;
     int threads;
+    int shifted;                 /* test-function optima moved (cfg->shift) */
     char **keys, **values;       /* the manifest, in file order */
     size_t n_fields;
     hf_campaign_row *rows;       /* sorted by (optimizer, problem, run) */
