@@ -542,7 +542,9 @@ static hf_status run_tasks(const hf_campaign_config *cfg, hf_campaign *c, const 
     if (c->trace == NULL && st == HF_OK)
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t j = 0; j < mine; ++j) {
-        if (c->trace != NULL) {
+        /* a run that failed before its first finite value has no points
+         * (and a NULL array, which memcpy must not see) */
+        if (c->trace != NULL && traces[j].count > 0) {
             c->rows[j].trace_first = c->n_trace;
             c->rows[j].trace_count = traces[j].count;
             memcpy(c->trace + c->n_trace, traces[j].points,
