@@ -144,31 +144,46 @@ hf_status hf_campaign_parse_targets(const char *text, double **values, size_t *n
     return HF_OK;
 }
 
+/* One item of a budget: "E" (DIM = 0) or "DIM=E". */
+static hf_status budget_item(const char *item, unsigned long long *dim, unsigned long long *evals)
+{
+    char buf[64];
+    const char *eq = strchr(item, '=');
+    *dim = 0;
+    if (eq != NULL) {
+        if ((size_t)(eq - item) >= sizeof buf)
+            return HF_EINVAL;
+        memcpy(buf, item, (size_t)(eq - item));
+        buf[eq - item] = '\0';
+        if (hf_parse_count(buf, dim) != HF_OK || *dim < 1)
+            return HF_EINVAL;
+    }
+    if (hf_parse_count(eq ? eq + 1 : item, evals) != HF_OK || *evals < 1)
+        return HF_EINVAL;
+    return HF_OK;
+}
+
 /* Budget of a problem of dimension DIM from "E" or "E,DIM=E,...". */
 static hf_status budget_for(const char *spec, size_t dim, size_t *budget, hf_diag *diag)
 {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", spec ? spec : "");
+    char **items = NULL;
+    size_t n = 0;
+    if (hf_campaign_split(spec ? spec : "", ",", &items, &n) != HF_OK)  /* freed below */
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     unsigned long long fallback = 0, chosen = 0;
-    for (char *tok = buf, *next; tok != NULL; tok = next) {
-        next = strchr(tok, ',');
-        if (next != NULL)
-            *next++ = '\0';
-        char *eq = strchr(tok, '=');
+    hf_status st = n > 0 ? HF_OK : HF_EINVAL;
+    for (size_t i = 0; i < n && st == HF_OK; ++i) {
         unsigned long long d = 0, e = 0;
-        if (eq != NULL)
-            *eq = '\0';
-        hf_status st = eq ? hf_parse_count(tok, &d) : HF_OK;
-        if (st == HF_OK)
-            st = hf_parse_count(eq ? eq + 1 : tok, &e);
-        if (st != HF_OK || e < 1 || (eq && d < 1))
-            return hf_diag_set(diag, HF_EINVAL,
-                               "budget '%s': expected E or E,DIM=E,... with E >= 1", spec);
-        if (eq == NULL)
+        st = budget_item(items[i], &d, &e);
+        if (d == 0)
             fallback = e;
         else if (d == dim)
             chosen = e;
     }
+    hf_campaign_strings_free(items, n);
+    if (st != HF_OK)
+        return hf_diag_set(diag, HF_EINVAL,
+                           "budget '%s': expected E or E,DIM=E,... with E >= 1", spec ? spec : "");
     if (chosen == 0)
         chosen = fallback;
     if (chosen == 0)
