@@ -28,7 +28,7 @@ static hf_maxwell_data *grid_data(void)
     static const double m[3] = {0.00051, 0.00408, 0.03267}, R[3] = {0.0025, 0.005, 0.01};
     static const double V0[6] = {0.5, 0.8, 1.2, 1.8, 2.7, 4.0};
     const hf_maxwell_material mat = {1e7, 0.5, 300.0};
-    hf_maxwell_data *d = NULL;
+    hf_maxwell_data *d = NULL; /* caller frees (hf_maxwell_data_free) */
     if (hf_maxwell_data_alloc(18, 0xFu, &d) != HF_OK)
         return NULL;
     hf_rng rng;
@@ -91,10 +91,12 @@ static int bench_full_fit(const hf_maxwell_data *d, const hf_argatov_constants *
 #else
     (void)threads;
 #endif
-    hf_optimizer *opt = NULL;
+    hf_optimizer *opt = NULL; /* freed at the end of this function */
     if (hf_optimizer_create("nlopt:LN_BOBYQA", 2, &opt, NULL) != HF_OK ||
-        hf_optimizer_set(opt, "xtol_rel", 1e-9, NULL) != HF_OK)
+        hf_optimizer_set(opt, "xtol_rel", 1e-9, NULL) != HF_OK) {
+        hf_optimizer_free(opt);
         return 1;
+    }
     hf_maxwell_fit_options o;
     hf_maxwell_fit_options_init(&o);
     hf_run_config run;

@@ -66,6 +66,7 @@ void hf_cli_strings_free(hf_cli_strings *list)
 
 static int push_string(hf_cli_strings *list, const char *item)
 {
+    /* the list array is owned by the caller: hf_cli_strings_free */
     const char **grown = realloc(list->items, sizeof *grown * (list->count + 1));
     if (grown == NULL)
         return -1;
@@ -76,6 +77,7 @@ static int push_string(hf_cli_strings *list, const char *item)
 
 static int push_double(hf_cli_doubles *list, double v)
 {
+    /* owned by the caller: hf_cli_doubles_free */
     double *grown = realloc(list->values, sizeof *grown * (list->count + 1));
     if (grown == NULL)
         return -1;
@@ -137,7 +139,7 @@ static int store_value(const hf_cli_spec *spec, hf_cli_opt *o, const char *text)
         return hf_cli_parse_double(spec->command, what, text, (double *)o->value);
     case HF_CLI_COUNT:
         if (hf_parse_count(text, (unsigned long long *)o->value) != HF_OK)
-            return hf_cli_fail(spec->command, "%s: '%s' is not a non-negative integer",
+            return hf_cli_fail(spec->command, "%s: '%s' is not a non-negative integer below 2^63",
                                what, text);
         return 0;
     case HF_CLI_STRING:

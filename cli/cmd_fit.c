@@ -102,6 +102,7 @@ static int fail_unknown_optimizer(const char *name)
     size_t cap = 64;
     for (size_t i = 0; i < hf_optimizer_name_count(); ++i)
         cap += strlen(hf_optimizer_name_at(i)) + 2;
+    /* freed below */
     char *list = malloc(cap);
     if (list == NULL)
         return hf_cli_fail(CMD, "unknown optimizer '%s'", name);

@@ -21,6 +21,13 @@
 /* Argatov: the first-order formulas stay within 5 % for ε <= 0.2. */
 #define EPS_WARN 0.2
 
+/* Largest relative noise of `simulate --noise`.  The factor 1 + REL·N(0,1)
+ * is negative only beyond 1/REL = 5 standard deviations (probability
+ * 3e-7 per value), and multiplicative Gaussian noise larger than 20 % is
+ * not a model of a measurement anyway.  A value that still comes out
+ * impossible (<= 0, or e > 1) is refused, naming the row. */
+#define NOISE_MAX 0.2
+
 /* ---- shared with plot maxwell ------------------------------------------ */
 
 int hf_maxwell_cli_load(const char *command, const char *path, double nu,
@@ -30,7 +37,7 @@ int hf_maxwell_cli_load(const char *command, const char *path, double nu,
     if (nu < 0.0 || nu > 0.5)
         return hf_cli_fail(command, "--nu %g is outside [0, 0.5]", nu);
     hf_diag diag = {{0}};
-    hf_status st = hf_maxwell_data_read(path, data, &diag);
+    hf_status st = hf_maxwell_data_read(path, data, &diag); /* caller frees *data */
     if (st == HF_OK)
         st = hf_argatov_constants_compute(constants, &diag);
     if (st != HF_OK) {
@@ -45,6 +52,7 @@ static int create_optimizer(const char *command, const hf_maxwell_cli_full *s,
                             hf_optimizer **opt)
 {
     hf_diag diag = {{0}};
+    /* *opt: the caller frees (hf_optimizer_free), or freed here on error */
     hf_status st = hf_optimizer_create(s->optimizer, 2, opt, &diag);
     if (st != HF_OK)
         return hf_cli_fail_status(command, st, &diag);
@@ -78,7 +86,17 @@ int hf_maxwell_cli_fit_full(const char *command, const hf_maxwell_data *data, do
     hf_status st = hf_maxwell_fit_full(data, &options, constants, opt, &run, out, residuals,
                                        fitted_mask, &diag);
     hf_optimizer_free(opt);
-    return st == HF_OK ? 0 : hf_cli_fail_status(command, st, &diag);
+    if (st != HF_OK)
+        return hf_cli_fail_status(command, st, &diag);
+    if (hf_maxwell_estimate_suspect(out)) {
+        char status[64];
+        fprintf(stderr, "hertzfit %s: warning: the full fit did not converge (%s after %zu "
+                "evaluations, %u re-centring(s) of the box): its mu0, eta and standard errors "
+                "are not an optimum%s\n", command,
+                hf_maxwell_estimate_status(out, status, sizeof status), out->evaluations,
+                out->recentred, out->stop == HF_STOP_MAXEVAL ? "; raise --max-evals" : "");
+    }
+    return 0;
 }
 
 /* ---- maxwell constants --------------------------------------------------- */
@@ -105,7 +123,7 @@ static int cmd_constants(int argc, char **argv)
     if (st != HF_OK)
         return hf_cli_fail_status(spec.command, st, &diag);
     const char *headers[] = {"name", "value", "equation"};
-    hf_table *t = hf_table_create(csv, csv ? 2 : 3, headers);
+    hf_table *t = hf_table_create(csv, csv ? 2 : 3, headers); /* freed by hf_table_print */
     if (t == NULL)
         return hf_cli_fail(spec.command, "out of memory");
     for (int i = 0; i < HF_ARGATOV_NCONSTANTS; ++i) {
@@ -142,8 +160,11 @@ static int check_simulate_args(const char *command, const hf_cli_opt *opts, size
             return hf_cli_fail(command, "--%s is required (see hertzfit %s --help)",
                                opts[i].name, command);
     }
-    if (a->noise < 0.0 || a->noise >= 1.0)
-        return hf_cli_fail(command, "--noise %g is outside [0, 1)", a->noise);
+    if (!(a->noise >= 0.0 && a->noise <= NOISE_MAX))
+        return hf_cli_fail(command, "--noise %g is outside [0, %g]", a->noise, NOISE_MAX);
+    for (size_t i = 0; i < nopts; ++i)
+        if (strcmp(opts[i].name, "seed") == 0 && opts[i].given && !(a->noise > 0.0))
+            return hf_cli_fail(command, "--seed has no effect without --noise REL > 0");
     return 0;
 }
 
@@ -152,6 +173,7 @@ static int simulate_impacts(const char *command, const simulate_args *a, hf_maxw
 {
     hf_diag diag = {{0}};
     hf_status st;
+    /* *d: the caller frees (hf_maxwell_data_free), or freed here on error */
     if (a->grid != NULL) {
         st = hf_maxwell_grid_read(a->grid, d, &diag);
     } else {
@@ -191,6 +213,13 @@ static int simulate_all(const char *command, const simulate_args *a, const hf_ma
             double *v[4] = {&resp[i].F_M, &resp[i].t_M, &resp[i].t_c, &resp[i].e};
             for (int k = 0; k < 4; ++k)
                 *v[k] *= 1.0 + hf_rng_normal(&rng, 0.0, a->noise);
+            if (!(resp[i].F_M > 0.0 && resp[i].t_M > 0.0 && resp[i].t_c > 0.0 &&
+                  resp[i].e > 0.0 && resp[i].e <= 1.0))
+                return hf_cli_fail(command, "impact %zu: --noise %g (seed %llu) makes F_M = %g, "
+                                   "t_M = %g, t_c = %g, e = %g: not a measurement (e must be "
+                                   "in (0, 1], the others > 0); lower --noise", i + 1,
+                                   a->noise, a->seed, resp[i].F_M, resp[i].t_M, resp[i].t_c,
+                                   resp[i].e);
         }
     }
     return 0;
@@ -200,7 +229,7 @@ static int print_grid(const simulate_args *a, const hf_maxwell_data *d,
                       const hf_maxwell_response *resp)
 {
     const char *headers[] = {"m_kg", "R_m", "V0_mps", "F_M_N", "t_M_s", "t_c_s", "e", "eps"};
-    hf_table *t = hf_table_create(a->csv, 8, headers);
+    hf_table *t = hf_table_create(a->csv, 8, headers); /* freed by hf_table_print */
     if (t == NULL)
         return hf_cli_fail("maxwell simulate", "out of memory");
     for (size_t i = 0; i < d->n; ++i) {
@@ -227,7 +256,7 @@ static int print_single(const simulate_args *a, const hf_maxwell_data *d,
         return hf_cli_fail_status(command, st, &diag);
     const char *headers[] = {"F_M_N", "t_M_s", "t_c_s", "e", "eps",
                              "F_M_asym_N", "t_M_asym_s", "t_c_asym_s", "e_asym"};
-    hf_table *t = hf_table_create(a->csv, 9, headers);
+    hf_table *t = hf_table_create(a->csv, 9, headers); /* freed by hf_table_print */
     if (t == NULL)
         return hf_cli_fail(command, "out of memory");
     const double v[9] = {resp->F_M, resp->t_M, resp->t_c, resp->e, resp->eps,
@@ -254,9 +283,9 @@ static int cmd_simulate(int argc, char **argv)
         {.name = "grid", .kind = HF_CLI_STRING, .value = &a.grid, .arg = "FILE",
          .help = "simulate every row (m_kg, R_m, V0_mps) of a CSV"},
         {.name = "noise", .kind = HF_CLI_DOUBLE, .value = &a.noise, .arg = "REL",
-         .help = "multiply each observable by 1 + REL*N(0,1) (default 0)"},
+         .help = "multiply each observable by 1 + REL*N(0,1), REL <= 0.2 (default 0)"},
         {.name = "seed", .kind = HF_CLI_COUNT, .value = &a.seed, .arg = "S",
-         .help = "PCG32 seed of the noise (default 0)"},
+         .help = "PCG32 seed of the noise (default 0; needs --noise)"},
         {.name = "csv", .kind = HF_CLI_FLAG, .value = &a.csv, .help = "CSV output (%.17g)"},
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
@@ -315,6 +344,8 @@ static void add_estimate_row(hf_table *t, const hf_maxwell_estimate *e)
     hf_table_numf(t, "%.6g", e->C0);
     hf_table_numf(t, "%.6f", e->r2);
     hf_table_numf(t, "%.4f", e->max_eps);
+    char status[64];
+    hf_table_str(t, hf_maxwell_estimate_status(e, status, sizeof status));
 }
 
 /* Regression rows for every observable with a regression and a column. */
@@ -339,8 +370,8 @@ static int run_regressions(const char *command, const hf_maxwell_data *d, double
 static int print_estimates(const fit_args *a, const hf_maxwell_estimate *rows, size_t nrows)
 {
     const char *headers[] = {"method", "observable", "n", "mu0_Pa", "mu0_se", "eta_per_s",
-                             "eta_se", "C0", "r2", "max_eps"};
-    hf_table *t = hf_table_create(a->csv, 10, headers);
+                             "eta_se", "C0", "r2", "max_eps", "status"};
+    hf_table *t = hf_table_create(a->csv, 11, headers); /* freed by hf_table_print */
     if (t == NULL)
         return hf_cli_fail("maxwell fit", "out of memory");
     for (size_t i = 0; i < nrows; ++i)
@@ -360,7 +391,7 @@ static int print_residuals(const fit_args *a, const hf_maxwell_data *d, unsigned
                            const double *r)
 {
     const char *headers[] = {"test", "line", "observable", "measured", "model", "rel_residual"};
-    hf_table *t = hf_table_create(a->csv, 6, headers);
+    hf_table *t = hf_table_create(a->csv, 6, headers); /* freed by hf_table_print */
     if (t == NULL)
         return hf_cli_fail("maxwell fit", "out of memory");
     size_t j = 0;

@@ -23,6 +23,7 @@ static void push_cell(hf_table *t, const char *text)
         return;
     if (t->count == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 64;
+        /* cell array and cell copies are owned by the table: hf_table_free */
         char **grown = realloc(t->cells, sizeof *grown * cap);
         if (grown == NULL) {
             t->oom = 1;
@@ -42,6 +43,7 @@ static void push_cell(hf_table *t, const char *text)
 
 hf_table *hf_table_create(int csv, size_t ncols, const char *const *headers)
 {
+    /* owned by the caller: hf_table_print or hf_table_free */
     hf_table *t = calloc(1, sizeof *t);
     if (t == NULL)
         return NULL;
@@ -113,6 +115,7 @@ int hf_table_print(hf_table *t, FILE *fp)
         fprintf(stderr, "hertzfit: out of memory while building a table\n");
         return 1;
     }
+    /* freed at the end of this function */
     size_t *width = calloc(t->ncols, sizeof *width);
     if (width == NULL) {
         hf_table_free(t);

@@ -76,6 +76,7 @@ static int read_columns(const char *path, hf_csv *csv, double *cols[4], double m
     size_t rows = hf_csv_nrows(csv);
     for (int j = 0; j < 4; ++j) {
         hf_diag diag = {{0}};
+        /* freed by the caller of this function */
         cols[j] = malloc((rows ? rows : 1) * sizeof *cols[j]);
         if (cols[j] == NULL)
             return hf_cli_fail(CMD, "out of memory");
@@ -151,6 +152,7 @@ static int append(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
         size_t want = (*cap ? *cap : 4096);
         while (want <= *len + (size_t)n)
             want *= 2;
+        /* the grown buffer stays owned by the caller */
         char *grown = realloc(*buf, want);
         if (grown == NULL)
             return 1;
@@ -250,6 +252,7 @@ int hf_plot_convergence(int argc, char **argv)
         rc = hf_cli_fail(CMD, "--x: '%s' is not iter or evals", o.xaxis);
     else if ((rc = hf_cli_check_plot_text(CMD, "--title", o.title)) == 0)
         rc = hf_cli_check_plot_output(CMD, "-o", o.output);
+    /* freed at the end of hf_plot_convergence */
     curve_stats *c = calloc(files.count, sizeof *c);
     if (rc == 0 && c == NULL)
         rc = hf_cli_fail(CMD, "out of memory");

@@ -102,6 +102,8 @@ static int write_curves(FILE *fp, const hf_maxwell_data *d, const hf_maxwell_est
 static int write_files(const char *command, plot_files *f, const hf_maxwell_data *d,
                        const hf_maxwell_estimate *reg[3], const hf_maxwell_estimate *full)
 {
+    /* p and c are closed below; the files are removed by the caller after
+     * gnuplot ran, or here on error */
     FILE *p = open_temp(f->points, sizeof f->points);
     FILE *c = p ? open_temp(f->curves, sizeof f->curves) : NULL;
     int bad = (p == NULL || c == NULL);
@@ -127,40 +129,37 @@ static const char *const panel_titles[3] = {
 static const char *const panel_ylabels[3] = {"F_M/(m V_0)  [1/s]", "V t_M", "V t_c"};
 static const char *const point_cols[3] = {"F", "tM", "tc"};
 
-static void append(char *buf, size_t size, const char *fmt, const char *a, const char *b,
-                   const char *c)
-{
-    size_t len = strlen(buf);
-    snprintf(buf + len, size - len, fmt, a, b, c);
-}
-
+/* The gnuplot script, written to a growing buffer (open_memstream), so
+ * that no path length can truncate it.  NULL when it cannot be built. */
 static char *build_script(const plot_files *f, const char *png,
                           const hf_maxwell_estimate *reg[3], int panels)
 {
-    size_t size = 8192;
-    char *s = malloc(size); /* caller frees */
-    if (s == NULL)
+    char *s = NULL; /* caller frees (open_memstream allocates it) */
+    size_t size = 0;
+    FILE *fp = open_memstream(&s, &size);
+    if (fp == NULL)
         return NULL;
-    snprintf(s, size, "set terminal pngcairo size %d,540 enhanced\nset output '%s'\n"
-                      "set datafile separator ','\nset key below\nset grid\n"
-                      "set multiplot layout 1,%d\n", 480 * panels, png, panels);
+    fprintf(fp, "set terminal pngcairo size %d,540 enhanced\nset output '%s'\n"
+                "set datafile separator ','\nset key below\nset grid\n"
+                "set multiplot layout 1,%d\n", 480 * panels, png, panels);
     for (int j = 0; j < 3; ++j) {
         if (reg[j] == NULL)
             continue;
         const char *x = j == 0 ? "V" : "invV";
-        append(s, size, "set title '%s'\nset ylabel '%s'\nset xlabel '%s'\n", panel_titles[j],
-               panel_ylabels[j], j == 0 ? "V = (R V_0/m^2)^{1/5}" : "1/V");
-        append(s, size, "plot '%s' using '%s':'%s' with points pt 7 title 'data', \\\n",
-               f->points, x, point_cols[j]);
-        char reg_col[8], full_col[8];
-        snprintf(reg_col, sizeof reg_col, "reg%s", point_cols[j]);
-        snprintf(full_col, sizeof full_col, "full%s", point_cols[j]);
-        append(s, size, "  '%s' using '%s':'%s' with lines lw 2 title 'Argatov regression', \\\n",
-               f->curves, x, reg_col);
-        append(s, size, "  '%s' using '%s':'%s' with lines lw 2 dt 2 title 'Hunter, full fit'\n",
-               f->curves, x, full_col);
+        fprintf(fp, "set title '%s'\nset ylabel '%s'\nset xlabel '%s'\n", panel_titles[j],
+                panel_ylabels[j], j == 0 ? "V = (R V_0/m^2)^{1/5}" : "1/V");
+        fprintf(fp, "plot '%s' using '%s':'%s' with points pt 7 title 'data', \\\n",
+                f->points, x, point_cols[j]);
+        fprintf(fp, "  '%s' using '%s':'reg%s' with lines lw 2 title 'Argatov regression', "
+                    "\\\n", f->curves, x, point_cols[j]);
+        fprintf(fp, "  '%s' using '%s':'full%s' with lines lw 2 dt 2 title 'Hunter, full fit'\n",
+                f->curves, x, point_cols[j]);
     }
-    append(s, size, "%s%s%s", "unset multiplot\n", "", "");
+    fprintf(fp, "unset multiplot\n");
+    if (ferror(fp) | fclose(fp)) {
+        free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -222,7 +221,7 @@ int hf_plot_maxwell(int argc, char **argv)
         return rc;
     char *script = build_script(&f, png, reg, panels);
     rc = script ? hf_cli_gnuplot(spec.command, script)
-                : hf_cli_fail(spec.command, "out of memory");
+                : hf_cli_fail(spec.command, "cannot build the gnuplot script (out of memory)");
     free(script);
     remove(f.points);
     remove(f.curves);

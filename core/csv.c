@@ -5,6 +5,7 @@
  * thousand rows) and split into cells that point into one buffer, so a table
  * is three allocations however many cells it has.
  */
+#define _POSIX_C_SOURCE 200809L /* fileno, fstat */
 #include "hertzfit/csv.h"
 
 #include <ctype.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct hf_csv {
     char *path;      /* owned copy */
@@ -54,7 +56,13 @@ static hf_status read_file(const char *path, char **text, hf_diag *diag)
     if (fp == NULL)
         return hf_diag_set(diag, HF_EIO, "%s: cannot open: %s", path,
                            strerror(errno));
+    struct stat info;
+    if (fstat(fileno(fp), &info) == 0 && S_ISDIR(info.st_mode)) {
+        fclose(fp);
+        return hf_diag_set(diag, HF_EIO, "%s: is a directory, not a file", path);
+    }
     size_t cap = 4096, len = 0;
+    /* returned to hf_csv_read, owned by the table (hf_csv_free) */
     char *buf = malloc(cap);
     while (buf != NULL) {
         len += fread(buf + len, 1, cap - len - 1, fp);
@@ -138,6 +146,7 @@ static hf_status split_table(hf_csv *csv, hf_diag *diag)
         if (!is_skipped_line(line)) {
             if (!have_header) {
                 csv->ncols = count_cells(line);
+                /* owned by the table: hf_csv_free */
                 csv->cells = malloc(sizeof(char *) * csv->ncols * max_lines);
                 csv->lines = malloc(sizeof(size_t) * max_lines);
                 if (csv->cells == NULL || csv->lines == NULL)
@@ -168,6 +177,7 @@ static hf_status split_table(hf_csv *csv, hf_diag *diag)
 hf_status hf_csv_read(const char *path, hf_csv **out, hf_diag *diag)
 {
     *out = NULL;
+    /* csv and its path/buffer/cells/lines are owned by the caller: hf_csv_free */
     hf_csv *csv = calloc(1, sizeof *csv);
     if (csv == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "%s: out of memory", path);

@@ -45,6 +45,7 @@ static void record_point(size_t iteration, size_t evaluations, double best_f,
         return;
     if (c->count == c->capacity) {
         size_t cap = c->capacity ? 2 * c->capacity : 64;
+        /* the grown array stays owned by the curve: hf_runs_free */
         hf_curve_point *grown = realloc(c->points, cap * sizeof *grown);
         if (grown == NULL) {
             c->capacity = SIZE_MAX;
@@ -58,6 +59,7 @@ static void record_point(size_t iteration, size_t evaluations, double best_f,
 
 static hf_runs *runs_alloc(size_t count, size_t dim, int curves)
 {
+    /* r, its results and curves are owned by the caller: hf_runs_free */
     hf_runs *r = calloc(1, sizeof *r);
     if (r == NULL)
         return NULL;

@@ -84,6 +84,7 @@ static hf_status qaws(double (*f)(double, void *), void *params, double a, doubl
                       double alpha, double beta, double epsrel, double *value,
                       double *abserr)
 {
+    /* w and t are freed at the end of this function */
     gsl_integration_workspace *w = gsl_integration_workspace_alloc(QUAD_LIMIT);
     gsl_integration_qaws_table *t = gsl_integration_qaws_table_alloc(alpha, beta, 0, 0);
     hf_status st = HF_ENOMEM;
@@ -104,7 +105,7 @@ static hf_status qaws(double (*f)(double, void *), void *params, double a, doubl
 static hf_status qags(double (*f)(double, void *), void *params, double a, double b,
                       double epsrel, double *value, double *abserr)
 {
-    gsl_integration_workspace *w = gsl_integration_workspace_alloc(QUAD_LIMIT);
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(QUAD_LIMIT); /* freed below */
     if (w == NULL)
         return HF_ENOMEM;
     gsl_function F = {f, params};

@@ -34,9 +34,20 @@ hf_status hf_maxwell_impact_check(const hf_maxwell_impact *imp, hf_diag *diag)
     return HF_OK;
 }
 
+/* x^p for x > 0: pow() while x is a normal double (bit-identical to the
+ * plain formula, which the shipped synthetic data were made with), through
+ * logs when x itself overflowed to inf or underflowed (R V0/m² is inf for
+ * m = 1e-200 although its fifth root is representable).  The callers pass
+ * the logarithm of x computed term by term. */
+static double safe_power(double x, double log_x, double p)
+{
+    return isnormal(x) ? pow(x, p) : exp(p * log_x);
+}
+
 double hf_maxwell_compliance(double mu0, double nu)
 {
-    return pow(15.0 * (1.0 - nu) / (32.0 * mu0), 0.4);
+    double q = 15.0 * (1.0 - nu) / (32.0 * mu0);
+    return safe_power(q, log(15.0 * (1.0 - nu) / 32.0) - log(mu0), 0.4);
 }
 
 double hf_maxwell_mu0_from_compliance(double C0, double nu)
@@ -46,13 +57,34 @@ double hf_maxwell_mu0_from_compliance(double C0, double nu)
 
 double hf_maxwell_speed_parameter(const hf_maxwell_impact *imp)
 {
-    return pow(imp->R * imp->V0 / (imp->m * imp->m), 0.2);
+    double q = imp->R * imp->V0 / (imp->m * imp->m);
+    return safe_power(q, log(imp->R) + log(imp->V0) - 2.0 * log(imp->m), 0.2);
 }
 
-/* w_m⁰/V0 of Eq. 51. */
-static double time_scale(const hf_maxwell_material *mat, const hf_maxwell_impact *imp)
+/* HF_ERANGE naming every input when a value that must be a finite positive
+ * double is not (overflow to inf, underflow to 0, or NaN). */
+static hf_status check_scale(const char *what, double value, const hf_maxwell_material *mat,
+                             const hf_maxwell_impact *imp, hf_diag *diag)
 {
-    return hf_maxwell_compliance(mat->mu0, mat->nu) / hf_maxwell_speed_parameter(imp);
+    if (isfinite(value) && value > 0.0)
+        return HF_OK;
+    return hf_diag_set(diag, HF_ERANGE,
+                       "%s = %g is not a finite positive number for mu0 = %g Pa, nu = %g, "
+                       "eta = %g 1/s, m = %g kg, R = %g m, V0 = %g m/s (out of double range)",
+                       what, value, mat->mu0, mat->nu, mat->eta, imp->m, imp->R, imp->V0);
+}
+
+/* T = w_m⁰/V0 = C0/𝒱 and ε = η T (Eqs. 23, 51), both checked: C0/𝒱 can
+ * overflow or underflow even when each is representable. */
+static hf_status scales(const hf_maxwell_material *mat, const hf_maxwell_impact *imp, double *T,
+                        double *eps, hf_diag *diag)
+{
+    *T = hf_maxwell_compliance(mat->mu0, mat->nu) / hf_maxwell_speed_parameter(imp);
+    *eps = mat->eta * *T;
+    hf_status st = check_scale("time scale w_m0/V0", *T, mat, imp, diag);
+    if (st == HF_OK && !isfinite(*eps))
+        st = check_scale("eps", *eps, mat, imp, diag);
+    return st;
 }
 
 static hf_status check_both(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
@@ -65,15 +97,28 @@ static hf_status check_both(const hf_maxwell_material *mat, const hf_maxwell_imp
 }
 
 /* Dimensionless (τ_M, F̂_M, τ_c, e) to physical units: t = τ·T and
- * F = F̂·m V0²/w_m⁰ = F̂·m V0/T with T = w_m⁰/V0. */
-static void to_physical(const hf_maxwell_impact *imp, double T, double eps, double tau_M,
-                        double force_M, double tau_c, double e, hf_maxwell_response *out)
+ * F = F̂·m V0²/w_m⁰ = F̂·m V0/T with T = w_m⁰/V0, the force again in logs
+ * when the plain product leaves the normal range (m V0 alone can overflow).  Every output must be a finite positive double;
+ * e finite and >= 0 (it is 0 only in the limit of total absorption). */
+static hf_status to_physical(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
+                             double T, double eps, double tau_M, double force_M, double tau_c,
+                             double e, hf_maxwell_response *out, hf_diag *diag)
 {
     out->F_M = force_M * imp->m * imp->V0 / T;
+    if (!isnormal(out->F_M) && force_M > 0.0) /* m V0 overflowed, or a factor underflowed */
+        out->F_M = exp(log(force_M) + log(imp->m) + log(imp->V0) - log(T));
     out->t_M = tau_M * T;
     out->t_c = tau_c * T;
     out->e = e;
     out->eps = eps;
+    hf_status st = check_scale("F_M [N]", out->F_M, mat, imp, diag);
+    if (st == HF_OK)
+        st = check_scale("t_M [s]", out->t_M, mat, imp, diag);
+    if (st == HF_OK)
+        st = check_scale("t_c [s]", out->t_c, mat, imp, diag);
+    if (st == HF_OK && !(isfinite(e) && e >= 0.0))
+        st = check_scale("e", e, mat, imp, diag);
+    return st;
 }
 
 hf_status hf_maxwell_simulate(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
@@ -83,13 +128,14 @@ hf_status hf_maxwell_simulate(const hf_maxwell_material *mat, const hf_maxwell_i
     hf_status st = check_both(mat, imp, out, diag);
     if (st != HF_OK)
         return st;
-    double T = time_scale(mat, imp), eps = mat->eta * T;
+    double T, eps;
+    if ((st = scales(mat, imp, &T, &eps, diag)) != HF_OK)
+        return st;
     hf_hunter_result r;
     st = hf_hunter_simulate(eps, options, &r, diag);
     if (st != HF_OK)
         return st;
-    to_physical(imp, T, eps, r.tau_M, r.force_M, r.tau_c, r.e, out);
-    return HF_OK;
+    return to_physical(mat, imp, T, eps, r.tau_M, r.force_M, r.tau_c, r.e, out, diag);
 }
 
 hf_status hf_maxwell_predict(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
@@ -99,11 +145,12 @@ hf_status hf_maxwell_predict(const hf_maxwell_material *mat, const hf_maxwell_im
     hf_status st = check_both(mat, imp, out, diag);
     if (st != HF_OK)
         return st;
-    double T = time_scale(mat, imp), eps = mat->eta * T;
+    double T, eps;
+    if ((st = scales(mat, imp, &T, &eps, diag)) != HF_OK)
+        return st;
     hf_argatov_asymptotic a;
     st = hf_argatov_predict(constants, eps, &a, diag);
     if (st != HF_OK)
         return st;
-    to_physical(imp, T, eps, a.tau_M, a.force_M, a.tau_c, a.e, out);
-    return HF_OK;
+    return to_physical(mat, imp, T, eps, a.tau_M, a.force_M, a.tau_c, a.e, out, diag);
 }

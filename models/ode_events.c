@@ -71,6 +71,7 @@ static hf_status ode_run_alloc(ode_run *r, hf_ode_rhs_fn rhs, size_t dim, void *
     r->probe = gsl_odeiv2_step_alloc(type, dim);
     r->control = gsl_odeiv2_control_y_new(o->abs_tol, o->rel_tol);
     r->evolve = gsl_odeiv2_evolve_alloc(dim);
+    /* owned by the run: ode_run_free */
     r->y0 = malloc(sizeof(double) * dim);
     r->work = malloc(sizeof(double) * dim);
     r->yerr = malloc(sizeof(double) * dim);
@@ -179,6 +180,7 @@ hf_status hf_ode_integrate_to_event(hf_ode_rhs_fn rhs, size_t dim, void *params,
     if (rhs == NULL || dim == 0 || events == NULL || nevents == 0 || t == NULL ||
         y == NULL || which == NULL || !(o->t_max > *t))
         return HF_EINVAL;
+    /* freed before returning */
     double *g0 = malloc(sizeof(double) * nevents);
     if (g0 == NULL)
         return HF_ENOMEM;

@@ -196,7 +196,7 @@ static hf_status read_table(const char *path, int observables, hf_maxwell_data *
     hf_maxwell_data *d = NULL;
     st = find_columns(csv, observables, &c, &mask, diag);
     if (st == HF_OK) {
-        st = hf_maxwell_data_alloc(hf_csv_nrows(csv), mask, &d);
+        st = hf_maxwell_data_alloc(hf_csv_nrows(csv), mask, &d); /* to *out, or freed on error */
         if (st == HF_OK) {
             d->line = calloc(d->n, sizeof *d->line); /* owned by d */
             d->path = malloc(strlen(path) + 1);      /* owned by d */

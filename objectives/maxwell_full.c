@@ -42,6 +42,7 @@ void hf_maxwell_fit_options_init(hf_maxwell_fit_options *o)
     o->eta_box = 0.95;
     hf_hunter_options_init(&o->ode);
     o->fd_step = 1e-5;
+    o->recentre_max = 3;
 }
 
 static size_t count_bits(unsigned mask)
@@ -207,7 +208,10 @@ hf_status hf_maxwell_fit_problem(const hf_maxwell_objective *obj, hf_problem *p)
 
 /* ---- the fit ---------------------------------------------------------- */
 
-/* Box centre when the caller gave none: a regression estimate. */
+/* Box centre when the caller gave none: a regression estimate, from the
+ * first of the F_M, t_M and t_c regressions that succeeds (one can fail —
+ * a singular or sign-flipped line — while another still gives a usable
+ * start).  When all fail, the first failure is reported. */
 static hf_status reference_point(const hf_maxwell_data *d, const hf_maxwell_fit_options *o,
                                  const hf_argatov_constants *k, double *mu0, double *eta,
                                  hf_diag *diag)
@@ -218,13 +222,21 @@ static hf_status reference_point(const hf_maxwell_data *d, const hf_maxwell_fit_
         return HF_OK;
     static const hf_maxwell_observable order[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
                                                    HF_MAXWELL_T_C};
+    hf_status first = HF_OK;
+    hf_diag first_diag = {{0}};
     for (int j = 0; j < 3; ++j) {
         if (d->value[order[j]] == NULL)
             continue;
         hf_maxwell_estimate est;
-        hf_status st = hf_maxwell_regress(d, o->nu, order[j], k, &est, diag);
-        if (st != HF_OK)
-            return st;
+        hf_diag this_diag = {{0}};
+        hf_status st = hf_maxwell_regress(d, o->nu, order[j], k, &est, &this_diag);
+        if (st != HF_OK) {
+            if (first == HF_OK) {
+                first = st;
+                first_diag = this_diag;
+            }
+            continue;
+        }
         if (!(*mu0 > 0.0))
             *mu0 = est.mu0;
         if (!(*eta > 0.0)) {
@@ -236,61 +248,103 @@ static hf_status reference_point(const hf_maxwell_data *d, const hf_maxwell_fit_
         }
         return HF_OK;
     }
+    if (first != HF_OK)
+        return hf_diag_set(diag, first, "no regression gives a start point: %s",
+                           first_diag.text);
     return hf_diag_set(diag, HF_EINVAL,
                        "no F_M_N, t_M_s or t_c_s column: e alone fixes only eta*C0, "
                        "not mu0 and eta separately");
 }
 
-/* Jacobian of the residuals in the scaled variables by central differences
- * (forward at a bound), into J (N x 2). */
-static hf_status jacobian(const hf_maxwell_objective *obj, const double *x, gsl_matrix *J,
-                          double *work, hf_diag *diag)
+/* The residuals as GSL's multifit function of the scaled variables, so
+ * that gsl_multifit_nlinear_df can difference them. */
+typedef struct residual_ctx {
+    const hf_maxwell_objective *obj;
+    double *buf;        /* nresiduals contiguous doubles (borrowed) */
+    hf_status status;   /* first failure inside GSL's calls */
+    hf_diag diag;
+} residual_ctx;
+
+/* GSL hands in strided vectors (a column of J), so the residuals go through
+ * the contiguous buffer. */
+static int gsl_residuals(const gsl_vector *x, void *params, gsl_vector *f)
 {
-    size_t N = J->size1;
-    double *rp = work, *rm = work + N;
-    for (size_t j = 0; j < 2; ++j) {
-        double h = obj->options.fd_step * fmax(fabs(x[j]), 1e-3);
-        double xp[2] = {x[0], x[1]}, xm[2] = {x[0], x[1]};
-        xp[j] += h;
-        xm[j] = (xm[j] - h > 0.0) ? xm[j] - h : xm[j];
-        double mu0, eta;
-        hf_maxwell_objective_params(obj, xp, &mu0, &eta);
-        hf_status st = hf_maxwell_objective_residuals(obj, mu0, eta, rp, diag);
-        if (st != HF_OK)
-            return st;
-        hf_maxwell_objective_params(obj, xm, &mu0, &eta);
-        if ((st = hf_maxwell_objective_residuals(obj, mu0, eta, rm, diag)) != HF_OK)
-            return st;
-        for (size_t i = 0; i < N; ++i)
-            gsl_matrix_set(J, i, j, (rp[i] - rm[i]) / (xp[j] - xm[j]));
-    }
+    residual_ctx *c = params;
+    double xs[2] = {gsl_vector_get(x, 0), gsl_vector_get(x, 1)}, mu0, eta;
+    hf_maxwell_objective_params(c->obj, xs, &mu0, &eta);
+    hf_status st = hf_maxwell_objective_residuals(c->obj, mu0, eta, c->buf, &c->diag);
+    if (st != HF_OK && c->status == HF_OK)
+        c->status = st;
+    for (size_t i = 0; i < f->size && st == HF_OK; ++i)
+        gsl_vector_set(f, i, c->buf[i]);
+    return st == HF_OK ? GSL_SUCCESS : GSL_EDOM;
+}
+
+/* Jacobian of the residuals in the scaled variables, by GSL's central
+ * differences (gsl_multifit_nlinear_df: x_j ± δ/2, δ = fd_step·|x_j|).  Central
+ * rather than forward: each residual carries the ODE's ~1e-12 relative
+ * error, so with h = 1e-5 forward differences would be limited by their
+ * O(h) truncation error (~1e-5 of J), central ones by the O(h²) ≈ 1e-10
+ * truncation and the 1e-12/1e-5 = 1e-7 noise — the standard errors are
+ * then good to ~1e-7 at twice the cost of 2 more model runs per column. */
+static hf_status jacobian(const hf_maxwell_objective *obj, const double *x, gsl_matrix *J,
+                          gsl_vector *f, gsl_vector *work, double *buf, hf_diag *diag)
+{
+    residual_ctx c = {obj, buf, HF_OK, {{0}}};
+    gsl_multifit_nlinear_fdf fdf = {0};
+    fdf.f = gsl_residuals;
+    fdf.n = J->size1;
+    fdf.p = 2;
+    fdf.params = &c;
+    gsl_vector_const_view xv = gsl_vector_const_view_array(x, 2);
+    int gs = gsl_residuals(&xv.vector, &c, f);
+    if (gs == GSL_SUCCESS)
+        gs = gsl_multifit_nlinear_df(obj->options.fd_step, GSL_MULTIFIT_NLINEAR_CTRDIFF,
+                                     &xv.vector, NULL, &fdf, f, J, work);
+    if (c.status != HF_OK)
+        return hf_diag_set(diag, c.status, "Jacobian of the full fit: %s", c.diag.text);
+    if (gs != GSL_SUCCESS)
+        return hf_diag_set(diag, HF_EGSL, "Jacobian of the full fit: %s", gsl_strerror(gs));
     return HF_OK;
 }
 
-/* Standard errors of (μ0, η) from s²(JᵀJ)⁻¹ at x. */
+/* Standard errors of (μ0, η) from s²(JᵀJ)⁻¹ at x.  A variance that is
+ * NaN, infinite or negative (a rank-deficient J: the data do not fix one
+ * parameter) is HF_ERANGE, never a standard error of 0. */
 static hf_status standard_errors(const hf_maxwell_objective *obj, const double *x, double ssr,
                                  double *se, hf_diag *diag)
 {
     size_t N = hf_maxwell_objective_nresiduals(obj);
-    /* J, cov and work are freed at the end of this function. */
+    /* J, cov, f, work and buf are freed at the end of this function. */
     gsl_matrix *J = gsl_matrix_alloc(N, 2);
     gsl_matrix *cov = gsl_matrix_alloc(2, 2);
-    double *work = malloc(2 * N * sizeof *work);
-    hf_status st = (J && cov && work) ? HF_OK : HF_ENOMEM;
+    gsl_vector *f = gsl_vector_alloc(N);
+    gsl_vector *work = gsl_vector_alloc(N);
+    double *buf = malloc(N * sizeof *buf);
+    hf_status st = (J && cov && f && work && buf)
+                       ? HF_OK : hf_diag_set(diag, HF_ENOMEM, "out of memory");
     if (st == HF_OK)
-        st = jacobian(obj, x, J, work, diag);
+        st = jacobian(obj, x, J, f, work, buf, diag);
     if (st == HF_OK && gsl_multifit_nlinear_covar(J, 0.0, cov) != GSL_SUCCESS)
         st = hf_diag_set(diag, HF_EGSL, "covariance of the full fit: GSL failed");
-    if (st == HF_OK) {
-        double s2 = ssr / (double)(N - 2);
-        double ref[2] = {obj->options.mu0_ref, obj->options.eta_ref};
-        for (size_t j = 0; j < 2; ++j)
-            se[j] = ref[j] * sqrt(fmax(s2 * gsl_matrix_get(cov, j, j), 0.0));
+    static const char *const names[2] = {"mu0", "eta"};
+    double s2 = ssr / (double)(N - 2);
+    double ref[2] = {obj->options.mu0_ref, obj->options.eta_ref};
+    for (size_t j = 0; j < 2 && st == HF_OK; ++j) {
+        double var = s2 * gsl_matrix_get(cov, j, j);
+        if (!isfinite(var) || var < 0.0)
+            st = hf_diag_set(diag, HF_ERANGE,
+                             "full fit: the variance of %s is %g (the data do not determine "
+                             "it), so it has no standard error", names[j], var * ref[j] * ref[j]);
+        else
+            se[j] = ref[j] * sqrt(var);
     }
-    free(work);
+    free(buf);
+    if (work) gsl_vector_free(work);
+    if (f) gsl_vector_free(f);
     if (cov) gsl_matrix_free(cov);
     if (J) gsl_matrix_free(J);
-    return st == HF_ENOMEM ? hf_diag_set(diag, st, "out of memory") : st;
+    return st;
 }
 
 /* 1 − SSR/SST, SST = Σ ((y − ȳ)/y)² per fitted observable. */
@@ -362,6 +416,64 @@ static hf_status report(const hf_maxwell_objective *obj, const hf_result *res,
     return HF_OK;
 }
 
+/* HF_MAXWELL_AT_* bits of x on the box: within 1e-6 of a bound in the
+ * scaled variables (the box is ~1 wide, and NLopt's xtol_rel of 1e-9 puts
+ * an optimum pressed against a bound exactly on it). */
+static unsigned bounds_hit(const hf_maxwell_objective *obj, const double *x)
+{
+    static const unsigned low[2] = {HF_MAXWELL_AT_MU0_LOWER, HF_MAXWELL_AT_ETA_LOWER};
+    static const unsigned high[2] = {HF_MAXWELL_AT_MU0_UPPER, HF_MAXWELL_AT_ETA_UPPER};
+    unsigned bits = 0;
+    for (int j = 0; j < 2; ++j) {
+        if (x[j] - obj->lower[j] <= 1e-6)
+            bits |= low[j];
+        if (obj->upper[j] - x[j] <= 1e-6)
+            bits |= high[j];
+    }
+    return bits;
+}
+
+const char *hf_maxwell_estimate_status(const hf_maxwell_estimate *e, char *buf, size_t size)
+{
+    if (size == 0)
+        return buf;
+    if (strcmp(e->method, "full") != 0) {
+        snprintf(buf, size, "ok");
+        return buf;
+    }
+    const char *stop = e->stop == HF_STOP_CONVERGED ? "" : hf_stop_reason_name(e->stop);
+    const char *bound = e->at_bound ? "at-bound" : "";
+    if (!*stop && !*bound)
+        snprintf(buf, size, "converged");
+    else
+        snprintf(buf, size, "%s%s%s", stop, *stop && *bound ? "+" : "", bound);
+    return buf;
+}
+
+int hf_maxwell_estimate_suspect(const hf_maxwell_estimate *e)
+{
+    return strcmp(e->method, "full") == 0 && (e->stop != HF_STOP_CONVERGED || e->at_bound);
+}
+
+/* One optimiser run on obj's box.  Starts at the box centre, the
+ * reference point (x = μ0/μ0_ref, η/η_ref = 1, 1), unless x0 is given: a
+ * local optimiser such as the default BOBYQA then begins from Argatov's
+ * first-order answer and only corrects its bias. */
+static hf_status run_once(const hf_maxwell_objective *obj, const hf_optimizer *opt,
+                          const hf_run_config *run, const double *x0, hf_result *res,
+                          hf_diag *diag)
+{
+    static const double centre[2] = {1.0, 1.0};
+    hf_problem problem;
+    hf_maxwell_fit_problem(obj, &problem);
+    hf_run_config started = *run;
+    started.x0 = x0 != NULL ? x0 : centre;
+    hf_status st = hf_optimize(opt, &problem, &started, res, diag);
+    if (st == HF_OK && !isfinite(res->f))
+        st = hf_diag_set(diag, HF_ENOCONV, "full fit: no evaluation of the model succeeded");
+    return st;
+}
+
 hf_status hf_maxwell_fit_full(const hf_maxwell_data *data, const hf_maxwell_fit_options *options,
                               const hf_argatov_constants *constants, const hf_optimizer *opt,
                               const hf_run_config *run, hf_maxwell_estimate *out,
@@ -376,37 +488,41 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data, const hf_maxwell_fit_
     hf_maxwell_fit_options o = *options;
     if (st == HF_OK)
         st = reference_point(data, options, constants, &o.mu0_ref, &o.eta_ref, diag);
-    hf_maxwell_objective *obj = NULL;
-    if (st == HF_OK)
-        st = hf_maxwell_objective_alloc(data, &o, &obj, diag);
-    if (st != HF_OK)
-        return st;
-    if (hf_maxwell_objective_nresiduals(obj) <= 2) {
-        hf_maxwell_objective_free(obj);
-        return hf_diag_set(diag, HF_EINVAL, "full fit needs more than 2 measured values");
-    }
-    hf_problem problem;
-    hf_maxwell_fit_problem(obj, &problem);
-    hf_result res;
-    st = hf_result_init(&res, 2);
-    if (st == HF_OK) {
-        /* Start at the centre of the box, the regression estimate (x = μ0/μ0_ref,
-         * η/η_ref = 1, 1), unless the caller gave its own start point: local
-         * optimisers such as the default BOBYQA then begin from Argatov's
-         * first-order answer and only correct its bias. */
-        static const double regression_start[2] = {1.0, 1.0};
-        hf_run_config started = *run;
-        if (started.x0 == NULL)
-            started.x0 = regression_start;
-        st = hf_optimize(opt, &problem, &started, &res, diag);
-        if (st == HF_OK && !isfinite(res.f))
-            st = hf_diag_set(diag, HF_ENOCONV, "full fit: no evaluation of the model succeeded");
-        if (st == HF_OK)
-            st = report(obj, &res, out, residuals, diag);
+    size_t evaluations = 0;
+    for (unsigned attempt = 0; st == HF_OK; ++attempt) {
+        hf_maxwell_objective *obj = NULL; /* freed at the end of this attempt */
+        if ((st = hf_maxwell_objective_alloc(data, &o, &obj, diag)) != HF_OK)
+            return st;
+        if (hf_maxwell_objective_nresiduals(obj) <= 2) {
+            hf_maxwell_objective_free(obj);
+            return hf_diag_set(diag, HF_EINVAL, "full fit needs more than 2 measured values");
+        }
+        hf_result res; /* x freed by hf_result_free below */
+        if ((st = hf_result_init(&res, 2)) != HF_OK) {
+            hf_maxwell_objective_free(obj);
+            return hf_diag_set(diag, st, "out of memory");
+        }
+        st = run_once(obj, opt, run, attempt == 0 ? run->x0 : NULL, &res, diag);
+        unsigned bits = st == HF_OK ? bounds_hit(obj, res.x) : 0;
+        evaluations += res.evaluations;
+        int again = st == HF_OK && bits && res.stop == HF_STOP_CONVERGED &&
+                    attempt < o.recentre_max;
+        if (again) {
+            /* Converged on the box: the misfit still falls outside it.  Move
+             * the box centre to the optimum and search again. */
+            hf_maxwell_objective_params(obj, res.x, &o.mu0_ref, &o.eta_ref);
+        } else if (st == HF_OK && (st = report(obj, &res, out, residuals, diag)) == HF_OK) {
+            out->stop = res.stop;
+            out->at_bound = bits;
+            out->recentred = attempt;
+            out->evaluations = evaluations;
+            if (fitted != NULL)
+                *fitted = obj->mask;
+        }
         hf_result_free(&res);
+        hf_maxwell_objective_free(obj);
+        if (!again)
+            break;
     }
-    if (st == HF_OK && fitted != NULL)
-        *fitted = obj->mask;
-    hf_maxwell_objective_free(obj);
     return st;
 }

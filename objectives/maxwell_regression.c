@@ -12,6 +12,7 @@
  */
 #include "hertzfit/maxwell_fit.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,10 +30,28 @@ typedef struct derived {
     double d0, d1;
 } derived;
 
-static double propagated_se(const derived *g, double cov00, double cov01, double cov11)
+/* var g(c) ≈ ∇gᵀ Σ ∇g.  The quadratic form of a covariance matrix is >= 0;
+ * a negative value within rounding of its terms (a line through the data
+ * exactly) is 0, anything else — NaN from an overflowed covariance, or a
+ * clearly negative variance — is HF_ERANGE, never a standard error of 0. */
+static hf_status propagated_se(const derived *g, const hf_maxwell_estimate *e,
+                               hf_maxwell_observable obs, const char *name, double *se,
+                               hf_diag *diag)
 {
-    double var = g->d0 * g->d0 * cov00 + 2.0 * g->d0 * g->d1 * cov01 + g->d1 * g->d1 * cov11;
-    return sqrt(fmax(var, 0.0));
+    double t00 = g->d0 * g->d0 * e->cov00, t01 = 2.0 * g->d0 * g->d1 * e->cov01,
+           t11 = g->d1 * g->d1 * e->cov11;
+    double var = t00 + t01 + t11;
+    /* Rounding of the sum: a few ulp of the largest term. */
+    double rounding = 8.0 * DBL_EPSILON * (fabs(t00) + fabs(t01) + fabs(t11));
+    if (isfinite(var) && var < 0.0 && -var <= rounding)
+        var = 0.0;
+    if (!isfinite(var) || var < 0.0)
+        return hf_diag_set(diag, HF_ERANGE,
+                           "%s regression: the variance of %s is %g (covariance %g, %g, %g), "
+                           "so it has no standard error", hf_maxwell_observable_name(obs), name,
+                           var, e->cov00, e->cov01, e->cov11);
+    *se = sqrt(var);
+    return HF_OK;
 }
 
 /* Regression coordinates of test i for observable obs (see the header). */
@@ -49,6 +68,28 @@ static void coordinates(const hf_maxwell_data *d, hf_maxwell_observable obs, siz
         *x = 1.0 / V;
         *y = V * meas;
     }
+}
+
+/* Coordinates and weight 1/y² of test i, HF_ERANGE naming the test
+ * (file:line) when x, y or the weight is not a positive normal double
+ * (a measured F_M of 1e308 N overflows y; 1e-200 N overflows 1/y²; a
+ * subnormal weight has lost its precision). */
+static hf_status point(const hf_maxwell_data *d, hf_maxwell_observable obs, size_t i,
+                       double *x, double *y, double *w, hf_diag *diag)
+{
+    coordinates(d, obs, i, x, y);
+    *w = 1.0 / (*y * *y);
+    if (isnormal(*x) && *x > 0.0 && isnormal(*y) && *y > 0.0 && isnormal(*w))
+        return HF_OK;
+    char where[1100] = "";
+    if (d->path != NULL && d->line != NULL)
+        snprintf(where, sizeof where, "%s:%zu: ", d->path, d->line[i]);
+    else
+        snprintf(where, sizeof where, "test %zu: ", i + 1);
+    return hf_diag_set(diag, HF_ERANGE,
+                       "%s%s = %g gives regression coordinates x = %g, y = %g and weight "
+                       "1/y^2 = %g: outside the double range", where,
+                       hf_maxwell_observable_column(obs), d->value[obs][i], *x, *y, *w);
 }
 
 /* C0 and η from the coefficients, with gradients; Eqs. 57, 60, 62. */
@@ -138,6 +179,9 @@ static hf_status weighted_line(const double *x, const double *y, const double *w
     if (gsl_fit_wlinear(x, 1, w, 1, y, 1, n, c0, c1, &out->cov00, &out->cov01, &out->cov11,
                         chisq) != GSL_SUCCESS)
         return hf_diag_set(diag, HF_EGSL, "gsl_fit_wlinear failed");
+    if (!isfinite(*c0) || !isfinite(*c1) || !isfinite(*chisq))
+        return hf_diag_set(diag, HF_ERANGE, "gsl_fit_wlinear gave intercept %g, slope %g, "
+                           "chi^2 %g: the data overflow the weighted fit", *c0, *c1, *chisq);
     double s2 = *chisq / (double)(n - 2);
     out->cov00 *= s2;
     out->cov01 *= s2;
@@ -165,12 +209,20 @@ static hf_status fill_estimate(const hf_maxwell_data *d, double nu, hf_maxwell_o
                            "do not follow Argatov's line", hf_maxwell_observable_name(obs),
                            C0.value, c0, c1);
     out->C0 = C0.value;
-    out->C0_se = propagated_se(&C0, out->cov00, out->cov01, out->cov11);
     out->eta = eta.value;
-    out->eta_se = propagated_se(&eta, out->cov00, out->cov01, out->cov11);
+    hf_status st = propagated_se(&C0, out, obs, "C0", &out->C0_se, diag);
+    if (st == HF_OK)
+        st = propagated_se(&eta, out, obs, "eta", &out->eta_se, diag);
+    if (st != HF_OK)
+        return st;
     out->mu0 = hf_maxwell_mu0_from_compliance(C0.value, nu);
     /* Eq. 59: dμ0/dC0 = −(5/2) μ0/C0. */
     out->mu0_se = 2.5 * out->mu0 * out->C0_se / out->C0;
+    if (!isfinite(out->mu0) || !isfinite(out->mu0_se))
+        return hf_diag_set(diag, HF_ERANGE,
+                           "%s regression gives C0 = %g, so mu0 = %g +- %g Pa: outside the "
+                           "double range", hf_maxwell_observable_name(obs), out->C0, out->mu0,
+                           out->mu0_se);
     out->max_eps = largest_eps(d, out->C0, out->eta);
     return HF_OK;
 }
@@ -186,9 +238,11 @@ hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_obs
     if (x == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     double *y = x + d->n, *w = y + d->n;
-    for (size_t i = 0; i < d->n; ++i) {
-        coordinates(d, obs, i, &x[i], &y[i]);
-        w[i] = 1.0 / (y[i] * y[i]);
+    for (size_t i = 0; i < d->n && st == HF_OK; ++i)
+        st = point(d, obs, i, &x[i], &y[i], &w[i], diag);
+    if (st != HF_OK) {
+        free(x);
+        return st;
     }
     memset(out, 0, sizeof *out);
     snprintf(out->method, sizeof out->method, "regression");

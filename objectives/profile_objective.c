@@ -50,6 +50,7 @@ hf_status hf_profile_objective_from_samples(const double *c, size_t n,
     if (n == 0)
         return hf_diag_set(diag, HF_EINVAL, "the c_r sampling is empty");
     hf_profile_objective *obj = calloc(1, sizeof *obj);   /* caller frees */
+    /* obj and obj->r are owned by the caller: hf_profile_objective_free */
     if (obj == NULL || (obj->r = malloc(sizeof(double) * n)) == NULL) {
         free(obj);
         return HF_ENOMEM;

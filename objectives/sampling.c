@@ -151,6 +151,7 @@ static hf_status parse_file(const char *spec, double **values, size_t *count, hf
                              line_no, p);
         } else {
             if (n == cap) {
+                /* the grown array stays owned here until returned to the caller */
                 double *grown = realloc(v, sizeof(double) * (cap *= 2));
                 if (grown == NULL) {
                     st = HF_ENOMEM;

@@ -16,6 +16,7 @@
 hf_ica_state *hf_ica_state_alloc(size_t dim, size_t n, size_t n_emp,
                                  const double *lower, const double *upper)
 {
+    /* the state and every array below are owned by the caller: hf_ica_state_free */
     hf_ica_state *st = calloc(1, sizeof *st);
     if (st == NULL)
         return NULL;

@@ -41,6 +41,7 @@ void hf_run_config_init(hf_run_config *run)
 hf_status hf_result_init(hf_result *result, size_t dim)
 {
     memset(result, 0, sizeof *result);
+    /* owned by the result: hf_result_free */
     result->x = calloc(dim ? dim : 1, sizeof *result->x);
     if (result->x == NULL)
         return HF_ENOMEM;
@@ -96,6 +97,7 @@ hf_status hf_optimizer_create(const char *name, size_t dim, hf_optimizer **out,
     hf_status st = find_algorithm(name, &algo, &variant, diag);
     if (st != HF_OK)
         return st;
+    /* opt and its name/values are owned by the caller: hf_optimizer_free */
     hf_optimizer *opt = calloc(1, sizeof *opt);
     if (opt == NULL)
         return HF_ENOMEM;

@@ -10,6 +10,7 @@
  */
 #include "hf_test.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -186,7 +187,89 @@ static void test_full_fit_recovers_clean_parameters(void **state)
     assert_string_equal(est.method, "full");
     assert_string_equal(est.observable, "F_M+t_M+t_c+e");
     assert_true(est.evaluations > 0);
-    HF_ASSERT_CLOSE(est.max_eps, 0.1954120864, 0.0, 1e-6);
+    assert_int_equal(est.stop, HF_STOP_CONVERGED);
+    assert_int_equal(est.at_bound, 0);
+    assert_false(hf_maxwell_estimate_suspect(&est));
+    /* Largest ε = η C0/𝒱 at the smallest 𝒱 (Eqs. 23, 51, 56), from the true
+     * parameters with pow().  est.max_eps is the same at the estimate, and
+     * ε ∝ η μ0^{−2/5}: with μ0 and η within 1e-6 it is within 1.4e-6. */
+    double max_eps = 0.0;
+    for (size_t i = 0; i < NTESTS; ++i) {
+        const hf_maxwell_impact *imp = &d->impact[i];
+        double V = pow(imp->R * imp->V0 / (imp->m * imp->m), 0.2);
+        max_eps = fmax(max_eps, ETA * pow(15.0 * (1.0 - NU) / (32.0 * MU0), 0.4) / V);
+    }
+    HF_ASSERT_CLOSE(est.max_eps, max_eps, 0.0, 2e-6);
+    assert_true(max_eps > 0.19 && max_eps <= 0.2); /* the ε <= 0.2 design */
+    hf_maxwell_data_free(d);
+}
+
+static hf_status full_fit_with(const hf_maxwell_data *d, const hf_maxwell_fit_options *o,
+                               size_t max_evals, hf_maxwell_estimate *est)
+{
+    hf_optimizer *opt = NULL; /* freed below */
+    assert_int_equal(hf_optimizer_create("nlopt:LN_BOBYQA", 2, &opt, NULL), HF_OK);
+    assert_int_equal(hf_optimizer_set(opt, "xtol_rel", 1e-9, NULL), HF_OK);
+    hf_run_config run;
+    hf_run_config_init(&run);
+    run.max_evals = max_evals;
+    hf_diag diag = {{0}};
+    hf_status st = hf_maxwell_fit_full(d, o, &k, opt, &run, est, NULL, NULL, &diag);
+    if (st != HF_OK)
+        print_error("full fit: %s\n", diag.text);
+    hf_optimizer_free(opt);
+    return st;
+}
+
+/* A run cut short by its budget is returned but flagged: stop reason
+ * maxeval, status "maxeval", suspect. */
+static void test_full_fit_reports_a_budget_stop(void **state)
+{
+    (void)state;
+    hf_maxwell_data *d = synthetic(0);
+    hf_maxwell_fit_options o;
+    hf_maxwell_fit_options_init(&o);
+    o.nu = NU;
+    hf_maxwell_estimate est;
+    assert_int_equal(full_fit_with(d, &o, 3, &est), HF_OK);
+    assert_int_equal(est.stop, HF_STOP_MAXEVAL);
+    assert_int_equal(est.evaluations, 3);
+    assert_true(hf_maxwell_estimate_suspect(&est));
+    char status[64];
+    assert_string_equal(hf_maxwell_estimate_status(&est, status, sizeof status), "maxeval");
+    hf_maxwell_data_free(d);
+}
+
+/* A box centred at 3 μ0 spans [1.5, 4.5] μ0: BOBYQA converges on its lower
+ * μ0 bound.  Without re-centring that is flagged; with it (default) the
+ * box moves to the optimum (then [0.75, 2.25] μ0) and the fit recovers the
+ * truth to the same 1e-6 as a fit started at the regression estimate. */
+static void test_full_fit_flags_and_leaves_a_bound(void **state)
+{
+    (void)state;
+    hf_maxwell_data *d = synthetic(0);
+    hf_maxwell_fit_options o;
+    hf_maxwell_fit_options_init(&o);
+    o.nu = NU;
+    o.mu0_ref = 3.0 * MU0;
+    o.eta_ref = ETA;
+    o.recentre_max = 0;
+    hf_maxwell_estimate est;
+    char status[64];
+    assert_int_equal(full_fit_with(d, &o, 0, &est), HF_OK);
+    assert_int_equal(est.stop, HF_STOP_CONVERGED);
+    assert_int_equal(est.at_bound, HF_MAXWELL_AT_MU0_LOWER);
+    HF_ASSERT_CLOSE(est.mu0, 1.5 * MU0, 0.0, 1e-12);
+    assert_true(hf_maxwell_estimate_suspect(&est));
+    assert_string_equal(hf_maxwell_estimate_status(&est, status, sizeof status), "at-bound");
+    o.recentre_max = 3;
+    assert_int_equal(full_fit_with(d, &o, 0, &est), HF_OK);
+    assert_int_equal(est.at_bound, 0);
+    assert_true(est.recentred >= 1);
+    assert_false(hf_maxwell_estimate_suspect(&est));
+    assert_string_equal(hf_maxwell_estimate_status(&est, status, sizeof status), "converged");
+    HF_ASSERT_CLOSE(est.mu0, MU0, 0.0, 1e-6);
+    HF_ASSERT_CLOSE(est.eta, ETA, 0.0, 1e-6);
     hf_maxwell_data_free(d);
 }
 
@@ -367,6 +450,53 @@ static void test_bad_regressions(void **state)
     hf_maxwell_data_free(d);
 }
 
+/* Four F_M tests on 𝒱 ∈ {2.7 .. 4.8}, following Eq. 57's line with y =
+ * F_M/(m V0) = SCALE·(1.4 𝒱 + 0.1·(i mod 2)) (a 0.1 zig-zag so the fit
+ * has residuals). */
+static hf_maxwell_data *scaled_line(double scale)
+{
+    hf_maxwell_data *d = NULL; /* caller frees */
+    assert_int_equal(hf_maxwell_data_alloc(4, 1u << HF_MAXWELL_F_M, &d), HF_OK);
+    for (size_t i = 0; i < 4; ++i) {
+        d->impact[i] = (hf_maxwell_impact){0.004, 0.005, 0.5 * (double)(1u << i)};
+        double V = hf_maxwell_speed_parameter(&d->impact[i]);
+        d->value[HF_MAXWELL_F_M][i] = scale * d->impact[i].m * d->impact[i].V0 *
+                                      (1.4 * V + 0.1 * (double)(i % 2));
+    }
+    return d;
+}
+
+static void expect_regress_range_error(hf_maxwell_data *d, const char *needle)
+{
+    hf_maxwell_estimate est;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_maxwell_regress(d, NU, HF_MAXWELL_F_M, &k, &est, &diag), HF_ERANGE);
+    if (strstr(diag.text, needle) == NULL)
+        print_error("diag '%s' lacks '%s'\n", diag.text, needle);
+    assert_non_null(strstr(diag.text, needle));
+    hf_maxwell_data_free(d);
+}
+
+/* Values at the ends of the double range: the weight 1/y² or y itself
+ * overflows (the test is named, file:line when read from a file), the
+ * propagated variance overflows (never se = 0 or NaN), or μ0 = C0^{−5/2}
+ * overflows.  Never a NaN estimate with HF_OK. */
+static void test_regression_out_of_double_range(void **state)
+{
+    (void)state;
+    hf_maxwell_data *d = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(read_text("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,0.5,1\n0.004,0.005,1,1e-200\n"
+                               "0.004,0.005,2,3\n", &d, &diag), HF_OK);
+    expect_regress_range_error(d, ":3: F_M_N = 1e-200 gives regression coordinates");
+    assert_int_equal(read_text("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,0.5,1\n0.004,0.005,1,2\n"
+                               "0.004,0.005,2,1e308\n", &d, &diag), HF_OK);
+    expect_regress_range_error(d, ":4: F_M_N = 1e+308");
+    expect_regress_range_error(scaled_line(1e200), "test 1: F_M_N");
+    expect_regress_range_error(scaled_line(1e-150), "the variance of C0 is inf");
+    expect_regress_range_error(scaled_line(1e150), "so mu0 = inf");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -374,12 +504,15 @@ int main(void)
         cmocka_unit_test(test_regression_errors_match_the_scatter),
         cmocka_unit_test(test_regressions_are_biased_on_the_full_model),
         cmocka_unit_test(test_full_fit_recovers_clean_parameters),
+        cmocka_unit_test(test_full_fit_reports_a_budget_stop),
+        cmocka_unit_test(test_full_fit_flags_and_leaves_a_bound),
         cmocka_unit_test(test_full_fit_errors_cover_the_truth),
         cmocka_unit_test(test_full_fit_on_the_shipped_noisy_file),
         cmocka_unit_test(test_full_fit_is_identical_for_any_thread_count),
         cmocka_unit_test(test_fit_problem_for_the_benchmarks),
         cmocka_unit_test(test_bad_data_files),
         cmocka_unit_test(test_bad_regressions),
+        cmocka_unit_test(test_regression_out_of_double_range),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

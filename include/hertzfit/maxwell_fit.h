@@ -100,8 +100,30 @@ typedef struct hf_maxwell_estimate {
     double intercept, slope, cov00, cov01, cov11;
     /* full only */
     double misfit;            /* sum of squared relative residuals */
-    size_t evaluations;       /* objective calls made by the optimiser */
+    size_t evaluations;       /* objective calls made by the optimiser (all runs) */
+    hf_stop_reason stop;      /* why the last optimiser run stopped
+                                 (HF_STOP_NONE for a regression) */
+    unsigned at_bound;        /* HF_MAXWELL_AT_* bits: the optimum sits on the
+                                 search box after every re-centring */
+    unsigned recentred;       /* runs repeated on a box moved to the optimum */
 } hf_maxwell_estimate;
+
+/* hf_maxwell_estimate.at_bound bits.  On a bound the optimum of the box is
+ * not a stationary point of the misfit, and its standard errors mean
+ * nothing. */
+#define HF_MAXWELL_AT_MU0_LOWER 1u
+#define HF_MAXWELL_AT_MU0_UPPER 2u
+#define HF_MAXWELL_AT_ETA_LOWER 4u
+#define HF_MAXWELL_AT_ETA_UPPER 8u
+
+/* "ok" for a regression; for a full fit "converged" when the optimiser met
+ * its own tolerance inside the box, otherwise the stop reason ("maxeval",
+ * "maxiter", ...) and/or "at-bound", joined by '+'.  Writes at most size
+ * bytes into buf and returns it. */
+const char *hf_maxwell_estimate_status(const hf_maxwell_estimate *e, char *buf, size_t size);
+/* 1 when a full fit's result should not be trusted: stopped by a budget or
+ * a failure, or on the search box. */
+int hf_maxwell_estimate_suspect(const hf_maxwell_estimate *e);
 
 /* Eq. 57 / 60 / 62 regression on observable F_M, t_M or t_c.
  * HF_ENOTFOUND when the column is absent, HF_EINVAL for e (no regression
@@ -124,6 +146,9 @@ typedef struct hf_maxwell_fit_options {
     unsigned mask;            /* observables to fit (bits 1 << obs); 0 = all present */
     hf_hunter_options ode;    /* tolerances of each simulation */
     double fd_step;           /* relative step of the Jacobian (default 1e-5) */
+    unsigned recentre_max;    /* when the optimum lands on the box, move the
+                                 box centre there and run again, at most this
+                                 many times (default 3) */
 } hf_maxwell_fit_options;
 
 void hf_maxwell_fit_options_init(hf_maxwell_fit_options *options);
@@ -169,8 +194,14 @@ hf_status hf_maxwell_objective_residuals(const hf_maxwell_objective *obj, double
  * over fitted observables of ((y − ȳ)/y)²) and, when residuals is not NULL,
  * the relative residuals at the optimum (hf_maxwell_objective_nresiduals
  * entries; pass a buffer of n·HF_MAXWELL_NOBS doubles).  *fitted_mask
- * (may be NULL) receives the observables fitted.  HF_ENOCONV when no
- * evaluation succeeded. */
+ * (may be NULL) receives the observables fitted.  out->stop is the last
+ * run's stop reason; when that run ends on the box (within 1e-6 of a bound
+ * in the scaled variables) the box is re-centred on the optimum and the
+ * fit repeated, up to options->recentre_max times; out->at_bound flags an
+ * optimum still on the box after that.  A fit that did not converge is
+ * still returned (HF_OK): check hf_maxwell_estimate_suspect.  HF_ENOCONV
+ * when no evaluation succeeded, HF_ERANGE when a standard error cannot be
+ * computed (NaN or negative variance). */
 hf_status hf_maxwell_fit_full(const hf_maxwell_data *data,
                               const hf_maxwell_fit_options *options,
                               const hf_argatov_constants *constants,
