@@ -142,6 +142,7 @@ int main(int argc, char **argv)
     printf("%-20s %12s %16s\n", "problem", "ns/eval", "evals/s");
     for (size_t i = 0; i < np; ++i) {
         hf_diag diag = {{0}};
+        /* bp[i] freed at the end */
         if (hf_bench_problem_alloc(problems[i], data, &bp[i], &diag) != HF_OK) {
             fprintf(stderr, "perf: %s\n", diag.text);
             return 1;

@@ -36,32 +36,22 @@ static const char *data_dir(const char *given)
     return env != NULL ? env : HERTZFIT_SOURCE_DIR "/data";
 }
 
-/* Items of a list option, each also split at commas ("ica,icaco").  The
- * strings are copied into *store (caller frees). */
-static int split_list(const hf_cli_strings *in, const char ***out, size_t *n, char **store)
+/* Items of a list option, each also split at commas ("ica,icaco"), by
+ * the campaign's one list splitter.  *out is owned by the caller
+ * (hf_campaign_strings_free). */
+static hf_status split_list(const hf_cli_strings *in, char ***out, size_t *n)
 {
-    size_t len = 0, count = 0;
+    size_t len = 1;
     for (size_t i = 0; i < in->count; ++i)
         len += strlen(in->items[i]) + 1;
-    *store = malloc(len + 1);
-    *out = calloc(len + 1, sizeof **out);
-    if (*store == NULL || *out == NULL)
-        return -1;
-    char *p = *store;
-    for (size_t i = 0; i < in->count; ++i) {
-        strcpy(p, in->items[i]);
-        for (char *tok = p; tok != NULL;) {   /* split at commas, skipping empty items */
-            char *comma = strchr(tok, ',');
-            if (comma != NULL)
-                *comma = '\0';
-            if (*tok != '\0')
-                (*out)[count++] = tok;
-            tok = comma ? comma + 1 : NULL;
-        }
-        p += strlen(in->items[i]) + 1;
-    }
-    *n = count;
-    return 0;
+    char *joined = calloc(len, 1); /* freed below */
+    if (joined == NULL)
+        return HF_ENOMEM;
+    for (size_t i = 0; i < in->count; ++i)
+        strcat(strcat(joined, i ? "," : ""), in->items[i]);
+    hf_status st = hf_campaign_split(joined, ",", out, n);
+    free(joined);
+    return st;
 }
 
 /* At most five updates a second, and always the last one.  USER points
@@ -84,14 +74,14 @@ static void show_progress(size_t done, size_t total, double elapsed, void *user)
 typedef struct run_args {
     hf_cli_strings optimizers, problems;   /* owned arrays: run_args_free */
     unsigned long long runs, seed, threads;
-    int runs_given, force;
+    int runs_given, force, shift;
     const char *budget, *targets, *shard, *out, *data, *preset;
 } run_args;
 
 /* The comma-split lists handed to the campaign (owned: run_lists_free). */
 typedef struct run_lists {
-    const char **optimizers, **problems;
-    char *optimizer_text, *problem_text;
+    char **optimizers, **problems;
+    size_t n_optimizers, n_problems;
 } run_lists;
 
 static void run_args_free(run_args *a)
@@ -102,10 +92,8 @@ static void run_args_free(run_args *a)
 
 static void run_lists_free(run_lists *l)
 {
-    free(l->optimizers);
-    free(l->problems);
-    free(l->optimizer_text);
-    free(l->problem_text);
+    hf_campaign_strings_free(l->optimizers, l->n_optimizers);
+    hf_campaign_strings_free(l->problems, l->n_problems);
 }
 
 /* Returns 0 to proceed, -1 after --help, 2 after an error. */
@@ -135,6 +123,8 @@ static int parse_run_args(int argc, char **argv, run_args *a)
          .help = "output directory (created)"},
         {.name = "force", .kind = HF_CLI_FLAG, .value = &a->force,
          .help = "overwrite a directory that holds a different campaign"},
+        {.name = "shift", .kind = HF_CLI_FLAG, .value = &a->shift,
+         .help = "move each test function's optimum to a seeded PCG point in the box (f* kept)"},
         {.name = "preset", .kind = HF_CLI_STRING, .value = &a->preset, .arg = "paper",
          .help = "the paper campaign (8 optimisers x 7 problems x 30 runs)"},
         {.name = "data", .kind = HF_CLI_STRING, .value = &a->data, .arg = "DIR",
@@ -165,15 +155,16 @@ static int fill_lists(const run_args *a, hf_campaign_config *cfg, run_lists *l)
         cfg->budget = PAPER_BUDGET;
     }
     if (a->optimizers.count > 0) {
-        if (split_list(&a->optimizers, &l->optimizers, &cfg->n_optimizers,
-                       &l->optimizer_text) != 0)
+        if (split_list(&a->optimizers, &l->optimizers, &l->n_optimizers) != HF_OK)
             return hf_cli_fail("bench run", "out of memory");
-        cfg->optimizers = l->optimizers;
+        cfg->optimizers = (const char *const *)l->optimizers;
+        cfg->n_optimizers = l->n_optimizers;
     }
     if (a->problems.count > 0) {
-        if (split_list(&a->problems, &l->problems, &cfg->n_problems, &l->problem_text) != 0)
+        if (split_list(&a->problems, &l->problems, &l->n_problems) != HF_OK)
             return hf_cli_fail("bench run", "out of memory");
-        cfg->problems = l->problems;
+        cfg->problems = (const char *const *)l->problems;
+        cfg->n_problems = l->n_problems;
     }
     return 0;
 }
@@ -207,6 +198,7 @@ static int fill_config(const run_args *a, hf_campaign_config *cfg, run_lists *l)
     cfg->threads = (int)a->threads;
     cfg->data_dir = data_dir(a->data);
     cfg->force = a->force;
+    cfg->shift = a->shift;
     if (isatty(fileno(stderr)))
         cfg->progress = show_progress;   /* progress_user set by the caller */
     return 0;
@@ -222,7 +214,7 @@ static int bench_run(int argc, char **argv)
     }
     hf_campaign_config cfg;
     hf_campaign_config_init(&cfg);
-    run_lists lists = {NULL, NULL, NULL, NULL};
+    run_lists lists = {NULL, NULL, 0, 0};
     rc = fill_config(&a, &cfg, &lists);
     if (rc == 0) {
         hf_diag diag = {{0}};
@@ -303,34 +295,6 @@ static int plot_ecdf(const hf_campaign *c, const char *dir)
     return rc;
 }
 
-static int parse_targets(const char *text, double **out, size_t *n)
-{
-    size_t cap = 1;
-    for (const char *p = text; *p; ++p)
-        cap += (*p == ',');
-    *out = malloc(sizeof **out * cap);
-    char *copy = malloc(strlen(text) + 1);
-    if (*out == NULL || copy == NULL) {
-        free(copy);
-        return hf_cli_fail("bench report", "out of memory");
-    }
-    strcpy(copy, text);
-    *n = 0;
-    int rc = 0;
-    for (char *tok = copy; tok != NULL && rc == 0;) {
-        char *comma = strchr(tok, ',');
-        if (comma != NULL)
-            *comma = '\0';
-        rc = hf_cli_parse_double("bench report", "--targets", tok, &(*out)[*n]);
-        if (rc == 0 && !((*out)[*n] > 0.0))
-            rc = hf_cli_fail("bench report", "--targets: '%s' is not positive", tok);
-        ++*n;
-        tok = comma ? comma + 1 : NULL;
-    }
-    free(copy);
-    return rc;
-}
-
 static int bench_report(int argc, char **argv)
 {
     hf_cli_strings positional = {0};
@@ -358,13 +322,15 @@ static int bench_report(int argc, char **argv)
     }
     hf_report_options ropt;
     hf_report_options_init(&ropt);
-    double *tv = NULL;
-    if (targets != NULL)
-        rc = parse_targets(targets, &tv, &ropt.n_targets);
-    ropt.targets = tv;
+    double *tv = NULL; /* freed at the end */
     hf_diag diag = {{0}};
-    hf_campaign *c = NULL;
+    hf_campaign *c = NULL; /* freed at the end */
     hf_status st = HF_OK;
+    /* the same parser and checks as `bench run --targets` */
+    if (targets != NULL &&
+        (st = hf_campaign_parse_targets(targets, &tv, &ropt.n_targets, &diag)) != HF_OK)
+        rc = hf_cli_fail_status("bench report", st, &diag);
+    ropt.targets = tv;
     if (rc == 0 && (st = hf_campaign_read(positional.items[0], &c, &diag)) != HF_OK)
         rc = hf_cli_fail_status("bench report", st, &diag);
     if (rc == 0 && (st = hf_report_write(c, &ropt, out, &diag)) != HF_OK)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_sort.h>
 #include <gsl/gsl_version.h>
 #include <nlopt.h>
 #ifdef HERTZFIT_HAVE_OPENMP
@@ -57,66 +58,132 @@ hf_status hf_campaign_parse_shard(const char *text, size_t *index, size_t *count
     return HF_OK;
 }
 
-/* Comma list of deltas > 0, stored in decreasing order. */
-static hf_status parse_targets(const char *spec, hf_campaign *c, hf_diag *diag)
+void hf_campaign_strings_free(char **items, size_t n)
 {
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", spec ? spec : HF_CAMPAIGN_DEFAULT_TARGETS);
-    size_t n = 1;
-    for (const char *p = buf; *p; ++p)
-        n += (*p == ',');
-    c->targets = malloc(sizeof *c->targets * n);
-    if (c->targets == NULL)
-        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    c->n_targets = 0;
-    for (char *tok = buf, *next; tok != NULL; tok = next) {
-        next = strchr(tok, ',');
-        if (next != NULL)
-            *next++ = '\0';
-        double v;
-        if (hf_parse_double(tok, &v) != HF_OK || !(v > 0.0))
-            return hf_diag_set(diag, HF_EINVAL,
-                               "target '%s' is not a positive number (targets are "
-                               "distances to f*: 1e1,1e0,...)", tok);
-        c->targets[c->n_targets++] = v;
-    }
-    for (size_t i = 1; i < c->n_targets; ++i)   /* insertion sort, decreasing */
-        for (size_t j = i; j > 0 && c->targets[j] > c->targets[j - 1]; --j) {
-            double t = c->targets[j];
-            c->targets[j] = c->targets[j - 1];
-            c->targets[j - 1] = t;
+    for (size_t i = 0; items != NULL && i < n; ++i)
+        free(items[i]);
+    free(items);
+}
+
+hf_status hf_campaign_split(const char *text, const char *separators, char ***items, size_t *n)
+{
+    *items = NULL;
+    *n = 0;
+    size_t len = strlen(text);
+    /* at most one item per two characters (an item and its separator) */
+    char **out = calloc(len / 2 + 1, sizeof *out); /* caller frees (hf_campaign_strings_free) */
+    if (out == NULL)
+        return HF_ENOMEM;
+    size_t count = 0;
+    /* walked by hand: strtok keeps hidden global state */
+    for (const char *p = text; *p != '\0';) {
+        p += strspn(p, separators);
+        size_t span = strcspn(p, separators);
+        if (span == 0)
+            break;
+        out[count] = malloc(span + 1); /* owned by OUT */
+        if (out[count] == NULL) {
+            hf_campaign_strings_free(out, count);
+            return HF_ENOMEM;
         }
-    for (size_t i = 1; i < c->n_targets; ++i)
-        if (c->targets[i] == c->targets[i - 1])
-            return hf_diag_set(diag, HF_EINVAL, "target %g is listed twice", c->targets[i]);
+        memcpy(out[count], p, span);
+        out[count++][span] = '\0';
+        p += span;
+    }
+    *items = out;
+    *n = count;
+    return HF_OK;
+}
+
+hf_status hf_campaign_sort_targets(double *values, size_t n, hf_diag *diag)
+{
+    if (n == 0)
+        return hf_diag_set(diag, HF_EINVAL, "no targets given");
+    for (size_t i = 0; i < n; ++i)
+        if (!isfinite(values[i]) || !(values[i] > 0.0))
+            return hf_diag_set(diag, HF_EINVAL,
+                               "target %g is not a finite positive number (targets are "
+                               "distances to f*: 1e1,1e0,...)", values[i]);
+    gsl_sort(values, 1, n);
+    for (size_t i = 0; i < n / 2; ++i) {   /* decreasing: easiest target first */
+        double t = values[i];
+        values[i] = values[n - 1 - i];
+        values[n - 1 - i] = t;
+    }
+    for (size_t i = 1; i < n; ++i)
+        if (values[i] == values[i - 1])
+            return hf_diag_set(diag, HF_EINVAL, "target %g is listed twice", values[i]);
+    return HF_OK;
+}
+
+hf_status hf_campaign_parse_targets(const char *text, double **values, size_t *n,
+                                    hf_diag *diag)
+{
+    *values = NULL;
+    *n = 0;
+    char **words = NULL;
+    size_t nw = 0;
+    if (hf_campaign_split(text ? text : HF_CAMPAIGN_DEFAULT_TARGETS, ",", &words, &nw) != HF_OK)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    double *v = malloc(sizeof *v * (nw ? nw : 1)); /* caller frees, or freed below on error */
+    hf_status st = v ? HF_OK : hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t i = 0; i < nw && st == HF_OK; ++i)
+        if (hf_parse_double(words[i], &v[i]) != HF_OK)
+            st = hf_diag_set(diag, HF_EINVAL,
+                             "target '%s' is not a number (targets are distances to f*: "
+                             "1e1,1e0,...)", words[i]);
+    if (st == HF_OK)
+        st = hf_campaign_sort_targets(v, nw, diag);
+    hf_campaign_strings_free(words, nw);
+    if (st != HF_OK) {
+        free(v);
+        return st;
+    }
+    *values = v;
+    *n = nw;
+    return HF_OK;
+}
+
+/* One item of a budget: "E" (DIM = 0) or "DIM=E". */
+static hf_status budget_item(const char *item, unsigned long long *dim, unsigned long long *evals)
+{
+    char buf[64];
+    const char *eq = strchr(item, '=');
+    *dim = 0;
+    if (eq != NULL) {
+        if ((size_t)(eq - item) >= sizeof buf)
+            return HF_EINVAL;
+        memcpy(buf, item, (size_t)(eq - item));
+        buf[eq - item] = '\0';
+        if (hf_parse_count(buf, dim) != HF_OK || *dim < 1)
+            return HF_EINVAL;
+    }
+    if (hf_parse_count(eq ? eq + 1 : item, evals) != HF_OK || *evals < 1)
+        return HF_EINVAL;
     return HF_OK;
 }
 
 /* Budget of a problem of dimension DIM from "E" or "E,DIM=E,...". */
 static hf_status budget_for(const char *spec, size_t dim, size_t *budget, hf_diag *diag)
 {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", spec ? spec : "");
+    char **items = NULL;
+    size_t n = 0;
+    if (hf_campaign_split(spec ? spec : "", ",", &items, &n) != HF_OK)  /* freed below */
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     unsigned long long fallback = 0, chosen = 0;
-    for (char *tok = buf, *next; tok != NULL; tok = next) {
-        next = strchr(tok, ',');
-        if (next != NULL)
-            *next++ = '\0';
-        char *eq = strchr(tok, '=');
+    hf_status st = n > 0 ? HF_OK : HF_EINVAL;
+    for (size_t i = 0; i < n && st == HF_OK; ++i) {
         unsigned long long d = 0, e = 0;
-        if (eq != NULL)
-            *eq = '\0';
-        hf_status st = eq ? hf_parse_count(tok, &d) : HF_OK;
-        if (st == HF_OK)
-            st = hf_parse_count(eq ? eq + 1 : tok, &e);
-        if (st != HF_OK || e < 1 || (eq && d < 1))
-            return hf_diag_set(diag, HF_EINVAL,
-                               "budget '%s': expected E or E,DIM=E,... with E >= 1", spec);
-        if (eq == NULL)
+        st = budget_item(items[i], &d, &e);
+        if (d == 0)
             fallback = e;
         else if (d == dim)
             chosen = e;
     }
+    hf_campaign_strings_free(items, n);
+    if (st != HF_OK)
+        return hf_diag_set(diag, HF_EINVAL,
+                           "budget '%s': expected E or E,DIM=E,... with E >= 1", spec ? spec : "");
     if (chosen == 0)
         chosen = fallback;
     if (chosen == 0)
@@ -164,8 +231,8 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
 {
     size_t n = cfg->n_problems;
     named_problem *np = calloc(n, sizeof *np);   /* freed below */
-    rs->bench = calloc(n, sizeof *rs->bench);
-    c->problems = calloc(n, sizeof *c->problems);
+    rs->bench = calloc(n, sizeof *rs->bench);        /* owned by rs (run_state_free) */
+    c->problems = calloc(n, sizeof *c->problems);    /* owned by c (hf_campaign_free) */
     if (np == NULL || rs->bench == NULL || c->problems == NULL) {
         free(np);
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
@@ -173,7 +240,10 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
     hf_status st = HF_OK;
     size_t built = 0;
     for (; built < n && st == HF_OK; ++built) {
+        /* owned by np until moved into rs->bench (run_state_free) */
         st = hf_bench_problem_alloc(cfg->problems[built], cfg->data_dir, &np[built].bp, diag);
+        if (st == HF_OK && cfg->shift)
+            st = hf_bench_problem_shift(np[built].bp, cfg->seed, diag);
         if (st == HF_OK)
             np[built].name = hf_bench_problem_get(np[built].bp)->name;
     }
@@ -190,7 +260,7 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
         if (i > 0 && strcmp(np[i].name, np[i - 1].name) == 0 && st == HF_OK)
             st = hf_diag_set(diag, HF_EINVAL, "problem '%s' is listed twice", np[i].name);
         const hf_problem *p = hf_bench_problem_get(np[i].bp);
-        c->problems[i].name = hf_campaign_strdup(p->name);
+        c->problems[i].name = hf_campaign_strdup(p->name); /* owned by c */
         c->problems[i].dim = p->dim;
         c->problems[i].has_optimum = p->has_optimum;
         c->problems[i].f_opt = p->has_optimum ? p->f_opt : NAN;
@@ -208,12 +278,12 @@ static hf_status build_optimizers(const hf_campaign_config *cfg, hf_campaign *c,
                                   run_state *rs, hf_diag *diag)
 {
     size_t n = cfg->n_optimizers;
-    c->optimizers = calloc(n, sizeof *c->optimizers);
-    rs->handles = calloc(n * c->n_problems, sizeof *rs->handles);
+    c->optimizers = calloc(n, sizeof *c->optimizers);              /* owned by c */
+    rs->handles = calloc(n * c->n_problems, sizeof *rs->handles); /* owned by rs */
     if (c->optimizers == NULL || rs->handles == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t i = 0; i < n; ++i) {
-        c->optimizers[i] = hf_campaign_strdup(cfg->optimizers[i]);
+        c->optimizers[i] = hf_campaign_strdup(cfg->optimizers[i]); /* owned by c */
         c->n_optimizers = i + 1;
         if (c->optimizers[i] == NULL)
             return hf_diag_set(diag, HF_ENOMEM, "out of memory");
@@ -225,6 +295,7 @@ static hf_status build_optimizers(const hf_campaign_config *cfg, hf_campaign *c,
                                c->optimizers[i]);
     for (size_t o = 0; o < n; ++o)
         for (size_t p = 0; p < c->n_problems; ++p) {
+            /* owned by rs (run_state_free) */
             hf_status st = hf_optimizer_create(c->optimizers[o], c->problems[p].dim,
                                                &rs->handles[o * c->n_problems + p], diag);
             if (st != HF_OK)
@@ -290,6 +361,33 @@ static void format_exact(char *buf, size_t cap, double v)
     }
 }
 
+/* "shift = pcg" and, for each moved problem, where its optimum now is
+ * (space-separated, shortest exact form), so a report or a rerun can find
+ * it without redrawing. */
+static hf_status add_shift_fields(hf_campaign *c, const run_state *rs)
+{
+    hf_status st = hf_campaign_add_field(c, "shift", "pcg");
+    for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
+        const double *z = hf_bench_problem_optimum_point(rs->bench[p]);
+        if (z == NULL)
+            continue;
+        size_t dim = c->problems[p].dim;
+        char *text = calloc(dim * 26 + 1, 1); /* freed below; 25 characters per %.17g */
+        if (text == NULL)
+            return HF_ENOMEM;
+        for (size_t i = 0; i < dim; ++i) {
+            char one[32];
+            format_exact(one, sizeof one, z[i]);
+            strcat(strcat(text, i ? " " : ""), one);
+        }
+        char key[256];
+        snprintf(key, sizeof key, "problem.%s.x_opt", c->problems[p].name);
+        st = hf_campaign_set_field(c, key, text);
+        free(text);
+    }
+    return st;
+}
+
 static hf_status build_manifest(hf_campaign *c, const run_state *rs)
 {
     int nmaj = 0, nmin = 0, nbug = 0;
@@ -326,6 +424,7 @@ static hf_status build_manifest(hf_campaign *c, const run_state *rs)
         if (st == HF_OK)
             st = hf_campaign_add_field(c, key, "%zu", pr->budget);
     }
+    if (st == HF_OK && c->shifted) st = add_shift_fields(c, rs);
     if (st == HF_OK) st = add_optimizer_fields(c, rs);
     if (st == HF_OK) st = hf_campaign_add_field(c, "tasks", "%zu",
                                                 c->n_optimizers * c->n_problems * c->runs);
@@ -348,7 +447,7 @@ static void trace_push(task_trace *t, size_t evaluations, double best_f)
         return;
     if (t->count == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 32;
-        hf_trace_point *grown = realloc(t->points, sizeof *grown * cap);
+        hf_trace_point *grown = realloc(t->points, sizeof *grown * cap); /* owned by t */
         if (grown == NULL) {
             t->oom = 1;
             return;
@@ -414,7 +513,7 @@ static hf_status run_tasks(const hf_campaign_config *cfg, hf_campaign *c, const 
 {
     size_t total = c->n_optimizers * c->n_problems * c->runs;
     size_t k = c->shard_count, mine = total / k + (c->shard_index < total % k);
-    c->rows = calloc(mine ? mine : 1, sizeof *c->rows);
+    c->rows = calloc(mine ? mine : 1, sizeof *c->rows);             /* owned by c */
     task_trace *traces = calloc(mine ? mine : 1, sizeof *traces);   /* freed below */
     hf_status *status = calloc(mine ? mine : 1, sizeof *status);    /* freed below */
     hf_diag *diags = calloc(mine ? mine : 1, sizeof *diags);        /* freed below */
@@ -454,11 +553,13 @@ static hf_status run_tasks(const hf_campaign_config *cfg, hf_campaign *c, const 
         }
         points += traces[j].count;
     }
-    c->trace = malloc(sizeof *c->trace * (points ? points : 1));
+    c->trace = malloc(sizeof *c->trace * (points ? points : 1)); /* owned by c */
     if (c->trace == NULL && st == HF_OK)
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t j = 0; j < mine; ++j) {
-        if (c->trace != NULL) {
+        /* a run that failed before its first finite value has no points
+         * (and a NULL array, which memcpy must not see) */
+        if (c->trace != NULL && traces[j].count > 0) {
             c->rows[j].trace_first = c->n_trace;
             c->rows[j].trace_count = traces[j].count;
             memcpy(c->trace + c->n_trace, traces[j].points,
@@ -506,19 +607,23 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     c->shard_index = cfg->shard_index;
     c->shard_count = cfg->shard_count;
     c->threads = cfg->threads;
+    c->shifted = cfg->shift != 0;
 #ifdef HERTZFIT_HAVE_OPENMP
     if (c->threads == 0)   /* the manifest records the count actually used */
         c->threads = omp_get_max_threads();
 #else
     c->threads = 1;
 #endif
-    st = parse_targets(cfg->targets, c, diag);
+    st = hf_campaign_parse_targets(cfg->targets, &c->targets, &c->n_targets, diag);
     if (st == HF_OK) st = build_problems(cfg, c, &rs, diag);
     if (st == HF_OK) st = build_optimizers(cfg, c, &rs, diag);
     if (st == HF_OK) st = build_manifest(c, &rs);
-    if (st == HF_OK) st = hf_campaign_prepare_dir(c, out_dir, cfg->force, diag);
+    /* Everything is checked, and the tasks run, before the directory is
+     * created: a refused or failed campaign leaves nothing on disk. */
+    int existed = 0;
+    if (st == HF_OK) st = hf_campaign_check_dir(c, out_dir, cfg->force, &existed, diag);
     if (st == HF_OK) st = run_tasks(cfg, c, &rs, diag);
-    if (st == HF_OK) st = hf_campaign_write(c, out_dir, diag);
+    if (st == HF_OK) st = hf_campaign_output(c, out_dir, existed, diag);
     run_state_free(&rs, c);
     if (st != HF_OK || out == NULL)
         hf_campaign_free(c);

@@ -37,11 +37,16 @@ hf_status hf_campaign_compare(const hf_campaign *a, const char *what_a,
                               const hf_campaign *b, const char *what_b,
                               const char *const *skip, hf_diag *diag);
 
-/* Creates DIR (one level; its parent must exist) unless it exists, and
- * refuses a directory whose manifest belongs to a different campaign
- * (compared on every field but "threads") unless FORCE. */
-hf_status hf_campaign_prepare_dir(const hf_campaign *c, const char *dir, int force,
-                                  hf_diag *diag);
+/* Checks, creating nothing, that DIR can receive campaign C: either DIR
+ * does not exist and its parent is a directory, or DIR is a directory
+ * whose manifest (if any) belongs to the same campaign (compared on every
+ * field but "threads") unless FORCE.  *existed says whether DIR exists. */
+hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force, int *existed,
+                                hf_diag *diag);
+
+/* Creates DIR (one level) and writes C into it; on failure removes DIR
+ * again when it did not exist before (EXISTED = 0). */
+hf_status hf_campaign_output(const hf_campaign *c, const char *dir, int existed, hf_diag *diag);
 
 /* Writes manifest.txt, runs.csv, trace.csv and coco/ into DIR. */
 hf_status hf_campaign_write(const hf_campaign *c, const char *dir, hf_diag *diag);

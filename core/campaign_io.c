@@ -4,10 +4,11 @@
  * so they read back bit-identical), and the merge of shards with its
  * checks (same manifest, every task exactly once).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700   /* nftw */
 #include "campaign_internal.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,7 +21,7 @@
 char *hf_campaign_strdup(const char *text)
 {
     size_t n = strlen(text) + 1;
-    char *copy = malloc(n);
+    char *copy = malloc(n); /* caller frees */
     if (copy != NULL)
         memcpy(copy, text, n);
     return copy;
@@ -28,16 +29,16 @@ char *hf_campaign_strdup(const char *text)
 
 static hf_status push_field(hf_campaign *c, const char *key, const char *value)
 {
-    char **k = realloc(c->keys, sizeof *k * (c->n_fields + 1));
+    char **k = realloc(c->keys, sizeof *k * (c->n_fields + 1)); /* owned by c */
     if (k == NULL)
         return HF_ENOMEM;
     c->keys = k;
-    char **v = realloc(c->values, sizeof *v * (c->n_fields + 1));
+    char **v = realloc(c->values, sizeof *v * (c->n_fields + 1)); /* owned by c */
     if (v == NULL)
         return HF_ENOMEM;
     c->values = v;
-    c->keys[c->n_fields] = hf_campaign_strdup(key);
-    c->values[c->n_fields] = hf_campaign_strdup(value);
+    c->keys[c->n_fields] = hf_campaign_strdup(key);     /* owned by c (hf_campaign_free) */
+    c->values[c->n_fields] = hf_campaign_strdup(value); /* owned by c (hf_campaign_free) */
     c->n_fields++;
     return (c->keys[c->n_fields - 1] && c->values[c->n_fields - 1]) ? HF_OK : HF_ENOMEM;
 }
@@ -64,7 +65,7 @@ hf_status hf_campaign_set_field(hf_campaign *c, const char *key, const char *val
 {
     for (size_t i = 0; i < c->n_fields; ++i)
         if (strcmp(c->keys[i], key) == 0) {
-            char *copy = hf_campaign_strdup(value);
+            char *copy = hf_campaign_strdup(value); /* replaces c->values[i], owned by c */
             if (copy == NULL)
                 return HF_ENOMEM;
             free(c->values[i]);
@@ -158,24 +159,51 @@ hf_status hf_campaign_mkdir(const char *dir, hf_diag *diag)
 
 static hf_status read_manifest_fields(const char *path, hf_campaign *c, hf_diag *diag);
 
-hf_status hf_campaign_prepare_dir(const hf_campaign *c, const char *dir, int force,
-                                  hf_diag *diag)
+/* Does the directory that would hold DIR exist?  Checked before any
+ * task runs so that a campaign is not computed only to find it cannot be
+ * written. */
+static hf_status check_parent(const char *dir, hf_diag *diag)
 {
-    hf_status st = hf_campaign_mkdir(dir, diag);
-    if (st != HF_OK)
-        return st;
+    char parent[2048];
+    if (snprintf(parent, sizeof parent, "%s", dir) >= (int)sizeof parent)
+        return hf_diag_set(diag, HF_EIO, "path too long: '%s'", dir);
+    size_t n = strlen(parent);
+    while (n > 1 && parent[n - 1] == '/')
+        parent[--n] = '\0';
+    char *slash = strrchr(parent, '/');
+    if (slash == NULL)
+        snprintf(parent, sizeof parent, ".");
+    else
+        slash[slash == parent] = '\0';   /* "/x" keeps "/" */
+    struct stat sb;
+    if (stat(parent, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        return hf_diag_set(diag, HF_EIO, "cannot create directory '%s': '%s' is not a directory",
+                           dir, parent);
+    return HF_OK;
+}
+
+hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force, int *existed,
+                                hf_diag *diag)
+{
+    struct stat sb;
+    *existed = 0;
+    if (stat(dir, &sb) != 0)
+        return check_parent(dir, diag);
+    if (!S_ISDIR(sb.st_mode))
+        return hf_diag_set(diag, HF_EIO, "'%s' is not a directory", dir);
+    *existed = 1;
     char path[2048];
     snprintf(path, sizeof path, "%s/manifest.txt", dir);
     FILE *fp = fopen(path, "r");
     if (fp == NULL)
-        return HF_OK;            /* a fresh directory */
+        return HF_OK;            /* a directory without a campaign */
     fclose(fp);
     if (force)
         return HF_OK;
     hf_campaign *old = calloc(1, sizeof *old); /* freed below */
     if (old == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    st = read_manifest_fields(path, old, diag);
+    hf_status st = read_manifest_fields(path, old, diag);
     if (st == HF_OK) {
         static const char *const skip[] = {"threads", NULL};
         hf_diag why = {{0}};
@@ -185,6 +213,27 @@ hf_status hf_campaign_prepare_dir(const hf_campaign *c, const char *dir, int for
                              "overwrite it", dir, why.text);
     }
     hf_campaign_free(old);
+    return st;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+hf_status hf_campaign_output(const hf_campaign *c, const char *dir, int existed, hf_diag *diag)
+{
+    hf_status st = hf_campaign_mkdir(dir, diag);
+    if (st == HF_OK)
+        st = hf_campaign_write(c, dir, diag);
+    /* Leave nothing behind in a directory this call created: a failed
+     * campaign must not look like a started one.  Depth-first, without
+     * following links, so only what is inside DIR goes. */
+    if (st != HF_OK && !existed)
+        nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     return st;
 }
 
@@ -329,58 +378,18 @@ static hf_status need_count(const hf_campaign *c, const char *path, const char *
     return st;
 }
 
-/* Space-separated words into a malloc'ed array of malloc'ed strings. */
-static hf_status split_words(const char *text, char ***out, size_t *count)
-{
-    size_t n = 0, len = strlen(text);
-    char **items = calloc(len / 2 + 1, sizeof *items);
-    if (items == NULL)
-        return HF_ENOMEM;
-    char *buf = hf_campaign_strdup(text); /* freed below */
-    if (buf == NULL) {
-        free(items);
-        return HF_ENOMEM;
-    }
-    /* split by hand: strtok keeps hidden global state */
-    for (char *p = buf; *p;) {
-        while (*p == ' ')
-            ++p;
-        if (*p == '\0')
-            break;
-        char *end = p;
-        while (*end && *end != ' ')
-            ++end;
-        char save = *end;
-        *end = '\0';
-        items[n] = hf_campaign_strdup(p);
-        if (items[n++] == NULL) {
-            for (size_t i = 0; i < n; ++i)
-                free(items[i]);
-            free(items);
-            free(buf);
-            return HF_ENOMEM;
-        }
-        *end = save;
-        p = end;
-    }
-    free(buf);
-    *out = items;
-    *count = n;
-    return HF_OK;
-}
-
 /* The "problems" list and each problem's dim, budget and f*. */
 static hf_status parse_problems(const char *path, hf_campaign *c, hf_diag *diag)
 {
     const char *v;
-    char **names = NULL;
+    char **names = NULL; /* array freed here; its strings move into c->problems */
     size_t np = 0;
     hf_status st = need_field(c, path, "problems", &v, diag);
     if (st != HF_OK)
         return st;
-    if (split_words(v, &names, &np) != HF_OK)
+    if (hf_campaign_split(v, " ", &names, &np) != HF_OK)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    c->problems = calloc(np ? np : 1, sizeof *c->problems);
+    c->problems = calloc(np ? np : 1, sizeof *c->problems); /* owned by c (hf_campaign_free) */
     for (size_t i = 0; i < np; ++i) {
         if (c->problems != NULL)
             c->problems[i].name = names[i];   /* ownership moves */
@@ -409,37 +418,21 @@ static hf_status parse_problems(const char *path, hf_campaign *c, hf_diag *diag)
     return st;
 }
 
-/* The comma-separated "targets" field. */
+/* The comma-separated "targets" field, with the checks of `bench run`. */
 static hf_status parse_target_field(const char *path, hf_campaign *c, hf_diag *diag)
 {
     const char *v;
     hf_status st = need_field(c, path, "targets", &v, diag);
     if (st != HF_OK)
         return st;
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", v);
-    for (char *p = buf; *p; ++p)
-        if (*p == ',')
-            *p = ' ';
-    char **words = NULL;
-    size_t nw = 0;
-    if (split_words(buf, &words, &nw) != HF_OK)
-        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    c->targets = calloc(nw ? nw : 1, sizeof *c->targets);
-    if (c->targets == NULL)
-        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    for (size_t i = 0; i < nw; ++i) {
-        if (st == HF_OK && (hf_parse_double(words[i], &c->targets[i]) != HF_OK ||
-                            !(c->targets[i] > 0.0)))
-            st = hf_diag_set(diag, HF_EPARSE, "%s: target '%s' is not a positive number", path,
-                             words[i]);
-        free(words[i]);
-    }
-    free(words);
-    c->n_targets = nw;
-    if (st == HF_OK && nw == 0)
-        st = hf_diag_set(diag, HF_EPARSE, "%s: no targets", path);
-    return st;
+    hf_diag why = {{0}};
+    /* c->targets is owned by c (hf_campaign_free) */
+    st = hf_campaign_parse_targets(v, &c->targets, &c->n_targets, &why);
+    if (st == HF_ENOMEM)
+        return hf_diag_set(diag, st, "out of memory");
+    if (st != HF_OK)
+        return hf_diag_set(diag, HF_EPARSE, "%s: field 'targets': %s", path, why.text);
+    return HF_OK;
 }
 
 /* The fields a campaign in memory needs, from the manifest's key/values. */
@@ -448,7 +441,7 @@ static hf_status parse_manifest(const char *path, hf_campaign *c, hf_diag *diag)
     const char *v;
     size_t seed = 0;
     hf_status st = need_field(c, path, "optimizers", &v, diag);
-    if (st == HF_OK && split_words(v, &c->optimizers, &c->n_optimizers) != HF_OK)
+    if (st == HF_OK && hf_campaign_split(v, " ", &c->optimizers, &c->n_optimizers) != HF_OK)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     if (st == HF_OK) st = parse_problems(path, c, diag);
     if (st == HF_OK) st = need_count(c, path, "runs", &c->runs, diag);
@@ -461,6 +454,7 @@ static hf_status parse_manifest(const char *path, hf_campaign *c, hf_diag *diag)
     if (st == HF_OK) st = hf_campaign_parse_shard(v, &c->shard_index, &c->shard_count, diag);
     if (st == HF_OK && (v = hf_campaign_field(c, "threads")) != NULL)
         c->threads = atoi(v);
+    c->shifted = hf_campaign_field(c, "shift") != NULL;
     return st;
 }
 
@@ -556,7 +550,7 @@ static hf_status read_runs(const char *dir, hf_campaign *c, hf_diag *diag)
     long col[9];
     st = columns(csv, names, col, 9, diag);
     size_t n = hf_csv_nrows(csv);
-    c->rows = calloc(n ? n : 1, sizeof *c->rows);
+    c->rows = calloc(n ? n : 1, sizeof *c->rows); /* owned by c (hf_campaign_free) */
     if (c->rows == NULL && st == HF_OK)
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t i = 0; i < n && st == HF_OK; ++i) {
@@ -595,8 +589,8 @@ static hf_status read_trace(const char *dir, hf_campaign *c, size_t **task_of_po
     long col[5];
     st = columns(csv, names, col, 5, diag);
     size_t n = hf_csv_nrows(csv);
-    c->trace = malloc(sizeof *c->trace * (n ? n : 1));
-    *task_of_point = malloc(sizeof **task_of_point * (n ? n : 1));
+    c->trace = malloc(sizeof *c->trace * (n ? n : 1));                   /* owned by c */
+    *task_of_point = malloc(sizeof **task_of_point * (n ? n : 1)); /* caller frees */
     if ((c->trace == NULL || *task_of_point == NULL) && st == HF_OK)
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t i = 0; i < n && st == HF_OK; ++i) {
@@ -645,7 +639,7 @@ hf_status hf_campaign_sort(hf_campaign *c, size_t *task_of_point, hf_diag *diag)
 {
     qsort(c->rows, c->n_rows, sizeof *c->rows, compare_rows);
     keyed *k = malloc(sizeof *k * (c->n_trace ? c->n_trace : 1));        /* freed below */
-    hf_trace_point *t = malloc(sizeof *t * (c->n_trace ? c->n_trace : 1)); /* replaces c->trace */
+    hf_trace_point *t = malloc(sizeof *t * (c->n_trace ? c->n_trace : 1)); /* becomes c->trace, owned by c */
     if (k == NULL || t == NULL) {
         free(k);
         free(t);
@@ -705,6 +699,8 @@ hf_status hf_campaign_read(const char *dir, hf_campaign **out, hf_diag *diag)
 static hf_status append_campaign(hf_campaign *a, const hf_campaign *b, size_t **tasks,
                                  hf_diag *diag)
 {
+    /* all three grown arrays stay owned by A (hf_campaign_free) or, for
+     * TASKS, by the caller */
     hf_campaign_row *rows = realloc(a->rows, sizeof *rows * (a->n_rows + b->n_rows + 1));
     if (rows == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
@@ -786,8 +782,9 @@ hf_status hf_campaign_merge(const char *const *dirs, size_t n, const char *out_d
         merged->shard_count = 1;
         st = hf_campaign_set_field(merged, "shard", "0/1");
     }
-    if (st == HF_OK) st = hf_campaign_prepare_dir(merged, out_dir, force, diag);
-    if (st == HF_OK) st = hf_campaign_write(merged, out_dir, diag);
+    int existed = 0;
+    if (st == HF_OK) st = hf_campaign_check_dir(merged, out_dir, force, &existed, diag);
+    if (st == HF_OK) st = hf_campaign_output(merged, out_dir, existed, diag);
     free(tasks);
     hf_campaign_free(merged);
     return st;

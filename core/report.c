@@ -499,18 +499,15 @@ hf_status hf_report_write(const hf_campaign *c, const hf_report_options *opt, co
     size_t n_targets = opt->targets ? opt->n_targets : c->n_targets;
     if (n_targets == 0)
         return hf_diag_set(diag, HF_EINVAL, "no targets to report");
-    for (size_t t = 0; t < n_targets; ++t)
-        if (!(given[t] > 0.0))
-            return hf_diag_set(diag, HF_EINVAL, "target %g is not positive", given[t]);
     double *sorted = malloc(sizeof *sorted * n_targets); /* freed below */
     if (sorted == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     memcpy(sorted, given, sizeof *sorted * n_targets);
-    gsl_sort(sorted, 1, n_targets);
-    for (size_t t = 0; t < n_targets / 2; ++t) { /* decreasing, as the campaign's */
-        double tmp = sorted[t];
-        sorted[t] = sorted[n_targets - 1 - t];
-        sorted[n_targets - 1 - t] = tmp;
+    /* the checks and decreasing order of `bench run`'s targets */
+    hf_status checked = hf_campaign_sort_targets(sorted, n_targets, diag);
+    if (checked != HF_OK) {
+        free(sorted);
+        return checked;
     }
     report_ctx r = {c, sorted, n_targets, opt->alpha, dir, NULL, NULL};
     hf_status st = hf_campaign_mkdir(dir, diag);

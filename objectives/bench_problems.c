@@ -13,6 +13,7 @@
 #include "hertzfit/csv.h"
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/profile_objective.h"
+#include "hertzfit/rng.h"
 #include "hertzfit/testfunctions.h"
 
 #define TABLE2_FILE "safaeifar2020_table2.csv"
@@ -98,13 +99,13 @@ static hf_status build_profile(hf_bench_problem *bp, int table, const char *data
     if (table) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", data_dir ? data_dir : "data", TABLE2_FILE);
-        st = hf_profile_objective_from_table(path, &bp->profile, diag);
+        st = hf_profile_objective_from_table(path, &bp->profile, diag); /* owned by bp */
     } else {
         double *c = NULL; /* freed below */
         size_t n = 0;
         st = hf_sampling_parse(HF_SAMPLING_DEFAULT, &c, &n, diag);
         if (st == HF_OK)
-            st = hf_profile_objective_from_samples(c, n, &bp->profile, diag);
+            st = hf_profile_objective_from_samples(c, n, &bp->profile, diag); /* owned by bp */
         free(c);
     }
     if (st != HF_OK)
@@ -134,6 +135,7 @@ static hf_status build_maxwell(hf_bench_problem *bp, const char *data_dir, hf_di
     o.nu = MAXWELL_NU;
     o.mu0_ref = MAXWELL_MU0_REF;
     o.eta_ref = MAXWELL_ETA_REF;
+    /* owned by bp (hf_bench_problem_free), as is bp->maxwell_data */
     st = hf_maxwell_objective_alloc(bp->maxwell_data, &o, &bp->maxwell, diag);
     if (st == HF_OK)
         st = hf_maxwell_fit_problem(bp->maxwell, &bp->problem);
@@ -174,6 +176,7 @@ hf_status hf_bench_problem_alloc(const char *spec, const char *data_dir,
             st = build_maxwell(bp, data_dir, diag);
         }
     } else if (hf_testfunction_find(bp->family) != NULL) {
+        /* owned by bp (hf_bench_problem_free) */
         st = hf_testproblem_alloc(bp->family, dim ? dim : 2, &bp->test, diag);
         if (st == HF_OK) {
             bp->problem = *hf_testproblem_problem(bp->test);
@@ -189,6 +192,36 @@ hf_status hf_bench_problem_alloc(const char *spec, const char *data_dir,
     }
     *out = bp;
     return HF_OK;
+}
+
+hf_status hf_bench_problem_shift(hf_bench_problem *bp, uint64_t seed, hf_diag *diag)
+{
+    if (bp->test == NULL || !hf_testfunction_shiftable(hf_testfunction_find(bp->family)))
+        return HF_OK;   /* calibration problems and Schwefel 2.26 stay classic */
+    const hf_problem *p = &bp->problem;
+    char key[96];
+    snprintf(key, sizeof key, "shift|%s", bp->name);
+    hf_rng rng;
+    hf_rng_seed(&rng, seed, hf_rng_stream_from_key(key, 0));
+    double x[64];
+    double *z = p->dim <= 64 ? x : malloc(sizeof *z * p->dim); /* freed below */
+    if (z == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    /* COCO's choice: the optimum anywhere in the inner 80 % of each side,
+     * so it is neither at the centre nor on a face */
+    for (size_t i = 0; i < p->dim; ++i) {
+        double w = p->upper[i] - p->lower[i];
+        z[i] = hf_rng_uniform_range(&rng, p->lower[i] + 0.1 * w, p->upper[i] - 0.1 * w);
+    }
+    hf_status st = hf_testproblem_shift(bp->test, z, diag);
+    if (z != x)
+        free(z);
+    return st;
+}
+
+const double *hf_bench_problem_optimum_point(const hf_bench_problem *bp)
+{
+    return bp->test != NULL ? hf_testproblem_optimum_point(bp->test) : NULL;
 }
 
 void hf_bench_problem_free(hf_bench_problem *bp)

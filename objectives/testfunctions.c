@@ -231,13 +231,69 @@ struct hf_testproblem {
     size_t dim;
     char name[64];
     double *lower, *upper; /* owned */
+    double *x_classic;     /* owned: the table's minimiser, or NULL while unshifted */
+    double *x_shifted;     /* owned: where the minimiser was moved, or NULL */
     hf_problem problem;    /* borrows the fields above */
 };
 
+/* Shifted: f((x - x_shifted) + x_classic).  The difference comes first so
+ * that at x = x_shifted it is exactly 0 and f sees exactly x_classic: the
+ * minimum stays f* to the last bit. */
 static double testproblem_objective(const double *x, void *ctx)
 {
     const hf_testproblem *tp = ctx;
-    return tp->tf->f(x, tp->dim);
+    if (tp->x_shifted == NULL)
+        return tp->tf->f(x, tp->dim);
+    double local[64] = {0}; /* zeroed only to quiet -Wmaybe-uninitialized */
+    /* per call, never shared: problems are evaluated from many threads */
+    double *y = tp->dim <= 64 ? local : malloc(sizeof *y * tp->dim); /* freed below */
+    if (y == NULL)
+        return NAN;
+    for (size_t i = 0; i < tp->dim; ++i)
+        y[i] = (x[i] - tp->x_shifted[i]) + tp->x_classic[i];
+    double f = tp->tf->f(y, tp->dim);
+    if (y != local)
+        free(y);
+    return f;
+}
+
+int hf_testfunction_shiftable(const hf_testfunction *tf)
+{
+    /* Schwefel 2.26 is unbounded below outside its box (-x sin sqrt|x|
+     * grows without bound), so a moved copy would reach below f*. */
+    return tf != NULL && tf->f != hf_tf_schwefel226;
+}
+
+hf_status hf_testproblem_shift(hf_testproblem *tp, const double *x_opt, hf_diag *diag)
+{
+    if (!hf_testfunction_shiftable(tp->tf))
+        return hf_diag_set(diag, HF_EINVAL, "%s cannot be shifted: it is unbounded below "
+                           "outside its box", tp->tf->name);
+    for (size_t i = 0; i < tp->dim; ++i)
+        if (!(x_opt[i] >= tp->lower[i] && x_opt[i] <= tp->upper[i]))
+            return hf_diag_set(diag, HF_EBOUNDS, "shifted optimum coordinate %zu = %g is "
+                               "outside [%g, %g]", i, x_opt[i], tp->lower[i], tp->upper[i]);
+    if (tp->x_classic == NULL) {
+        tp->x_classic = malloc(sizeof *tp->x_classic * tp->dim); /* owned by tp */
+        tp->x_shifted = malloc(sizeof *tp->x_shifted * tp->dim); /* owned by tp */
+        double f_opt = 0.0;
+        hf_status st = (tp->x_classic == NULL || tp->x_shifted == NULL)
+                           ? hf_diag_set(diag, HF_ENOMEM, "out of memory")
+                           : hf_testfunction_optimum(tp->tf, tp->dim, tp->x_classic, &f_opt, diag);
+        if (st != HF_OK) {   /* stay classic */
+            free(tp->x_classic);
+            free(tp->x_shifted);
+            tp->x_classic = tp->x_shifted = NULL;
+            return st;
+        }
+    }
+    memcpy(tp->x_shifted, x_opt, sizeof *x_opt * tp->dim);
+    return HF_OK;
+}
+
+const double *hf_testproblem_optimum_point(const hf_testproblem *tp)
+{
+    return tp->x_shifted;
 }
 
 static hf_status unknown_name(const char *name, hf_diag *diag)
@@ -264,8 +320,8 @@ hf_status hf_testproblem_alloc(const char *name, size_t dim, hf_testproblem **ou
     hf_testproblem *tp = calloc(1, sizeof *tp); /* freed by hf_testproblem_free */
     if (tp == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    tp->lower = malloc(sizeof *tp->lower * dim);
-    tp->upper = malloc(sizeof *tp->upper * dim);
+    tp->lower = malloc(sizeof *tp->lower * dim); /* owned by tp (hf_testproblem_free) */
+    tp->upper = malloc(sizeof *tp->upper * dim); /* owned by tp (hf_testproblem_free) */
     if (tp->lower == NULL || tp->upper == NULL) {
         hf_testproblem_free(tp);
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
@@ -296,6 +352,8 @@ void hf_testproblem_free(hf_testproblem *tp)
         return;
     free(tp->lower);
     free(tp->upper);
+    free(tp->x_classic);
+    free(tp->x_shifted);
     free(tp);
 }
 

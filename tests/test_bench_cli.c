@@ -6,29 +6,15 @@
  * directory holding another campaign unless --force), each exiting 2 with
  * one line on stderr that names the problem.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "hf_test.h"
+
+#include <sys/stat.h>
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "hertzfit/status.h"
-
-/* Runs ARGS, expects exit 2 and one stderr line containing every NEEDLE. */
-static void expect_bad(const char *args, const char *needle1, const char *needle2)
-{
-    char *out = NULL, *err = NULL;
-    int rc = hf_test_cli(args, &out, &err);
-    if (rc != 2 || hf_test_count_lines(err) != 1 || strstr(err, needle1) == NULL ||
-        (needle2 != NULL && strstr(err, needle2) == NULL))
-        print_error("hertzfit %s\nexit %d, stderr: %s\n", args, rc, err ? err : "(null)");
-    assert_int_equal(rc, 2);
-    assert_int_equal(hf_test_count_lines(err), 1);
-    assert_non_null(strstr(err, needle1));
-    if (needle2 != NULL)
-        assert_non_null(strstr(err, needle2));
-    free(out);
-    free(err);
-}
 
 static void run_ok(const char *args)
 {
@@ -39,6 +25,20 @@ static void run_ok(const char *args)
     assert_int_equal(rc, 0);
     /* stderr is a file here, not a terminal: no progress line */
     assert_string_equal(err, "");
+    free(out);
+    free(err);
+}
+
+/* bench report prints the summary on stdout (stderr may hold gnuplot's
+ * font warnings, so only the exit code is checked there). */
+static void run_report_ok(const char *args)
+{
+    char *out = NULL, *err = NULL;
+    int rc = hf_test_cli(args, &out, &err);
+    if (rc != 0)
+        print_error("hertzfit %s\nexit %d, stderr: %s\n", args, rc, err ? err : "(null)");
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "ecdf.png"));
     free(out);
     free(err);
 }
@@ -67,13 +67,18 @@ static void test_run_merge_report(void **state)
     free(err);
     /* the merged campaign holds all 2 x 2 x 3 tasks */
     snprintf(args, sizeof args, "%s/runs.csv", m);
-    FILE *fp = fopen(args, "r");
-    assert_non_null(fp);
-    int lines = 0;
-    while (fgets(args, sizeof args, fp) != NULL)
-        ++lines;
-    fclose(fp);
-    assert_int_equal(lines, 1 + 12);
+    char *runs = hf_test_read_file(args);
+    assert_non_null(runs);
+    assert_int_equal(hf_test_count_lines(runs), 1 + 12);
+    free(runs);
+    if (system("command -v gnuplot >/dev/null 2>&1") == 0) {
+        snprintf(args, sizeof args, "%s/report/ecdf.png", m);
+        remove(args);
+        snprintf(args, sizeof args, "bench report '%s'", m);
+        run_report_ok(args);
+        snprintf(args, sizeof args, "%s/report/ecdf.png", m);
+        hf_test_assert_png(args);
+    }
 }
 
 static void test_bad_inputs(void **state)
@@ -82,29 +87,39 @@ static void test_bad_inputs(void **state)
     char d[1100], e[1100], args[4096];
     snprintf(d, sizeof d, "%s", hf_test_tmp_path("cli-bad"));
     snprintf(args, sizeof args, "bench run --optimizers icca --problems sphere:2 --out '%s'", d);
-    expect_bad(args, "'icca'", "icaco");
+    hf_test_expect_failure(args, 2, "'icca'");
+    hf_test_expect_failure(args, 2, "icaco");
     snprintf(args, sizeof args, "bench run --optimizers ica --problems spere:2 --out '%s'", d);
-    expect_bad(args, "'spere'", "rastrigin");
+    hf_test_expect_failure(args, 2, "'spere'");
+    hf_test_expect_failure(args, 2, "rastrigin");
     snprintf(args, sizeof args, "bench run --optimizers ica --problems sphere:0 --out '%s'", d);
-    expect_bad(args, "sphere:0", ">= 1");
+    hf_test_expect_failure(args, 2, "sphere:0");
+    hf_test_expect_failure(args, 2, ">= 1");
     snprintf(args, sizeof args, "bench run --optimizers ica --problems rosenbrock:1 --out '%s'", d);
-    expect_bad(args, "rosenbrock", ">= 2");
+    hf_test_expect_failure(args, 2, "rosenbrock");
+    hf_test_expect_failure(args, 2, ">= 2");
     snprintf(args, sizeof args, "bench run --optimizers ica --problems profile:3 --out '%s'", d);
-    expect_bad(args, "profile", "dimension 2");
+    hf_test_expect_failure(args, 2, "profile");
+    hf_test_expect_failure(args, 2, "dimension 2");
     snprintf(args, sizeof args, "bench run " SMALL " --shard 2/2 --out '%s'", d);
-    expect_bad(args, "'2/2'", "0 <= i < k");
+    hf_test_expect_failure(args, 2, "'2/2'");
+    hf_test_expect_failure(args, 2, "0 <= i < k");
     snprintf(args, sizeof args, "bench run " SMALL " --shard two --out '%s'", d);
-    expect_bad(args, "'two'", "i/k");
+    hf_test_expect_failure(args, 2, "'two'");
+    hf_test_expect_failure(args, 2, "i/k");
     snprintf(args, sizeof args, "bench run " SMALL " --runs 0 --out '%s'", d);
-    expect_bad(args, "--runs", ">= 1");
-    expect_bad("bench run " SMALL, "--out", NULL);
-    expect_bad("bench frobnicate", "'frobnicate'", "run, merge, report");
+    hf_test_expect_failure(args, 2, "--runs");
+    hf_test_expect_failure(args, 2, ">= 1");
+    hf_test_expect_failure("bench run " SMALL, 2, "--out");
+    hf_test_expect_failure("bench frobnicate", 2, "'frobnicate'");
+    hf_test_expect_failure("bench frobnicate", 2, "run, merge, report");
 
     /* a directory holding a different campaign: refused, then forced */
     snprintf(args, sizeof args, "bench run " SMALL " --seed 1 --out '%s' --force", d);
     run_ok(args);
     snprintf(args, sizeof args, "bench run " SMALL " --seed 2 --out '%s'", d);
-    expect_bad(args, "different campaign", "'seed'");
+    hf_test_expect_failure(args, 2, "different campaign");
+    hf_test_expect_failure(args, 2, "'seed'");
     snprintf(args, sizeof args, "bench run " SMALL " --seed 2 --out '%s' --force", d);
     run_ok(args);
 
@@ -113,18 +128,93 @@ static void test_bad_inputs(void **state)
     snprintf(args, sizeof args, "bench run " SMALL " --seed 2 --budget 300 --out '%s' --force", e);
     run_ok(args);
     snprintf(args, sizeof args, "bench merge '%s' '%s' --out '%s-m'", d, e, d);
-    expect_bad(args, "'problem.rastrigin:2.budget'", "differs");
+    hf_test_expect_failure(args, 2, "'problem.rastrigin:2.budget'");
+    hf_test_expect_failure(args, 2, "differs");
     snprintf(args, sizeof args, "bench report '%s/nothing'", d);
-    expect_bad(args, "manifest.txt", NULL);
+    hf_test_expect_failure(args, 2, "manifest.txt");
 
     /* a malformed runs.csv: file and line named */
     snprintf(args, sizeof args, "%s/runs.csv", e);
     hf_test_write_file(args, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
                              "ica,sphere:2,0,1,2,nan,10,maxeval,0.1\n");
     snprintf(args, sizeof args, "bench report '%s' --no-plot", e);
-    expect_bad(args, "runs.csv:2:", NULL);
+    hf_test_expect_failure(args, 2, "runs.csv:2:");
     snprintf(args, sizeof args, "bench merge '%s' --out '%s-m2'", e, e);
-    expect_bad(args, "runs.csv:2:", NULL);
+    hf_test_expect_failure(args, 2, "runs.csv:2:");
+}
+
+static int exists(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0;
+}
+
+/* One target parser for `bench run` and `bench report`: the same list is
+ * refused (or accepted) by both, and a refused or failed run leaves no
+ * directory behind. */
+static void test_targets_and_failed_runs(void **state)
+{
+    (void)state;
+    char d[1100], f[1100], args[4096];
+    snprintf(d, sizeof d, "%s", hf_test_tmp_path("cli-targets"));
+    snprintf(f, sizeof f, "%s", hf_test_tmp_path("cli-failed"));
+    snprintf(args, sizeof args, "rm -rf '%s'", f);
+    assert_int_equal(system(args), 0);
+
+    snprintf(args, sizeof args, "bench run " SMALL " --targets 1,1 --out '%s'", f);
+    hf_test_expect_failure(args, 2, "target 1 is listed twice");
+    assert_false(exists(f));
+    snprintf(args, sizeof args, "bench run " SMALL " --targets 1,inf --out '%s'", f);
+    hf_test_expect_failure(args, 2, "target 'inf' is not a number");
+    assert_false(exists(f));
+
+    snprintf(args, sizeof args, "bench run " SMALL " --out '%s' --force", d);
+    run_ok(args);
+    snprintf(args, sizeof args, "bench report '%s' --no-plot --targets 1,1", d);
+    hf_test_expect_failure(args, 2, "target 1 is listed twice");
+    snprintf(args, sizeof args, "bench report '%s' --no-plot --targets 1,-2", d);
+    hf_test_expect_failure(args, 2, "target -2 is not a finite positive number");
+    snprintf(args, sizeof args, "bench report '%s' --no-plot --targets 1,x", d);
+    hf_test_expect_failure(args, 2, "target 'x' is not a number");
+    /* accepted in any order; reported easiest first, each once */
+    snprintf(args, sizeof args, "bench report '%s' --no-plot --targets 1e-3,1", d);
+    char *out = NULL, *err = NULL;
+    assert_int_equal(hf_test_cli(args, &out, &err), 0);
+    free(out);
+    free(err);
+    snprintf(args, sizeof args, "%s/report/ert.csv", d);
+    char *ert = hf_test_read_file(args);
+    assert_non_null(ert);
+    const char *first = strstr(ert, "ica,rastrigin:2,1,");
+    const char *second = strstr(ert, "ica,rastrigin:2,0.001,");
+    assert_non_null(first);
+    assert_non_null(second);
+    assert_true(first < second);
+    assert_null(strstr(second + 1, "ica,rastrigin:2,0.001,"));
+    free(ert);
+
+    /* NEWUOA refuses a 1-D problem only when the run starts (NLopt's own
+     * check): the campaign fails after validation, and still no
+     * directory is left behind */
+    snprintf(args, sizeof args,
+             "bench run --optimizers nlopt:LN_NEWUOA --problems sphere:1 --budget 5 --out '%s'", f);
+    hf_test_expect_failure(args, 1, "dimension 1 must be >= 2");
+    assert_false(exists(f));
+    /* --shift reaches the campaign: recorded in the manifest */
+    snprintf(args, sizeof args, "bench run " SMALL " --shift --out '%s' --force", f);
+    run_ok(args);
+    snprintf(args, sizeof args, "%s/manifest.txt", f);
+    char *manifest = hf_test_read_file(args);
+    assert_non_null(manifest);
+    assert_non_null(strstr(manifest, "\nshift = pcg\n"));
+    assert_non_null(strstr(manifest, "\nproblem.sphere:2.x_opt = "));
+    free(manifest);
+    snprintf(args, sizeof args, "rm -rf '%s'", f);
+    assert_int_equal(system(args), 0);
+    /* a missing parent directory is found before any task runs */
+    snprintf(args, sizeof args, "bench run " SMALL " --out '%s/a/b'", f);
+    hf_test_expect_failure(args, 2, "is not a directory");
+    assert_false(exists(f));
 }
 
 int main(void)
@@ -133,6 +223,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_run_merge_report),
         cmocka_unit_test(test_bad_inputs),
+        cmocka_unit_test(test_targets_and_failed_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

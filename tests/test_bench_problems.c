@@ -3,7 +3,8 @@
  * dimensions, the calibration problems' f* equal to the closed-form
  * minimum of hertzfit/profile_objective.h and below every sampled value,
  * maxwell-full's misfit at the truth of its synthetic data, and the
- * refusals (unknown name with the list, bad dimension, missing file).
+ * refusals (unknown name with the list, bad dimension, missing file),
+ * and the seeded shift (optimum moved to the drawn point, f* unchanged).
  */
 #include "hf_test.h"
 
@@ -13,6 +14,7 @@
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/rng.h"
+#include "hertzfit/testfunctions.h"
 
 #define DATA HERTZFIT_SOURCE_DIR "/data"
 
@@ -118,6 +120,77 @@ static void test_refusals(void **state)
     assert_null(bp);
 }
 
+static void shifted(const char *name, uint64_t seed, hf_bench_problem **bp)
+{
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_bench_problem_alloc(name, DATA, bp, &diag), HF_OK);
+    assert_int_equal(hf_bench_problem_shift(*bp, seed, &diag), HF_OK);
+}
+
+/* The shift moves the minimiser to the PCG-drawn point, which is inside
+ * the inner 80 % of the box, and keeps f* to the last bit: at the drawn
+ * point f sees exactly the classic minimiser ((z - z) + x0 = x0 with no
+ * rounding), so the comparisons are exact, not toleranced. */
+static void test_shift(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"sphere:3", "rosenbrock:4", "rastrigin:2",
+                                        "ackley:10", "styblinski-tang:3", "levy:5",
+                                        "griewank:2", "ellipsoid:3", "sphere:80"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; ++k) {
+        hf_bench_problem *a = NULL, *b = NULL, *other = NULL;
+        shifted(names[k], 11, &a);
+        shifted(names[k], 11, &b);
+        shifted(names[k], 12, &other);
+        const hf_problem *p = hf_bench_problem_get(a);
+        const double *z = hf_bench_problem_optimum_point(a);
+        assert_non_null(z);
+        double *x0 = malloc(sizeof *x0 * p->dim);
+        assert_non_null(x0);
+        double f_opt = 0.0;
+        hf_diag diag = {{0}};
+        assert_int_equal(hf_testfunction_optimum(hf_testfunction_find(hf_bench_problem_family(a)),
+                                                 p->dim, x0, &f_opt, &diag), HF_OK);
+        assert_true(p->f_opt == f_opt);           /* f* unchanged */
+        assert_true(p->f(z, p->ctx) == p->f_opt); /* and reached at the drawn point */
+        /* the classic minimiser is no longer optimal */
+        assert_true(p->f(x0, p->ctx) > p->f_opt + 1e-3);
+        int moved_by_seed = 0;
+        for (size_t i = 0; i < p->dim; ++i) {
+            double w = p->upper[i] - p->lower[i];
+            assert_true(z[i] >= p->lower[i] + 0.1 * w && z[i] <= p->upper[i] - 0.1 * w);
+            assert_true(z[i] == hf_bench_problem_optimum_point(b)[i]);   /* deterministic */
+            moved_by_seed |= z[i] != hf_bench_problem_optimum_point(other)[i];
+        }
+        assert_true(moved_by_seed);
+        free(x0);
+        hf_bench_problem_free(a);
+        hf_bench_problem_free(b);
+        hf_bench_problem_free(other);
+    }
+    /* left classic: Schwefel 2.26 (unbounded below outside its box) and
+     * the calibration problems */
+    hf_bench_problem *bp = NULL;
+    shifted("schwefel226:2", 11, &bp);
+    assert_null(hf_bench_problem_optimum_point(bp));
+    hf_bench_problem_free(bp);
+    shifted("profile", 11, &bp);
+    assert_null(hf_bench_problem_optimum_point(bp));
+    hf_bench_problem_free(bp);
+    /* the test-function API refuses what the registry skips */
+    hf_testproblem *tp = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_testproblem_alloc("schwefel226", 2, &tp, &diag), HF_OK);
+    const double z[2] = {1.0, 2.0};
+    assert_int_equal(hf_testproblem_shift(tp, z, &diag), HF_EINVAL);
+    hf_testproblem_free(tp);
+    assert_int_equal(hf_testproblem_alloc("sphere", 2, &tp, &diag), HF_OK);
+    const double outside[2] = {1.0, 6.0};
+    assert_int_equal(hf_testproblem_shift(tp, outside, &diag), HF_EBOUNDS);
+    assert_null(hf_testproblem_optimum_point(tp));
+    hf_testproblem_free(tp);
+}
+
 int main(void)
 {
     hf_library_init();
@@ -126,6 +199,7 @@ int main(void)
         cmocka_unit_test(test_calibration_optimum),
         cmocka_unit_test(test_maxwell_full),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_shift),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,12 +7,17 @@
  * different campaign is refused unless forced; the written files read
  * back to the same campaign.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "hf_test.h"
+
+#include <sys/stat.h>
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "hertzfit/bench_problems.h"
 #include "hertzfit/campaign.h"
+#include "hertzfit/csv.h"
 #include "hertzfit/report.h"
 
 static const char *const optimizers[] = {"random", "nlopt:GN_CRS2_LM", "nlopt:LN_BOBYQA",
@@ -35,21 +40,16 @@ static void small_config(hf_campaign_config *cfg)
     cfg->data_dir = HERTZFIT_SOURCE_DIR "/data";
 }
 
+/* DIR/NAME read with the shared hf_test_read_file (caller frees). */
 static char *slurp(const char *dir, const char *name)
 {
     char path[1200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *fp = fopen(path, "rb");
-    assert_non_null(fp);
-    fseek(fp, 0, SEEK_END);
-    long n = ftell(fp);
-    fseek(fp, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
-    buf[n] = '\0';
-    fclose(fp);
-    return buf;
+    char *text = hf_test_read_file(path);
+    if (text == NULL)
+        print_error("cannot read %s\n", path);
+    assert_non_null(text);
+    return text;
 }
 
 /* runs.csv without its last column (seconds). */
@@ -287,6 +287,15 @@ static void test_malformed_files(void **state)
     assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
     assert_non_null(strstr(diag.text, "'sleepy'"));
     snprintf(path, sizeof path, "%s/manifest.txt", dir);
+    /* the manifest's targets go through the parser of `bench run` */
+    char *manifest = slurp(dir, "manifest.txt");
+    char *at = strstr(manifest, "targets = ");
+    assert_non_null(at);
+    memcpy(at, "targets = 1,1,", 14);
+    hf_test_write_file(path, manifest);
+    free(manifest);
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "target 1 is listed twice"));
     hf_test_write_file(path, "format = something-else\n");
     assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
     assert_non_null(strstr(diag.text, "format"));
@@ -330,6 +339,148 @@ static void test_config_errors(void **state)
     assert_int_equal(hf_campaign_parse_shard("0/0", &i, &k, &diag), HF_EINVAL);
 }
 
+static void test_parse_targets_and_split(void **state)
+{
+    (void)state;
+    hf_diag diag = {{0}};
+    double *v = NULL;
+    size_t n = 0;
+    /* sorted decreasing whatever the given order; exact values kept */
+    assert_int_equal(hf_campaign_parse_targets("1e-3,10,0.5", &v, &n, &diag), HF_OK);
+    assert_int_equal(n, 3);
+    assert_true(v[0] == 10.0 && v[1] == 0.5 && v[2] == 1e-3);
+    free(v);
+    assert_int_equal(hf_campaign_parse_targets(NULL, &v, &n, &diag), HF_OK);
+    assert_int_equal(n, 10);
+    assert_true(v[0] == 1e1 && v[9] == 1e-8);
+    free(v);
+    static const char *const bad[] = {"1,1", "1,0", "1,-1", "1,nan", "1,inf", "1,,x", "", ","};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        v = (double *)&n;   /* must be reset to NULL on failure */
+        assert_int_equal(hf_campaign_parse_targets(bad[i], &v, &n, &diag), HF_EINVAL);
+        assert_null(v);
+    }
+    assert_int_equal(hf_campaign_parse_targets("2,1e-1,2", &v, &n, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "target 2 is listed twice"));
+
+    char **items = NULL;
+    assert_int_equal(hf_campaign_split(" a,,b c ,", ", ", &items, &n), HF_OK);
+    assert_int_equal(n, 3);
+    assert_string_equal(items[0], "a");
+    assert_string_equal(items[1], "b");
+    assert_string_equal(items[2], "c");
+    hf_campaign_strings_free(items, n);
+    assert_int_equal(hf_campaign_split("", ",", &items, &n), HF_OK);
+    assert_int_equal(n, 0);
+    hf_campaign_strings_free(items, n);
+}
+
+static int exists(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0;
+}
+
+/* Validation and the tasks come before the directory: a campaign that is
+ * refused or fails leaves nothing on disk. */
+static void test_failed_run_leaves_nothing(void **state)
+{
+    (void)state;
+    char dir[1100], cmd[1200];
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-failed"));
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+    hf_campaign_config cfg;
+    hf_diag diag = {{0}};
+    small_config(&cfg);
+    cfg.targets = "1,1";
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
+    assert_false(exists(dir));
+    /* NLopt's NEWUOA refuses dimension 1 only when the run starts */
+    static const char *const newuoa[] = {"random", "nlopt:LN_NEWUOA"};
+    static const char *const line[] = {"sphere:1"};
+    small_config(&cfg);
+    cfg.optimizers = newuoa;
+    cfg.n_optimizers = 2;
+    cfg.problems = line;
+    cfg.n_problems = 1;
+    assert_int_not_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_OK);
+    assert_non_null(strstr(diag.text, "NEWUOA"));
+    assert_false(exists(dir));
+    /* the same campaign without NEWUOA writes its directory */
+    cfg.n_optimizers = 1;
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_OK);
+    assert_true(exists(dir));
+}
+
+static const char *manifest_value(const hf_campaign *c, const char *key)
+{
+    for (size_t i = 0; i < c->n_fields; ++i)
+        if (strcmp(c->keys[i], key) == 0)
+            return c->values[i];
+    return NULL;
+}
+
+/* --shift: the manifest records each moved optimum; the problem rebuilt
+ * from the campaign's seed has its optimum exactly there with f*
+ * unchanged; and DIRECT-L, whose first sample is the box centre, no
+ * longer solves sphere with it (the bias the shift removes). */
+static void test_shift(void **state)
+{
+    (void)state;
+    static const char *const direct[] = {"nlopt:GN_DIRECT_L"};
+    static const char *const probs[] = {"sphere:2", "rosenbrock:3", "schwefel226:2"};
+    char dir[1100];
+    hf_campaign_config cfg;
+    hf_campaign_config_init(&cfg);
+    cfg.optimizers = direct;
+    cfg.n_optimizers = 1;
+    cfg.problems = probs;
+    cfg.n_problems = 3;
+    cfg.budget = "1";
+    cfg.seed = 99;
+    cfg.force = 1;
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-classic"));
+    hf_campaign *c = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_campaign_run(&cfg, dir, &c, &diag), HF_OK);
+    assert_null(manifest_value(c, "shift"));          /* classic by default */
+    assert_true(c->rows[2].best_f == 0.0);            /* sphere solved by the centre */
+    hf_campaign_free(c);
+
+    cfg.shift = 1;
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-shifted"));
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_OK);
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_OK);
+    assert_true(c->shifted);
+    assert_string_equal(manifest_value(c, "shift"), "pcg");
+    assert_null(manifest_value(c, "problem.schwefel226:2.x_opt"));
+    assert_true(c->rows[2].best_f > 1.0);   /* the centre is now far from the optimum */
+    for (size_t k = 0; k < 2; ++k) {
+        char key[128];
+        snprintf(key, sizeof key, "problem.%s.x_opt", probs[k]);
+        char **words = NULL;
+        size_t n = 0;
+        assert_non_null(manifest_value(c, key));
+        assert_int_equal(hf_campaign_split(manifest_value(c, key), " ", &words, &n), HF_OK);
+        hf_bench_problem *bp = NULL;
+        assert_int_equal(hf_bench_problem_alloc(probs[k], NULL, &bp, &diag), HF_OK);
+        assert_int_equal(hf_bench_problem_shift(bp, cfg.seed, &diag), HF_OK);
+        const hf_problem *p = hf_bench_problem_get(bp);
+        assert_int_equal(n, p->dim);
+        double z[3];
+        for (size_t i = 0; i < n; ++i) {
+            assert_int_equal(hf_parse_double(words[i], &z[i]), HF_OK);
+            /* the manifest's shortest round-trip form reads back exactly */
+            assert_true(z[i] == hf_bench_problem_optimum_point(bp)[i]);
+        }
+        assert_true(p->f(z, p->ctx) == p->f_opt);   /* exact, see test_bench_problems */
+        hf_campaign_strings_free(words, n);
+        hf_bench_problem_free(bp);
+    }
+    hf_campaign_free(c);
+}
+
 int main(void)
 {
     hf_library_init();
@@ -340,6 +491,9 @@ int main(void)
         cmocka_unit_test(test_merge_refusals),
         cmocka_unit_test(test_malformed_files),
         cmocka_unit_test(test_config_errors),
+        cmocka_unit_test(test_parse_targets_and_split),
+        cmocka_unit_test(test_failed_run_leaves_nothing),
+        cmocka_unit_test(test_shift),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
  */
 #include "hf_test.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -178,38 +179,38 @@ static void test_report_files(void **state)
     assert_int_equal(hf_report_write(c, &opt, dir, &diag), HF_OK);
     char path[1200];
     snprintf(path, sizeof path, "%s/ert.csv", dir);
-    FILE *fp = fopen(path, "r");
-    assert_non_null(fp);
-    char line[256];
-    assert_non_null(fgets(line, sizeof line, fp));
-    assert_non_null(fgets(line, sizeof line, fp));
-    assert_string_equal(line, "x,p:2,0.5,2,3,0.66666666666666663,700\n");
-    fclose(fp);
+    char *text = hf_test_read_file(path);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "\nx,p:2,0.5,2,3,0.66666666666666663,700\n"));
+    free(text);
     /* ECDF over (problem, target, run) = 6 pairs, x = evaluations / d:
      * run 0 reaches 0.5 at 100/2 = 50; run 1 reaches both targets at
      * 300/2 = 150; run 2 nothing.  At x = 100 (grid point 10^2): 1/6; at
      * the last grid point x = budget/d = 500: 3/6. */
     snprintf(path, sizeof path, "%s/ecdf.csv", dir);
-    fp = fopen(path, "r");
-    assert_non_null(fp);
-    int seen100 = 0;
-    char last[256] = "";
-    while (fgets(line, sizeof line, fp) != NULL) {
-        if (strcmp(line, "x,100,0.16666666666666666\n") == 0)
-            seen100 = 1;
-        snprintf(last, sizeof last, "%s", line);
-    }
-    fclose(fp);
-    assert_true(seen100);
-    assert_string_equal(last, "x,500,0.5\n");
+    text = hf_test_read_file(path);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "\nx,100,0.16666666666666666\n"));
+    size_t len = strlen(text);
+    assert_true(len > 10);
+    assert_string_equal(text + len - 10, "x,500,0.5\n");   /* the last line */
+    free(text);
     snprintf(path, sizeof path, "%s/summary.md", dir);
-    fp = fopen(path, "r");
-    assert_non_null(fp);
-    int has_row = 0;
-    while (fgets(line, sizeof line, fp) != NULL)
-        has_row |= strncmp(line, "| 1 | x |", 9) == 0;
-    fclose(fp);
-    assert_true(has_row);
+    text = hf_test_read_file(path);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "\n| 1 | x |"));
+    free(text);
+    /* the target checks of `bench run` (hf_campaign_sort_targets) */
+    const double twice[] = {1e-3, 0.5, 1e-3};
+    opt.targets = twice;
+    opt.n_targets = 3;
+    assert_int_equal(hf_report_write(c, &opt, dir, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "listed twice"));
+    const double infinite[] = {0.5, INFINITY};
+    opt.targets = infinite;
+    opt.n_targets = 2;
+    assert_int_equal(hf_report_write(c, &opt, dir, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "finite positive"));
     hf_campaign_free(c);
 }
 

@@ -24,6 +24,7 @@
 #define HERTZFIT_BENCH_PROBLEMS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "hertzfit/problem.h"
 #include "hertzfit/status.h"
 
@@ -46,6 +47,17 @@ void hf_bench_problem_free(hf_bench_problem *bp);
 /* The problem view (canonical name, bounds, objective, f*); valid while bp
  * lives.  Thread-safe to evaluate concurrently. */
 const hf_problem *hf_bench_problem_get(const hf_bench_problem *bp);
+
+/* Moves the optimum of a test-function problem to a point drawn by PCG32
+ * (seed SEED, stream hf_rng_stream_from_key("shift|NAME", 0)) uniformly in
+ * the inner 80 % of each side of the box; f* is unchanged
+ * (hf_testproblem_shift).  Deterministic in SEED and the canonical name.
+ * Calibration problems and Schwefel 2.26 (unbounded below outside its
+ * box) are left classic, with HF_OK. */
+hf_status hf_bench_problem_shift(hf_bench_problem *bp, uint64_t seed, hf_diag *diag);
+
+/* Where the optimum was moved (dim values), or NULL when classic. */
+const double *hf_bench_problem_optimum_point(const hf_bench_problem *bp);
 
 /* The family (the name without ":DIM"), e.g. "rastrigin", "profile". */
 const char *hf_bench_problem_family(const hf_bench_problem *bp);

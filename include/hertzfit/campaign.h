@@ -16,7 +16,9 @@
  *   manifest.txt  "key = value" lines: format, versions (hertzfit, git,
  *                 NLopt, GSL), seed, runs, targets, the sorted lists, each
  *                 problem's dimension, f* and budget, every optimiser
- *                 parameter (defaults included), the task count, and —
+ *                 parameter (defaults included), the task count, with
+ *                 --shift "shift = pcg" and each moved optimum
+ *                 (problem.NAME.x_opt), and —
  *                 not compared between shards — shard and threads.
  *   runs.csv      optimizer,problem,dim,run,seed,stream,best_f,evaluations,
  *                 stop,seconds (one row per task, numbers as %.17g)
@@ -60,12 +62,14 @@ typedef struct hf_campaign_config {
     size_t shard_index, shard_count; /* 0/1 = everything */
     const char *data_dir;           /* reference tables (profile-table) */
     int force;                      /* overwrite a directory holding another campaign */
+    int shift;                      /* move test-function optima (hf_bench_problem_shift,
+                                       seeded by seed); 0 = the classic problems */
     hf_campaign_progress_fn progress; /* may be NULL; called under a lock */
     void *progress_user;
 } hf_campaign_config;
 
 /* No lists, 1 run, budget "1000", default targets, seed 1, default
- * threads, shard 0/1, data_dir "data", no force, no progress. */
+ * threads, shard 0/1, data_dir "data", no force, no shift, no progress. */
 void hf_campaign_config_init(hf_campaign_config *cfg);
 
 /* One improvement of a run's best value. */
@@ -106,6 +110,7 @@ typedef struct hf_campaign {
     size_t n_targets;
     size_t shard_index, shard_count;
     int threads;
+    int shifted;                 /* test-function optima moved (cfg->shift) */
     char **keys, **values;       /* the manifest, in file order */
     size_t n_fields;
     hf_campaign_row *rows;       /* sorted by (optimizer, problem, run) */
@@ -116,7 +121,9 @@ typedef struct hf_campaign {
 
 void hf_campaign_free(hf_campaign *c);
 
-/* Runs the campaign (or its shard) and writes OUT_DIR (created if needed).
+/* Runs the campaign (or its shard) and writes OUT_DIR (created, one level,
+ * only after every check has passed and every task has run: a refused or
+ * failed campaign leaves no directory behind).
  * Refuses (HF_EMISMATCH, naming the differing field) when OUT_DIR holds
  * the manifest of a different campaign, unless cfg->force.  Input errors
  * (unknown optimiser or problem — the diag lists the valid names —,
@@ -141,6 +148,26 @@ hf_status hf_campaign_merge(const char *const *dirs, size_t n, const char *out_d
 /* "0/1" style shard parsing: HF_EINVAL unless 0 <= i < k. */
 hf_status hf_campaign_parse_shard(const char *text, size_t *index, size_t *count,
                                   hf_diag *diag);
+
+/* Splits TEXT at every character of SEPARATORS (empty items skipped) into
+ * *items, an array of *n malloc'ed strings owned by the caller, who frees
+ * them with hf_campaign_strings_free.  The one list splitter of the
+ * campaign code, the manifest reader and `hertzfit bench`. */
+hf_status hf_campaign_split(const char *text, const char *separators, char ***items,
+                            size_t *n);
+void hf_campaign_strings_free(char **items, size_t n);
+
+/* Target deltas from a comma list (TEXT NULL = HF_CAMPAIGN_DEFAULT_TARGETS):
+ * each must be a finite number > 0 and none may repeat (HF_EINVAL naming
+ * it).  *values (malloc'ed, caller frees) is sorted decreasing, easiest
+ * target first.  The one target parser of `bench run`, `bench report` and
+ * the manifest reader. */
+hf_status hf_campaign_parse_targets(const char *text, double **values, size_t *n,
+                                    hf_diag *diag);
+
+/* The checks and order of hf_campaign_parse_targets on an array already
+ * in memory, sorted in place (gsl_sort, then reversed). */
+hf_status hf_campaign_sort_targets(double *values, size_t n, hf_diag *diag);
 
 /* Index of the first trace point of ROW with best_f <= level, or
  * row->trace_count when the run never got there. */

@@ -71,7 +71,8 @@ hf_status hf_report_mann_whitney(const double *x, size_t nx, const double *y, si
 hf_status hf_report_holm(const double *p, size_t m, double *adjusted);
 
 typedef struct hf_report_options {
-    const double *targets;    /* deltas to report; NULL = the campaign's */
+    const double *targets;    /* deltas to report (any order; finite, > 0, distinct:
+                                 hf_campaign_sort_targets); NULL = the campaign's */
     size_t n_targets;
     double alpha;             /* significance level of the ranking, 0.05 */
 } hf_report_options;

@@ -69,6 +69,20 @@ hf_status hf_testproblem_alloc(const char *name, size_t dim, hf_testproblem **ou
                                hf_diag *diag);
 void hf_testproblem_free(hf_testproblem *tp);
 
+/* Can the minimiser be moved anywhere in the box with f* unchanged?  Yes
+ * when f* is the minimum over all of R^d (every function but Schwefel
+ * 2.26, which is unbounded below outside its box). */
+int hf_testfunction_shiftable(const hf_testfunction *tf);
+
+/* Moves the minimiser to X_OPT (inside the box): the problem becomes
+ * f((x - X_OPT) + x_classic), so f* is unchanged and reached exactly at
+ * X_OPT.  HF_EINVAL for a function that is not shiftable, HF_EBOUNDS for a
+ * point outside the box.  Shifting again replaces the previous shift. */
+hf_status hf_testproblem_shift(hf_testproblem *tp, const double *x_opt, hf_diag *diag);
+
+/* The shifted minimiser, or NULL while the problem is classic. */
+const double *hf_testproblem_optimum_point(const hf_testproblem *tp);
+
 /* The problem view; valid while tp lives.  has_optimum = 1. */
 const hf_problem *hf_testproblem_problem(const hf_testproblem *tp);
 
