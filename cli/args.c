@@ -242,3 +242,14 @@ int hf_cli_parse(hf_cli_spec *spec, int argc, char **argv, hf_cli_strings *posit
     }
     return 0;
 }
+
+int hf_cli_parse_options(hf_cli_spec *spec, int argc, char **argv, int *exit_code)
+{
+    hf_cli_strings positional;
+    int rc = hf_cli_parse(spec, argc, argv, &positional);
+    *exit_code = rc < 0 ? 0 : rc;
+    if (rc != 0)
+        return 0;
+    hf_cli_strings_free(&positional);
+    return 1;
+}

@@ -69,6 +69,14 @@ int hf_cli_parse(hf_cli_spec *spec, int argc, char **argv,
                  hf_cli_strings *positional);
 void hf_cli_print_help(const hf_cli_spec *spec, FILE *fp);
 
+/* hf_cli_parse for subcommands that take no positional arguments (set
+ * max_positional = 0): returns 1 to proceed (with *exit_code = 0), or 0
+ * after printing help (*exit_code = 0) or one error line (*exit_code = 2).
+ *   int rc;
+ *   if (!hf_cli_parse_options(&spec, argc, argv, &rc))
+ *       return rc; */
+int hf_cli_parse_options(hf_cli_spec *spec, int argc, char **argv, int *exit_code);
+
 void hf_cli_doubles_free(hf_cli_doubles *list);
 void hf_cli_strings_free(hf_cli_strings *list);
 

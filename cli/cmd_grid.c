@@ -18,11 +18,9 @@ int hf_cmd_grid(int argc, char **argv)
                         "RMS (in %) of the profile model over a = 1:0.5:6, b = 1.5:0.5:6, the\n"
                         "grid of Table 2 of Safaeifar & Farshidianfar (2020).",
                         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;
-    int rc = hf_cli_parse(&spec, argc, argv, &pos);
-    if (rc != 0)
-        return rc < 0 ? 0 : rc;
-    hf_cli_strings_free(&pos);
+    int rc;
+    if (!hf_cli_parse_options(&spec, argc, argv, &rc))
+        return rc;
     hf_profile_objective *obj = NULL;
     rc = hf_cli_profile_objective("grid", sampling, table, !csv, &obj);
     if (rc != 0)

@@ -112,11 +112,9 @@ static int cmd_constants(int argc, char **argv)
                         "computed by GSL quadrature (relative error estimate < 1e-10).\n"
                         "The table view adds the equation each comes from.",
                         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;
-    int rc = hf_cli_parse(&spec, argc, argv, &pos);
-    if (rc != 0)
-        return rc < 0 ? 0 : rc;
-    hf_cli_strings_free(&pos);
+    int rc;
+    if (!hf_cli_parse_options(&spec, argc, argv, &rc))
+        return rc;
     hf_argatov_constants k;
     hf_diag diag = {{0}};
     hf_status st = hf_argatov_constants_compute(&k, &diag);
@@ -298,11 +296,9 @@ static int cmd_simulate(int argc, char **argv)
                         "With --grid: one row per impact, columns m_kg,R_m,V0_mps,F_M_N,t_M_s,\n"
                         "t_c_s,e,eps (the data format of 'maxwell fit').",
                         opts, nopts, 0, 0};
-    hf_cli_strings pos;
-    int rc = hf_cli_parse(&spec, argc, argv, &pos);
-    if (rc != 0)
-        return rc < 0 ? 0 : rc;
-    hf_cli_strings_free(&pos);
+    int rc;
+    if (!hf_cli_parse_options(&spec, argc, argv, &rc))
+        return rc;
     if ((rc = check_simulate_args(spec.command, opts, nopts, &a)) != 0)
         return rc;
     hf_diag diag = {{0}};
@@ -465,11 +461,9 @@ static int cmd_fit(int argc, char **argv)
                         "model (standard errors from the Jacobian).  One row per method and\n"
                         "observable; warns on stderr when eps exceeds 0.2.",
                         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;
-    int rc = hf_cli_parse(&spec, argc, argv, &pos);
-    if (rc != 0)
-        return rc < 0 ? 0 : rc;
-    hf_cli_strings_free(&pos);
+    int rc;
+    if (!hf_cli_parse_options(&spec, argc, argv, &rc))
+        return rc;
     if (a.data == NULL)
         return hf_cli_fail(spec.command, "--data is required");
     if (!opts[1].given)

@@ -15,11 +15,9 @@ int hf_cmd_models(int argc, char **argv)
                         "Every damping model h_r(c_r) hertzfit knows: its stable name,\n"
                         "its formula and its reference.",
                         opts, 1, 0, 0};
-    hf_cli_strings pos;
-    int rc = hf_cli_parse(&spec, argc, argv, &pos);
-    if (rc != 0)
-        return rc < 0 ? 0 : rc;
-    hf_cli_strings_free(&pos);
+    int rc;
+    if (!hf_cli_parse_options(&spec, argc, argv, &rc))
+        return rc;
     const char *headers[] = {"name", "formula", "reference"};
     hf_table *t = hf_table_create(csv, 3, headers);
     for (size_t i = 0; i < hf_damping_count(); ++i) {

@@ -22,11 +22,9 @@ int hf_cmd_profile(int argc, char **argv)
                         "The profile integral I(a,b) = B(5/(2a), 1+1/b)/a, K0 = 2/(5I) and the RMS\n"
                         "(in %) of the percentage error of h_r = K0 (1-c)/c against the exact relation.",
                         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;
-    int rc = hf_cli_parse(&spec, argc, argv, &pos);
-    if (rc != 0)
-        return rc < 0 ? 0 : rc;
-    hf_cli_strings_free(&pos);
+    int rc;
+    if (!hf_cli_parse_options(&spec, argc, argv, &rc))
+        return rc;
     if (!opts[0].given || !opts[1].given)
         return hf_cli_fail("profile", "--a and --b are required");
     if (!(a > 0.0))

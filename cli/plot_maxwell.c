@@ -184,11 +184,9 @@ int hf_plot_maxwell(int argc, char **argv)
                         "Argatov's regressions (Eqs. 57, 60, 62) with their data and the\n"
                         "full-model (Hunter) curve at the full-fit parameters.",
                         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;
-    int rc = hf_cli_parse(&spec, argc, argv, &pos);
-    if (rc != 0)
-        return rc < 0 ? 0 : rc;
-    hf_cli_strings_free(&pos);
+    int rc;
+    if (!hf_cli_parse_options(&spec, argc, argv, &rc))
+        return rc;
     if (data_path == NULL || png == NULL || !opts[1].given)
         return hf_cli_fail(spec.command, "--data, --nu and -o are required");
     if ((rc = hf_cli_check_plot_output(spec.command, "-o", png)) != 0)
