@@ -271,7 +271,7 @@ static void options_init(hf_ode_options *o, const impact_model *m)
     o->max_steps = HF_IMPACT_MAX_STEPS;
 }
 
-/* The events that end the restitution stage, into ev (room for 3);
+/* The events that end the restitution stage, into ev (room for 4);
  * returns how many.  With a load, the rebound stalling inside the contact
  * (δ̇ rising back to 0) ends it too: HF_IMPACT_END_REST.  Why that is
  * rest and not a pause: at a stall δ is at a minimum, so δ̈ >= 0 and
@@ -452,7 +452,8 @@ hf_status hf_impact_e_out(const hf_impact_params *params, double *e_out, hf_diag
     double t = 0.0, y[2] = {0.0, 1.0};
     size_t which;
     /* One call, so o.max_steps = HF_IMPACT_MAX_STEPS is the whole budget.
-     * The rest event cannot fire during compression (δ̇ > 0 falls). */
+     * An overdamped compression that settles ends at the rest event, and
+     * e_out is then 0. */
     st = hf_ode_integrate_to_event(impact_rhs, 2, &m, ev, nsep, &o, &t, y, &which, NULL, NULL);
     if (st != HF_OK)
         return integration_failed(&m, st, t, diag);
