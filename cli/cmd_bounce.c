@@ -109,13 +109,11 @@ int hf_cmd_bounce(int argc, char **argv)
         "settles at F = m g.  Then e_out = 0, the loop ends there, and --summary says\n"
         "'rests' (contact_time_s and delta_sep_m: the time and deformation at rest).",
         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;   /* filled by hf_cli_parse, freed below */
-    int rc = hf_cli_parse(&spec, argc, argv, &pos);
-    if (rc != 0) {
+    int rc;
+    if (!hf_cli_parse_options(&spec, argc, argv, &rc)) {
         hf_cli_doubles_free(&profile);
-        return rc < 0 ? 0 : rc;
+        return rc;
     }
-    hf_cli_strings_free(&pos);
     const char **names = NULL;   /* freed below */
     size_t count = 0;
     if (!opts[1].given)

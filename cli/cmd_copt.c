@@ -83,13 +83,11 @@ static int copt_single(int argc, char **argv)
         "Eq. 34).  c_closed_form is Eq. 49 with alpha, beta of Eqs. 46-47, and\n"
         "e_out_closed_form the restitution that c_closed_form really gives.",
         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;   /* filled by hf_cli_parse, freed below */
-    int rc = hf_cli_parse(&spec, argc, argv, &pos);
-    if (rc != 0) {
+    int rc;
+    if (!hf_cli_parse_options(&spec, argc, argv, &rc)) {
         hf_cli_doubles_free(&es);
-        return rc < 0 ? 0 : rc;
+        return rc;
     }
-    hf_cli_strings_free(&pos);
     if (!opts[1].given)
         rc = hf_cli_fail("copt", "--e is required (desired restitution, in [1e-6, 1])");
     if (rc == 0)

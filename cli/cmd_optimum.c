@@ -27,13 +27,11 @@ int hf_cmd_optimum(int argc, char **argv)
                         "with I(a,b) = I* is equally optimal. Prints K0,I,rms_pct and then the\n"
                         "valley rows b,a.",
                         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;
-    int rc = hf_cli_parse(&spec, argc, argv, &pos);
-    if (rc != 0) {
+    int rc;
+    if (!hf_cli_parse_options(&spec, argc, argv, &rc)) {
         hf_cli_doubles_free(&bs);
-        return rc < 0 ? 0 : rc;
+        return rc;
     }
-    hf_cli_strings_free(&pos);
     for (size_t i = 0; rc == 0 && i < bs.count; ++i)
         if (!(bs.values[i] > 0.0))
             rc = hf_cli_fail("optimum", "--b: %g must be positive", bs.values[i]);

@@ -88,13 +88,11 @@ int hf_plot_restitution(int argc, char **argv)
         "Output vs input restitution of every damping model and its error, by direct\n"
         "simulation (Safaeifar and Farshidianfar 2020, Figs. 5-6).",
         opts, sizeof opts / sizeof opts[0], 0, 0};
-    hf_cli_strings pos;   /* filled by hf_cli_parse, freed below */
-    int rc = hf_cli_parse(&spec, argc, argv, &pos);
-    if (rc != 0) {
+    int rc;
+    if (!hf_cli_parse_options(&spec, argc, argv, &rc)) {
         hf_cli_doubles_free(&profile);
-        return rc < 0 ? 0 : rc;
+        return rc;
     }
-    hf_cli_strings_free(&pos);
     const char **names = NULL;   /* freed below */
     size_t count = 0;
     char *script = NULL;         /* freed below */
