@@ -49,6 +49,13 @@ char *hf_test_read_file(const char *path);
 /* Asserts that PATH starts with the PNG signature. */
 void hf_test_assert_png(const char *path);
 
+/* 1 when gnuplot is on the PATH (plot tests skip without it). */
+int hf_test_have_gnuplot(void);
+
+/* Runs `hertzfit PLOT_ARGS -o TMP/NAME-PID` and asserts exit 0 and a PNG,
+ * then removes it.  Skips the calling test when gnuplot is missing. */
+void hf_test_plot_to_png(const char *plot_args, const char *name);
+
 /* Number of lines in TEXT (a final line without newline counts). */
 size_t hf_test_count_lines(const char *text);
 

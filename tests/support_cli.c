@@ -114,3 +114,28 @@ void hf_test_assert_png(const char *path)
     assert_int_equal(got, sizeof magic);
     assert_memory_equal(magic, "\x89PNG\r\n\x1a\n", sizeof magic);
 }
+
+int hf_test_have_gnuplot(void)
+{
+    return system("command -v gnuplot > /dev/null 2>&1") == 0;
+}
+
+void hf_test_plot_to_png(const char *plot_args, const char *name)
+{
+    if (!hf_test_have_gnuplot())
+        skip();
+    char png[1024];
+    snprintf(png, sizeof png, "%s", hf_test_tmp_path(name));
+    remove(png);
+    size_t len = strlen(plot_args) + strlen(png) + 16;
+    char *args = malloc(len);   /* freed below */
+    assert_non_null(args);
+    snprintf(args, len, "%s -o '%s'", plot_args, png);
+    int rc = hf_test_cli(args, NULL, NULL);
+    if (rc != 0)
+        print_error("hertzfit %s -> exit %d\n", args, rc);
+    free(args);
+    assert_int_equal(rc, 0);
+    hf_test_assert_png(png);
+    remove(png);
+}

@@ -71,7 +71,7 @@ static void test_run_merge_report(void **state)
     assert_non_null(runs);
     assert_int_equal(hf_test_count_lines(runs), 1 + 12);
     free(runs);
-    if (system("command -v gnuplot >/dev/null 2>&1") == 0) {
+    if (hf_test_have_gnuplot()) {
         snprintf(args, sizeof args, "%s/report/ecdf.png", m);
         remove(args);
         snprintf(args, sizeof args, "bench report '%s'", m);

@@ -292,26 +292,11 @@ static void test_bad_options_through_the_cli(void **state)
     expect_bad("maxwell nothing", "unknown subcommand 'nothing'");
 }
 
-static int have_gnuplot(void)
-{
-    return system("command -v gnuplot >/dev/null 2>&1") == 0;
-}
-
 static void test_plot_writes_a_png(void **state)
 {
     (void)state;
-    if (!have_gnuplot())
-        skip();
-    char args[1024];
-    const char *png = hf_test_tmp_path("maxwell.png");
-    snprintf(args, sizeof args, "plot maxwell --data '" DATA "maxwell_synthetic_noisy.csv' "
-                                "--nu 0.5 -o '%s'", png);
-    char *out = NULL, *err = NULL;
-    assert_int_equal(hf_test_cli(args, &out, &err), 0);
-    hf_test_assert_png(png);
-    remove(png);
-    free(out);
-    free(err);
+    hf_test_plot_to_png("plot maxwell --data '" DATA "maxwell_synthetic_noisy.csv' --nu 0.5",
+                        "maxwell.png");
 }
 
 int main(void)

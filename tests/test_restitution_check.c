@@ -109,15 +109,7 @@ static void test_bad_inputs(void **state)
 static void test_plot_writes_png(void **state)
 {
     (void)state;
-    if (system("command -v gnuplot > /dev/null 2>&1") != 0)
-        skip();
-    char args[512];
-    const char *png = hf_test_tmp_path("restitution.png");
-    remove(png);
-    snprintf(args, sizeof args, "plot restitution --points 20 -o '%s'", png);
-    assert_int_equal(hf_test_cli(args, NULL, NULL), 0);
-    hf_test_assert_png(png);
-    remove(png);
+    hf_test_plot_to_png("plot restitution --points 20", "restitution.png");
 }
 
 int main(void)
