@@ -1,0 +1,148 @@
+/*
+ * tests/test_pins.c — pins of today's headline results, so that a change
+ * of shape (moving code between folders, renaming options, rewriting a
+ * mechanism) cannot move a number unnoticed.
+ *
+ * These are pins, not references: the expected values were taken from the
+ * program's own output before the library was reorganised, and they guard
+ * against change, not against error (the references of the papers' numbers
+ * live in their own tests).  A change that moves results on purpose (a
+ * faster objective that rounds differently, a literal operator of a paper)
+ * updates the pin in the same commit and says which outputs moved.
+ *
+ *  - `fit profile --optimizer icaco --table Table 2 --csv`: every run row,
+ *    all columns but the wall time, byte for byte
+ *    (tests/pins/fit_profile_icaco_table2.csv);
+ *  - `bench run --preset paper`: 64-bit FNV-1a digests of runs.csv without
+ *    its seconds column and of trace.csv, and their row counts.
+ */
+#include "hf_test.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PIN_FIT HERTZFIT_SOURCE_DIR "/tests/pins/fit_profile_icaco_table2.csv"
+
+/* bench run --preset paper, 1680 tasks: runs.csv without seconds, trace.csv */
+#define PIN_RUNS_ROWS 1681u
+#define PIN_RUNS_FNV UINT64_C(0xc18f33610bf65ece)
+#define PIN_TRACE_ROWS 220805u
+#define PIN_TRACE_FNV UINT64_C(0xcbb36bbb08f9f82f)
+
+static uint64_t fnv1a(uint64_t h, const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        h ^= (unsigned char)p[i];
+        h *= UINT64_C(0x100000001b3);
+    }
+    return h;
+}
+
+/* Digest of TEXT's non-empty lines, each with its last comma-separated
+ * field dropped when DROP_LAST; *rows receives the line count. */
+static uint64_t digest_lines(const char *text, int drop_last, size_t *rows)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    *rows = 0;
+    for (const char *p = text; *p != '\0';) {
+        const char *end = strchr(p, '\n');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len > 0) {
+            size_t keep = len;
+            if (drop_last)
+                while (keep > 0 && p[keep - 1] != ',')
+                    --keep;
+            if (drop_last && keep > 0)
+                --keep; /* the comma itself */
+            h = fnv1a(h, p, drop_last ? keep : len);
+            h = fnv1a(h, "\n", 1);
+            ++*rows;
+        }
+        p += len + (end != NULL);
+    }
+    return h;
+}
+
+/* Drops '#' lines and the last field of every other line. */
+static char *table_without_last_column(const char *text)
+{
+    char *out = malloc(strlen(text) + 1); /* caller frees */
+    assert_non_null(out);
+    size_t used = 0;
+    for (const char *p = text; *p != '\0';) {
+        const char *end = strchr(p, '\n');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len > 0 && p[0] != '#') {
+            size_t keep = len;
+            while (keep > 0 && p[keep - 1] != ',')
+                --keep;
+            memcpy(out + used, p, keep > 0 ? keep - 1 : 0);
+            used += keep > 0 ? keep - 1 : 0;
+            out[used++] = '\n';
+        }
+        p += len + (end != NULL);
+    }
+    out[used] = '\0';
+    return out;
+}
+
+static void test_fit_profile_headline_is_pinned(void **state)
+{
+    (void)state;
+    char *out = NULL;
+    int rc = hf_test_cli("fit profile --optimizer icaco --table data/safaeifar2020_table2.csv "
+                         "--csv --threads 2", &out, NULL);
+    assert_int_equal(rc, 0);
+    char *table = table_without_last_column(out);
+    char *pin = hf_test_read_file(PIN_FIT);
+    assert_non_null(pin);
+    if (strcmp(table, pin) != 0)
+        print_error("fit profile output moved from the pin %s:\n%s\n", PIN_FIT, table);
+    assert_string_equal(table, pin);
+    free(pin);
+    free(table);
+    free(out);
+}
+
+static void test_bench_paper_preset_is_pinned(void **state)
+{
+    (void)state;
+    char dir[1024], args[1200], path[1100];
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("pins-paper"));
+    snprintf(args, sizeof args, "bench run --preset paper --threads 2 --force -o '%s'", dir);
+    assert_int_equal(hf_test_cli(args, NULL, NULL), 0);
+
+    size_t rows = 0;
+    snprintf(path, sizeof path, "%s/runs.csv", dir);
+    char *runs = hf_test_read_file(path);
+    assert_non_null(runs);
+    uint64_t h = digest_lines(runs, 1, &rows);
+    if (rows != PIN_RUNS_ROWS || h != PIN_RUNS_FNV)
+        print_error("runs.csv moved: %zu rows, FNV-1a %016llx\n", rows, (unsigned long long)h);
+    assert_int_equal(rows, PIN_RUNS_ROWS);
+    assert_true(h == PIN_RUNS_FNV);
+    free(runs);
+
+    snprintf(path, sizeof path, "%s/trace.csv", dir);
+    char *trace = hf_test_read_file(path);
+    assert_non_null(trace);
+    h = digest_lines(trace, 0, &rows);
+    if (rows != PIN_TRACE_ROWS || h != PIN_TRACE_FNV)
+        print_error("trace.csv moved: %zu rows, FNV-1a %016llx\n", rows, (unsigned long long)h);
+    assert_int_equal(rows, PIN_TRACE_ROWS);
+    assert_true(h == PIN_TRACE_FNV);
+    free(trace);
+
+    snprintf(args, sizeof args, "rm -rf '%s'", dir);
+    assert_int_equal(system(args), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fit_profile_headline_is_pinned),
+        cmocka_unit_test(test_bench_paper_preset_is_pinned),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
