@@ -1,5 +1,5 @@
 /*
- * core/campaign.c — runs a benchmark campaign: checks every name before
+ * studies/campaign.c — runs a benchmark campaign: checks every name before
  * any work, numbers the tasks (optimiser × problem × run) in canonical
  * sorted order, runs this shard's tasks on OpenMP threads with one PCG
  * stream per task keyed on names (never on positions), collects each run's

@@ -1,5 +1,5 @@
 /*
- * core/campaign_io.c — a campaign directory on disk: the manifest (written,
+ * studies/campaign_io.c — a campaign directory on disk: the manifest (written,
  * read, compared field by field), runs.csv and trace.csv (numbers as %.17g
  * so they read back bit-identical), and the merge of shards with its
  * checks (same manifest, every task exactly once).

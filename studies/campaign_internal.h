@@ -1,5 +1,5 @@
 /*
- * core/campaign_internal.h — what the campaign files share and the public
+ * studies/campaign_internal.h — what the campaign files share and the public
  * header does not promise: manifest fields, task numbering, file writers.
  * campaign.c runs tasks, campaign_io.c reads/writes/merges directories,
  * campaign_coco.c writes the COCO bbob-logger layout.

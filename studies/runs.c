@@ -1,5 +1,5 @@
 /*
- * core/runs.c — independent seeded runs of one optimiser on OpenMP threads.
+ * studies/runs.c — independent seeded runs of one optimiser on OpenMP threads.
  * Determinism comes from the layout, not from locking: run i seeds its own
  * PCG32 stream, writes only results[i], curves[i] and diags[i], and the
  * caller reads them after the parallel loop, so the thread count and the

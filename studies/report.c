@@ -1,5 +1,5 @@
 /*
- * core/report.c — the benchmark report computed from a campaign in memory
+ * studies/report.c — the benchmark report computed from a campaign in memory
  * (hertzfit/report.h gives every definition): per (optimiser, problem)
  * statistics, the runtime ECDF over problems, the per-problem ranking with
  * Holm-corrected Mann–Whitney tests, and the files that carry them.

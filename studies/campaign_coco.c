@@ -1,5 +1,5 @@
 /*
- * core/campaign_coco.c — the campaign's runs in the file layout of COCO's
+ * studies/campaign_coco.c — the campaign's runs in the file layout of COCO's
  * "bbob" logger (COCO 2.x, code-experiments/src/logger_bbob.c), so that
  * cocopp or IOHanalyzer can read them next to their own data.
  *
