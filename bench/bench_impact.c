@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "hertzfit/copt.h"
+#include "hertzfit/copt_refit.h"
 #include "hertzfit/impact.h"
 #include "hertzfit/restitution.h"
 #include "hertzfit/timing.h"
@@ -92,8 +93,14 @@ static double run_refit(int threads, double *alpha, double *beta, double *rms,
 {
     hf_diag diag = {{0}};
     double t0 = hf_wall_seconds();
-    hf_status st = hf_copt_refit(ns, NN, es, NE, threads, NULL, NULL, NULL, alpha, beta, rms,
-                                 &diag);
+    hf_copt_refit_config cfg;
+    hf_copt_refit_config_init(&cfg);
+    cfg.n_grid = ns;
+    cfg.n_count = NN;
+    cfg.e_grid = es;
+    cfg.e_count = NE;
+    cfg.threads = threads;
+    hf_status st = hf_copt_refit(&cfg, alpha, beta, rms, &diag);
     double t1 = hf_wall_seconds();
     if (st != HF_OK) {
         fprintf(stderr, "refit failed: %s\n", diag.text);

@@ -145,6 +145,13 @@ int hf_cli_profile_objective(const char *command, const char *sampling,
  * prints an error naming the problem and returns 1. */
 int hf_cli_gnuplot(const char *command, const char *script);
 
+/* TEXT followed by SUFFIX (may be NULL) as an inert gnuplot string: in
+ * single quotes (where gnuplot expands neither backslashes nor back-
+ * quoted commands), embedded single quotes doubled, control characters
+ * dropped.  The one way text read from a file reaches a script.  Malloc'ed
+ * (caller frees); NULL when out of memory. */
+char *hf_cli_gnuplot_quote(const char *text, const char *suffix);
+
 /* TEXT goes into a gnuplot script between quotes: refuses quotes,
  * backslashes and control characters, which would end the string or the
  * command.  Returns 0, or prints one error naming OPTION and returns 2. */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "hertzfit/copt.h"
+#include "hertzfit/copt_refit.h"
 #include "hertzfit/csv.h"
 
 /* ---- copt --------------------------------------------------------------- */
@@ -187,9 +188,15 @@ static int run_fit(const double *ns, size_t nn, const double *es, size_t ne, int
         return hf_cli_fail("copt fit", "out of memory");
     double *alpha = out, *beta = out + nn, *rms = out + 2 * nn;
     hf_diag diag = {{0}};
-    hf_copt_progress_fn progress = isatty(fileno(stderr)) ? show_progress : NULL;
-    hf_status st = hf_copt_refit(ns, nn, es, ne, threads, NULL, progress, NULL, alpha, beta,
-                                 rms, &diag);
+    hf_copt_refit_config cfg;
+    hf_copt_refit_config_init(&cfg);
+    cfg.n_grid = ns;
+    cfg.n_count = nn;
+    cfg.e_grid = es;
+    cfg.e_count = ne;
+    cfg.threads = threads;
+    cfg.progress = isatty(fileno(stderr)) ? show_progress : NULL;
+    hf_status st = hf_copt_refit(&cfg, alpha, beta, rms, &diag);
     if (st != HF_OK) {
         free(out);
         return hf_cli_fail_status("copt fit", st, &diag);

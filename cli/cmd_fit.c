@@ -24,6 +24,7 @@
 #include "hertzfit/profile.h"
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/runs.h"
+#include "hertzfit/trace.h"
 
 #define CMD "fit profile"
 
@@ -48,7 +49,6 @@ typedef struct fit_state {
     hf_profile_objective *obj;
     hf_optimizer *opt;
     hf_runs *runs;
-    FILE *trace;
     double lower[2], upper[2];
     hf_problem problem;
     double k0_star, i_star, rms_min;
@@ -59,8 +59,6 @@ static void fit_state_free(fit_state *s)
     hf_runs_free(s->runs);
     hf_optimizer_free(s->opt);
     hf_profile_objective_free(s->obj);
-    if (s->trace != NULL)
-        fclose(s->trace);
 }
 
 /* Prints a line of the report; in CSV mode as a '#' comment. */
@@ -206,7 +204,7 @@ static int run_campaign(const fit_options *o, fit_state *s)
     cfg.seed = o->seed;
     cfg.threads = (int)o->threads;
     cfg.max_evals = (size_t)o->max_evals;
-    cfg.record_curves = o->trace != NULL;
+    cfg.record_traces = o->trace != NULL;
     hf_diag diag = {{0}};
     hf_status st = hf_runs_execute(s->opt, &s->problem, &cfg, &s->runs, &diag);
     if (st != HF_OK)
@@ -354,16 +352,16 @@ static void print_identifiability(const fit_options *o, const fit_state *s)
 
 static int write_trace(const fit_options *o, const fit_state *s)
 {
-    fprintf(s->trace, "# optimizer=%s\nrun,iter,evals,best_rms_pct\n", o->optimizer);
-    for (size_t i = 0; i < s->runs->count; ++i) {
-        const hf_curve *c = &s->runs->curves[i];
-        for (size_t k = 0; k < c->count; ++k)
-            fprintf(s->trace, "%zu,%zu,%zu,%.17g\n", i, c->points[k].iteration,
-                    c->points[k].evaluations, c->points[k].best_f);
-    }
-    if (fflush(s->trace) != 0 || ferror(s->trace))
-        return hf_cli_fail(CMD, "--trace: cannot write '%s'", o->trace);
-    return 0;
+    size_t n = s->runs->count;
+    hf_trace_run *runs = calloc(n, sizeof *runs); /* freed below */
+    if (runs == NULL)
+        return hf_cli_fail(CMD, "out of memory");
+    for (size_t i = 0; i < n; ++i)
+        runs[i] = (hf_trace_run){o->optimizer, s->problem.name, i, s->runs->traces[i], 0};
+    hf_diag diag = {{0}};
+    hf_status st = hf_trace_write(o->trace, runs, n, &diag);
+    free(runs);
+    return st == HF_OK ? 0 : hf_cli_fail_status(CMD, st, &diag);
 }
 
 static int fit_profile(fit_options *o, hf_cli_opt *opts)
@@ -384,11 +382,9 @@ static int fit_profile(fit_options *o, hf_cli_opt *opts)
     rc = apply_sets(s.opt, &o->sets);
     if (rc == 0)
         rc = build_objective(o, &s);
-    if (rc == 0 && o->trace != NULL && (s.trace = fopen(o->trace, "w")) == NULL)
-        rc = hf_cli_fail(CMD, "--trace: cannot open '%s' for writing", o->trace);
     if (rc == 0)
         rc = run_campaign(o, &s);
-    if (rc == 0 && s.trace != NULL)
+    if (rc == 0 && o->trace != NULL)
         rc = write_trace(o, &s);
     hf_table *t = rc == 0 ? run_table(o, &s) : NULL;
     if (rc == 0 && t == NULL)
@@ -434,7 +430,7 @@ static int fit_profile_main(int argc, char **argv)
         {.name = "set", .kind = HF_CLI_STRINGS, .value = &o.sets, .arg = "KEY=VALUE",
          .help = "optimizer parameter, repeatable (see --list)"},
         {.name = "trace", .kind = HF_CLI_STRING, .value = &o.trace, .arg = "FILE",
-         .help = "write convergence curves run,iter,evals,best_rms_pct"},
+         .help = "write the runs' traces (optimizer,problem,run,iteration,evaluations,best_f)"},
         {.name = "csv", .kind = HF_CLI_FLAG, .value = &o.csv,
          .help = "run table as CSV, other lines as # comments"},
         {.name = "list", .kind = HF_CLI_FLAG, .value = &o.list,

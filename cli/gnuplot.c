@@ -44,6 +44,30 @@ int hf_cli_gnuplot(const char *command, const char *script)
     return 0;
 }
 
+char *hf_cli_gnuplot_quote(const char *text, const char *suffix)
+{
+    const char *parts[2] = {text, suffix ? suffix : ""};
+    size_t cap = 3;
+    for (int k = 0; k < 2; ++k)
+        cap += 2 * strlen(parts[k]);
+    char *out = malloc(cap); /* caller frees */
+    if (out == NULL)
+        return NULL;
+    size_t n = 0;
+    out[n++] = '\'';
+    for (int k = 0; k < 2; ++k)
+        for (const unsigned char *p = (const unsigned char *)parts[k]; *p; ++p) {
+            if (*p < 0x20 || *p == 0x7f)
+                continue;   /* a newline would end the command */
+            if (*p == '\'')
+                out[n++] = '\'';
+            out[n++] = (char)*p;
+        }
+    out[n++] = '\'';
+    out[n] = '\0';
+    return out;
+}
+
 int hf_cli_check_plot_text(const char *command, const char *option, const char *text)
 {
     int bad = 0;

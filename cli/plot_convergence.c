@@ -1,12 +1,15 @@
 /*
  * cli/plot_convergence.c — `hertzfit plot convergence FILE... -o fig.png`:
- * convergence curves from `hertzfit fit profile --trace`, like Fig. 9 of
- * Sheikhi Azqandi & Safaeifar 2023 (ICA vs ICACO).  Each FILE is one
- * optimiser's trace (run,iter,evals,best_rms_pct, with a first line
- * "# optimizer=NAME" naming it); per iteration the plot shows the mean
- * best value over runs as a line and the spread (min to max over runs) as
- * a shaded band.  The numbers are aggregated here and handed to gnuplot
- * inline, so the figure is drawn from exactly what the tool computed.
+ * convergence curves from trace files (hertzfit/trace.h: `hertzfit fit
+ * profile --trace` or a campaign's trace.csv), like Fig. 9 of Sheikhi
+ * Azqandi & Safaeifar 2023 (ICA vs ICACO).  Each FILE is one curve,
+ * labelled by the optimizer column when all its runs share one (else by
+ * the file name).  At each iteration (or evaluation count, --x evals) a
+ * run's best value is its last improvement so far; the plot shows the
+ * mean over the runs that have a value as a line and the spread (min to
+ * max) as a shaded band.  The numbers are aggregated here and handed to
+ * gnuplot inline, so the figure is drawn from exactly what the tool
+ * computed.
  */
 #include "cli.h"
 
@@ -15,121 +18,119 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/csv.h"
+#include "hertzfit/trace.h"
 
 #define CMD "plot convergence"
 
-/* Per-iteration aggregate of one trace file. */
+/* One curve: mean, min and max over runs at each x. */
 typedef struct curve_stats {
-    char label[256];
-    size_t n;          /* iterations 1..n */
-    double *mean, *lo, *hi, *evals; /* n each, owned */
-    size_t *count;     /* runs that reached the iteration */
+    const char *label;   /* borrowed from the trace file or the arguments */
+    size_t n;
+    double *x, *mean, *lo, *hi; /* n each, owned */
 } curve_stats;
 
 static void curve_stats_free(curve_stats *c)
 {
+    free(c->x);
     free(c->mean);
     free(c->lo);
     free(c->hi);
-    free(c->evals);
-    free(c->count);
 }
 
-/* The optimiser's name from the "# optimizer=NAME" line, else the path. */
-static void read_label(const char *path, char *label, size_t size)
+static int compare_doubles(const void *a, const void *b)
 {
-    snprintf(label, size, "%s", path);
-    FILE *fp = fopen(path, "r");
-    if (fp == NULL)
-        return;
-    char line[256];
-    if (fgets(line, sizeof line, fp) != NULL && strncmp(line, "# optimizer=", 12) == 0) {
-        line[strcspn(line, "\r\n")] = '\0';
-        snprintf(label, size, "%s", line + 12);
-    }
-    fclose(fp);
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
 }
 
-/* Arrays owned by c, released by curve_stats_free (also on failure). */
-static int alloc_stats(curve_stats *c, size_t n)
+/* The x of trace point P: its iteration or its evaluation count. */
+static double point_x(const hf_trace_point *p, int by_evals)
 {
-    c->n = n;
-    c->mean = calloc(n, sizeof *c->mean);
-    c->lo = malloc(n * sizeof *c->lo);
-    c->hi = malloc(n * sizeof *c->hi);
-    c->evals = calloc(n, sizeof *c->evals);
-    c->count = calloc(n, sizeof *c->count);
-    if (!c->mean || !c->lo || !c->hi || !c->evals || !c->count)
-        return hf_cli_fail(CMD, "out of memory");
-    for (size_t k = 0; k < n; ++k) {
-        c->lo[k] = HUGE_VAL;
-        c->hi[k] = -HUGE_VAL;
-    }
-    return 0;
+    return by_evals ? (double)p->evaluations : (double)p->iteration;
 }
 
-/* Reads the four columns of a trace; checks the values are usable. */
-static int read_columns(const char *path, hf_csv *csv, double *cols[4], double minus)
+/* The distinct x values of every point (iterations from 1 to the last
+ * one, or the evaluation counts of the improvements), sorted, into c->x. */
+static int x_grid(const hf_trace_file *f, int by_evals, curve_stats *c)
 {
-    static const char *const names[4] = {"run", "iter", "evals", "best_rms_pct"};
-    size_t rows = hf_csv_nrows(csv);
-    for (int j = 0; j < 4; ++j) {
-        hf_diag diag = {{0}};
-        /* freed by the caller of this function */
-        cols[j] = malloc((rows ? rows : 1) * sizeof *cols[j]);
-        if (cols[j] == NULL)
-            return hf_cli_fail(CMD, "out of memory");
-        hf_status st = hf_csv_column(csv, names[j], cols[j], &diag);
-        if (st != HF_OK)
-            return hf_cli_fail_status(CMD, st, &diag);
-    }
-    for (size_t i = 0; i < rows; ++i) {
-        if (!(cols[1][i] >= 1.0) || cols[1][i] != floor(cols[1][i]) || cols[1][i] > 1e7)
-            return hf_cli_fail(CMD, "%s:%zu: iter = %g is not an iteration number (1, 2, ...)",
-                               path, hf_csv_line(csv, i), cols[1][i]);
-        cols[3][i] -= minus;
-    }
-    return 0;
-}
-
-static int aggregate(const char *path, double minus, curve_stats *c)
-{
-    memset(c, 0, sizeof *c);
-    read_label(path, c->label, sizeof c->label);
-    hf_csv *csv = NULL;
-    hf_diag diag = {{0}};
-    hf_status st = hf_csv_read(path, &csv, &diag);
-    if (st != HF_OK)
-        return hf_cli_fail_status(CMD, st, &diag);
-    double *cols[4] = {NULL, NULL, NULL, NULL};
-    int rc = read_columns(path, csv, cols, minus);
-    size_t rows = hf_csv_nrows(csv), n = 0;
-    for (size_t i = 0; rc == 0 && i < rows; ++i)
-        if ((size_t)cols[1][i] > n)
-            n = (size_t)cols[1][i];
-    if (rc == 0 && n == 0)
-        rc = hf_cli_fail(CMD, "%s: no trace rows", path);
-    if (rc == 0)
-        rc = alloc_stats(c, n);
-    for (size_t i = 0; rc == 0 && i < rows; ++i) {
-        size_t k = (size_t)cols[1][i] - 1;
-        double f = cols[3][i];
-        c->count[k]++;
-        c->mean[k] += f;
-        c->evals[k] += cols[2][i];
-        c->lo[k] = fmin(c->lo[k], f);
-        c->hi[k] = fmax(c->hi[k], f);
-    }
-    for (size_t k = 0; rc == 0 && k < n; ++k)
-        if (c->count[k] > 0) {
-            c->mean[k] /= (double)c->count[k];
-            c->evals[k] /= (double)c->count[k];
+    size_t total = 0;
+    double last = 0.0;
+    for (size_t r = 0; r < f->n_runs; ++r)
+        for (size_t k = 0; k < f->runs[r].trace.count; ++k) {
+            ++total;
+            last = fmax(last, point_x(&f->runs[r].trace.points[k], 0));
         }
-    for (int j = 0; j < 4; ++j)
-        free(cols[j]);
-    hf_csv_free(csv);
-    return rc;
+    if (total == 0)
+        return hf_cli_fail(CMD, "%s: no trace rows", f->path);
+    if (!by_evals && last > 1e7)
+        return hf_cli_fail(CMD, "%s: iteration %g is too large to plot per iteration",
+                           f->path, last);
+    size_t n = by_evals ? total : (size_t)last;
+    c->x = malloc(sizeof *c->x * n); /* owned by c */
+    if (c->x == NULL)
+        return hf_cli_fail(CMD, "out of memory");
+    if (!by_evals) {
+        for (size_t k = 0; k < n; ++k)
+            c->x[k] = (double)(k + 1);
+        c->n = n;
+        return 0;
+    }
+    size_t m = 0;
+    for (size_t r = 0; r < f->n_runs; ++r)
+        for (size_t k = 0; k < f->runs[r].trace.count; ++k)
+            c->x[m++] = point_x(&f->runs[r].trace.points[k], 1);
+    qsort(c->x, m, sizeof *c->x, compare_doubles);
+    c->n = 0;
+    for (size_t k = 0; k < m; ++k)
+        if (c->n == 0 || c->x[k] != c->x[c->n - 1])
+            c->x[c->n++] = c->x[k];
+    return 0;
+}
+
+/* Mean, min and max over runs of each run's best value at each x. */
+static int aggregate(const hf_trace_file *f, int by_evals, double minus, curve_stats *c)
+{
+    int rc = x_grid(f, by_evals, c);
+    if (rc != 0)
+        return rc;
+    c->mean = malloc(sizeof *c->mean * c->n); /* all owned by c */
+    c->lo = malloc(sizeof *c->lo * c->n);
+    c->hi = malloc(sizeof *c->hi * c->n);
+    size_t *next = calloc(f->n_runs, sizeof *next); /* freed below */
+    if (c->mean == NULL || c->lo == NULL || c->hi == NULL || next == NULL) {
+        free(next);
+        return hf_cli_fail(CMD, "out of memory");
+    }
+    for (size_t g = 0; g < c->n; ++g) {
+        double sum = 0.0, lo = HUGE_VAL, hi = -HUGE_VAL;
+        size_t count = 0;
+        for (size_t r = 0; r < f->n_runs; ++r) {
+            const hf_trace *t = &f->runs[r].trace;
+            while (next[r] < t->count && point_x(&t->points[next[r]], by_evals) <= c->x[g])
+                ++next[r];
+            if (next[r] == 0)
+                continue;   /* no value yet */
+            double v = t->points[next[r] - 1].best_f - minus;
+            sum += v;
+            lo = fmin(lo, v);
+            hi = fmax(hi, v);
+            ++count;
+        }
+        c->mean[g] = count ? sum / (double)count : NAN;
+        c->lo[g] = lo;
+        c->hi[g] = hi;
+    }
+    free(next);
+    return 0;
+}
+
+/* The optimizer every run of F names, or NULL when they differ. */
+static const char *common_optimizer(const hf_trace_file *f)
+{
+    for (size_t r = 1; r < f->n_runs; ++r)
+        if (strcmp(f->runs[r].optimizer, f->runs[0].optimizer) != 0)
+            return NULL;
+    return f->n_runs ? f->runs[0].optimizer : NULL;
 }
 
 /* Appends to a growing string; returns 0, or 1 when out of memory. */
@@ -161,18 +162,6 @@ static int append(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
     }
 }
 
-/* Escapes a label for a gnuplot double-quoted string. */
-static void gnuplot_quote(const char *in, char *out, size_t size)
-{
-    size_t j = 0;
-    for (size_t i = 0; in[i] != '\0' && j + 3 < size; ++i) {
-        if (in[i] == '"' || in[i] == '\\' || in[i] == '_')
-            out[j++] = '\\';
-        out[j++] = in[i];
-    }
-    out[j] = '\0';
-}
-
 typedef struct plot_options {
     const char *output, *title, *xaxis;
     double minus;
@@ -189,26 +178,29 @@ static char *build_script(const plot_options *o, const curve_stats *c, size_t nc
                      "set output '%s'\nset title \"%s\"\nset key top right\n"
                      "set xlabel '%s'\nset ylabel 'best RMS of the percentage error (%%)%s'\n"
                      "set grid\nset style fill transparent solid 0.25 noborder\n%s",
-                     o->output, o->title,
-                     by_evals ? "evaluations (mean over runs)" : "iteration",
+                     o->output, o->title, by_evals ? "evaluations" : "iteration",
                      o->minus != 0.0 ? " minus reference" : "", o->logy ? "set logscale y\n" : "");
     for (size_t i = 0; i < nc && !bad; ++i) {
         bad |= append(&s, &len, &cap, "$D%zu << EOD\n", i);
         for (size_t k = 0; k < c[i].n && !bad; ++k)
-            if (c[i].count[k] > 0 && isfinite(c[i].mean[k]) && isfinite(c[i].hi[k]))
-                bad |= append(&s, &len, &cap, "%.17g %.17g %.17g %.17g\n",
-                              by_evals ? c[i].evals[k] : (double)(k + 1), c[i].mean[k],
-                              c[i].lo[k], c[i].hi[k]);
+            if (isfinite(c[i].mean[k]) && isfinite(c[i].hi[k]))
+                bad |= append(&s, &len, &cap, "%.17g %.17g %.17g %.17g\n", c[i].x[k],
+                              c[i].mean[k], c[i].lo[k], c[i].hi[k]);
         bad |= append(&s, &len, &cap, "EOD\n");
     }
     bad |= append(&s, &len, &cap, "plot ");
     for (size_t i = 0; i < nc && !bad; ++i) {
-        char label[300];
-        gnuplot_quote(c[i].label, label, sizeof label);
-        bad |= append(&s, &len, &cap,
-                      "%s$D%zu using 1:3:4 with filledcurves lc %zu title \"%s (min-max)\", "
-                      "$D%zu using 1:2 with lines lw 2 lc %zu title \"%s (mean)\"",
-                      i ? ", " : "", i, i + 1, label, i, i + 1, label);
+        /* the label comes from a file: quoted inert, printed as it is */
+        char *min_max = hf_cli_gnuplot_quote(c[i].label, " (min-max)");
+        char *mean = hf_cli_gnuplot_quote(c[i].label, " (mean)");
+        bad |= min_max == NULL || mean == NULL;
+        if (!bad)
+            bad |= append(&s, &len, &cap,
+                          "%s$D%zu using 1:3:4 with filledcurves lc %zu title %s noenhanced, "
+                          "$D%zu using 1:2 with lines lw 2 lc %zu title %s noenhanced",
+                          i ? ", " : "", i, i + 1, min_max, i, i + 1, mean);
+        free(min_max);
+        free(mean);
     }
     bad |= append(&s, &len, &cap, "\n");
     if (bad) {
@@ -225,7 +217,7 @@ int hf_plot_convergence(int argc, char **argv)
         {.name = "output", .short_name = 'o', .kind = HF_CLI_STRING, .value = &o.output,
          .arg = "FILE.png", .help = "write the figure here (required)"},
         {.name = "x", .kind = HF_CLI_STRING, .value = &o.xaxis, .arg = "iter|evals",
-         .help = "horizontal axis: iteration (default) or mean evaluations"},
+         .help = "horizontal axis: iteration (default) or evaluations"},
         {.name = "minus", .kind = HF_CLI_DOUBLE, .value = &o.minus, .arg = "F",
          .help = "plot best - F (e.g. the closed-form minimum, with --logy)"},
         {.name = "logy", .kind = HF_CLI_FLAG, .value = &o.logy, .help = "logarithmic y axis"},
@@ -235,8 +227,9 @@ int hf_plot_convergence(int argc, char **argv)
     hf_cli_spec spec = {
         .command = CMD,
         .usage = "TRACE.csv [TRACE.csv ...] -o FILE.png [--x iter|evals] [--minus F] [--logy]",
-        .summary = "Mean and spread (min-max over runs) of the best value per iteration, one\n"
-                   "curve per trace file written by hertzfit fit profile --trace.",
+        .summary = "Mean and spread (min-max over runs) of the best value per iteration or\n"
+                   "evaluation count, one curve per trace file (fit profile --trace, or a\n"
+                   "campaign's trace.csv).",
         .opts = opts,
         .nopts = sizeof opts / sizeof opts[0],
         .min_positional = 1,
@@ -254,20 +247,33 @@ int hf_plot_convergence(int argc, char **argv)
         rc = hf_cli_check_plot_output(CMD, "-o", o.output);
     /* freed at the end of hf_plot_convergence */
     curve_stats *c = calloc(files.count, sizeof *c);
-    if (rc == 0 && c == NULL)
+    hf_trace_file **traces = calloc(files.count, sizeof *traces);
+    if (rc == 0 && (c == NULL || traces == NULL))
         rc = hf_cli_fail(CMD, "out of memory");
-    size_t done = 0;
-    for (; rc == 0 && done < files.count; ++done)
-        rc = aggregate(files.items[done], o.minus, &c[done]);
+    for (size_t i = 0; rc == 0 && i < files.count; ++i) {
+        hf_diag diag = {{0}};
+        hf_status st = hf_trace_read(files.items[i], &traces[i], &diag);
+        if (st != HF_OK)
+            rc = hf_cli_fail_status(CMD, st, &diag);
+        else
+            rc = aggregate(traces[i], strcmp(o.xaxis, "evals") == 0, o.minus, &c[i]);
+        if (rc == 0) {
+            const char *name = common_optimizer(traces[i]);
+            c[i].label = name ? name : files.items[i];
+        }
+    }
     char *script = rc == 0 ? build_script(&o, c, files.count) : NULL;
     if (rc == 0 && script == NULL)
         rc = hf_cli_fail(CMD, "out of memory");
     if (rc == 0)
         rc = hf_cli_gnuplot(CMD, script);
     free(script);
-    for (size_t i = 0; c != NULL && i < files.count; ++i)
+    for (size_t i = 0; c != NULL && i < files.count; ++i) {
         curve_stats_free(&c[i]);
+        hf_trace_file_free(traces ? traces[i] : NULL);
+    }
     free(c);
+    free(traces);
     hf_cli_strings_free(&files);
     return rc;
 }

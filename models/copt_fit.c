@@ -1,7 +1,7 @@
 /*
- * models/copt_fit.c — the refit of Poursina & Nikravesh's α(n), β(n)
- * (Eqs. 45–47): c_opt(e) at m = k = v⁻ = 1 on an e grid for each n, then
- * the least-squares fit c = α(e^β − 1).
+ * models/copt_fit.c — the least-squares fit c = α(e^β − 1) of Poursina &
+ * Nikravesh's Eq. 45, which their α(n), β(n) (Eqs. 46–47) come from; the
+ * refit over an (n, e) grid that calls it is studies/copt_refit.c.
  *
  * Why a 1-D minimisation over β rather than a two-parameter nonlinear
  * solver: the model is linear in α, so for a fixed β the best α is the
@@ -11,10 +11,6 @@
  * minimiser inside a bracket found on a fixed grid needs no starting
  * guess for α, cannot wander to α < 0 or β > 0, and gives the same
  * answer as a joint Gauss–Newton fit at the joint minimum.
- *
- * Parallel over n with OpenMP: every n is an independent computation
- * written to its own slot, so the result does not depend on the number
- * of threads or the schedule.
  */
 #include "hertzfit/copt.h"
 
@@ -24,13 +20,6 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
 #include <gsl/gsl_min.h>
-
-#ifdef HERTZFIT_HAVE_OPENMP
-#include <omp.h>
-#define HF_OMP(directive) _Pragma(#directive)
-#else
-#define HF_OMP(directive)   /* a serial build: the loop runs in order */
-#endif
 
 typedef struct power_data {
     const double *e, *c;
@@ -134,84 +123,5 @@ hf_status hf_copt_fit_power(const double *e, const double *c, size_t count, doub
         *rms = sqrt(sumsq / (double)count);
     }
     free(d.f);
-    return st;
-}
-
-/* c_opt at m = k = v⁻ = 1 over the e grid for one n, then the fit.  The
- * previous e's c_opt is the hint for the next (a narrow first bracket). */
-static hf_status refit_one(double n, const double *e_grid, size_t e_count,
-                           const hf_copt_options *base, double *c, double *alpha, double *beta,
-                           double *rms, hf_diag *diag)
-{
-    hf_copt_options o = *base;
-    for (size_t j = 0; j < e_count; ++j) {
-        hf_status st = hf_copt_solve(n, e_grid[j], 1.0, 1.0, 1.0, &o, &c[j], diag);
-        if (st != HF_OK)
-            return st;
-        o.hint = c[j];
-    }
-    return hf_copt_fit_power(e_grid, c, e_count, alpha, beta, rms, diag);
-}
-
-hf_status hf_copt_refit(const double *n_grid, size_t n_count, const double *e_grid,
-                        size_t e_count, int threads, const hf_copt_options *options,
-                        hf_copt_progress_fn progress, void *user, double *alpha,
-                        double *beta, double *rms, hf_diag *diag)
-{
-    if (n_grid == NULL || e_grid == NULL || n_count == 0 || alpha == NULL || beta == NULL ||
-        rms == NULL || threads < 0)
-        return hf_diag_set(diag, HF_EINVAL, "refit needs an n grid, an e grid and outputs");
-    hf_copt_options o;
-    if (options)
-        o = *options;
-    else
-        hf_copt_options_init(&o);
-    o.hint = 0.0;
-    hf_status st = check_points(e_grid, e_grid, e_count, diag);
-    for (size_t i = 0; i < n_count && st == HF_OK; ++i)
-        st = hf_copt_check(n_grid[i], 1.0, 1.0, 1.0, 1.0, diag);
-    if (st != HF_OK)
-        return st;
-    /* One status and one diag per n, so that the reported failure is the
-     * lowest failing n whatever the schedule.  Freed below. */
-    hf_status *status = malloc(sizeof(hf_status) * n_count);   /* freed below */
-    hf_diag *diags = calloc(n_count, sizeof(hf_diag));         /* freed below */
-    if (status == NULL || diags == NULL) {
-        free(status);
-        free(diags);
-        return hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu n values", n_count);
-    }
-    size_t done = 0;
-    int nthreads = threads;
-#ifdef HERTZFIT_HAVE_OPENMP
-    if (nthreads == 0)
-        nthreads = omp_get_max_threads();
-#else
-    (void)nthreads;
-#endif
-    HF_OMP(omp parallel num_threads(nthreads))
-    {
-        double *c = malloc(sizeof(double) * e_count);   /* per thread, freed below */
-        HF_OMP(omp for schedule(dynamic, 1))
-        for (long i = 0; i < (long)n_count; ++i) {
-            status[i] = c == NULL ? HF_ENOMEM
-                                  : refit_one(n_grid[i], e_grid, e_count, &o, c, &alpha[i],
-                                              &beta[i], &rms[i], &diags[i]);
-            HF_OMP(omp critical(hf_copt_refit_progress))
-            {
-                ++done;
-                if (progress)
-                    progress(done, n_count, user);
-            }
-        }
-        free(c);
-    }
-    st = HF_OK;
-    for (size_t i = 0; i < n_count && st == HF_OK; ++i)
-        if (status[i] != HF_OK)
-            st = hf_diag_set(diag, status[i], "n = %g: %s", n_grid[i],
-                             diags[i].text[0] ? diags[i].text : hf_strerror(status[i]));
-    free(status);
-    free(diags);
     return st;
 }

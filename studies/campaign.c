@@ -5,7 +5,7 @@
  * stream per task keyed on names (never on positions), collects each run's
  * improvements, and hands the result to campaign_io.c for writing.
  */
-#include "campaign_internal.h"
+#include "studies/campaign_internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -15,15 +15,13 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_version.h>
 #include <nlopt.h>
-#ifdef HERTZFIT_HAVE_OPENMP
-#include <omp.h>
-#endif
 
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/csv.h"
 #include "hertzfit/rng.h"
 #include "hertzfit/timing.h"
 #include "hertzfit/version.h"
+#include "studies/study.h"
 
 void hf_campaign_config_init(hf_campaign_config *cfg)
 {
@@ -434,42 +432,24 @@ static hf_status build_manifest(hf_campaign *c, const run_state *rs)
     return st;
 }
 
-/* One run's improvements, grown by the trace callback. */
-typedef struct task_trace {
-    hf_trace_point *points;  /* owned until moved into the campaign */
-    size_t count, cap;
-    int oom;
-} task_trace;
+/* What the tasks share: the campaign, its problems and optimisers, and
+ * one row and one trace slot per task of this shard. */
+typedef struct task_job {
+    const hf_campaign *c;
+    const run_state *rs;
+    hf_campaign_row *rows;
+    hf_trace *traces;
+    const hf_campaign_config *cfg;
+    double t0;
+} task_job;
 
-static void trace_push(task_trace *t, size_t evaluations, double best_f)
+/* Task J of this shard: one run of its optimiser on its problem, through
+ * the one-run function of hf_runs_execute. */
+static hf_status run_task(size_t j, void *ctx, hf_diag *diag)
 {
-    if (t->oom || !isfinite(best_f) || (t->count > 0 && !(best_f < t->points[t->count - 1].best_f)))
-        return;
-    if (t->count == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 32;
-        hf_trace_point *grown = realloc(t->points, sizeof *grown * cap); /* owned by t */
-        if (grown == NULL) {
-            t->oom = 1;
-            return;
-        }
-        t->points = grown;
-        t->cap = cap;
-    }
-    t->points[t->count++] = (hf_trace_point){evaluations, best_f};
-}
-
-static void on_trace(size_t iteration, size_t evaluations, double best_f,
-                     const double *best_x, void *user)
-{
-    (void)iteration;
-    (void)best_x;
-    trace_push(user, evaluations, best_f);
-}
-
-/* Runs one task into ROW and TRACE.  Returns the optimiser's status. */
-static hf_status run_task(const hf_campaign *c, const run_state *rs, size_t task,
-                          hf_campaign_row *row, task_trace *trace, hf_diag *diag)
-{
+    const task_job *tj = ctx;
+    const hf_campaign *c = tj->c;
+    size_t task = c->shard_index + j * c->shard_count;
     size_t np = c->n_problems, runs = c->runs;
     size_t o = task / (np * runs), p = (task / runs) % np, r = task % runs;
     const hf_campaign_problem *pr = &c->problems[p];
@@ -486,25 +466,24 @@ static hf_status run_task(const hf_campaign *c, const run_state *rs, size_t task
         run.has_target = 1;   /* COCO's rule: stop at the final target */
         run.target = pr->f_opt + c->targets[c->n_targets - 1];
     }
-    run.trace = on_trace;
-    run.trace_user = trace;
     hf_result res;
     hf_status st = hf_result_init(&res, pr->dim);
     if (st != HF_OK)
         return hf_diag_set(diag, st, "out of memory");
-    st = hf_optimize(rs->handles[o * np + p], hf_bench_problem_get(rs->bench[p]), &run, &res,
-                     diag);
-    /* The last improvement may fall inside the final iteration's trace
-     * call or after it; record it at the final evaluation count. */
-    trace_push(trace, res.evaluations, res.f);
-    *row = (hf_campaign_row){.optimizer = o, .problem = p, .run = r, .seed = run.seed,
-                             .stream = run.stream, .best_f = res.f,
-                             .evaluations = res.evaluations, .stop = res.stop,
-                             .seconds = res.seconds};
+    st = hf_study_run(tj->rs->handles[o * np + p], hf_bench_problem_get(tj->rs->bench[p]), &run,
+                      &res, &tj->traces[j], diag);
+    tj->rows[j] = (hf_campaign_row){.optimizer = o, .problem = p, .run = r, .seed = run.seed,
+                                    .stream = run.stream, .best_f = res.f,
+                                    .evaluations = res.evaluations, .stop = res.stop,
+                                    .seconds = res.seconds};
     hf_result_free(&res);
-    if (st == HF_OK && trace->oom)
-        st = hf_diag_set(diag, HF_ENOMEM, "out of memory recording a trace");
     return st;
+}
+
+static void task_done(size_t done, size_t total, void *ctx)
+{
+    const task_job *tj = ctx;
+    tj->cfg->progress(done, total, hf_wall_seconds() - tj->t0, tj->cfg->progress_user);
 }
 
 /* Runs this shard's tasks in parallel; fills c->rows and c->trace. */
@@ -513,46 +492,19 @@ static hf_status run_tasks(const hf_campaign_config *cfg, hf_campaign *c, const 
 {
     size_t total = c->n_optimizers * c->n_problems * c->runs;
     size_t k = c->shard_count, mine = total / k + (c->shard_index < total % k);
-    c->rows = calloc(mine ? mine : 1, sizeof *c->rows);             /* owned by c */
-    task_trace *traces = calloc(mine ? mine : 1, sizeof *traces);   /* freed below */
-    hf_status *status = calloc(mine ? mine : 1, sizeof *status);    /* freed below */
-    hf_diag *diags = calloc(mine ? mine : 1, sizeof *diags);        /* freed below */
-    if (c->rows == NULL || traces == NULL || status == NULL || diags == NULL) {
+    c->rows = calloc(mine ? mine : 1, sizeof *c->rows);           /* owned by c */
+    hf_trace *traces = calloc(mine ? mine : 1, sizeof *traces);   /* freed below */
+    if (c->rows == NULL || traces == NULL) {
         free(traces);
-        free(status);
-        free(diags);
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     }
     c->n_rows = mine;
-    size_t done = 0;
-    double t0 = hf_wall_seconds();
-    long long n = (long long)mine;
-#ifdef HERTZFIT_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads)
-#endif
-    for (long long j = 0; j < n; ++j) {
-        size_t task = c->shard_index + (size_t)j * k;
-        status[j] = run_task(c, rs, task, &c->rows[j], &traces[j], &diags[j]);
-        if (cfg->progress != NULL) {
-#ifdef HERTZFIT_HAVE_OPENMP
-#pragma omp critical(hf_campaign_progress)
-#endif
-            {
-                ++done;
-                cfg->progress(done, mine, hf_wall_seconds() - t0, cfg->progress_user);
-            }
-        }
-    }
-    hf_status st = HF_OK;
+    task_job tj = {c, rs, c->rows, traces, cfg, hf_wall_seconds()};
+    hf_status st = hf_jobs_run(mine, c->threads, run_task, &tj,
+                               cfg->progress ? task_done : NULL, NULL, diag);
     size_t points = 0;
-    for (size_t j = 0; j < mine; ++j) {
-        if (status[j] != HF_OK && st == HF_OK) {
-            st = status[j];
-            if (diag != NULL)
-                *diag = diags[j];
-        }
+    for (size_t j = 0; j < mine; ++j)
         points += traces[j].count;
-    }
     c->trace = malloc(sizeof *c->trace * (points ? points : 1)); /* owned by c */
     if (c->trace == NULL && st == HF_OK)
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
@@ -569,8 +521,6 @@ static hf_status run_tasks(const hf_campaign_config *cfg, hf_campaign *c, const 
         free(traces[j].points);
     }
     free(traces);
-    free(status);
-    free(diags);
     return st;
 }
 
@@ -608,12 +558,7 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     c->shard_count = cfg->shard_count;
     c->threads = cfg->threads;
     c->shifted = cfg->shift != 0;
-#ifdef HERTZFIT_HAVE_OPENMP
-    if (c->threads == 0)   /* the manifest records the count actually used */
-        c->threads = omp_get_max_threads();
-#else
-    c->threads = 1;
-#endif
+    c->threads = hf_jobs_threads(cfg->threads); /* the manifest records the count used */
     st = hf_campaign_parse_targets(cfg->targets, &c->targets, &c->n_targets, diag);
     if (st == HF_OK) st = build_problems(cfg, c, &rs, diag);
     if (st == HF_OK) st = build_optimizers(cfg, c, &rs, diag);

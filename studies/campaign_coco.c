@@ -24,7 +24,7 @@
  * best f (the trace keeps only improvements), and no .rdat files.
  * Problems without a known optimum are not written.
  */
-#include "campaign_internal.h"
+#include "studies/campaign_internal.h"
 
 #include <stdio.h>
 #include <string.h>

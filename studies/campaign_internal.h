@@ -11,7 +11,8 @@
 
 #include "hertzfit/campaign.h"
 
-#define HF_CAMPAIGN_FORMAT "hertzfit-campaign-1"
+/* Version 2: trace.csv has an iteration column (hertzfit/trace.h). */
+#define HF_CAMPAIGN_FORMAT "hertzfit-campaign-2"
 
 /* malloc'ed copy of TEXT (caller frees), NULL on failure. */
 char *hf_campaign_strdup(const char *text);

@@ -5,7 +5,7 @@
  * checks (same manifest, every task exactly once).
  */
 #define _XOPEN_SOURCE 700   /* nftw */
-#include "campaign_internal.h"
+#include "studies/campaign_internal.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -290,19 +290,20 @@ static hf_status write_runs(const hf_campaign *c, const char *dir, hf_diag *diag
 
 static hf_status write_trace(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
-    FILE *fp = hf_campaign_open_file(dir, "trace.csv", diag);
-    if (fp == NULL)
-        return HF_EIO;
-    fprintf(fp, "optimizer,problem,run,evaluations,best_f\n");
+    char path[2048];
+    if (snprintf(path, sizeof path, "%s/trace.csv", dir) >= (int)sizeof path)
+        return hf_diag_set(diag, HF_EIO, "path too long: '%s/trace.csv'", dir);
+    hf_trace_run *runs = calloc(c->n_rows ? c->n_rows : 1, sizeof *runs); /* freed below */
+    if (runs == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t i = 0; i < c->n_rows; ++i) {
         const hf_campaign_row *r = &c->rows[i];
-        for (size_t k = 0; k < r->trace_count; ++k) {
-            const hf_trace_point *t = &c->trace[r->trace_first + k];
-            fprintf(fp, "%s,%s,%zu,%zu,%.17g\n", c->optimizers[r->optimizer],
-                    c->problems[r->problem].name, r->run, t->evaluations, t->best_f);
-        }
+        runs[i] = (hf_trace_run){c->optimizers[r->optimizer], c->problems[r->problem].name,
+                                 r->run, {c->trace + r->trace_first, r->trace_count}, 0};
     }
-    return hf_campaign_close_file(fp, dir, "trace.csv", diag);
+    hf_status st = hf_trace_write(path, runs, c->n_rows, diag);
+    free(runs);
+    return st;
 }
 
 hf_status hf_campaign_write(const hf_campaign *c, const char *dir, hf_diag *diag)
@@ -580,32 +581,36 @@ static hf_status read_trace(const char *dir, hf_campaign *c, size_t **task_of_po
 {
     char path[2048];
     snprintf(path, sizeof path, "%s/trace.csv", dir);
-    hf_csv *csv = NULL;
-    hf_status st = hf_csv_read(path, &csv, diag);
+    hf_trace_file *file = NULL;
     *task_of_point = NULL;
+    hf_status st = hf_trace_read(path, &file, diag);
     if (st != HF_OK)
         return st;
-    static const char *const names[] = {"optimizer", "problem", "run", "evaluations", "best_f"};
-    long col[5];
-    st = columns(csv, names, col, 5, diag);
-    size_t n = hf_csv_nrows(csv);
-    c->trace = malloc(sizeof *c->trace * (n ? n : 1));                   /* owned by c */
+    size_t n = 0;
+    for (size_t i = 0; i < file->n_runs; ++i)
+        n += file->runs[i].trace.count;
+    c->trace = malloc(sizeof *c->trace * (n ? n : 1));             /* owned by c */
     *task_of_point = malloc(sizeof **task_of_point * (n ? n : 1)); /* caller frees */
-    if ((c->trace == NULL || *task_of_point == NULL) && st == HF_OK)
+    if (c->trace == NULL || *task_of_point == NULL)
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    for (size_t i = 0; i < n && st == HF_OK; ++i) {
-        hf_campaign_row key = {0};
-        unsigned long long evals = 0;
-        st = row_task(c, csv, i, col, &key.optimizer, &key.problem, &key.run, diag);
-        if (st == HF_OK && hf_parse_count(hf_csv_cell(csv, i, (size_t)col[3]), &evals) != HF_OK)
-            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: evaluations '%s' is not a count", path,
-                             hf_csv_line(csv, i), hf_csv_cell(csv, i, (size_t)col[3]));
-        if (st == HF_OK) st = hf_csv_number(csv, i, (size_t)col[4], &c->trace[i].best_f, diag);
-        c->trace[i].evaluations = (size_t)evals;
-        (*task_of_point)[i] = hf_campaign_task(c, &key);
-        c->n_trace = i + 1;
+    for (size_t i = 0; i < file->n_runs && st == HF_OK; ++i) {
+        const hf_trace_run *tr = &file->runs[i];
+        long o = find_name(c->optimizers, c->n_optimizers, sizeof *c->optimizers, tr->optimizer);
+        long p = find_name(&c->problems[0].name, c->n_problems, sizeof *c->problems, tr->problem);
+        if (o < 0 || p < 0)
+            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: %s '%s' is not in the manifest", path,
+                             tr->line, o < 0 ? "optimizer" : "problem",
+                             o < 0 ? tr->optimizer : tr->problem);
+        else if (tr->run >= c->runs)
+            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: run '%zu' is not in 0..%zu", path,
+                             tr->line, tr->run, c->runs - 1);
+        hf_campaign_row key = {.optimizer = (size_t)o, .problem = (size_t)p, .run = tr->run};
+        for (size_t k = 0; k < tr->trace.count && st == HF_OK; ++k) {
+            c->trace[c->n_trace] = tr->trace.points[k];
+            (*task_of_point)[c->n_trace++] = hf_campaign_task(c, &key);
+        }
     }
-    hf_csv_free(csv);
+    hf_trace_file_free(file);
     return st;
 }
 

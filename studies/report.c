@@ -17,7 +17,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "campaign_internal.h"
+#include "studies/campaign_internal.h"
 
 void hf_report_options_init(hf_report_options *opt)
 {

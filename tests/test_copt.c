@@ -1,6 +1,7 @@
 /*
  * tests/test_copt.c — Poursina & Nikravesh optimal linear damping
- * (models/copt.c, models/copt_fit.c).
+ * (models/copt.c, models/copt_fit.c); the α(n), β(n) refit is
+ * tests/test_copt_refit.c.
  *
  * Tolerances and where they come from:
  *  - e_out(c_opt) = e: Brent stops when the bracket on c is 1e-10 relative;
@@ -199,41 +200,6 @@ static void test_power_fit_recovers_parameters(void **state)
     assert_int_equal(hf_copt_fit_power(e, c, 2, &alpha, &beta, &rms, &diag), HF_EINVAL);
 }
 
-/* A small refit (the full 600 × 100 grid is bench/bench_impact): bit-
- * identical with 1 and 2 threads, and the least-squares α, β fit the
- * simulated c_opt at least as well as the paper's Eqs. 46–47 do. */
-static void test_refit_small_grid(void **state)
-{
-    (void)state;
-    enum { NN = 4, NE = 40 };
-    double n[NN] = {1.0, 1.3, 1.6, 2.0}, e[NE];
-    for (int j = 0; j < NE; ++j)
-        e[j] = 0.45 + 0.55 * j / (NE - 1.0);
-    double a1[NN], b1[NN], r1[NN], a2[NN], b2[NN], r2[NN];
-    assert_int_equal(hf_copt_refit(n, NN, e, NE, 1, NULL, NULL, NULL, a1, b1, r1, NULL), HF_OK);
-    assert_int_equal(hf_copt_refit(n, NN, e, NE, 2, NULL, NULL, NULL, a2, b2, r2, NULL), HF_OK);
-    assert_memory_equal(a1, a2, sizeof a1);
-    assert_memory_equal(b1, b2, sizeof b1);
-    assert_memory_equal(r1, r2, sizeof r1);
-    for (int i = 0; i < NN; ++i) {
-        double paper = 0.0;
-        for (int j = 0; j < NE; ++j) {
-            double c, cf;
-            assert_int_equal(hf_copt_solve(n[i], e[j], 1.0, 1.0, 1.0, NULL, &c, NULL), HF_OK);
-            assert_int_equal(hf_copt_closed_form(n[i], e[j], 1.0, 1.0, 1.0,
-                                                 hf_copt_alpha_paper(n[i]),
-                                                 hf_copt_beta_paper(n[i]), &cf, NULL), HF_OK);
-            paper += (cf - c) * (cf - c);
-        }
-        paper = sqrt(paper / NE);
-        if (!(r1[i] <= paper))
-            fail_msg("n = %g: refit rms %g above the paper's %g", n[i], r1[i], paper);
-        /* The shape of Eq. 45 fits c_opt to ~1e-3 of its size over [0.45, 1]. */
-        assert_true(r1[i] < 1e-3);
-        assert_true(a1[i] > 1.0 && a1[i] < 3.5 && b1[i] < -0.1 && b1[i] > -0.6);
-    }
-}
-
 static void test_bad_inputs(void **state)
 {
     (void)state;
@@ -259,9 +225,6 @@ static void test_bad_inputs(void **state)
     assert_non_null(strstr(diag.text, "c_max = 0.01"));
     assert_int_equal(hf_copt_solve_direct(1.5, 0.5, 1.0, 1.0, 1.0, &o, &c, &diag), HF_EBRACKET);
     assert_int_equal(hf_copt_kelvin_voigt_exact(-0.1, &c, &diag), HF_EDOM);
-    double n_bad[1] = {3.0}, e_grid[3] = {0.5, 0.7, 1.0}, a, b, r;
-    assert_int_equal(hf_copt_refit(n_bad, 1, e_grid, 3, 1, NULL, NULL, NULL, &a, &b, &r, &diag),
-                     HF_EDOM);
 }
 
 int main(void)
@@ -276,7 +239,6 @@ int main(void)
         cmocka_unit_test(test_closed_form_special_cases),
         cmocka_unit_test(test_closed_form_restitution_error),
         cmocka_unit_test(test_power_fit_recovers_parameters),
-        cmocka_unit_test(test_refit_small_grid),
         cmocka_unit_test(test_bad_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,8 +1,9 @@
 /*
  * tests/test_fit_plot_convergence.c — `hertzfit plot convergence`: draws
  * a PNG from the traces `fit profile --trace` writes (one curve per file,
- * labelled by the "# optimizer=" line), and refuses bad input with exit 2
- * and one line naming the file, line or option.
+ * labelled by its optimizer column), keeps a label read from a file inert
+ * in the gnuplot script, and refuses bad input with exit 2 and one line
+ * naming the file, line or option.
  */
 #include "hf_test.h"
 
@@ -41,18 +42,54 @@ static void test_plot_from_two_traces(void **state)
     remove(icaco);
 }
 
+/* A label is data: quotes, backquotes and gnuplot's system() in the
+ * optimizer column are printed, never run. */
+static void test_label_from_a_file_is_inert(void **state)
+{
+    (void)state;
+    if (!hf_test_have_gnuplot())
+        skip();
+    char path[512], mark[512], png[512], text[4096], args[2048];
+    snprintf(path, sizeof path, "%s", hf_test_tmp_path("evil-trace.csv"));
+    snprintf(mark, sizeof mark, "%s", hf_test_tmp_path("evil-mark"));
+    snprintf(png, sizeof png, "%s", hf_test_tmp_path("evil.png"));
+    remove(mark);
+    snprintf(text, sizeof text,
+             "optimizer,problem,run,iteration,evaluations,best_f\n"
+             "x'.system('touch %s').'`touch %s`,profile,0,1,20,13.5\n"
+             "x'.system('touch %s').'`touch %s`,profile,0,2,40,12.9\n",
+             mark, mark, mark, mark);
+    hf_test_write_file(path, text);
+    snprintf(args, sizeof args, "plot convergence %s -o %s", path, png);
+    run_ok(args);
+    hf_test_assert_png(png);
+    FILE *fp = fopen(mark, "r");
+    if (fp != NULL)
+        fclose(fp);
+    assert_null(fp);
+    remove(png);
+    remove(path);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
     char path[512], args[1200];
     snprintf(path, sizeof path, "%s", hf_test_tmp_path("bad-trace.csv"));
-    hf_test_write_file(path, "run,iter,evals,best_rms_pct\n0,1,20,12.7\n0,0,40,12.6\n");
+    hf_test_write_file(path, "optimizer,problem,run,iteration,evaluations,best_f\n"
+                             "ica,profile,0,1,20,12.7\nica,profile,0,2,40,12.8\n");
     snprintf(args, sizeof args, "plot convergence %s -o /tmp/x.png", path);
-    hf_test_expect_failure(args, 2, ":3: iter = 0");
-    hf_test_write_file(path, "run,iter,evals\n0,1,20\n");
-    hf_test_expect_failure(args, 2, "best_rms_pct");
-    hf_test_write_file(path, "run,iter,evals,best_rms_pct\n0,1,20,abc\n");
+    hf_test_expect_failure(args, 2, ":3: (iteration 2, evaluations 40, best_f 12.8");
+    hf_test_write_file(path, "optimizer,problem,run,iteration,evaluations\nica,profile,0,1,20\n");
+    hf_test_expect_failure(args, 2, "column 'best_f' is missing");
+    hf_test_write_file(path, "optimizer,problem,run,iteration,evaluations,best_f\n"
+                             "ica,profile,0,1,20,abc\n");
     hf_test_expect_failure(args, 2, "'abc'");
+    hf_test_write_file(path, "optimizer,problem,run,iteration,evaluations,best_f\n"
+                             "ica,profile,0,x,20,12\n");
+    hf_test_expect_failure(args, 2, ":2:4: column 'iteration': 'x' is not a count");
+    hf_test_write_file(path, "optimizer,problem,run,iteration,evaluations,best_f\n");
+    hf_test_expect_failure(args, 2, "no trace rows");
     remove(path);
     hf_test_expect_failure("plot convergence /nonexistent-trace.csv -o /tmp/x.png", 2, "/nonexistent-trace.csv");
     snprintf(args, sizeof args, "plot convergence %s", path);
@@ -67,6 +104,7 @@ int main(void)
     hf_library_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_plot_from_two_traces),
+        cmocka_unit_test(test_label_from_a_file_is_inert),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,7 @@
 #include "hertzfit/csv.h"
 #include "hertzfit/profile.h"
 #include "hertzfit/profile_objective.h"
+#include "hertzfit/trace.h"
 
 #define TABLE HERTZFIT_SOURCE_DIR "/data/safaeifar2020_table2.csv"
 
@@ -164,22 +165,30 @@ static void test_trace_file_and_set(void **state)
     hf_csv *runs = run_csv(args, &text);
     assert_non_null(strstr(text, "countries=30"));
     assert_non_null(strstr(text, "imperialists=4"));
-    hf_csv *trace = NULL;
-    assert_int_equal(hf_csv_read(path, &trace, NULL), HF_OK);
-    assert_int_equal(hf_csv_nrows(trace), 3 * 50); /* 3 runs × 50 iterations */
-    assert_int_equal(hf_csv_find(trace, "best_rms_pct"), 3);
-    /* the last trace line of run 2 is that run's result */
-    double last, result;
-    assert_int_equal(hf_csv_number(trace, 149, 3, &last, NULL), HF_OK);
-    assert_int_equal(hf_csv_number(runs, 2, (size_t)hf_csv_find(runs, "rms_pct"), &result,
-                                   NULL), HF_OK);
-    assert_true(last == result);
+    /* the trace file reads back through the library: one run per --runs,
+     * named by its optimiser and problem, improvements only */
+    hf_trace_file *trace = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_trace_read(path, &trace, &diag), HF_OK);
+    assert_int_equal(trace->n_runs, 3);
+    for (size_t i = 0; i < 3; ++i) {
+        const hf_trace_run *r = &trace->runs[i];
+        assert_string_equal(r->optimizer, "ica");
+        assert_string_equal(r->problem, "profile");
+        assert_int_equal(r->run, i);
+        assert_true(r->trace.count >= 1 && r->trace.count <= 50);
+        /* the last point of each run is that run's result (both %.17g) */
+        double result;
+        assert_int_equal(hf_csv_number(runs, i, (size_t)hf_csv_find(runs, "rms_pct"), &result,
+                                       NULL), HF_OK);
+        assert_true(r->trace.points[r->trace.count - 1].best_f == result);
+    }
     /* 30 countries, 4 imperialists: 30 + 50·26 evaluations at least */
     double evals;
     assert_int_equal(hf_csv_number(runs, 0, (size_t)hf_csv_find(runs, "evals"), &evals, NULL),
                      HF_OK);
     assert_true(evals >= 30 + 50 * 26);
-    hf_csv_free(trace);
+    hf_trace_file_free(trace);
     hf_csv_free(runs);
     free(text);
     remove(path);

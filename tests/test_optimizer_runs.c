@@ -1,7 +1,7 @@
 /*
  * tests/test_optimizer_runs.c — parallel seeded runs (hertzfit/runs.h):
  * the same seed gives bit-identical results (x and f compared with memcmp,
- * counters, stop reasons and whole convergence curves) with 1 and 4
+ * counters, stop reasons and whole traces) with 1 and 4
  * threads, for icaco, random and a stochastic NLopt algorithm whose own
  * generator is seeded per run inside the running thread; run i uses
  * stream i; bad configurations are refused before any run starts.
@@ -27,7 +27,7 @@ static double rastrigin(const double *x, void *ctx)
     return s;
 }
 
-static hf_runs *campaign(const char *name, int threads, size_t runs, int curves)
+static hf_runs *campaign(const char *name, int threads, size_t runs, int traces)
 {
     hf_problem p = {"rastrigin:2", 2, lower2, upper2, rastrigin, NULL, 1, 0.0};
     hf_optimizer *opt = NULL;
@@ -38,7 +38,7 @@ static hf_runs *campaign(const char *name, int threads, size_t runs, int curves)
     cfg.seed = 2385;
     cfg.threads = threads;
     cfg.max_evals = 900;
-    cfg.record_curves = curves;
+    cfg.record_traces = traces;
     hf_runs *out = NULL;
     hf_diag diag = {{0}};
     assert_int_equal(hf_runs_execute(opt, &p, &cfg, &out, &diag), HF_OK);
@@ -56,10 +56,10 @@ static void assert_same_runs(const hf_runs *a, const hf_runs *b)
         assert_int_equal(ra->evaluations, rb->evaluations);
         assert_int_equal(ra->iterations, rb->iterations);
         assert_int_equal(ra->stop, rb->stop);
-        if (a->curves != NULL) {
-            assert_int_equal(a->curves[i].count, b->curves[i].count);
-            assert_memory_equal(a->curves[i].points, b->curves[i].points,
-                                a->curves[i].count * sizeof(hf_curve_point));
+        if (a->traces != NULL) {
+            assert_int_equal(a->traces[i].count, b->traces[i].count);
+            assert_memory_equal(a->traces[i].points, b->traces[i].points,
+                                a->traces[i].count * sizeof(hf_trace_point));
         }
     }
 }
@@ -97,7 +97,7 @@ static void test_run_i_uses_stream_i(void **state)
 {
     (void)state;
     hf_runs *runs = campaign("ica", 2, 5, 0);
-    assert_null(runs->curves);
+    assert_null(runs->traces);
     hf_problem p = {"rastrigin:2", 2, lower2, upper2, rastrigin, NULL, 1, 0.0};
     hf_optimizer *opt = NULL;
     assert_int_equal(hf_optimizer_create("ica", 2, &opt, NULL), HF_OK);
@@ -116,20 +116,25 @@ static void test_run_i_uses_stream_i(void **state)
     hf_runs_free(runs);
 }
 
-static void test_curves_are_monotone_and_end_at_result(void **state)
+/* A trace holds improvements only: best values strictly decreasing,
+ * counters never going back, the last point the run's result. */
+static void test_traces_improve_and_end_at_result(void **state)
 {
     (void)state;
     hf_runs *runs = campaign("icaco", 0, 4, 1);
     for (size_t i = 0; i < runs->count; ++i) {
-        const hf_curve *c = &runs->curves[i];
-        assert_int_equal(c->count, runs->results[i].iterations);
-        for (size_t k = 1; k < c->count; ++k) {
-            assert_true(c->points[k].best_f <= c->points[k - 1].best_f);
-            assert_true(c->points[k].evaluations > c->points[k - 1].evaluations);
-            assert_int_equal(c->points[k].iteration, k + 1);
+        const hf_trace *t = &runs->traces[i];
+        const hf_result *r = &runs->results[i];
+        assert_true(t->count >= 2 && t->count <= r->iterations + 1);
+        assert_int_equal(t->points[0].iteration, 1);
+        for (size_t k = 1; k < t->count; ++k) {
+            assert_true(t->points[k].best_f < t->points[k - 1].best_f);
+            assert_true(t->points[k].evaluations > t->points[k - 1].evaluations);
+            assert_true(t->points[k].iteration >= t->points[k - 1].iteration);
         }
-        assert_true(c->points[c->count - 1].best_f == runs->results[i].f);
-        assert_int_equal(c->points[c->count - 1].evaluations, 900);
+        assert_true(t->points[t->count - 1].best_f == r->f);
+        assert_true(t->points[t->count - 1].evaluations <= r->evaluations);
+        assert_int_equal(r->evaluations, 900);
     }
     hf_runs_free(runs);
 }
@@ -165,7 +170,7 @@ int main(void)
         cmocka_unit_test(test_icaco_1_vs_4_threads),
         cmocka_unit_test(test_random_and_nlopt_1_vs_4_threads),
         cmocka_unit_test(test_run_i_uses_stream_i),
-        cmocka_unit_test(test_curves_are_monotone_and_end_at_result),
+        cmocka_unit_test(test_traces_improve_and_end_at_result),
         cmocka_unit_test(test_bad_configurations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

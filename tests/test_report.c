@@ -118,9 +118,10 @@ static hf_campaign *hand_campaign(void)
     c->problems[0] = (hf_campaign_problem){c->problems[0].name, 2, 1, 1.0, 1000};
     c->n_problems = 1;
     c->runs = 3;
-    static const hf_trace_point pts[] = {{10, 5.0}, {100, 1.5},            /* run 0 */
-                                         {20, 4.0}, {300, 1.001},          /* run 1 */
-                                         {50, 3.5}, {900, 3.0}};           /* run 2 */
+    /* (iteration, evaluations, best f) */
+    static const hf_trace_point pts[] = {{1, 10, 5.0}, {10, 100, 1.5},      /* run 0 */
+                                         {1, 20, 4.0}, {15, 300, 1.001},    /* run 1 */
+                                         {1, 50, 3.5}, {18, 900, 3.0}};     /* run 2 */
     c->trace = malloc(sizeof pts);
     memcpy(c->trace, pts, sizeof pts);
     c->n_trace = 6;

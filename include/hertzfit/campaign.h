@@ -22,8 +22,9 @@
  *                 not compared between shards — shard and threads.
  *   runs.csv      optimizer,problem,dim,run,seed,stream,best_f,evaluations,
  *                 stop,seconds (one row per task, numbers as %.17g)
- *   trace.csv     optimizer,problem,run,evaluations,best_f at every
- *                 improvement of the best value
+ *   trace.csv     every task's trace (hertzfit/trace.h): optimizer,problem,
+ *                 run,iteration,evaluations,best_f at every improvement of
+ *                 the best value
  *   coco/ALG/     bbob-logger layout of COCO 2.x for problems with known f*
  *                 (bbobexp_fF_i1.info, data_fF/bbobexp_fF_DIMD_i1.dat/.tdat),
  *                 one instance line entry per run.
@@ -38,6 +39,7 @@
 #include <stdint.h>
 #include "hertzfit/optimizer.h"
 #include "hertzfit/status.h"
+#include "hertzfit/trace.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -71,12 +73,6 @@ typedef struct hf_campaign_config {
 /* No lists, 1 run, budget "1000", default targets, seed 1, default
  * threads, shard 0/1, data_dir "data", no force, no shift, no progress. */
 void hf_campaign_config_init(hf_campaign_config *cfg);
-
-/* One improvement of a run's best value. */
-typedef struct hf_trace_point {
-    size_t evaluations;
-    double best_f;
-} hf_trace_point;
 
 typedef struct hf_campaign_row {
     size_t optimizer, problem;   /* indices into the campaign's sorted lists */
@@ -115,7 +111,7 @@ typedef struct hf_campaign {
     size_t n_fields;
     hf_campaign_row *rows;       /* sorted by (optimizer, problem, run) */
     size_t n_rows;
-    hf_trace_point *trace;
+    hf_trace_point *trace;       /* every row's trace points, row after row */
     size_t n_trace;
 } hf_campaign;
 

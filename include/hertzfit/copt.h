@@ -85,23 +85,10 @@ hf_status hf_copt_kelvin_voigt_exact(double xi, double *e, hf_diag *diag);
 /* Least-squares fit of c(e) = α(e^β − 1) to count >= 3 points (Eq. 45):
  * minimises Σ (c_i − α(e_i^β − 1))² by projecting out the linear α and
  * minimising over β with GSL's Brent minimiser.  rms = √(Σ r²/count).
- * HF_EBRACKET when the minimum in β is not inside [-5, -1e-3]. */
+ * HF_EBRACKET when the minimum in β is not inside [-5, -1e-3].  The refit
+ * of α(n), β(n) over an (n, e) grid is hertzfit/copt_refit.h. */
 hf_status hf_copt_fit_power(const double *e, const double *c, size_t count, double *alpha,
                             double *beta, double *rms, hf_diag *diag);
-
-/* Progress of hf_copt_refit: called once per finished n (from one thread
- * at a time). */
-typedef void (*hf_copt_progress_fn)(size_t done, size_t total, void *user);
-
-/* The refit of Eqs. 46–47: for each n_grid[i], c_opt at m = k = v⁻ = 1 for
- * every e in e_grid, then hf_copt_fit_power.  OpenMP over n with `threads`
- * threads (0: the OpenMP default); results are bit-identical whatever the
- * thread count.  On failure the error of the lowest failing n is reported.
- * alpha, beta, rms: arrays of n_count, the caller's. */
-hf_status hf_copt_refit(const double *n_grid, size_t n_count, const double *e_grid,
-                        size_t e_count, int threads, const hf_copt_options *options,
-                        hf_copt_progress_fn progress, void *user, double *alpha,
-                        double *beta, double *rms, hf_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -4,16 +4,17 @@
  *
  * Run i uses PCG32 stream (seed, first_stream + i) and writes only its own
  * result slot, so every result (x, f, evaluations, iterations, stop
- * reason, convergence curve) is bit-identical for any number of threads;
- * only `seconds` differs.  This is the building block of the published
- * "50 independent runs" statistics and of benchmark campaigns.
+ * reason, trace) is bit-identical for any number of threads; only
+ * `seconds` differs.  This is the building block of the published
+ * "50 independent runs" statistics; a benchmark campaign runs each of its
+ * tasks through the same one-run function.
  *
  * Typical use:
  *   hf_runs_config cfg; hf_runs_config_init(&cfg);
- *   cfg.runs = 50; cfg.seed = 1; cfg.threads = 4; cfg.record_curves = 1;
+ *   cfg.runs = 50; cfg.seed = 1; cfg.threads = 4; cfg.record_traces = 1;
  *   hf_runs *runs = NULL;
  *   hf_runs_execute(opt, &problem, &cfg, &runs, &diag);   // caller frees
- *   ... runs->results[i].f, runs->curves[i].points[k].best_f ...
+ *   ... runs->results[i].f, runs->traces[i].points[k].best_f ...
  *   hf_runs_free(runs);
  */
 #ifndef HERTZFIT_RUNS_H
@@ -24,23 +25,11 @@
 #include "hertzfit/optimizer.h"
 #include "hertzfit/problem.h"
 #include "hertzfit/status.h"
+#include "hertzfit/trace.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* One trace call: the best value after an iteration. */
-typedef struct hf_curve_point {
-    size_t iteration;
-    size_t evaluations;
-    double best_f;     /* +inf until an evaluation succeeded */
-} hf_curve_point;
-
-typedef struct hf_curve {
-    hf_curve_point *points; /* count entries, owned by the hf_runs */
-    size_t count;
-    size_t capacity;
-} hf_curve;
 
 typedef struct hf_runs_config {
     size_t runs;            /* >= 1 */
@@ -51,16 +40,17 @@ typedef struct hf_runs_config {
     size_t max_iters;
     int has_target;
     double target;
-    int record_curves;      /* 1 = keep each run's convergence curve */
+    int record_traces;      /* 1 = keep each run's trace (hertzfit/trace.h) */
 } hf_runs_config;
 
-/* 1 run, seed 0, stream 0, default threads, no budgets, no curves. */
+/* 1 run, seed 0, stream 0, default threads, no budgets, no traces. */
 void hf_runs_config_init(hf_runs_config *cfg);
 
 typedef struct hf_runs {
     size_t count;           /* number of runs */
     hf_result *results;     /* count results, owned */
-    hf_curve *curves;       /* count curves when record_curves, else NULL */
+    hf_trace *traces;       /* count traces (points owned) when record_traces,
+                               else NULL */
 } hf_runs;
 
 /* Runs cfg->runs runs.  *out is owned by the caller (hf_runs_free), also

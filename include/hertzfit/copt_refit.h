@@ -1,0 +1,54 @@
+/*
+ * hertzfit/copt_refit.h — the refit of Poursina & Nikravesh's α(n), β(n)
+ * (Eqs. 45–47): for each n of a grid, c_opt at m = k = v⁻ = 1 for every e
+ * of a grid (hf_copt_solve), then the least-squares fit c = α(e^β − 1)
+ * (hf_copt_fit_power).  The n values are independent jobs run in parallel
+ * on OpenMP threads; the results are bit-identical whatever the thread
+ * count.
+ *
+ * Typical use:
+ *   hf_copt_refit_config cfg; hf_copt_refit_config_init(&cfg);
+ *   cfg.n_grid = ns; cfg.n_count = 100; cfg.e_grid = es; cfg.e_count = 600;
+ *   hf_copt_refit(&cfg, alpha, beta, rms, &diag);   // arrays of n_count
+ */
+#ifndef HERTZFIT_COPT_REFIT_H
+#define HERTZFIT_COPT_REFIT_H
+
+#include <stddef.h>
+#include "hertzfit/copt.h"
+#include "hertzfit/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Called once per finished n with the number done so far, one call at a
+ * time, from whichever thread finished it. */
+typedef void (*hf_copt_refit_progress_fn)(size_t done, size_t total, void *user);
+
+typedef struct hf_copt_refit_config {
+    const double *n_grid;     /* n values in [1, 2] (borrowed) */
+    size_t n_count;           /* >= 1 */
+    const double *e_grid;     /* e values in (0, 1] (borrowed) */
+    size_t e_count;           /* >= 3 */
+    int threads;              /* 0 = OpenMP's default */
+    hf_copt_options copt;     /* tolerances of each c_opt (its hint is ignored) */
+    hf_copt_refit_progress_fn progress;   /* may be NULL */
+    void *progress_user;
+} hf_copt_refit_config;
+
+/* No grids, default threads, hf_copt_options_init tolerances, no progress. */
+void hf_copt_refit_config_init(hf_copt_refit_config *cfg);
+
+/* α, β and the rms residual of the fit for each n_grid[i] into alpha[i],
+ * beta[i], rms[i] (arrays of n_count, the caller's).  Every input is
+ * checked before any work (HF_EINVAL, HF_EDOM naming the value); on a
+ * failure during the work the error of the lowest failing n is reported,
+ * naming it. */
+hf_status hf_copt_refit(const hf_copt_refit_config *cfg, double *alpha, double *beta,
+                        double *rms, hf_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

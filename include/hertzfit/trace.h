@@ -1,0 +1,85 @@
+/*
+ * hertzfit/trace.h — the convergence trace of optimiser runs: one type in
+ * memory and one CSV file format, written and read only here, shared by
+ * repeated runs (hertzfit/runs.h) and benchmark campaigns
+ * (hertzfit/campaign.h).
+ *
+ * A run's trace holds one point per improvement of its best value: the
+ * first finite value, then every strictly lower one, each with the
+ * iteration and the evaluation count at which the run reported it (the
+ * end of the iteration; a last improvement made inside a cut-short
+ * iteration is stamped with the run's final counts).  The best value of
+ * any run at any evaluation count is the last point at or before it.
+ *
+ * The file is CSV with a header row; each row is one point of one run:
+ *     optimizer,problem,run,iteration,evaluations,best_f
+ * (names as given, run from 0, best_f as %.17g so it reads back to the
+ * same double).  Rows of one run are contiguous and in order.  Readers
+ * find columns by name and ignore columns they do not know, so a column
+ * can be added after best_f without breaking them.  Names are data, never
+ * comments: a name reaches a plot label only as a CSV cell.
+ */
+#ifndef HERTZFIT_TRACE_H
+#define HERTZFIT_TRACE_H
+
+#include <stddef.h>
+#include "hertzfit/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One improvement of a run's best value. */
+typedef struct hf_trace_point {
+    size_t iteration;     /* iterations completed when it was reported */
+    size_t evaluations;   /* objective calls made by then */
+    double best_f;        /* finite, lower than the previous point's */
+} hf_trace_point;
+
+/* The improvements of one run, in order. */
+typedef struct hf_trace {
+    hf_trace_point *points;   /* count points (owned by whatever holds the trace) */
+    size_t count;
+} hf_trace;
+
+/* A trace with the names that identify its run: a group of rows of the
+ * file.  Pointers are borrowed when writing; owned by the hf_trace_file
+ * when read. */
+typedef struct hf_trace_run {
+    const char *optimizer;
+    const char *problem;
+    size_t run;
+    hf_trace trace;
+    size_t line;              /* file line of its first row when read, else 0 */
+} hf_trace_run;
+
+/* Writes RUNS[0 .. n-1] to PATH (a temporary name in the same directory,
+ * renamed at the end, so PATH is never left half-written).  A run with no
+ * points writes no rows.  HF_EIO naming the file when it cannot be
+ * written; HF_EINVAL when a name holds a comma, a quote or a control
+ * character (it would not read back as one cell). */
+hf_status hf_trace_write(const char *path, const hf_trace_run *runs, size_t n,
+                         hf_diag *diag);
+
+/* A trace file in memory: its runs in file order.  Everything it points
+ * to (runs, names, points, path) is owned and released by
+ * hf_trace_file_free. */
+typedef struct hf_trace_file {
+    hf_trace_run *runs;
+    size_t n_runs;
+    const char *path;
+} hf_trace_file;
+
+/* Reads PATH.  *out is owned by the caller (hf_trace_file_free).
+ * HF_EIO / HF_EPARSE naming PATH:LINE (and the column) for an unreadable
+ * file, a missing column, a value that is not a count or a finite number,
+ * a run whose rows are not contiguous, or a row that does not improve on
+ * the previous row of its run (best_f not lower, or evaluations or
+ * iteration going back). */
+hf_status hf_trace_read(const char *path, hf_trace_file **out, hf_diag *diag);
+void hf_trace_file_free(hf_trace_file *file);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,94 @@
+/*
+ * studies/copt_refit.c — the refit of α(n), β(n) (hertzfit/copt_refit.h):
+ * one job per n of the parallel-jobs runner, each solving c_opt over the
+ * e grid and fitting the power law into its own slots.
+ */
+#include "hertzfit/copt_refit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "studies/study.h"
+
+void hf_copt_refit_config_init(hf_copt_refit_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    hf_copt_options_init(&cfg->copt);
+}
+
+typedef struct refit_job {
+    const hf_copt_refit_config *cfg;
+    double *alpha, *beta, *rms;
+} refit_job;
+
+/* c_opt at m = k = v⁻ = 1 over the e grid for n_grid[i], then the fit.
+ * The previous e's c_opt is the hint for the next (a narrow first
+ * bracket). */
+static hf_status refit_one(size_t i, void *ctx, hf_diag *diag)
+{
+    const refit_job *j = ctx;
+    const hf_copt_refit_config *cfg = j->cfg;
+    double n = cfg->n_grid[i];
+    double *c = malloc(sizeof *c * cfg->e_count); /* freed below */
+    if (c == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "n = %g: out of memory", n);
+    hf_copt_options o = cfg->copt;
+    o.hint = 0.0;
+    hf_status st = HF_OK;
+    for (size_t k = 0; k < cfg->e_count && st == HF_OK; ++k) {
+        st = hf_copt_solve(n, cfg->e_grid[k], 1.0, 1.0, 1.0, &o, &c[k], diag);
+        o.hint = c[k];
+    }
+    if (st == HF_OK)
+        st = hf_copt_fit_power(cfg->e_grid, c, cfg->e_count, &j->alpha[i], &j->beta[i],
+                               &j->rms[i], diag);
+    free(c);
+    return st;
+}
+
+static void refit_done(size_t done, size_t total, void *ctx)
+{
+    const refit_job *j = ctx;
+    j->cfg->progress(done, total, j->cfg->progress_user);
+}
+
+static hf_status check_config(const hf_copt_refit_config *cfg, hf_diag *diag)
+{
+    if (cfg->n_grid == NULL || cfg->e_grid == NULL || cfg->n_count == 0)
+        return hf_diag_set(diag, HF_EINVAL, "refit needs an n grid and an e grid");
+    if (cfg->threads < 0)
+        return hf_diag_set(diag, HF_EINVAL, "number of threads must not be negative (%d)",
+                           cfg->threads);
+    if (cfg->e_count < 3)
+        return hf_diag_set(diag, HF_EINVAL, "the power fit needs >= 3 e values, got %zu",
+                           cfg->e_count);
+    for (size_t k = 0; k < cfg->e_count; ++k)
+        if (!(cfg->e_grid[k] > 0.0 && cfg->e_grid[k] <= 1.0))
+            return hf_diag_set(diag, HF_EDOM, "e[%zu] = %g is outside (0, 1]", k,
+                               cfg->e_grid[k]);
+    for (size_t i = 0; i < cfg->n_count; ++i) {
+        hf_status st = hf_copt_check(cfg->n_grid[i], 1.0, 1.0, 1.0, 1.0, diag);
+        if (st != HF_OK)
+            return st;
+    }
+    return HF_OK;
+}
+
+hf_status hf_copt_refit(const hf_copt_refit_config *cfg, double *alpha, double *beta,
+                        double *rms, hf_diag *diag)
+{
+    if (cfg == NULL || alpha == NULL || beta == NULL || rms == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "refit: missing config or outputs");
+    hf_status st = check_config(cfg, diag);
+    if (st != HF_OK)
+        return st;
+    refit_job job = {cfg, alpha, beta, rms};
+    size_t failed = 0;
+    hf_diag why = {{0}};
+    st = hf_jobs_run(cfg->n_count, cfg->threads, refit_one, &job,
+                     cfg->progress ? refit_done : NULL, &failed, &why);
+    if (st != HF_OK)
+        hf_diag_set(diag, st, "n = %g: %s", cfg->n_grid[failed],
+                    why.text[0] ? why.text : hf_strerror(st));
+    return st;
+}

@@ -1,0 +1,117 @@
+/*
+ * studies/study.c — the parallel-jobs runner and the one-run function
+ * every study goes through (see study.h): one OpenMP idiom, one trace
+ * recorder.
+ */
+#include "studies/study.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#ifdef HERTZFIT_HAVE_OPENMP
+#include <omp.h>
+#endif
+
+int hf_jobs_threads(int threads)
+{
+#ifdef HERTZFIT_HAVE_OPENMP
+    return threads > 0 ? threads : omp_get_max_threads();
+#else
+    (void)threads;
+    return 1;
+#endif
+}
+
+hf_status hf_jobs_run(size_t count, int threads, hf_job_fn job, void *ctx,
+                      hf_jobs_progress_fn progress, size_t *failed, hf_diag *diag)
+{
+    /* Only the lowest failure is kept, so memory does not grow with the
+     * number of jobs. */
+    size_t lowest = count, done = 0;
+    hf_status lowest_status = HF_OK;
+    hf_diag lowest_diag = {{0}};
+    long long n = (long long)count;
+    int nthreads = hf_jobs_threads(threads);
+    (void)nthreads;
+#ifdef HERTZFIT_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads)
+#endif
+    for (long long j = 0; j < n; ++j) {
+        hf_diag mine = {{0}};
+        hf_status st = job((size_t)j, ctx, &mine);
+        if (st != HF_OK) {
+#ifdef HERTZFIT_HAVE_OPENMP
+#pragma omp critical(hf_jobs_failure)
+#endif
+            if ((size_t)j < lowest) {
+                lowest = (size_t)j;
+                lowest_status = st;
+                lowest_diag = mine;
+            }
+        }
+        if (progress != NULL) {
+#ifdef HERTZFIT_HAVE_OPENMP
+#pragma omp critical(hf_jobs_progress)
+#endif
+            progress(++done, count, ctx);
+        }
+    }
+    if (failed != NULL)
+        *failed = lowest;
+    if (lowest_status != HF_OK && diag != NULL)
+        *diag = lowest_diag;
+    return lowest_status;
+}
+
+/* The trace of one run while it grows. */
+typedef struct recorder {
+    hf_trace *trace;
+    size_t capacity;
+    int oom;
+} recorder;
+
+static void record(recorder *r, size_t iteration, size_t evaluations, double best_f)
+{
+    hf_trace *t = r->trace;
+    if (r->oom || !isfinite(best_f) ||
+        (t->count > 0 && !(best_f < t->points[t->count - 1].best_f)))
+        return;
+    if (t->count == r->capacity) {
+        size_t cap = r->capacity ? 2 * r->capacity : 32;
+        hf_trace_point *grown = realloc(t->points, sizeof *grown * cap); /* owned by the trace */
+        if (grown == NULL) {
+            r->oom = 1;
+            return;
+        }
+        t->points = grown;
+        r->capacity = cap;
+    }
+    t->points[t->count++] = (hf_trace_point){iteration, evaluations, best_f};
+}
+
+static void on_trace(size_t iteration, size_t evaluations, double best_f, const double *best_x,
+                     void *user)
+{
+    (void)best_x;
+    record(user, iteration, evaluations, best_f);
+}
+
+hf_status hf_study_run(const hf_optimizer *opt, const hf_problem *problem,
+                       const hf_run_config *run, hf_result *result, hf_trace *trace,
+                       hf_diag *diag)
+{
+    recorder rec = {trace, trace ? trace->count : 0, 0};
+    hf_run_config traced = *run;
+    traced.trace = trace ? on_trace : NULL;
+    traced.trace_user = trace ? &rec : NULL;
+    hf_status st = hf_optimize(opt, problem, &traced, result, diag);
+    /* The last improvement may fall inside a final iteration cut short by
+     * the budget or the target, after the last trace call: record it at
+     * the run's final counts. */
+    if (trace != NULL)
+        record(&rec, result->iterations, result->evaluations, result->f);
+    if (st == HF_OK && rec.oom)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory recording the trace");
+    result->status = st;
+    return st;
+}

@@ -1,0 +1,48 @@
+/*
+ * studies/study.h — the two mechanisms every study shares (private to
+ * studies/): running independent jobs on OpenMP threads, and running one
+ * optimiser run with its trace.
+ *
+ * Determinism comes from the layout, not from locking: job i writes only
+ * its own slots, reads shared state read-only, and its randomness is its
+ * own PCG32 stream; so the thread count and the schedule cannot change any
+ * number but wall times.  When jobs fail, the one reported is the
+ * lowest-numbered, whatever order the threads finished in.
+ */
+#ifndef HERTZFIT_STUDIES_STUDY_H
+#define HERTZFIT_STUDIES_STUDY_H
+
+#include <stddef.h>
+
+#include "hertzfit/optimizer.h"
+#include "hertzfit/trace.h"
+
+/* One job: fills its own slots of CTX and returns its status, with a
+ * diag on failure. */
+typedef hf_status (*hf_job_fn)(size_t job, void *ctx, hf_diag *diag);
+
+/* Called after each finished job with the number done so far, one call at
+ * a time (under a lock), from whichever thread finished it. */
+typedef void (*hf_jobs_progress_fn)(size_t done, size_t total, void *ctx);
+
+/* The thread count THREADS asks for: itself when > 0, else OpenMP's
+ * default; 1 in a build without OpenMP. */
+int hf_jobs_threads(int threads);
+
+/* Runs JOB(0 .. count-1, CTX) on hf_jobs_threads(threads) threads, every
+ * job to its end.  Returns HF_OK, or the status of the lowest-numbered
+ * failing job with its diag in DIAG and its number in *failed (may be
+ * NULL). */
+hf_status hf_jobs_run(size_t count, int threads, hf_job_fn job, void *ctx,
+                      hf_jobs_progress_fn progress, size_t *failed, hf_diag *diag);
+
+/* One run of OPT on PROBLEM with RUN (its trace callback is replaced).
+ * With TRACE not NULL, records the run's improvements there (points
+ * malloc'ed, owned by the caller), including a last improvement made after
+ * the final trace call.  Returns hf_optimize's status (also stored in
+ * result->status), or HF_ENOMEM when the trace could not grow. */
+hf_status hf_study_run(const hf_optimizer *opt, const hf_problem *problem,
+                       const hf_run_config *run, hf_result *result, hf_trace *trace,
+                       hf_diag *diag);
+
+#endif

@@ -1,0 +1,350 @@
+/*
+ * studies/trace.c — the trace file (hertzfit/trace.h): one writer and one
+ * reader for `fit profile --trace`-style files and a campaign's trace.csv.
+ *
+ * The columns are one table, so a column is added in one place: a row of
+ * `columns` names it, prints it and parses it.  The reader looks columns
+ * up by name and ignores the ones it does not know, so files with more
+ * columns still read.
+ */
+#define _POSIX_C_SOURCE 200809L   /* open, fdopen, getpid */
+#include "hertzfit/trace.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hertzfit/csv.h"
+
+/* ---- the columns ---------------------------------------------------------- */
+
+/* What one row says, parsed. */
+typedef struct trace_row {
+    const char *optimizer, *problem;
+    size_t run;
+    hf_trace_point point;
+} trace_row;
+
+typedef struct trace_column {
+    const char *name;
+    void (*print)(FILE *fp, const hf_trace_run *run, const hf_trace_point *p);
+    hf_status (*parse)(const hf_csv *csv, size_t row, size_t col, trace_row *out,
+                       hf_diag *diag);
+} trace_column;
+
+static void print_optimizer(FILE *fp, const hf_trace_run *r, const hf_trace_point *p)
+{
+    (void)p;
+    fputs(r->optimizer, fp);
+}
+
+static void print_problem(FILE *fp, const hf_trace_run *r, const hf_trace_point *p)
+{
+    (void)p;
+    fputs(r->problem, fp);
+}
+
+static void print_run(FILE *fp, const hf_trace_run *r, const hf_trace_point *p)
+{
+    (void)p;
+    fprintf(fp, "%zu", r->run);
+}
+
+static void print_iteration(FILE *fp, const hf_trace_run *r, const hf_trace_point *p)
+{
+    (void)r;
+    fprintf(fp, "%zu", p->iteration);
+}
+
+static void print_evaluations(FILE *fp, const hf_trace_run *r, const hf_trace_point *p)
+{
+    (void)r;
+    fprintf(fp, "%zu", p->evaluations);
+}
+
+static void print_best(FILE *fp, const hf_trace_run *r, const hf_trace_point *p)
+{
+    (void)r;
+    fprintf(fp, "%.17g", p->best_f);
+}
+
+static hf_status parse_count(const hf_csv *csv, size_t row, size_t col, size_t *out,
+                             hf_diag *diag)
+{
+    unsigned long long v = 0;
+    if (hf_parse_count(hf_csv_cell(csv, row, col), &v) != HF_OK)
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu:%zu: column '%s': '%s' is not a count",
+                           hf_csv_path(csv), hf_csv_line(csv, row), col + 1,
+                           hf_csv_header(csv, col), hf_csv_cell(csv, row, col));
+    *out = (size_t)v;
+    return HF_OK;
+}
+
+static hf_status parse_optimizer(const hf_csv *csv, size_t row, size_t col, trace_row *out,
+                                 hf_diag *diag)
+{
+    (void)diag;
+    out->optimizer = hf_csv_cell(csv, row, col);
+    return HF_OK;
+}
+
+static hf_status parse_problem(const hf_csv *csv, size_t row, size_t col, trace_row *out,
+                               hf_diag *diag)
+{
+    (void)diag;
+    out->problem = hf_csv_cell(csv, row, col);
+    return HF_OK;
+}
+
+static hf_status parse_run(const hf_csv *csv, size_t row, size_t col, trace_row *out,
+                           hf_diag *diag)
+{
+    return parse_count(csv, row, col, &out->run, diag);
+}
+
+static hf_status parse_iteration(const hf_csv *csv, size_t row, size_t col, trace_row *out,
+                                 hf_diag *diag)
+{
+    return parse_count(csv, row, col, &out->point.iteration, diag);
+}
+
+static hf_status parse_evaluations(const hf_csv *csv, size_t row, size_t col, trace_row *out,
+                                   hf_diag *diag)
+{
+    return parse_count(csv, row, col, &out->point.evaluations, diag);
+}
+
+static hf_status parse_best(const hf_csv *csv, size_t row, size_t col, trace_row *out,
+                            hf_diag *diag)
+{
+    return hf_csv_number(csv, row, col, &out->point.best_f, diag);
+}
+
+static const trace_column columns[] = {
+    {"optimizer", print_optimizer, parse_optimizer},
+    {"problem", print_problem, parse_problem},
+    {"run", print_run, parse_run},
+    {"iteration", print_iteration, parse_iteration},
+    {"evaluations", print_evaluations, parse_evaluations},
+    {"best_f", print_best, parse_best},
+};
+#define N_COLUMNS (sizeof columns / sizeof columns[0])
+
+/* ---- writing -------------------------------------------------------------- */
+
+/* A name must read back as one CSV cell of hertzfit/csv.h (no quoting). */
+static hf_status check_name(const char *what, const char *name, hf_diag *diag)
+{
+    if (name == NULL || *name == '\0')
+        return hf_diag_set(diag, HF_EINVAL, "trace: the %s name is empty", what);
+    for (const unsigned char *p = (const unsigned char *)name; *p; ++p)
+        if (*p < 0x20 || *p == 0x7f || *p == ',' || *p == '"')
+            return hf_diag_set(diag, HF_EINVAL, "trace: %s name '%s' holds a comma, a quote "
+                               "or a control character", what, name);
+    return HF_OK;
+}
+
+static void write_rows(FILE *fp, const hf_trace_run *runs, size_t n)
+{
+    for (size_t c = 0; c < N_COLUMNS; ++c)
+        fprintf(fp, "%s%s", c ? "," : "", columns[c].name);
+    fputc('\n', fp);
+    for (size_t i = 0; i < n; ++i)
+        for (size_t k = 0; k < runs[i].trace.count; ++k) {
+            for (size_t c = 0; c < N_COLUMNS; ++c) {
+                if (c)
+                    fputc(',', fp);
+                columns[c].print(fp, &runs[i], &runs[i].trace.points[k]);
+            }
+            fputc('\n', fp);
+        }
+}
+
+hf_status hf_trace_write(const char *path, const hf_trace_run *runs, size_t n, hf_diag *diag)
+{
+    if (path == NULL || (runs == NULL && n > 0))
+        return hf_diag_set(diag, HF_EINVAL, "trace: no file or no runs given");
+    for (size_t i = 0; i < n; ++i) {
+        hf_status st = check_name("optimizer", runs[i].optimizer, diag);
+        if (st == HF_OK)
+            st = check_name("problem", runs[i].problem, diag);
+        if (st != HF_OK)
+            return st;
+    }
+    /* The temporary name is unique to this process; O_EXCL refuses a
+     * leftover, and 0666 lets the umask decide the mode, as fopen would. */
+    size_t len = strlen(path) + 48;
+    char *tmp = malloc(len); /* freed below */
+    if (tmp == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    int fd = -1;
+    for (unsigned k = 0; fd < 0 && k < 100; ++k) {
+        snprintf(tmp, len, "%s.tmp-%ld-%u", path, (long)getpid(), k);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fp == NULL) {
+        hf_status st = hf_diag_set(diag, HF_EIO, "cannot write '%s': %s", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            remove(tmp);
+        }
+        free(tmp);
+        return st;
+    }
+    write_rows(fp, runs, n);
+    int bad = ferror(fp);
+    bad |= fclose(fp) != 0;
+    if (!bad && rename(tmp, path) != 0)
+        bad = 1;
+    hf_status st = bad ? hf_diag_set(diag, HF_EIO, "cannot write '%s': %s", path,
+                                     strerror(errno))
+                       : HF_OK;
+    if (bad)
+        remove(tmp);
+    free(tmp);
+    return st;
+}
+
+/* ---- reading -------------------------------------------------------------- */
+
+/* The file in memory; the public part first, so its address is the
+ * storage's (hf_trace_file_free converts back). */
+typedef struct trace_storage {
+    hf_trace_file file;
+    char *path;
+    hf_trace_point *points;
+    char **names;       /* two per run: optimizer, problem */
+} trace_storage;
+
+void hf_trace_file_free(hf_trace_file *file)
+{
+    if (file == NULL)
+        return;
+    trace_storage *s = (trace_storage *)file;
+    for (size_t i = 0; s->names != NULL && i < 2 * file->n_runs; ++i)
+        free(s->names[i]);
+    free(s->names);
+    free(s->points);
+    free(file->runs);
+    free(s->path);
+    free(s);
+}
+
+static char *copy_text(const char *text)
+{
+    size_t n = strlen(text) + 1;
+    char *c = malloc(n); /* caller frees */
+    if (c != NULL)
+        memcpy(c, text, n);
+    return c;
+}
+
+/* Starts a run at row ROW (its names copied into the storage). */
+static hf_status start_run(trace_storage *s, const hf_csv *csv, size_t row, const trace_row *r,
+                           size_t first_point, hf_diag *diag)
+{
+    hf_trace_file *f = &s->file;
+    for (size_t i = 0; i < f->n_runs; ++i)
+        if (f->runs[i].run == r->run && strcmp(f->runs[i].optimizer, r->optimizer) == 0 &&
+            strcmp(f->runs[i].problem, r->problem) == 0)
+            return hf_diag_set(diag, HF_EPARSE,
+                               "%s:%zu: run %zu of (%s, %s) continues here after other rows "
+                               "(from line %zu): the rows of a run must be contiguous",
+                               hf_csv_path(csv), hf_csv_line(csv, row), r->run, r->optimizer,
+                               r->problem, f->runs[i].line);
+    hf_trace_run *run = &f->runs[f->n_runs];
+    char *o = copy_text(r->optimizer), *p = copy_text(r->problem); /* owned by s */
+    s->names[2 * f->n_runs] = o;
+    s->names[2 * f->n_runs + 1] = p;
+    f->n_runs++;
+    if (o == NULL || p == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    *run = (hf_trace_run){o, p, r->run, {s->points + first_point, 0}, hf_csv_line(csv, row)};
+    return HF_OK;
+}
+
+/* A row after the first of its run must improve on the previous one. */
+static hf_status check_order(const hf_csv *csv, size_t row, const hf_trace_point *prev,
+                             const hf_trace_point *p, hf_diag *diag)
+{
+    if (p->best_f < prev->best_f && p->evaluations >= prev->evaluations &&
+        p->iteration >= prev->iteration)
+        return HF_OK;
+    return hf_diag_set(diag, HF_EPARSE,
+                       "%s:%zu: (iteration %zu, evaluations %zu, best_f %.17g) does not "
+                       "improve on the run's previous row (%zu, %zu, %.17g)",
+                       hf_csv_path(csv), hf_csv_line(csv, row), p->iteration, p->evaluations,
+                       p->best_f, prev->iteration, prev->evaluations, prev->best_f);
+}
+
+static hf_status read_rows(trace_storage *s, const hf_csv *csv, hf_diag *diag)
+{
+    size_t col[N_COLUMNS];
+    for (size_t c = 0; c < N_COLUMNS; ++c) {
+        long k = hf_csv_find(csv, columns[c].name);
+        if (k < 0)
+            return hf_diag_set(diag, HF_EPARSE, "%s: column '%s' is missing (a trace has "
+                               "optimizer,problem,run,iteration,evaluations,best_f)",
+                               hf_csv_path(csv), columns[c].name);
+        col[c] = (size_t)k;
+    }
+    size_t n = hf_csv_nrows(csv);
+    hf_trace_file *f = &s->file;
+    s->points = malloc(sizeof *s->points * (n ? n : 1));   /* owned by s */
+    f->runs = malloc(sizeof *f->runs * (n ? n : 1));       /* owned by s */
+    s->names = calloc(2 * (n ? n : 1), sizeof *s->names);  /* owned by s */
+    if (s->points == NULL || f->runs == NULL || s->names == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    hf_status st = HF_OK;
+    for (size_t i = 0; i < n && st == HF_OK; ++i) {
+        trace_row r = {0};
+        for (size_t c = 0; c < N_COLUMNS && st == HF_OK; ++c)
+            st = columns[c].parse(csv, i, col[c], &r, diag);
+        if (st != HF_OK)
+            break;
+        hf_trace_run *last = f->n_runs ? &f->runs[f->n_runs - 1] : NULL;
+        int same = last != NULL && last->run == r.run &&
+                   strcmp(last->optimizer, r.optimizer) == 0 &&
+                   strcmp(last->problem, r.problem) == 0;
+        if (same)
+            st = check_order(csv, i, &last->trace.points[last->trace.count - 1], &r.point,
+                             diag);
+        else
+            st = start_run(s, csv, i, &r, i, diag);
+        if (st == HF_OK) {
+            hf_trace_run *run = &f->runs[f->n_runs - 1];
+            s->points[i] = r.point;
+            run->trace.count++;
+        }
+    }
+    return st;
+}
+
+hf_status hf_trace_read(const char *path, hf_trace_file **out, hf_diag *diag)
+{
+    *out = NULL;
+    trace_storage *s = calloc(1, sizeof *s); /* caller frees (hf_trace_file_free) */
+    if (s == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    s->path = copy_text(path);
+    s->file.path = s->path;
+    hf_csv *csv = NULL;
+    hf_status st = s->path ? hf_csv_read(path, &csv, diag)
+                           : hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    if (st == HF_OK)
+        st = read_rows(s, csv, diag);
+    hf_csv_free(csv);
+    if (st != HF_OK) {
+        hf_trace_file_free(&s->file);
+        return st;
+    }
+    *out = &s->file;
+    return HF_OK;
+}

@@ -1,0 +1,135 @@
+/*
+ * tests/test_trace.c — the one trace file format (hertzfit/trace.h):
+ * written and read back bit for bit (%.17g), runs without points leave no
+ * rows, extra columns are ignored and columns may come in any order, and a
+ * damaged file is refused naming the file, line and column.
+ */
+#include "hf_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hertzfit/trace.h"
+
+static void test_write_then_read(void **state)
+{
+    (void)state;
+    const hf_trace_point a[] = {{1, 20, 13.25}, {2, 40, 0.1}, {7, 140, 1e-300}};
+    const hf_trace_point b[] = {{3, 5, -2.385}};
+    const hf_trace_run runs[] = {
+        {"icaco", "profile-table", 0, {(hf_trace_point *)a, 3}, 0},
+        {"nlopt:LN_BOBYQA", "rastrigin:2", 4, {NULL, 0}, 0},   /* no rows */
+        {"icaco", "profile-table", 1, {(hf_trace_point *)b, 1}, 0},
+    };
+    const char *path = hf_test_tmp_path("trace-roundtrip.csv");
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_trace_write(path, runs, 3, &diag), HF_OK);
+    char *text = hf_test_read_file(path);
+    assert_string_equal(text, "optimizer,problem,run,iteration,evaluations,best_f\n"
+                              "icaco,profile-table,0,1,20,13.25\n"
+                              "icaco,profile-table,0,2,40,0.10000000000000001\n"
+                              "icaco,profile-table,0,7,140,1e-300\n"
+                              "icaco,profile-table,1,3,5,-2.3849999999999998\n");
+    free(text);
+    hf_trace_file *f = NULL;
+    assert_int_equal(hf_trace_read(path, &f, &diag), HF_OK);
+    assert_int_equal(f->n_runs, 2);
+    assert_string_equal(f->runs[0].optimizer, "icaco");
+    assert_string_equal(f->runs[0].problem, "profile-table");
+    assert_int_equal(f->runs[0].line, 2);
+    assert_int_equal(f->runs[1].run, 1);
+    assert_int_equal(f->runs[1].line, 5);
+    assert_int_equal(f->runs[0].trace.count, 3);
+    assert_memory_equal(f->runs[0].trace.points, a, sizeof a);
+    assert_memory_equal(f->runs[1].trace.points, b, sizeof b);
+    hf_trace_file_free(f);
+    remove(path);
+}
+
+/* Readers find columns by name: another order and a column added after
+ * best_f still read. */
+static void test_columns_by_name(void **state)
+{
+    (void)state;
+    const char *path = hf_test_tmp_path("trace-columns.csv");
+    hf_test_write_file(path, "# a comment\nbest_f,run,evaluations,iteration,problem,optimizer,"
+                             "empires\n12.5,0,20,1,profile,ica,3\n12.25,0,40,2,profile,ica,2\n");
+    hf_trace_file *f = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_trace_read(path, &f, &diag), HF_OK);
+    assert_int_equal(f->n_runs, 1);
+    assert_int_equal(f->runs[0].trace.count, 2);
+    assert_true(f->runs[0].trace.points[1].best_f == 12.25);
+    assert_int_equal(f->runs[0].trace.points[1].evaluations, 40);
+    hf_trace_file_free(f);
+    remove(path);
+}
+
+static void expect_bad(const char *text, hf_status status, const char *needle)
+{
+    const char *path = hf_test_tmp_path("trace-bad.csv");
+    hf_test_write_file(path, text);
+    hf_trace_file *f = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_trace_read(path, &f, &diag), status);
+    assert_null(f);
+    if (strstr(diag.text, needle) == NULL)
+        print_error("diag '%s' lacks '%s'\n", diag.text, needle);
+    assert_non_null(strstr(diag.text, needle));
+    remove(path);
+}
+
+static void test_bad_files(void **state)
+{
+    (void)state;
+    const char *head = "optimizer,problem,run,iteration,evaluations,best_f\n";
+    char text[512];
+    snprintf(text, sizeof text, "%sica,p,0,1,10,5\nica,p,0,2,20,5\n", head);
+    expect_bad(text, HF_EPARSE, ":3: (iteration 2, evaluations 20, best_f 5) does not improve");
+    snprintf(text, sizeof text, "%sica,p,0,2,10,5\nica,p,0,1,20,4\n", head);
+    expect_bad(text, HF_EPARSE, ":3:");
+    snprintf(text, sizeof text, "%sica,p,0,1,30,5\nica,p,0,2,20,4\n", head);
+    expect_bad(text, HF_EPARSE, ":3:");
+    snprintf(text, sizeof text, "%sica,p,0,1,10,5\nica,p,1,1,10,5\nica,p,0,2,20,4\n", head);
+    expect_bad(text, HF_EPARSE, ":4: run 0 of (ica, p) continues here after other rows (from line 2)");
+    snprintf(text, sizeof text, "%sica,p,-1,1,10,5\n", head);
+    expect_bad(text, HF_EPARSE, ":2:3: column 'run': '-1' is not a count");
+    snprintf(text, sizeof text, "%sica,p,0,1,10,inf\n", head);
+    expect_bad(text, HF_EDOM, ":2:6:");   /* a best value is finite */
+    expect_bad("optimizer,problem,run,evaluations,best_f\nica,p,0,10,5\n", HF_EPARSE,
+               "column 'iteration' is missing");
+    hf_trace_file *f = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_trace_read("/nonexistent/trace.csv", &f, &diag), HF_EIO);
+    assert_non_null(strstr(diag.text, "/nonexistent/trace.csv"));
+}
+
+/* Names must read back as one cell; a file that cannot be written is
+ * reported and nothing is left behind. */
+static void test_bad_writes(void **state)
+{
+    (void)state;
+    const hf_trace_point p[] = {{1, 1, 1.0}};
+    hf_trace_run run = {"a,b", "p", 0, {(hf_trace_point *)p, 1}, 0};
+    hf_diag diag = {{0}};
+    const char *path = hf_test_tmp_path("trace-badname.csv");
+    assert_int_equal(hf_trace_write(path, &run, 1, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "'a,b'"));
+    run.optimizer = "ok";
+    run.problem = "new\nline";
+    assert_int_equal(hf_trace_write(path, &run, 1, &diag), HF_EINVAL);
+    run.problem = "p";
+    assert_int_equal(hf_trace_write("/nonexistent/dir/trace.csv", &run, 1, &diag), HF_EIO);
+    assert_non_null(strstr(diag.text, "/nonexistent/dir/trace.csv"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_write_then_read),
+        cmocka_unit_test(test_columns_by_name),
+        cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_bad_writes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
