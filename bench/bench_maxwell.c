@@ -29,7 +29,7 @@ static hf_maxwell_data *grid_data(void)
     static const double V0[6] = {0.5, 0.8, 1.2, 1.8, 2.7, 4.0};
     const hf_maxwell_material mat = {1e7, 0.5, 300.0};
     hf_maxwell_data *d = NULL; /* caller frees (hf_maxwell_data_free) */
-    if (hf_maxwell_data_alloc(18, 0xFu, &d) != HF_OK)
+    if (hf_maxwell_data_alloc(18, 0xFu, &d, NULL) != HF_OK)
         return NULL;
     hf_rng rng;
     hf_rng_seed(&rng, 2024, 0);
@@ -91,31 +91,22 @@ static int bench_full_fit(const hf_maxwell_data *d, const hf_argatov_constants *
 #else
     (void)threads;
 #endif
-    hf_optimizer *opt = NULL; /* freed at the end of this function */
-    if (hf_optimizer_create("nlopt:LN_BOBYQA", 2, &opt, NULL) != HF_OK ||
-        hf_optimizer_set(opt, "xtol_rel", 1e-9, NULL) != HF_OK) {
-        hf_optimizer_free(opt);
-        return 1;
-    }
-    hf_maxwell_fit_options o;
-    hf_maxwell_fit_options_init(&o);
-    hf_run_config run;
-    hf_run_config_init(&run);
-    run.seed = 1;
-    hf_maxwell_estimate est;
+    hf_maxwell_fit_config cfg;   /* the library's defaults: BOBYQA, xtol_rel 1e-9, seed 1 */
+    hf_maxwell_fit_config_init(&cfg);
+    hf_maxwell_fit_result fit;
+    const hf_maxwell_estimate *est = &fit.estimate;
     double t0 = hf_wall_seconds();
-    hf_status st = hf_maxwell_fit_full(d, &o, k, opt, &run, &est, NULL, NULL, NULL);
+    hf_status st = hf_maxwell_fit_full(d, k, &cfg, &fit, NULL, NULL);
     double dt = hf_wall_seconds() - t0;
-    hf_optimizer_free(opt);
     if (st != HF_OK)
         return 1;
     /* + 4 residual evaluations of the Jacobian and 1 at the optimum */
-    size_t sims = (est.evaluations + 5) * d->n;
+    size_t sims = (fit.evaluations + 5) * d->n;
     printf("full fit, 18 tests x 4 observables, LN_BOBYQA, %d thread(s): %.3f s, "
            "%zu evaluations (%.0f evaluations/s, %.0f simulations/s); mu0 = %.6g +- %.3g Pa, "
-           "eta = %.5g +- %.3g 1/s\n", threads, dt, est.evaluations,
-           (double)est.evaluations / dt, (double)sims / dt, est.mu0, est.mu0_se, est.eta,
-           est.eta_se);
+           "eta = %.5g +- %.3g 1/s\n", threads, dt, fit.evaluations,
+           (double)fit.evaluations / dt, (double)sims / dt, est->mu0, est->mu0_se, est->eta,
+           est->eta_se);
     return 0;
 }
 

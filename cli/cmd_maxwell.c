@@ -15,18 +15,11 @@
 #include <string.h>
 
 #include "hertzfit/maxwell.h"
-#include "hertzfit/optimizer.h"
-#include "hertzfit/rng.h"
+#include "hertzfit/maxwell_data.h"
+#include "hertzfit/maxwell_estimate.h"
 
 /* Argatov: the first-order formulas stay within 5 % for ε <= 0.2. */
 #define EPS_WARN 0.2
-
-/* Largest relative noise of `simulate --noise`.  The factor 1 + REL·N(0,1)
- * is negative only beyond 1/REL = 5 standard deviations (probability
- * 3e-7 per value), and multiplicative Gaussian noise larger than 20 % is
- * not a model of a measurement anyway.  A value that still comes out
- * impossible (<= 0, or e > 1) is refused, naming the row. */
-#define NOISE_MAX 0.2
 
 /* ---- shared with plot maxwell ------------------------------------------ */
 
@@ -48,52 +41,23 @@ int hf_maxwell_cli_load(const char *command, const char *path, double nu,
     return 0;
 }
 
-static int create_optimizer(const char *command, const hf_maxwell_cli_full *s,
-                            hf_optimizer **opt)
-{
-    hf_diag diag = {{0}};
-    /* *opt: the caller frees (hf_optimizer_free), or freed here on error */
-    hf_status st = hf_optimizer_create(s->optimizer, 2, opt, &diag);
-    if (st != HF_OK)
-        return hf_cli_fail_status(command, st, &diag);
-    /* NLopt's local algorithms run to their budget without a tolerance;
-     * 1e-9 of the box-scaled variables is far below the data's noise. */
-    if (strncmp(s->optimizer, "nlopt:", 6) == 0 &&
-        (st = hf_optimizer_set(*opt, "xtol_rel", 1e-9, &diag)) != HF_OK) {
-        hf_optimizer_free(*opt);
-        return hf_cli_fail_status(command, st, &diag);
-    }
-    return 0;
-}
-
 int hf_maxwell_cli_fit_full(const char *command, const hf_maxwell_data *data, double nu,
                             const hf_argatov_constants *constants,
-                            const hf_maxwell_cli_full *s, hf_maxwell_estimate *out,
-                            double *residuals, unsigned *fitted_mask)
+                            const hf_maxwell_fit_config *cfg, hf_maxwell_fit_result *out,
+                            double *residuals)
 {
-    hf_optimizer *opt = NULL;
-    int rc = create_optimizer(command, s, &opt);
-    if (rc != 0)
-        return rc;
-    hf_maxwell_fit_options options;
-    hf_maxwell_fit_options_init(&options);
-    options.nu = nu;
-    hf_run_config run;
-    hf_run_config_init(&run);
-    run.seed = s->seed;
-    run.max_evals = (size_t)s->max_evals;
+    hf_maxwell_fit_config c = *cfg;
+    c.objective.nu = nu;
     hf_diag diag = {{0}};
-    hf_status st = hf_maxwell_fit_full(data, &options, constants, opt, &run, out, residuals,
-                                       fitted_mask, &diag);
-    hf_optimizer_free(opt);
+    hf_status st = hf_maxwell_fit_full(data, constants, &c, out, residuals, &diag);
     if (st != HF_OK)
         return hf_cli_fail_status(command, st, &diag);
-    if (hf_maxwell_estimate_suspect(out)) {
+    if (hf_maxwell_fit_suspect(out)) {
         char status[64];
         fprintf(stderr, "hertzfit %s: warning: the full fit did not converge (%s after %zu "
                 "evaluations, %u re-centring(s) of the box): its mu0, eta and standard errors "
                 "are not an optimum%s\n", command,
-                hf_maxwell_estimate_status(out, status, sizeof status), out->evaluations,
+                hf_maxwell_fit_status(out, status, sizeof status), out->evaluations,
                 out->recentred, out->stop == HF_STOP_MAXEVAL ? "; raise --max-evals" : "");
     }
     return 0;
@@ -158,8 +122,9 @@ static int check_simulate_args(const char *command, const hf_cli_opt *opts, size
             return hf_cli_fail(command, "--%s is required (see hertzfit %s --help)",
                                opts[i].name, command);
     }
-    if (!(a->noise >= 0.0 && a->noise <= NOISE_MAX))
-        return hf_cli_fail(command, "--noise %g is outside [0, %g]", a->noise, NOISE_MAX);
+    if (!(a->noise >= 0.0 && a->noise <= HF_MAXWELL_NOISE_MAX))
+        return hf_cli_fail(command, "--noise %g is outside [0, %g]", a->noise,
+                           HF_MAXWELL_NOISE_MAX);
     for (size_t i = 0; i < nopts; ++i)
         if (strcmp(opts[i].name, "seed") == 0 && opts[i].given && !(a->noise > 0.0))
             return hf_cli_fail(command, "--seed has no effect without --noise REL > 0");
@@ -175,7 +140,7 @@ static int simulate_impacts(const char *command, const simulate_args *a, hf_maxw
     if (a->grid != NULL) {
         st = hf_maxwell_grid_read(a->grid, d, &diag);
     } else {
-        st = hf_maxwell_data_alloc(1, 0, d);
+        st = hf_maxwell_data_alloc(1, 0, d, &diag);
         if (st == HF_OK) {
             (*d)->impact[0] = (hf_maxwell_impact){a->m, a->R, a->V0};
             st = hf_maxwell_impact_check(&(*d)->impact[0], &diag);
@@ -185,40 +150,6 @@ static int simulate_impacts(const char *command, const simulate_args *a, hf_maxw
         hf_maxwell_data_free(*d);
         *d = NULL;
         return hf_cli_fail_status(command, st, &diag);
-    }
-    return 0;
-}
-
-/* Simulates every impact into resp (n entries); with noise, multiplies each
- * observable by 1 + noise·N(0,1), drawn from PCG32 (seed, stream 0) in
- * row order and F_M, t_M, t_c, e order within a row. */
-static int simulate_all(const char *command, const simulate_args *a, const hf_maxwell_data *d,
-                        hf_maxwell_response *resp)
-{
-    const hf_maxwell_material mat = {a->mu0, a->nu, a->eta};
-    hf_rng rng;
-    hf_rng_seed(&rng, a->seed, 0);
-    for (size_t i = 0; i < d->n; ++i) {
-        hf_diag diag = {{0}};
-        hf_status st = hf_maxwell_simulate(&mat, &d->impact[i], NULL, &resp[i], &diag);
-        if (st != HF_OK) {
-            hf_diag located = {{0}};
-            if (d->path != NULL)
-                hf_diag_set(&located, st, "%s:%zu: %s", d->path, d->line[i], diag.text);
-            return hf_cli_fail_status(command, st, d->path != NULL ? &located : &diag);
-        }
-        if (a->noise > 0.0) {
-            double *v[4] = {&resp[i].F_M, &resp[i].t_M, &resp[i].t_c, &resp[i].e};
-            for (int k = 0; k < 4; ++k)
-                *v[k] *= 1.0 + hf_rng_normal(&rng, 0.0, a->noise);
-            if (!(resp[i].F_M > 0.0 && resp[i].t_M > 0.0 && resp[i].t_c > 0.0 &&
-                  resp[i].e > 0.0 && resp[i].e <= 1.0))
-                return hf_cli_fail(command, "impact %zu: --noise %g (seed %llu) makes F_M = %g, "
-                                   "t_M = %g, t_c = %g, e = %g: not a measurement (e must be "
-                                   "in (0, 1], the others > 0); lower --noise", i + 1,
-                                   a->noise, a->seed, resp[i].F_M, resp[i].t_M, resp[i].t_c,
-                                   resp[i].e);
-        }
     }
     return 0;
 }
@@ -310,8 +241,10 @@ static int cmd_simulate(int argc, char **argv)
     if ((rc = simulate_impacts(spec.command, &a, &d)) != 0)
         return rc;
     hf_maxwell_response *resp = malloc(d->n * sizeof *resp); /* freed below */
-    rc = resp == NULL ? hf_cli_fail(spec.command, "out of memory")
-                      : simulate_all(spec.command, &a, d, resp);
+    if (resp == NULL)
+        rc = hf_cli_fail(spec.command, "out of memory");
+    else if ((st = hf_maxwell_synthesize(&mat, d, a.noise, a.seed, resp, &diag)) != HF_OK)
+        rc = hf_cli_fail_status(spec.command, st, &diag);
     if (rc == 0)
         rc = a.grid ? print_grid(&a, d, resp) : print_single(&a, d, resp);
     free(resp);
@@ -325,13 +258,23 @@ typedef struct fit_args {
     const char *data, *method;
     double nu;
     int csv, residuals;
-    hf_maxwell_cli_full full;
+    unsigned long long seed, max_evals;
+    hf_maxwell_fit_config full;
 } fit_args;
 
-static void add_estimate_row(hf_table *t, const hf_maxwell_estimate *e)
+/* One row of the estimates table: the estimate and its status text. */
+typedef struct estimate_row {
+    hf_maxwell_estimate est;
+    char status[64];
+} estimate_row;
+
+static void add_estimate_row(hf_table *t, const estimate_row *row)
 {
-    hf_table_str(t, e->method);
-    hf_table_str(t, e->observable);
+    const hf_maxwell_estimate *e = &row->est;
+    char observables[64];
+    hf_table_str(t, hf_maxwell_method_name(e->method));
+    hf_table_str(t, hf_maxwell_observables_name(e->observables, observables,
+                                                sizeof observables));
     hf_table_int(t, (long long)e->n);
     hf_table_numf(t, "%.6g", e->mu0);
     hf_table_numf(t, "%.3g", e->mu0_se);
@@ -340,14 +283,12 @@ static void add_estimate_row(hf_table *t, const hf_maxwell_estimate *e)
     hf_table_numf(t, "%.6g", e->C0);
     hf_table_numf(t, "%.6f", e->r2);
     hf_table_numf(t, "%.4f", e->max_eps);
-    char status[64];
-    hf_table_str(t, hf_maxwell_estimate_status(e, status, sizeof status));
+    hf_table_str(t, row->status);
 }
 
 /* Regression rows for every observable with a regression and a column. */
 static int run_regressions(const char *command, const hf_maxwell_data *d, double nu,
-                           const hf_argatov_constants *k, hf_maxwell_estimate *rows,
-                           size_t *nrows)
+                           const hf_argatov_constants *k, estimate_row *rows, size_t *nrows)
 {
     static const hf_maxwell_observable obs[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
                                                  HF_MAXWELL_T_C};
@@ -355,15 +296,16 @@ static int run_regressions(const char *command, const hf_maxwell_data *d, double
         if (d->value[obs[j]] == NULL)
             continue;
         hf_diag diag = {{0}};
-        hf_status st = hf_maxwell_regress(d, nu, obs[j], k, &rows[*nrows], &diag);
+        hf_status st = hf_maxwell_regress(d, nu, obs[j], k, &rows[*nrows].est, &diag);
         if (st != HF_OK)
             return hf_cli_fail_status(command, st, &diag);
+        snprintf(rows[*nrows].status, sizeof rows[*nrows].status, "ok");
         ++*nrows;
     }
     return 0;
 }
 
-static int print_estimates(const fit_args *a, const hf_maxwell_estimate *rows, size_t nrows)
+static int print_estimates(const fit_args *a, const estimate_row *rows, size_t nrows)
 {
     const char *headers[] = {"method", "observable", "n", "mu0_Pa", "mu0_se", "eta_per_s",
                              "eta_se", "C0", "r2", "max_eps", "status"};
@@ -373,13 +315,17 @@ static int print_estimates(const fit_args *a, const hf_maxwell_estimate *rows, s
     for (size_t i = 0; i < nrows; ++i)
         add_estimate_row(t, &rows[i]);
     int rc = hf_table_print(t, stdout);
-    for (size_t i = 0; i < nrows && rc == 0; ++i)
-        if (rows[i].max_eps > EPS_WARN)
+    for (size_t i = 0; i < nrows && rc == 0; ++i) {
+        const hf_maxwell_estimate *e = &rows[i].est;
+        char observables[64];
+        if (e->max_eps > EPS_WARN)
             fprintf(stderr, "hertzfit maxwell fit: warning: %s %s: eps reaches %.3f > %.1f, "
-                    "where Argatov's first-order formulas lose accuracy%s\n", rows[i].method,
-                    rows[i].observable, rows[i].max_eps, EPS_WARN,
-                    strcmp(rows[i].method, "full") == 0 ? " (the full fit is not affected)"
-                                                        : "");
+                    "where Argatov's first-order formulas lose accuracy%s\n",
+                    hf_maxwell_method_name(e->method),
+                    hf_maxwell_observables_name(e->observables, observables, sizeof observables),
+                    e->max_eps, EPS_WARN,
+                    e->method == HF_MAXWELL_FULL ? " (the full fit is not affected)" : "");
+    }
     return rc;
 }
 
@@ -414,7 +360,7 @@ static int run_fit(const char *command, const fit_args *a, const hf_maxwell_data
     int want_full = strcmp(a->method, "regression") != 0;
     if (!want_full && a->residuals)
         return hf_cli_fail(command, "--residuals needs --method full or all");
-    hf_maxwell_estimate rows[4];
+    estimate_row rows[4];
     size_t nrows = 0;
     int rc = want_reg ? run_regressions(command, d, a->nu, k, rows, &nrows) : 0;
     if (rc != 0)
@@ -424,20 +370,27 @@ static int run_fit(const char *command, const fit_args *a, const hf_maxwell_data
                          : hf_cli_fail(command, "%s: regression needs a F_M_N, t_M_s or t_c_s "
                                        "column", a->data);
     double *res = malloc(d->n * HF_MAXWELL_NOBS * sizeof *res); /* freed below */
-    unsigned mask = 0;
     if (res == NULL)
         return hf_cli_fail(command, "out of memory");
-    rc = hf_maxwell_cli_fit_full(command, d, a->nu, k, &a->full, &rows[nrows], res, &mask);
-    if (rc == 0)
-        rc = a->residuals ? print_residuals(a, d, mask, res)
+    hf_maxwell_fit_config cfg = a->full;
+    cfg.seed = a->seed;
+    cfg.max_evals = (size_t)a->max_evals;
+    hf_maxwell_fit_result fit;
+    rc = hf_maxwell_cli_fit_full(command, d, a->nu, k, &cfg, &fit, res);
+    if (rc == 0) {
+        rows[nrows].est = fit.estimate;
+        hf_maxwell_fit_status(&fit, rows[nrows].status, sizeof rows[nrows].status);
+        rc = a->residuals ? print_residuals(a, d, fit.estimate.observables, res)
                           : print_estimates(a, rows, nrows + 1);
+    }
     free(res);
     return rc;
 }
 
 static int cmd_fit(int argc, char **argv)
 {
-    fit_args a = {NULL, "all", NAN, 0, 0, {"nlopt:LN_BOBYQA", 1, 0}};
+    fit_args a = {.data = NULL, .method = "all", .nu = NAN, .seed = 1};
+    hf_maxwell_fit_config_init(&a.full);
     hf_cli_opt opts[] = {
         {.name = "data", .kind = HF_CLI_STRING, .value = &a.data, .arg = "FILE",
          .help = "CSV: m_kg,R_m,V0_mps and any of F_M_N,t_M_s,t_c_s,e"},
@@ -446,10 +399,10 @@ static int cmd_fit(int argc, char **argv)
         {.name = "method", .kind = HF_CLI_STRING, .value = &a.method, .arg = "M",
          .help = "regression, full or all (default all)"},
         {.name = "optimizer", .kind = HF_CLI_STRING, .value = &a.full.optimizer, .arg = "NAME",
-         .help = "optimiser of the full fit (default nlopt:LN_BOBYQA)"},
-        {.name = "seed", .kind = HF_CLI_COUNT, .value = &a.full.seed, .arg = "S",
+         .help = "optimiser of the full fit (default " HF_MAXWELL_FIT_OPTIMIZER ")"},
+        {.name = "seed", .kind = HF_CLI_COUNT, .value = &a.seed, .arg = "S",
          .help = "PCG32 seed of the full fit (default 1)"},
-        {.name = "max-evals", .kind = HF_CLI_COUNT, .value = &a.full.max_evals, .arg = "N",
+        {.name = "max-evals", .kind = HF_CLI_COUNT, .value = &a.max_evals, .arg = "N",
          .help = "evaluation budget of the full fit (default: the optimiser's)"},
         {.name = "residuals", .kind = HF_CLI_FLAG, .value = &a.residuals,
          .help = "print the full fit's relative residuals instead"},

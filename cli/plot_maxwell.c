@@ -16,7 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hertzfit/hunter.h"
+#include "hertzfit/maxwell_data.h"
+#include "hertzfit/maxwell_estimate.h"
 
 #define CURVE_POINTS 200
 
@@ -40,13 +41,12 @@ static FILE *open_temp(char *path, size_t size)
 }
 
 /* Regression coordinate y of observable obs for one test; NaN if absent. */
-static double measured_y(const hf_maxwell_data *d, int obs, size_t i)
+static double measured_y(const hf_maxwell_data *d, hf_maxwell_observable obs, size_t i)
 {
-    if (d->value[obs] == NULL)
-        return NAN;
-    double V = hf_maxwell_speed_parameter(&d->impact[i]);
-    double y = d->value[obs][i];
-    return obs == HF_MAXWELL_F_M ? y / (d->impact[i].m * d->impact[i].V0) : V * y;
+    double x = NAN, y = NAN;
+    if (d->value[obs] != NULL)
+        hf_maxwell_regression_point(&d->impact[i], obs, d->value[obs][i], &x, &y);
+    return y;
 }
 
 static int write_points(FILE *fp, const hf_maxwell_data *d)
@@ -62,12 +62,20 @@ static int write_points(FILE *fp, const hf_maxwell_data *d)
 }
 
 /* Line of regression obs at V (NaN when that regression was not done). */
-static double line_at(const hf_maxwell_estimate *reg, int obs, double V)
+static double line_at(const hf_maxwell_estimate *reg, hf_maxwell_observable obs, double V)
 {
     if (reg == NULL)
         return NAN;
-    double x = obs == HF_MAXWELL_F_M ? V : 1.0 / V;
-    return reg->intercept + reg->slope * x;
+    return reg->intercept + reg->slope * hf_maxwell_regression_x(obs, V);
+}
+
+/* Hunter's model at the full-fit (C0, η) in the coordinates of obs. */
+static double model_at(const hf_maxwell_estimate *full, hf_maxwell_observable obs, double V)
+{
+    double y = NAN;
+    if (hf_maxwell_regression_model(full->C0, full->eta, obs, V, &y, NULL) != HF_OK)
+        return NAN;
+    return y;
 }
 
 static int write_curves(FILE *fp, const hf_maxwell_data *d, const hf_maxwell_estimate *reg[3],
@@ -84,17 +92,10 @@ static int write_curves(FILE *fp, const hf_maxwell_data *d, const hf_maxwell_est
     fprintf(fp, "V,invV,regF,regtM,regtc,fullF,fulltM,fulltc\n");
     for (int j = 0; j < CURVE_POINTS; ++j) {
         double V = lo + (hi - lo) * j / (CURVE_POINTS - 1.0);
-        double eps = full->eta * full->C0 / V, F = NAN, tM = NAN, tc = NAN;
-        hf_hunter_result r;
-        if (hf_hunter_simulate(eps, NULL, &r, NULL) == HF_OK) {
-            /* F_M/(m V0) = F̂ V0/T·(1/V0) with T = C0/𝒱; 𝒱 t = C0 τ. */
-            F = r.force_M * V / full->C0;
-            tM = full->C0 * r.tau_M;
-            tc = full->C0 * r.tau_c;
-        }
         fprintf(fp, "%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", V, 1.0 / V,
                 line_at(reg[0], HF_MAXWELL_F_M, V), line_at(reg[1], HF_MAXWELL_T_M, V),
-                line_at(reg[2], HF_MAXWELL_T_C, V), F, tM, tc);
+                line_at(reg[2], HF_MAXWELL_T_C, V), model_at(full, HF_MAXWELL_F_M, V),
+                model_at(full, HF_MAXWELL_T_M, V), model_at(full, HF_MAXWELL_T_C, V));
     }
     return ferror(fp) ? -1 : 0;
 }
@@ -167,7 +168,9 @@ int hf_plot_maxwell(int argc, char **argv)
 {
     const char *data_path = NULL, *png = NULL;
     double nu = NAN;
-    hf_maxwell_cli_full full_settings = {"nlopt:LN_BOBYQA", 1, 0};
+    unsigned long long seed = 1;
+    hf_maxwell_fit_config full_settings;
+    hf_maxwell_fit_config_init(&full_settings);
     hf_cli_opt opts[] = {
         {.name = "data", .kind = HF_CLI_STRING, .value = &data_path, .arg = "FILE",
          .help = "drop-test CSV (as for maxwell fit)"},
@@ -176,8 +179,8 @@ int hf_plot_maxwell(int argc, char **argv)
         {.name = "output", .short_name = 'o', .kind = HF_CLI_STRING, .value = &png,
          .arg = "FILE", .help = "PNG to write"},
         {.name = "optimizer", .kind = HF_CLI_STRING, .value = &full_settings.optimizer,
-         .arg = "NAME", .help = "optimiser of the full fit (default nlopt:LN_BOBYQA)"},
-        {.name = "seed", .kind = HF_CLI_COUNT, .value = &full_settings.seed, .arg = "S",
+         .arg = "NAME", .help = "optimiser of the full fit (default " HF_MAXWELL_FIT_OPTIMIZER ")"},
+        {.name = "seed", .kind = HF_CLI_COUNT, .value = &seed, .arg = "S",
          .help = "PCG32 seed of the full fit (default 1)"},
     };
     hf_cli_spec spec = {"plot maxwell", "--data FILE --nu N -o FILE.png",
@@ -195,7 +198,8 @@ int hf_plot_maxwell(int argc, char **argv)
     hf_argatov_constants k;
     if ((rc = hf_maxwell_cli_load(spec.command, data_path, nu, &d, &k)) != 0)
         return rc;
-    hf_maxwell_estimate est[3], full;
+    hf_maxwell_estimate est[3];
+    hf_maxwell_fit_result full;
     const hf_maxwell_estimate *reg[3] = {NULL, NULL, NULL};
     int panels = 0;
     for (int j = 0; j < 3 && rc == 0; ++j) {
@@ -209,11 +213,12 @@ int hf_plot_maxwell(int argc, char **argv)
     }
     if (rc == 0 && panels == 0)
         rc = hf_cli_fail(spec.command, "%s: needs a F_M_N, t_M_s or t_c_s column", data_path);
+    full_settings.seed = seed;
     if (rc == 0)
-        rc = hf_maxwell_cli_fit_full(spec.command, d, nu, &k, &full_settings, &full, NULL, NULL);
+        rc = hf_maxwell_cli_fit_full(spec.command, d, nu, &k, &full_settings, &full, NULL);
     plot_files f;
     if (rc == 0)
-        rc = write_files(spec.command, &f, d, reg, &full);
+        rc = write_files(spec.command, &f, d, reg, &full.estimate);
     hf_maxwell_data_free(d);
     if (rc != 0)
         return rc;

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "hertzfit/csv.h"
-#include "hertzfit/maxwell_fit.h"
+#include "hertzfit/maxwell_estimate.h"
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/rng.h"
 #include "hertzfit/testfunctions.h"
@@ -130,15 +130,15 @@ static hf_status build_maxwell(hf_bench_problem *bp, const char *data_dir, hf_di
     hf_status st = hf_maxwell_data_read(path, &bp->maxwell_data, diag);
     if (st != HF_OK)
         return st;
-    hf_maxwell_fit_options o;
-    hf_maxwell_fit_options_init(&o);
+    hf_maxwell_objective_options o;
+    hf_maxwell_objective_options_init(&o);
     o.nu = MAXWELL_NU;
     o.mu0_ref = MAXWELL_MU0_REF;
     o.eta_ref = MAXWELL_ETA_REF;
     /* owned by bp (hf_bench_problem_free), as is bp->maxwell_data */
     st = hf_maxwell_objective_alloc(bp->maxwell_data, &o, &bp->maxwell, diag);
     if (st == HF_OK)
-        st = hf_maxwell_fit_problem(bp->maxwell, &bp->problem);
+        bp->problem = *hf_maxwell_objective_problem(bp->maxwell);
     bp->problem.name = bp->name;
     bp->problem.has_optimum = 1;
     bp->problem.f_opt = 0.0;

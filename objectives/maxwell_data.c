@@ -1,11 +1,11 @@
 /*
  * objectives/maxwell_data.c — drop-test data for the Maxwell
  * identification: reading the CSV (hertzfit/csv.h does the parsing and
- * names file, line and column), and checking every value before any fit
- * sees it, so that a bad cell is reported where it is rather than as a
- * strange fit.
+ * names file, line and column), checking every value before any fit sees
+ * it, so that a bad cell is reported where it is rather than as a strange
+ * fit, and making synthetic data from Hunter's model with seeded noise.
  */
-#include "hertzfit/maxwell_fit.h"
+#include "hertzfit/maxwell_data.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hertzfit/csv.h"
+#include "hertzfit/rng.h"
 
 static const char *const observable_names[HF_MAXWELL_NOBS] = {"F_M", "t_M", "t_c", "e"};
 static const char *const observable_columns[HF_MAXWELL_NOBS] = {"F_M_N", "t_M_s", "t_c_s",
@@ -27,6 +28,19 @@ const char *hf_maxwell_observable_name(hf_maxwell_observable obs)
 const char *hf_maxwell_observable_column(hf_maxwell_observable obs)
 {
     return (unsigned)obs < HF_MAXWELL_NOBS ? observable_columns[obs] : "?";
+}
+
+const char *hf_maxwell_observables_name(unsigned mask, char *buf, size_t size)
+{
+    if (size == 0)
+        return buf;
+    buf[0] = '\0';
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if (mask & (1u << k)) {
+            size_t len = strlen(buf);
+            snprintf(buf + len, size - len, "%s%s", len ? "+" : "", observable_names[k]);
+        }
+    return buf;
 }
 
 double hf_maxwell_response_get(const hf_maxwell_response *r, hf_maxwell_observable obs)
@@ -52,13 +66,14 @@ void hf_maxwell_data_free(hf_maxwell_data *d)
     free(d);
 }
 
-hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out)
+hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out,
+                                hf_diag *diag)
 {
     *out = NULL;
     /* d and every array in it: the caller's, through hf_maxwell_data_free */
     hf_maxwell_data *d = calloc(1, sizeof *d);
     if (d == NULL)
-        return HF_ENOMEM;
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu tests", n);
     d->n = n;
     d->impact = calloc(n ? n : 1, sizeof *d->impact);
     int failed = d->impact == NULL;
@@ -69,7 +84,7 @@ hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out)
         }
     if (failed) {
         hf_maxwell_data_free(d);
-        return HF_ENOMEM;
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu tests", n);
     }
     *out = d;
     return HF_OK;
@@ -196,7 +211,8 @@ static hf_status read_table(const char *path, int observables, hf_maxwell_data *
     hf_maxwell_data *d = NULL;
     st = find_columns(csv, observables, &c, &mask, diag);
     if (st == HF_OK) {
-        st = hf_maxwell_data_alloc(hf_csv_nrows(csv), mask, &d); /* to *out, or freed on error */
+        /* to *out, or freed on error */
+        st = hf_maxwell_data_alloc(hf_csv_nrows(csv), mask, &d, diag);
         if (st == HF_OK) {
             d->line = calloc(d->n, sizeof *d->line); /* owned by d */
             d->path = malloc(strlen(path) + 1);      /* owned by d */
@@ -227,4 +243,53 @@ hf_status hf_maxwell_data_read(const char *path, hf_maxwell_data **out, hf_diag 
 hf_status hf_maxwell_grid_read(const char *path, hf_maxwell_data **out, hf_diag *diag)
 {
     return read_table(path, 0, out, diag);
+}
+
+/* "PATH:LINE: " or "impact I: " in front of a message about impact i
+ * (nothing for a single impact built in memory). */
+static void impact_where(const hf_maxwell_data *d, size_t i, char *buf, size_t size)
+{
+    if (d->path != NULL && d->line != NULL)
+        snprintf(buf, size, "%s:%zu: ", d->path, d->line[i]);
+    else if (d->n > 1)
+        snprintf(buf, size, "impact %zu: ", i + 1);
+    else
+        buf[0] = '\0';
+}
+
+hf_status hf_maxwell_synthesize(const hf_maxwell_material *material,
+                                const hf_maxwell_data *impacts, double noise, uint64_t seed,
+                                hf_maxwell_response *out, hf_diag *diag)
+{
+    if (material == NULL || impacts == NULL || out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "synthetic data: missing material, impacts or output");
+    if (!(noise >= 0.0 && noise <= HF_MAXWELL_NOISE_MAX))
+        return hf_diag_set(diag, HF_ERANGE, "noise %g is outside [0, %g]", noise,
+                           HF_MAXWELL_NOISE_MAX);
+    hf_status st = hf_maxwell_material_check(material, diag);
+    if (st != HF_OK)
+        return st;
+    hf_rng rng;
+    hf_rng_seed(&rng, seed, 0);
+    char at[1100];
+    for (size_t i = 0; i < impacts->n; ++i) {
+        hf_diag why = {{0}};
+        hf_maxwell_response *r = &out[i];
+        st = hf_maxwell_simulate(material, &impacts->impact[i], NULL, r, &why);
+        if (st != HF_OK) {
+            impact_where(impacts, i, at, sizeof at);
+            return hf_diag_set(diag, st, "%s%s", at, why.text);
+        }
+        if (!(noise > 0.0))
+            continue;
+        double *v[4] = {&r->F_M, &r->t_M, &r->t_c, &r->e};
+        for (int k = 0; k < 4; ++k)
+            *v[k] *= 1.0 + hf_rng_normal(&rng, 0.0, noise);
+        if (!(r->F_M > 0.0 && r->t_M > 0.0 && r->t_c > 0.0 && r->e > 0.0 && r->e <= 1.0))
+            return hf_diag_set(diag, HF_EDOM, "impact %zu: noise %g (seed %llu) makes F_M = %g, "
+                               "t_M = %g, t_c = %g, e = %g: not a measurement (e must be in "
+                               "(0, 1], the others > 0); lower the noise", i + 1, noise,
+                               (unsigned long long)seed, r->F_M, r->t_M, r->t_c, r->e);
+    }
+    return HF_OK;
 }

@@ -10,7 +10,7 @@
  * μ0 and η are propagated from that covariance to first order
  * (var g(c) ≈ ∇gᵀ Σ ∇g), since C0 and η are non-linear in the coefficients.
  */
-#include "hertzfit/maxwell_fit.h"
+#include "hertzfit/maxwell_estimate.h"
 
 #include <float.h>
 #include <math.h>
@@ -19,6 +19,8 @@
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
+
+#include "hertzfit/hunter.h"
 
 /* Fewest tests for a line with a residual variance (n − 2 >= 1). */
 #define MIN_TESTS 3
@@ -54,20 +56,48 @@ static hf_status propagated_se(const derived *g, const hf_maxwell_estimate *e,
     return HF_OK;
 }
 
-/* Regression coordinates of test i for observable obs (see the header). */
-static void coordinates(const hf_maxwell_data *d, hf_maxwell_observable obs, size_t i,
-                        double *x, double *y)
+const char *hf_maxwell_method_name(hf_maxwell_method method)
 {
-    const hf_maxwell_impact *imp = &d->impact[i];
+    return method == HF_MAXWELL_FULL ? "full" : "regression";
+}
+
+double hf_maxwell_regression_x(hf_maxwell_observable obs, double speed_parameter)
+{
+    return obs == HF_MAXWELL_F_M ? speed_parameter : 1.0 / speed_parameter;
+}
+
+void hf_maxwell_regression_point(const hf_maxwell_impact *imp, hf_maxwell_observable obs,
+                                 double measured, double *x, double *y)
+{
     double V = hf_maxwell_speed_parameter(imp);
-    double meas = d->value[obs][i];
-    if (obs == HF_MAXWELL_F_M) {
-        *x = V;
-        *y = meas / (imp->m * imp->V0);
-    } else {
-        *x = 1.0 / V;
-        *y = V * meas;
-    }
+    *x = hf_maxwell_regression_x(obs, V);
+    if (obs == HF_MAXWELL_F_M)
+        *y = measured / (imp->m * imp->V0);
+    else if (obs == HF_MAXWELL_T_M || obs == HF_MAXWELL_T_C)
+        *y = V * measured;
+    else
+        *x = *y = NAN;
+}
+
+hf_status hf_maxwell_regression_model(double C0, double eta, hf_maxwell_observable obs,
+                                      double speed_parameter, double *y, hf_diag *diag)
+{
+    if (obs != HF_MAXWELL_F_M && obs != HF_MAXWELL_T_M && obs != HF_MAXWELL_T_C)
+        return hf_diag_set(diag, HF_EINVAL, "no regression for observable '%s'",
+                           hf_maxwell_observable_name(obs));
+    double V = speed_parameter;
+    hf_hunter_result r;
+    hf_status st = hf_hunter_simulate(eta * C0 / V, NULL, &r, diag);
+    if (st != HF_OK)
+        return st;
+    /* Forces are in units of m V0²/w_m⁰ = m V0/T and times in units of
+     * T = w_m⁰/V0 = C0/𝒱 (Eqs. 23, 51–52, 56): F_M/(m V0) = force_M/T =
+     * force_M 𝒱/C0, and 𝒱 t = C0 τ. */
+    if (obs == HF_MAXWELL_F_M)
+        *y = r.force_M * V / C0;
+    else
+        *y = C0 * (obs == HF_MAXWELL_T_M ? r.tau_M : r.tau_c);
+    return HF_OK;
 }
 
 /* Coordinates and weight 1/y² of test i, HF_ERANGE naming the test
@@ -77,7 +107,7 @@ static void coordinates(const hf_maxwell_data *d, hf_maxwell_observable obs, siz
 static hf_status point(const hf_maxwell_data *d, hf_maxwell_observable obs, size_t i,
                        double *x, double *y, double *w, hf_diag *diag)
 {
-    coordinates(d, obs, i, x, y);
+    hf_maxwell_regression_point(&d->impact[i], obs, d->value[obs][i], x, y);
     *w = 1.0 / (*y * *y);
     if (isnormal(*x) && *x > 0.0 && isnormal(*y) && *y > 0.0 && isnormal(*w))
         return HF_OK;
@@ -245,8 +275,8 @@ hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_obs
         return st;
     }
     memset(out, 0, sizeof *out);
-    snprintf(out->method, sizeof out->method, "regression");
-    snprintf(out->observable, sizeof out->observable, "%s", hf_maxwell_observable_name(obs));
+    out->method = HF_MAXWELL_REGRESSION;
+    out->observables = 1u << obs;
     out->n = d->n;
     st = check_spread(x, d->n, obs, diag);
     double c0 = 0.0, c1 = 0.0, chisq = 0.0;

@@ -286,7 +286,7 @@ static void test_bad_options_through_the_cli(void **state)
     /* e ≈ 0.95 at 20 % noise exceeds 1 for a draw above +0.25σ: seed 1
      * does so at the second impact; refused, not written as data. */
     expect_bad("maxwell simulate " TRUTH " --grid '" DATA "maxwell_synthetic_grid.csv' "
-               "--noise 0.2 --seed 1", "impact 2: --noise 0.2 (seed 1) makes");
+               "--noise 0.2 --seed 1", "impact 2: noise 0.2 (seed 1) makes");
     expect_bad("maxwell simulate --mu0 1e7 --nu 0.5 --eta 1e6 --R 0.01 --m 0.03 --V0 1",
                "eps =");
     expect_bad("maxwell nothing", "unknown subcommand 'nothing'");

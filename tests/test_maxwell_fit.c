@@ -1,8 +1,10 @@
 /*
  * tests/test_maxwell_fit.c — identification of μ0 and η from drop tests
- * (hertzfit/maxwell_fit.h): Argatov's regressions, their error propagation
- * and bias, the full-model fit on clean and noisy synthetic data, its
- * determinism across thread counts, and the library's bad-input paths.
+ * (hertzfit/maxwell_estimate.h, hertzfit/maxwell_fit.h): Argatov's
+ * regressions, their error propagation and bias, the full-model fit on
+ * clean and noisy synthetic data with the library's default optimiser and
+ * tolerances, its determinism across thread counts, and the library's
+ * bad-input paths.
  *
  * Synthetic tests use the grid of data/maxwell_synthetic_grid.csv (3 steel
  * balls × 6 speeds) on μ0 = 10 MPa, ν = 0.5, η = 300 1/s (ε from 0.03 to
@@ -44,7 +46,7 @@ static hf_maxwell_data *synthetic(int asymptotic)
     static const double m[3] = {0.00051, 0.00408, 0.03267}, R[3] = {0.0025, 0.005, 0.01};
     static const double V0[6] = {0.5, 0.8, 1.2, 1.8, 2.7, 4.0};
     hf_maxwell_data *d = NULL;
-    assert_int_equal(hf_maxwell_data_alloc(NTESTS, ALL_OBS, &d), HF_OK);
+    assert_int_equal(hf_maxwell_data_alloc(NTESTS, ALL_OBS, &d, NULL), HF_OK);
     const hf_maxwell_material mat = {MU0, NU, ETA};
     for (size_t i = 0; i < NTESTS; ++i) {
         d->impact[i] = (hf_maxwell_impact){m[i / 6], R[i / 6], V0[i % 6]};
@@ -62,7 +64,7 @@ static hf_maxwell_data *synthetic(int asymptotic)
 static hf_maxwell_data *noisy_copy(const hf_maxwell_data *clean, double rel, uint64_t seed)
 {
     hf_maxwell_data *d = NULL;
-    assert_int_equal(hf_maxwell_data_alloc(clean->n, ALL_OBS, &d), HF_OK);
+    assert_int_equal(hf_maxwell_data_alloc(clean->n, ALL_OBS, &d, NULL), HF_OK);
     hf_rng rng;
     hf_rng_seed(&rng, seed, 0);
     for (size_t i = 0; i < clean->n; ++i) {
@@ -148,24 +150,41 @@ static void test_regressions_are_biased_on_the_full_model(void **state)
     hf_maxwell_data_free(d);
 }
 
-static hf_status full_fit(const hf_maxwell_data *d, uint64_t seed, hf_maxwell_estimate *est,
+/* The full fit with the library's defaults (BOBYQA, xtol_rel 1e-9). */
+static hf_status full_fit(const hf_maxwell_data *d, uint64_t seed, hf_maxwell_fit_result *fit,
                           double *residuals)
 {
-    hf_optimizer *opt = NULL;
-    assert_int_equal(hf_optimizer_create("nlopt:LN_BOBYQA", 2, &opt, NULL), HF_OK);
-    assert_int_equal(hf_optimizer_set(opt, "xtol_rel", 1e-9, NULL), HF_OK);
-    hf_maxwell_fit_options o;
-    hf_maxwell_fit_options_init(&o);
-    o.nu = NU;
-    hf_run_config run;
-    hf_run_config_init(&run);
-    run.seed = seed;
+    hf_maxwell_fit_config cfg;
+    hf_maxwell_fit_config_init(&cfg);
+    cfg.objective.nu = NU;
+    cfg.seed = seed;
     hf_diag diag = {{0}};
-    hf_status st = hf_maxwell_fit_full(d, &o, &k, opt, &run, est, residuals, NULL, &diag);
+    hf_status st = hf_maxwell_fit_full(d, &k, &cfg, fit, residuals, &diag);
     if (st != HF_OK)
         print_error("full fit: %s\n", diag.text);
-    hf_optimizer_free(opt);
     return st;
+}
+
+/* The library's defaults are the documented ones. */
+static void test_full_fit_defaults(void **state)
+{
+    (void)state;
+    hf_maxwell_fit_config cfg;
+    hf_maxwell_fit_config_init(&cfg);
+    assert_string_equal(cfg.optimizer, "nlopt:LN_BOBYQA");
+    assert_true(cfg.xtol_rel == 1e-9);
+    assert_int_equal(cfg.seed, 1);
+    assert_int_equal(cfg.max_evals, 0);
+    assert_int_equal(cfg.recentre_max, 3);
+    assert_true(cfg.objective.mu0_ref == 0.0 && cfg.objective.eta_ref == 0.0);
+    /* an unknown optimiser is refused naming the valid ones */
+    cfg.optimizer = "simplex";
+    hf_maxwell_data *d = synthetic(0);
+    hf_maxwell_fit_result fit;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_maxwell_fit_full(d, &k, &cfg, &fit, NULL, &diag), HF_ENOTFOUND);
+    assert_non_null(strstr(diag.text, "'simplex' (valid: ica, icaco"));
+    hf_maxwell_data_free(d);
 }
 
 /* Clean data from the same model: the issue asks for 0.5 %.  The data are
@@ -175,21 +194,26 @@ static void test_full_fit_recovers_clean_parameters(void **state)
 {
     (void)state;
     hf_maxwell_data *d = synthetic(0);
-    hf_maxwell_estimate est;
+    hf_maxwell_fit_result fit;
+    const hf_maxwell_estimate *e = &fit.estimate;
     double res[NTESTS * HF_MAXWELL_NOBS];
-    assert_int_equal(full_fit(d, 1, &est, res), HF_OK);
-    HF_ASSERT_CLOSE(est.mu0, MU0, 0.0, 0.005);
-    HF_ASSERT_CLOSE(est.eta, ETA, 0.0, 0.005);
-    HF_ASSERT_CLOSE(est.mu0, MU0, 0.0, 1e-6);
-    HF_ASSERT_CLOSE(est.eta, ETA, 0.0, 1e-6);
+    assert_int_equal(full_fit(d, 1, &fit, res), HF_OK);
+    HF_ASSERT_CLOSE(e->mu0, MU0, 0.0, 0.005);
+    HF_ASSERT_CLOSE(e->eta, ETA, 0.0, 0.005);
+    HF_ASSERT_CLOSE(e->mu0, MU0, 0.0, 1e-6);
+    HF_ASSERT_CLOSE(e->eta, ETA, 0.0, 1e-6);
     for (size_t i = 0; i < NTESTS * HF_MAXWELL_NOBS; ++i)
         assert_true(fabs(res[i]) < 1e-6);
-    assert_string_equal(est.method, "full");
-    assert_string_equal(est.observable, "F_M+t_M+t_c+e");
-    assert_true(est.evaluations > 0);
-    assert_int_equal(est.stop, HF_STOP_CONVERGED);
-    assert_int_equal(est.at_bound, 0);
-    assert_false(hf_maxwell_estimate_suspect(&est));
+    assert_int_equal(e->method, HF_MAXWELL_FULL);
+    assert_int_equal(e->observables, ALL_OBS);
+    char names[64];
+    assert_string_equal(hf_maxwell_observables_name(e->observables, names, sizeof names),
+                        "F_M+t_M+t_c+e");
+    assert_string_equal(hf_maxwell_method_name(e->method), "full");
+    assert_true(fit.evaluations > 0);
+    assert_int_equal(fit.stop, HF_STOP_CONVERGED);
+    assert_int_equal(fit.at_bound, 0);
+    assert_false(hf_maxwell_fit_suspect(&fit));
     /* Largest ε = η C0/𝒱 at the smallest 𝒱 (Eqs. 23, 51, 56), from the true
      * parameters with pow().  est.max_eps is the same at the estimate, and
      * ε ∝ η μ0^{−2/5}: with μ0 and η within 1e-6 it is within 1.4e-6. */
@@ -199,25 +223,18 @@ static void test_full_fit_recovers_clean_parameters(void **state)
         double V = pow(imp->R * imp->V0 / (imp->m * imp->m), 0.2);
         max_eps = fmax(max_eps, ETA * pow(15.0 * (1.0 - NU) / (32.0 * MU0), 0.4) / V);
     }
-    HF_ASSERT_CLOSE(est.max_eps, max_eps, 0.0, 2e-6);
+    HF_ASSERT_CLOSE(e->max_eps, max_eps, 0.0, 2e-6);
     assert_true(max_eps > 0.19 && max_eps <= 0.2); /* the issue's ε <= 0.2 design */
     hf_maxwell_data_free(d);
 }
 
-static hf_status full_fit_with(const hf_maxwell_data *d, const hf_maxwell_fit_options *o,
-                               size_t max_evals, hf_maxwell_estimate *est)
+static hf_status full_fit_with(const hf_maxwell_data *d, const hf_maxwell_fit_config *cfg,
+                               hf_maxwell_fit_result *fit)
 {
-    hf_optimizer *opt = NULL; /* freed below */
-    assert_int_equal(hf_optimizer_create("nlopt:LN_BOBYQA", 2, &opt, NULL), HF_OK);
-    assert_int_equal(hf_optimizer_set(opt, "xtol_rel", 1e-9, NULL), HF_OK);
-    hf_run_config run;
-    hf_run_config_init(&run);
-    run.max_evals = max_evals;
     hf_diag diag = {{0}};
-    hf_status st = hf_maxwell_fit_full(d, o, &k, opt, &run, est, NULL, NULL, &diag);
+    hf_status st = hf_maxwell_fit_full(d, &k, cfg, fit, NULL, &diag);
     if (st != HF_OK)
         print_error("full fit: %s\n", diag.text);
-    hf_optimizer_free(opt);
     return st;
 }
 
@@ -227,16 +244,17 @@ static void test_full_fit_reports_a_budget_stop(void **state)
 {
     (void)state;
     hf_maxwell_data *d = synthetic(0);
-    hf_maxwell_fit_options o;
-    hf_maxwell_fit_options_init(&o);
-    o.nu = NU;
-    hf_maxwell_estimate est;
-    assert_int_equal(full_fit_with(d, &o, 3, &est), HF_OK);
-    assert_int_equal(est.stop, HF_STOP_MAXEVAL);
-    assert_int_equal(est.evaluations, 3);
-    assert_true(hf_maxwell_estimate_suspect(&est));
+    hf_maxwell_fit_config cfg;
+    hf_maxwell_fit_config_init(&cfg);
+    cfg.objective.nu = NU;
+    cfg.max_evals = 3;
+    hf_maxwell_fit_result fit;
+    assert_int_equal(full_fit_with(d, &cfg, &fit), HF_OK);
+    assert_int_equal(fit.stop, HF_STOP_MAXEVAL);
+    assert_int_equal(fit.evaluations, 3);
+    assert_true(hf_maxwell_fit_suspect(&fit));
     char status[64];
-    assert_string_equal(hf_maxwell_estimate_status(&est, status, sizeof status), "maxeval");
+    assert_string_equal(hf_maxwell_fit_status(&fit, status, sizeof status), "maxeval");
     hf_maxwell_data_free(d);
 }
 
@@ -248,31 +266,31 @@ static void test_full_fit_flags_and_leaves_a_bound(void **state)
 {
     (void)state;
     hf_maxwell_data *d = synthetic(0);
-    hf_maxwell_fit_options o;
-    hf_maxwell_fit_options_init(&o);
-    o.nu = NU;
-    o.mu0_ref = 3.0 * MU0;
-    o.eta_ref = ETA;
-    o.recentre_max = 0;
-    hf_maxwell_estimate est;
+    hf_maxwell_fit_config cfg;
+    hf_maxwell_fit_config_init(&cfg);
+    cfg.objective.nu = NU;
+    cfg.objective.mu0_ref = 3.0 * MU0;
+    cfg.objective.eta_ref = ETA;
+    cfg.recentre_max = 0;
+    hf_maxwell_fit_result fit;
     char status[64];
-    assert_int_equal(full_fit_with(d, &o, 0, &est), HF_OK);
-    assert_int_equal(est.stop, HF_STOP_CONVERGED);
-    assert_int_equal(est.at_bound, HF_MAXWELL_AT_MU0_LOWER);
+    assert_int_equal(full_fit_with(d, &cfg, &fit), HF_OK);
+    assert_int_equal(fit.stop, HF_STOP_CONVERGED);
+    assert_int_equal(fit.at_bound, HF_MAXWELL_AT_MU0_LOWER);
     /* The box is 3·μ0·[0.5, 1.5], so the truth μ0 lies below it: BOBYQA
      * stops exactly on the lower bound 1.5·μ0 (bounds are honoured to the
      * last bit), hence only rounding of 1.5·MU0 is allowed. */
-    HF_ASSERT_CLOSE(est.mu0, 1.5 * MU0, 0.0, 1e-12);
-    assert_true(hf_maxwell_estimate_suspect(&est));
-    assert_string_equal(hf_maxwell_estimate_status(&est, status, sizeof status), "at-bound");
-    o.recentre_max = 3;
-    assert_int_equal(full_fit_with(d, &o, 0, &est), HF_OK);
-    assert_int_equal(est.at_bound, 0);
-    assert_true(est.recentred >= 1);
-    assert_false(hf_maxwell_estimate_suspect(&est));
-    assert_string_equal(hf_maxwell_estimate_status(&est, status, sizeof status), "converged");
-    HF_ASSERT_CLOSE(est.mu0, MU0, 0.0, 1e-6);
-    HF_ASSERT_CLOSE(est.eta, ETA, 0.0, 1e-6);
+    HF_ASSERT_CLOSE(fit.estimate.mu0, 1.5 * MU0, 0.0, 1e-12);
+    assert_true(hf_maxwell_fit_suspect(&fit));
+    assert_string_equal(hf_maxwell_fit_status(&fit, status, sizeof status), "at-bound");
+    cfg.recentre_max = 3;
+    assert_int_equal(full_fit_with(d, &cfg, &fit), HF_OK);
+    assert_int_equal(fit.at_bound, 0);
+    assert_true(fit.recentred >= 1);
+    assert_false(hf_maxwell_fit_suspect(&fit));
+    assert_string_equal(hf_maxwell_fit_status(&fit, status, sizeof status), "converged");
+    HF_ASSERT_CLOSE(fit.estimate.mu0, MU0, 0.0, 1e-6);
+    HF_ASSERT_CLOSE(fit.estimate.eta, ETA, 0.0, 1e-6);
     hf_maxwell_data_free(d);
 }
 
@@ -289,9 +307,10 @@ static void test_full_fit_errors_cover_the_truth(void **state)
     int inside[2] = {0, 0};
     for (int s = 0; s < RUNS; ++s) {
         hf_maxwell_data *d = noisy_copy(clean, 0.01, (uint64_t)s + 7000);
-        hf_maxwell_estimate est;
-        assert_int_equal(full_fit(d, 1, &est, NULL), HF_OK);
-        const double z[2] = {(est.mu0 - MU0) / est.mu0_se, (est.eta - ETA) / est.eta_se};
+        hf_maxwell_fit_result fit;
+        assert_int_equal(full_fit(d, 1, &fit, NULL), HF_OK);
+        const hf_maxwell_estimate *e = &fit.estimate;
+        const double z[2] = {(e->mu0 - MU0) / e->mu0_se, (e->eta - ETA) / e->eta_se};
         for (int j = 0; j < 2; ++j) {
             inside[j] += fabs(z[j]) <= 1.0;
             assert_true(fabs(z[j]) < 4.5);
@@ -315,11 +334,12 @@ static void test_full_fit_on_the_shipped_noisy_file(void **state)
     hf_diag diag = {{0}};
     assert_int_equal(hf_maxwell_data_read(HERTZFIT_SOURCE_DIR "/data/maxwell_synthetic_noisy.csv",
                                           &d, &diag), HF_OK);
-    hf_maxwell_estimate est;
-    assert_int_equal(full_fit(d, 1, &est, NULL), HF_OK);
-    assert_true(fabs(est.mu0 - MU0) <= 2.0 * est.mu0_se);
-    assert_true(fabs(est.eta - ETA) <= 2.0 * est.eta_se);
-    assert_true(est.mu0_se < 0.01 * MU0 && est.eta_se < 0.05 * ETA);
+    hf_maxwell_fit_result fit;
+    assert_int_equal(full_fit(d, 1, &fit, NULL), HF_OK);
+    const hf_maxwell_estimate *e = &fit.estimate;
+    assert_true(fabs(e->mu0 - MU0) <= 2.0 * e->mu0_se);
+    assert_true(fabs(e->eta - ETA) <= 2.0 * e->eta_se);
+    assert_true(e->mu0_se < 0.01 * MU0 && e->eta_se < 0.05 * ETA);
     hf_maxwell_data_free(d);
 }
 
@@ -330,7 +350,7 @@ static void test_full_fit_is_identical_for_any_thread_count(void **state)
     (void)state;
     hf_maxwell_data *clean = synthetic(0);
     hf_maxwell_data *d = noisy_copy(clean, 0.01, 99);
-    hf_maxwell_estimate one, two;
+    hf_maxwell_fit_result one, two;
 #ifdef HERTZFIT_HAVE_OPENMP
     int saved = omp_get_max_threads();
     omp_set_num_threads(1);
@@ -343,10 +363,10 @@ static void test_full_fit_is_identical_for_any_thread_count(void **state)
 #ifdef HERTZFIT_HAVE_OPENMP
     omp_set_num_threads(saved);
 #endif
-    assert_memory_equal(&one.mu0, &two.mu0, sizeof one.mu0);
-    assert_memory_equal(&one.eta, &two.eta, sizeof one.eta);
-    assert_memory_equal(&one.mu0_se, &two.mu0_se, sizeof one.mu0_se);
-    assert_memory_equal(&one.misfit, &two.misfit, sizeof one.misfit);
+    assert_memory_equal(&one.estimate.mu0, &two.estimate.mu0, sizeof one.estimate.mu0);
+    assert_memory_equal(&one.estimate.eta, &two.estimate.eta, sizeof one.estimate.eta);
+    assert_memory_equal(&one.estimate.mu0_se, &two.estimate.mu0_se, sizeof one.estimate.mu0_se);
+    assert_memory_equal(&one.estimate.misfit, &two.estimate.misfit, sizeof one.estimate.misfit);
     assert_int_equal(one.evaluations, two.evaluations);
     hf_maxwell_data_free(d);
     hf_maxwell_data_free(clean);
@@ -357,22 +377,21 @@ static void test_fit_problem_for_the_benchmarks(void **state)
 {
     (void)state;
     hf_maxwell_data *d = synthetic(0);
-    hf_maxwell_fit_options o;
-    hf_maxwell_fit_options_init(&o);
+    hf_maxwell_objective_options o;
+    hf_maxwell_objective_options_init(&o);
     o.nu = NU;
     o.mu0_ref = 0.9 * MU0;
     o.eta_ref = 1.2 * ETA;
     hf_maxwell_objective *obj = NULL;
     assert_int_equal(hf_maxwell_objective_alloc(d, &o, &obj, NULL), HF_OK);
-    hf_problem p;
-    assert_int_equal(hf_maxwell_fit_problem(obj, &p), HF_OK);
-    assert_int_equal(hf_problem_check(&p, NULL), HF_OK);
-    assert_string_equal(p.name, "maxwell-full");
-    assert_int_equal(p.dim, 2);
+    const hf_problem *p = hf_maxwell_objective_problem(obj);
+    assert_int_equal(hf_problem_check(p, NULL), HF_OK);
+    assert_string_equal(p->name, "maxwell-full");
+    assert_int_equal(p->dim, 2);
     const double truth[2] = {1.0 / 0.9, 1.0 / 1.2};
-    assert_true(p.f(truth, p.ctx) < 1e-20);
+    assert_true(p->f(truth, p->ctx) < 1e-20);
     const double off[2] = {1.0, 1.0};
-    assert_true(p.f(off, p.ctx) > 1e-3);
+    assert_true(p->f(off, p->ctx) > 1e-3);
     double mu0, eta;
     hf_maxwell_objective_params(obj, truth, &mu0, &eta);
     HF_ASSERT_CLOSE(mu0, MU0, 0.0, 1e-15);
@@ -381,6 +400,98 @@ static void test_fit_problem_for_the_benchmarks(void **state)
     hf_maxwell_objective_free(obj);
     o.eta_ref = 0.0;
     assert_int_equal(hf_maxwell_objective_alloc(d, &o, &obj, NULL), HF_EDOM);
+    hf_maxwell_data_free(d);
+}
+
+/* ---- synthetic data and the regression coordinates ---------------------- */
+
+/* The shipped synthetic files are hf_maxwell_synthesize on the shipped
+ * grid (data/README.md), printed as CSV with %.17g: regenerated here byte
+ * for byte, clean and with 1 % noise (seed 2024). */
+static void test_synthetic_files_regenerate(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        double noise;
+        uint64_t seed;
+    } cases[] = {{"maxwell_synthetic_clean.csv", 0.0, 0},
+                 {"maxwell_synthetic_noisy.csv", 0.01, 2024}};
+    hf_maxwell_data *grid = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_maxwell_grid_read(HERTZFIT_SOURCE_DIR "/data/maxwell_synthetic_grid.csv",
+                                          &grid, &diag), HF_OK);
+    const hf_maxwell_material mat = {MU0, NU, ETA};
+    hf_maxwell_response *r = malloc(grid->n * sizeof *r);
+    size_t cap = 200 * (grid->n + 1);
+    char *text = malloc(cap);
+    assert_non_null(r);
+    assert_non_null(text);
+    for (size_t c = 0; c < 2; ++c) {
+        assert_int_equal(hf_maxwell_synthesize(&mat, grid, cases[c].noise, cases[c].seed, r,
+                                               &diag), HF_OK);
+        size_t len = (size_t)snprintf(text, cap, "m_kg,R_m,V0_mps,F_M_N,t_M_s,t_c_s,e,eps\n");
+        for (size_t i = 0; i < grid->n; ++i) {
+            const double v[8] = {grid->impact[i].m, grid->impact[i].R, grid->impact[i].V0,
+                                 r[i].F_M, r[i].t_M, r[i].t_c, r[i].e, r[i].eps};
+            for (int j = 0; j < 8; ++j)
+                len += (size_t)snprintf(text + len, cap - len, "%.17g%c", v[j],
+                                        j < 7 ? ',' : '\n');
+        }
+        char path[1024];
+        snprintf(path, sizeof path, "%s/data/%s", HERTZFIT_SOURCE_DIR, cases[c].file);
+        char *shipped = hf_test_read_file(path);
+        assert_non_null(shipped);
+        assert_string_equal(text, shipped);
+        free(shipped);
+    }
+    /* noise that makes e exceed 1 is refused naming the impact; noise
+     * outside [0, 0.2] is refused before any simulation */
+    assert_int_equal(hf_maxwell_synthesize(&mat, grid, 0.2, 1, r, &diag), HF_EDOM);
+    assert_non_null(strstr(diag.text, "impact 2: noise 0.2 (seed 1) makes"));
+    assert_int_equal(hf_maxwell_synthesize(&mat, grid, 0.21, 1, r, &diag), HF_ERANGE);
+    const hf_maxwell_material bad = {MU0, NU, 1e6};
+    assert_int_equal(hf_maxwell_synthesize(&bad, grid, 0.0, 1, r, &diag), HF_EDOM);
+    assert_non_null(strstr(diag.text, "maxwell_synthetic_grid.csv:4: eps = "));
+    free(text);
+    free(r);
+    hf_maxwell_data_free(grid);
+}
+
+/* Eqs. 57, 60, 62 by hand, with pow(): x = 𝒱, y = F_M/(m V0) and x = 1/𝒱,
+ * y = 𝒱 t.  The library forms 𝒱 through exp/log: rounding to ~1e-15. */
+static void test_regression_coordinates(void **state)
+{
+    (void)state;
+    const hf_maxwell_impact imp = {0.00408, 0.005, 1.8};
+    double V = pow(imp.R * imp.V0 / (imp.m * imp.m), 0.2), x, y;
+    hf_maxwell_regression_point(&imp, HF_MAXWELL_F_M, 23.85, &x, &y);
+    HF_ASSERT_CLOSE(x, V, 0.0, 1e-14);
+    HF_ASSERT_CLOSE(y, 23.85 / (imp.m * imp.V0), 0.0, 1e-15);
+    hf_maxwell_regression_point(&imp, HF_MAXWELL_T_M, 2.385e-4, &x, &y);
+    HF_ASSERT_CLOSE(x, 1.0 / V, 0.0, 1e-14);
+    HF_ASSERT_CLOSE(y, V * 2.385e-4, 0.0, 1e-14);
+    hf_maxwell_regression_point(&imp, HF_MAXWELL_E, 0.9, &x, &y);
+    assert_true(isnan(x) && isnan(y));
+    /* Hunter's model in these coordinates at the truth passes through the
+     * exact (noise-free) data points: the same simulation, so 1e-12. */
+    hf_maxwell_data *d = synthetic(0);
+    double C0 = hf_maxwell_compliance(MU0, NU);
+    for (size_t i = 0; i < NTESTS; i += 5)
+        for (int o = HF_MAXWELL_F_M; o <= HF_MAXWELL_T_C; ++o) {
+            double px, py, model;
+            hf_maxwell_regression_point(&d->impact[i], (hf_maxwell_observable)o,
+                                        d->value[o][i], &px, &py);
+            double Vi = hf_maxwell_speed_parameter(&d->impact[i]);
+            HF_ASSERT_CLOSE(px, hf_maxwell_regression_x((hf_maxwell_observable)o, Vi), 0.0,
+                            0.0);
+            assert_int_equal(hf_maxwell_regression_model(C0, ETA, (hf_maxwell_observable)o, Vi,
+                                                         &model, NULL), HF_OK);
+            HF_ASSERT_CLOSE(model, py, 0.0, 1e-12);
+        }
+    double model;
+    assert_int_equal(hf_maxwell_regression_model(C0, ETA, HF_MAXWELL_E, 3.0, &model, NULL),
+                     HF_EINVAL);
     hf_maxwell_data_free(d);
 }
 
@@ -459,7 +570,7 @@ static void test_bad_regressions(void **state)
 static hf_maxwell_data *scaled_line(double scale)
 {
     hf_maxwell_data *d = NULL; /* caller frees */
-    assert_int_equal(hf_maxwell_data_alloc(4, 1u << HF_MAXWELL_F_M, &d), HF_OK);
+    assert_int_equal(hf_maxwell_data_alloc(4, 1u << HF_MAXWELL_F_M, &d, NULL), HF_OK);
     for (size_t i = 0; i < 4; ++i) {
         d->impact[i] = (hf_maxwell_impact){0.004, 0.005, 0.5 * (double)(1u << i)};
         double V = hf_maxwell_speed_parameter(&d->impact[i]);
@@ -506,6 +617,7 @@ int main(void)
         cmocka_unit_test(test_regressions_invert_their_own_model),
         cmocka_unit_test(test_regression_errors_match_the_scatter),
         cmocka_unit_test(test_regressions_are_biased_on_the_full_model),
+        cmocka_unit_test(test_full_fit_defaults),
         cmocka_unit_test(test_full_fit_recovers_clean_parameters),
         cmocka_unit_test(test_full_fit_reports_a_budget_stop),
         cmocka_unit_test(test_full_fit_flags_and_leaves_a_bound),
@@ -513,6 +625,8 @@ int main(void)
         cmocka_unit_test(test_full_fit_on_the_shipped_noisy_file),
         cmocka_unit_test(test_full_fit_is_identical_for_any_thread_count),
         cmocka_unit_test(test_fit_problem_for_the_benchmarks),
+        cmocka_unit_test(test_synthetic_files_regenerate),
+        cmocka_unit_test(test_regression_coordinates),
         cmocka_unit_test(test_bad_data_files),
         cmocka_unit_test(test_bad_regressions),
         cmocka_unit_test(test_regression_out_of_double_range),

@@ -10,8 +10,8 @@
  *     Farshidianfar 2020 on the default c_r sampling (HF_SAMPLING_DEFAULT);
  *   - "profile-table": the same objective fitted to their Table 2
  *     (DATA_DIR/safaeifar2020_table2.csv);
- *   - "maxwell-full": the full-model Maxwell identification of
- *     hertzfit/maxwell_fit.h on DATA_DIR/maxwell_synthetic_clean.csv
+ *   - "maxwell-full": the full-model Maxwell misfit of
+ *     hertzfit/maxwell_estimate.h on DATA_DIR/maxwell_synthetic_clean.csv
  *     (scaled (mu0, eta), box centred off the truth), f* = 0.
  * The calibration problems are 2-D ("profile:2" is accepted); the profile
  * problems' f* is the closed-form minimum of hertzfit/profile_objective.h.

@@ -1,9 +1,11 @@
 /*
- * objectives/maxwell_full.c — the bias-free identification of a Maxwell
- * material: (μ0, η) minimising the squared relative misfit between the
- * measured observables and Hunter's numerical model (no first-order
- * truncation), by any registered optimiser, with standard errors from the
- * Jacobian at the optimum (see hertzfit/maxwell_fit.h).
+ * objectives/maxwell_objective.c — the misfit of the bias-free
+ * identification of a Maxwell material: the squared relative misfit
+ * between the measured observables and Hunter's numerical model (no
+ * first-order truncation) as an optimisation problem in (μ0, η), and the
+ * estimate at a point of it with standard errors from the Jacobian (see
+ * hertzfit/maxwell_estimate.h).  The fit that runs an optimiser on it is
+ * studies/maxwell_fit.c.
  *
  * Relative residuals make the four observables (newtons, seconds, and the
  * dimensionless e) commensurable, and match measurement noise that is a
@@ -12,7 +14,7 @@
  * writing its own slot, and are summed afterwards in test order, so the
  * value is bit-identical for any thread count.
  */
-#include "hertzfit/maxwell_fit.h"
+#include "hertzfit/maxwell_estimate.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -28,13 +30,14 @@
 
 struct hf_maxwell_objective {
     const hf_maxwell_data *data;   /* borrowed */
-    hf_maxwell_fit_options options;
+    hf_maxwell_objective_options options;
     unsigned mask;                 /* observables fitted */
     size_t per_test;               /* how many of them */
     double lower[2], upper[2];     /* the problem's box (scaled variables) */
+    hf_problem problem;            /* the view, borrowing the box and the object */
 };
 
-void hf_maxwell_fit_options_init(hf_maxwell_fit_options *o)
+void hf_maxwell_objective_options_init(hf_maxwell_objective_options *o)
 {
     memset(o, 0, sizeof *o);
     o->nu = 0.5;
@@ -42,7 +45,6 @@ void hf_maxwell_fit_options_init(hf_maxwell_fit_options *o)
     o->eta_box = 0.95;
     hf_hunter_options_init(&o->ode);
     o->fd_step = 1e-5;
-    o->recentre_max = 3;
 }
 
 static size_t count_bits(unsigned mask)
@@ -53,7 +55,7 @@ static size_t count_bits(unsigned mask)
     return n;
 }
 
-static hf_status check_options(const hf_maxwell_fit_options *o, hf_diag *diag)
+static hf_status check_options(const hf_maxwell_objective_options *o, hf_diag *diag)
 {
     if (!isfinite(o->nu) || o->nu < 0.0 || o->nu > 0.5)
         return hf_diag_set(diag, HF_EDOM, "nu = %g is outside [0, 0.5]", o->nu);
@@ -77,8 +79,10 @@ static hf_status fitted_mask(const hf_maxwell_data *d, unsigned requested, unsig
     return HF_OK;
 }
 
+static double misfit(const double *x, void *ctx);
+
 hf_status hf_maxwell_objective_alloc(const hf_maxwell_data *data,
-                                     const hf_maxwell_fit_options *options,
+                                     const hf_maxwell_objective_options *options,
                                      hf_maxwell_objective **out, hf_diag *diag)
 {
     *out = NULL;
@@ -96,6 +100,8 @@ hf_status hf_maxwell_objective_alloc(const hf_maxwell_data *data,
     unsigned mask;
     if ((st = fitted_mask(data, options->mask, &mask, diag)) != HF_OK)
         return st;
+    if (data->n * count_bits(mask) <= 2)
+        return hf_diag_set(diag, HF_EINVAL, "full fit needs more than 2 measured values");
     hf_maxwell_objective *obj = calloc(1, sizeof *obj); /* caller: hf_maxwell_objective_free */
     if (obj == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
@@ -107,6 +113,8 @@ hf_status hf_maxwell_objective_alloc(const hf_maxwell_data *data,
     obj->upper[0] = 1.0 + options->mu0_box;
     obj->lower[1] = 1.0 - options->eta_box;
     obj->upper[1] = 1.0 + options->eta_box;
+    obj->problem = (hf_problem){.name = "maxwell-full", .dim = 2, .lower = obj->lower,
+                                .upper = obj->upper, .f = misfit, .ctx = obj};
     *out = obj;
     return HF_OK;
 }
@@ -192,69 +200,12 @@ static double misfit(const double *x, void *ctx)
     return f;
 }
 
-hf_status hf_maxwell_fit_problem(const hf_maxwell_objective *obj, hf_problem *p)
+const hf_problem *hf_maxwell_objective_problem(const hf_maxwell_objective *obj)
 {
-    if (obj == NULL || p == NULL)
-        return HF_EINVAL;
-    memset(p, 0, sizeof *p);
-    p->name = "maxwell-full";
-    p->dim = 2;
-    p->lower = obj->lower;
-    p->upper = obj->upper;
-    p->f = misfit;
-    p->ctx = (void *)obj;
-    return HF_OK;
+    return &obj->problem;
 }
 
-/* ---- the fit ---------------------------------------------------------- */
-
-/* Box centre when the caller gave none: a regression estimate, from the
- * first of the F_M, t_M and t_c regressions that succeeds (one can fail —
- * a singular or sign-flipped line — while another still gives a usable
- * start).  When all fail, the first failure is reported. */
-static hf_status reference_point(const hf_maxwell_data *d, const hf_maxwell_fit_options *o,
-                                 const hf_argatov_constants *k, double *mu0, double *eta,
-                                 hf_diag *diag)
-{
-    *mu0 = o->mu0_ref;
-    *eta = o->eta_ref;
-    if (*mu0 > 0.0 && *eta > 0.0)
-        return HF_OK;
-    static const hf_maxwell_observable order[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
-                                                   HF_MAXWELL_T_C};
-    hf_status first = HF_OK;
-    hf_diag first_diag = {{0}};
-    for (int j = 0; j < 3; ++j) {
-        if (d->value[order[j]] == NULL)
-            continue;
-        hf_maxwell_estimate est;
-        hf_diag this_diag = {{0}};
-        hf_status st = hf_maxwell_regress(d, o->nu, order[j], k, &est, &this_diag);
-        if (st != HF_OK) {
-            if (first == HF_OK) {
-                first = st;
-                first_diag = this_diag;
-            }
-            continue;
-        }
-        if (!(*mu0 > 0.0))
-            *mu0 = est.mu0;
-        if (!(*eta > 0.0)) {
-            /* A non-positive η estimate (noise): start at ε = 0.1 instead. */
-            double Tmax = 0.0;
-            for (size_t i = 0; i < d->n; ++i)
-                Tmax = fmax(Tmax, est.C0 / hf_maxwell_speed_parameter(&d->impact[i]));
-            *eta = est.eta > 0.0 ? est.eta : 0.1 / Tmax;
-        }
-        return HF_OK;
-    }
-    if (first != HF_OK)
-        return hf_diag_set(diag, first, "no regression gives a start point: %s",
-                           first_diag.text);
-    return hf_diag_set(diag, HF_EINVAL,
-                       "no F_M_N, t_M_s or t_c_s column: e alone fixes only eta*C0, "
-                       "not mu0 and eta separately");
-}
+/* ---- the estimate at a point ----------------------------------------- */
 
 /* The residuals as GSL's multifit function of the scaled variables, so
  * that gsl_multifit_nlinear_df can difference them. */
@@ -366,24 +317,15 @@ static double relative_r2(const hf_maxwell_objective *obj, double ssr)
     return sst > 0.0 ? 1.0 - ssr / sst : 1.0;
 }
 
-static void describe(unsigned mask, char *buf, size_t size)
+hf_status hf_maxwell_objective_estimate(const hf_maxwell_objective *obj, const double *x,
+                                        hf_maxwell_estimate *out, double *residuals,
+                                        hf_diag *diag)
 {
-    buf[0] = '\0';
-    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
-        if (mask & (1u << k)) {
-            size_t len = strlen(buf);
-            snprintf(buf + len, size - len, "%s%s", len ? "+" : "",
-                     hf_maxwell_observable_name((hf_maxwell_observable)k));
-        }
-}
-
-/* Everything after the optimiser: residuals, errors, report. */
-static hf_status report(const hf_maxwell_objective *obj, const hf_result *res,
-                        hf_maxwell_estimate *out, double *residuals, hf_diag *diag)
-{
+    if (obj == NULL || x == NULL || out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "full-model estimate: missing argument");
     size_t N = hf_maxwell_objective_nresiduals(obj);
     double mu0, eta, se[2];
-    hf_maxwell_objective_params(obj, res->x, &mu0, &eta);
+    hf_maxwell_objective_params(obj, x, &mu0, &eta);
     /* the caller's buffer, or one of our own freed below */
     double *r = residuals ? residuals : malloc(N * sizeof *r);
     if (r == NULL)
@@ -393,12 +335,12 @@ static hf_status report(const hf_maxwell_objective *obj, const hf_result *res,
     if (r != residuals)
         free(r);
     if (st == HF_OK)
-        st = standard_errors(obj, res->x, ssr, se, diag);
+        st = standard_errors(obj, x, ssr, se, diag);
     if (st != HF_OK)
         return st;
     memset(out, 0, sizeof *out);
-    snprintf(out->method, sizeof out->method, "full");
-    describe(obj->mask, out->observable, sizeof out->observable);
+    out->method = HF_MAXWELL_FULL;
+    out->observables = obj->mask;
     out->n = obj->data->n;
     out->mu0 = mu0;
     out->mu0_se = se[0];
@@ -412,117 +354,5 @@ static hf_status report(const hf_maxwell_objective *obj, const hf_result *res,
         out->max_eps = fmax(out->max_eps,
                             eta * out->C0 / hf_maxwell_speed_parameter(&obj->data->impact[i]));
     out->misfit = ssr;
-    out->evaluations = res->evaluations;
     return HF_OK;
-}
-
-/* HF_MAXWELL_AT_* bits of x on the box: within 1e-6 of a bound in the
- * scaled variables (the box is ~1 wide, and NLopt's xtol_rel of 1e-9 puts
- * an optimum pressed against a bound exactly on it). */
-static unsigned bounds_hit(const hf_maxwell_objective *obj, const double *x)
-{
-    static const unsigned low[2] = {HF_MAXWELL_AT_MU0_LOWER, HF_MAXWELL_AT_ETA_LOWER};
-    static const unsigned high[2] = {HF_MAXWELL_AT_MU0_UPPER, HF_MAXWELL_AT_ETA_UPPER};
-    unsigned bits = 0;
-    for (int j = 0; j < 2; ++j) {
-        if (x[j] - obj->lower[j] <= 1e-6)
-            bits |= low[j];
-        if (obj->upper[j] - x[j] <= 1e-6)
-            bits |= high[j];
-    }
-    return bits;
-}
-
-const char *hf_maxwell_estimate_status(const hf_maxwell_estimate *e, char *buf, size_t size)
-{
-    if (size == 0)
-        return buf;
-    if (strcmp(e->method, "full") != 0) {
-        snprintf(buf, size, "ok");
-        return buf;
-    }
-    const char *stop = e->stop == HF_STOP_CONVERGED ? "" : hf_stop_reason_name(e->stop);
-    const char *bound = e->at_bound ? "at-bound" : "";
-    if (!*stop && !*bound)
-        snprintf(buf, size, "converged");
-    else
-        snprintf(buf, size, "%s%s%s", stop, *stop && *bound ? "+" : "", bound);
-    return buf;
-}
-
-int hf_maxwell_estimate_suspect(const hf_maxwell_estimate *e)
-{
-    return strcmp(e->method, "full") == 0 && (e->stop != HF_STOP_CONVERGED || e->at_bound);
-}
-
-/* One optimiser run on obj's box.  Starts at the box centre, the
- * reference point (x = μ0/μ0_ref, η/η_ref = 1, 1), unless x0 is given: a
- * local optimiser such as the default BOBYQA then begins from Argatov's
- * first-order answer and only corrects its bias. */
-static hf_status run_once(const hf_maxwell_objective *obj, const hf_optimizer *opt,
-                          const hf_run_config *run, const double *x0, hf_result *res,
-                          hf_diag *diag)
-{
-    static const double centre[2] = {1.0, 1.0};
-    hf_problem problem;
-    hf_maxwell_fit_problem(obj, &problem);
-    hf_run_config started = *run;
-    started.x0 = x0 != NULL ? x0 : centre;
-    hf_status st = hf_optimize(opt, &problem, &started, res, diag);
-    if (st == HF_OK && !isfinite(res->f))
-        st = hf_diag_set(diag, HF_ENOCONV, "full fit: no evaluation of the model succeeded");
-    return st;
-}
-
-hf_status hf_maxwell_fit_full(const hf_maxwell_data *data, const hf_maxwell_fit_options *options,
-                              const hf_argatov_constants *constants, const hf_optimizer *opt,
-                              const hf_run_config *run, hf_maxwell_estimate *out,
-                              double *residuals, unsigned *fitted, hf_diag *diag)
-{
-    if (data == NULL || options == NULL || constants == NULL || opt == NULL || run == NULL ||
-        out == NULL)
-        return hf_diag_set(diag, HF_EINVAL, "full fit: missing argument");
-    hf_status st = hf_maxwell_data_check(data, diag);
-    if (st == HF_OK)
-        st = check_options(options, diag);
-    hf_maxwell_fit_options o = *options;
-    if (st == HF_OK)
-        st = reference_point(data, options, constants, &o.mu0_ref, &o.eta_ref, diag);
-    size_t evaluations = 0;
-    for (unsigned attempt = 0; st == HF_OK; ++attempt) {
-        hf_maxwell_objective *obj = NULL; /* freed at the end of this attempt */
-        if ((st = hf_maxwell_objective_alloc(data, &o, &obj, diag)) != HF_OK)
-            return st;
-        if (hf_maxwell_objective_nresiduals(obj) <= 2) {
-            hf_maxwell_objective_free(obj);
-            return hf_diag_set(diag, HF_EINVAL, "full fit needs more than 2 measured values");
-        }
-        hf_result res; /* x freed by hf_result_free below */
-        if ((st = hf_result_init(&res, 2)) != HF_OK) {
-            hf_maxwell_objective_free(obj);
-            return hf_diag_set(diag, st, "out of memory");
-        }
-        st = run_once(obj, opt, run, attempt == 0 ? run->x0 : NULL, &res, diag);
-        unsigned bits = st == HF_OK ? bounds_hit(obj, res.x) : 0;
-        evaluations += res.evaluations;
-        int again = st == HF_OK && bits && res.stop == HF_STOP_CONVERGED &&
-                    attempt < o.recentre_max;
-        if (again) {
-            /* Converged on the box: the misfit still falls outside it.  Move
-             * the box centre to the optimum and search again. */
-            hf_maxwell_objective_params(obj, res.x, &o.mu0_ref, &o.eta_ref);
-        } else if (st == HF_OK && (st = report(obj, &res, out, residuals, diag)) == HF_OK) {
-            out->stop = res.stop;
-            out->at_bound = bits;
-            out->recentred = attempt;
-            out->evaluations = evaluations;
-            if (fitted != NULL)
-                *fitted = obj->mask;
-        }
-        hf_result_free(&res);
-        hf_maxwell_objective_free(obj);
-        if (!again)
-            break;
-    }
-    return st;
 }

@@ -1,0 +1,165 @@
+/*
+ * hertzfit/maxwell_estimate.h — estimates of a Maxwell material (μ0, η)
+ * from drop tests (hertzfit/maxwell_data.h): Argatov's regressions, and
+ * the full-model misfit as an optimisation problem.  The fit that runs an
+ * optimiser on that problem is hertzfit/maxwell_fit.h.
+ *
+ *  - regression (Argatov Section 4): a straight line through GSL's
+ *    gsl_fit_wlinear, weights 1/y² (relative measurement errors), with its
+ *    covariance scaled by the residual variance, on
+ *      Eq. 57: F_M/(m V0) = (5/4)/C0 · 𝒱 − c_M^F η            (x = 𝒱)
+ *      Eq. 60: 𝒱 t_M = τ_m⁰ C0 − c_M^t η C0² · (1/𝒱)           (x = 1/𝒱)
+ *      Eq. 62: 𝒱 t_c = 2τ_m⁰ C0 + c_c^t η C0² · (1/𝒱)          (x = 1/𝒱)
+ *    C0 and η come from the two coefficients and μ0 from Eq. 59; their
+ *    standard errors are propagated from the coefficient covariance
+ *    (first order).  These formulas truncate at first order in ε, so the
+ *    estimates are biased when ε is not small (Argatov: < 5 % error for
+ *    ε <= 0.2); the estimate reports the largest ε so callers can warn.
+ *  - full (hertzfit's own): the sum of squared relative residuals
+ *    (model − measured)/measured of every observable present, the model
+ *    being Hunter's numerical solution (no truncation).  At a point of
+ *    that problem, hf_maxwell_objective_estimate gives the estimate with
+ *    standard errors s²(JᵀJ)⁻¹ (gsl_multifit_covar), J the Jacobian of the
+ *    relative residuals by central differences and s² = SSR/(N − 2).
+ */
+#ifndef HERTZFIT_MAXWELL_ESTIMATE_H
+#define HERTZFIT_MAXWELL_ESTIMATE_H
+
+#include <stddef.h>
+#include "hertzfit/argatov.h"
+#include "hertzfit/hunter.h"
+#include "hertzfit/maxwell.h"
+#include "hertzfit/maxwell_data.h"
+#include "hertzfit/problem.h"
+#include "hertzfit/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum hf_maxwell_method {
+    HF_MAXWELL_REGRESSION,   /* Argatov's straight line */
+    HF_MAXWELL_FULL          /* Hunter's model, all observables at once */
+} hf_maxwell_method;
+
+/* "regression", "full". */
+const char *hf_maxwell_method_name(hf_maxwell_method method);
+
+/* One identification result. */
+typedef struct hf_maxwell_estimate {
+    hf_maxwell_method method;
+    unsigned observables;     /* bits 1 << obs: the one regressed, or those fitted
+                                 (hf_maxwell_observables_name spells them) */
+    size_t n;                 /* tests used */
+    double mu0, mu0_se;       /* Pa */
+    double eta, eta_se;       /* 1/s */
+    double C0, C0_se;         /* Eq. 52 */
+    double r2;                /* regression: weighted R² of the line; full: 1 − SSR/SST
+                                 with SST the sum over fitted observables of
+                                 ((y − ȳ)/y)² */
+    double max_eps;           /* largest ε = η C0/𝒱 over the tests, at the estimate */
+    /* regression only: y = intercept + slope·x and their covariance */
+    double intercept, slope, cov00, cov01, cov11;
+    /* full only */
+    double misfit;            /* sum of squared relative residuals */
+} hf_maxwell_estimate;
+
+/* ---- Argatov's regressions ---------------------------------------------- */
+
+/* The regression coordinates of Eqs. 57, 60 and 62 of one test: x = 𝒱
+ * and y = F_M/(m V0) for F_M; x = 1/𝒱 and y = 𝒱·MEASURED for t_M and t_c
+ * (𝒱 = (R V0/m²)^{1/5}).  Pure function (NaN for e, which has no
+ * regression). */
+void hf_maxwell_regression_point(const hf_maxwell_impact *impact, hf_maxwell_observable obs,
+                                 double measured, double *x, double *y);
+
+/* The abscissa of Eqs. 57, 60, 62 at 𝒱: 𝒱 for F_M, 1/𝒱 for t_M and t_c. */
+double hf_maxwell_regression_x(hf_maxwell_observable obs, double speed_parameter);
+
+/* Hunter's model (default tolerances) in the regression coordinates of
+ * OBS at 𝒱 = speed_parameter for a material of compliance C0 (Eq. 52) and
+ * η: every observable depends on 𝒱 alone there (ε = η C0/𝒱), so this is
+ * the full model's curve on the plot of a regression.  OBS is F_M, t_M or
+ * t_c (HF_EINVAL for e); the errors of hf_hunter_simulate. */
+hf_status hf_maxwell_regression_model(double C0, double eta, hf_maxwell_observable obs,
+                                      double speed_parameter, double *y, hf_diag *diag);
+
+/* Eq. 57 / 60 / 62 regression on observable F_M, t_M or t_c.
+ * HF_ENOTFOUND when the column is absent, HF_EINVAL for e (no regression
+ * in the paper) or fewer than 3 tests, HF_ESINGULAR when every test has
+ * the same 𝒱, HF_EDOM for ν outside [0, 0.5], HF_ERANGE when the fitted
+ * line gives a non-positive C0 (data not of the form of the equation). */
+hf_status hf_maxwell_regress(const hf_maxwell_data *data, double nu,
+                             hf_maxwell_observable obs,
+                             const hf_argatov_constants *constants,
+                             hf_maxwell_estimate *out, hf_diag *diag);
+
+/* ---- the full-model misfit ------------------------------------------------ */
+
+typedef struct hf_maxwell_objective_options {
+    double nu;                /* Poisson's ratio, [0, 0.5] (default 0.5) */
+    double mu0_ref, eta_ref;  /* centre of the search box, > 0 (the fit of
+                                 hertzfit/maxwell_fit.h takes <= 0 to mean
+                                 "centre on the regression estimate") */
+    double mu0_box;           /* μ0 in mu0_ref·[1 − mu0_box, 1 + mu0_box] (default 0.5) */
+    double eta_box;           /* η in eta_ref·[1 − eta_box, 1 + eta_box] (default 0.95) */
+    unsigned mask;            /* observables to fit (bits 1 << obs); 0 = all present */
+    hf_hunter_options ode;    /* tolerances of each simulation */
+    double fd_step;           /* relative step of the Jacobian (default 1e-5) */
+} hf_maxwell_objective_options;
+
+/* The defaults above; mu0_ref = eta_ref = 0 (to be set). */
+void hf_maxwell_objective_options_init(hf_maxwell_objective_options *options);
+
+/* The full-model misfit as an optimisation problem.  Variables are scaled
+ * so both are of order 1: x0 = μ0/mu0_ref, x1 = η/eta_ref, bounds from the
+ * boxes above.  The objective is the sum of squared relative residuals; a
+ * simulation failure (ε beyond HF_HUNTER_EPS_MAX) gives NaN, which the
+ * optimiser wrapper counts as a failed evaluation.  The 2-variable problem
+ * is registered as `maxwell-full` by the benchmark suite: build it with
+ *   hf_maxwell_objective *obj = NULL;
+ *   hf_maxwell_objective_alloc(data, &options, &obj, &diag);  // caller frees
+ *   const hf_problem *p = hf_maxwell_objective_problem(obj);  // lives with obj
+ * The objective evaluates the tests on OpenMP threads and sums them in a
+ * fixed order, so its value does not depend on the thread count; it is
+ * safe to call from several threads.  obj borrows data (keep it alive). */
+typedef struct hf_maxwell_objective hf_maxwell_objective;
+
+/* HF_EDOM for a reference point that is not finite and > 0, HF_ERANGE
+ * for boxes or a Jacobian step outside their ranges, HF_ENOTFOUND when
+ * the data have none of the observables to fit, HF_EINVAL for 2 measured
+ * values or fewer, and the errors of hf_maxwell_data_check. */
+hf_status hf_maxwell_objective_alloc(const hf_maxwell_data *data,
+                                     const hf_maxwell_objective_options *options,
+                                     hf_maxwell_objective **out, hf_diag *diag);
+void hf_maxwell_objective_free(hf_maxwell_objective *obj);
+
+/* The problem view ("maxwell-full", the scaled box); valid while obj lives. */
+const hf_problem *hf_maxwell_objective_problem(const hf_maxwell_objective *obj);
+
+/* Physical (μ0, η) of a point x of the problem. */
+void hf_maxwell_objective_params(const hf_maxwell_objective *obj, const double *x,
+                                 double *mu0, double *eta);
+
+/* Relative residuals (model − measured)/measured at (μ0, η), tests outer and
+ * observables inner in hf_maxwell_observable order, only the fitted ones:
+ * out has hf_maxwell_objective_nresiduals() entries.  HF_EDOM when a
+ * simulation fails. */
+size_t hf_maxwell_objective_nresiduals(const hf_maxwell_objective *obj);
+hf_status hf_maxwell_objective_residuals(const hf_maxwell_objective *obj, double mu0,
+                                         double eta, double *out, hf_diag *diag);
+
+/* The full-model estimate at the point x of the problem (an optimum):
+ * (μ0, η), standard errors from the Jacobian, misfit, r2, max_eps, and —
+ * when residuals is not NULL — the relative residuals there
+ * (hf_maxwell_objective_nresiduals entries).  HF_ERANGE when a standard
+ * error cannot be computed (NaN or negative variance: the data do not
+ * determine that parameter), HF_EDOM when a simulation fails. */
+hf_status hf_maxwell_objective_estimate(const hf_maxwell_objective *obj, const double *x,
+                                        hf_maxwell_estimate *out, double *residuals,
+                                        hf_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
