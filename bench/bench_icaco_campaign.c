@@ -99,11 +99,7 @@ static double campaign(const hf_optimizer *opt, const hf_problem *p, int threads
 
 static int bench_objective(const char *label, hf_profile_objective *obj, int repeats)
 {
-    double lower[2] = {HF_PROFILE_A_MIN, HF_PROFILE_B_MIN};
-    double upper[2] = {HF_PROFILE_A_MAX, HF_PROFILE_B_MAX};
-    hf_problem p;
-    if (hf_profile_objective_problem(obj, lower, upper, &p) != HF_OK)
-        return 1;
+    hf_problem p = *hf_profile_objective_problem(obj);   /* the default (a, b) box */
     hf_optimizer *opt = NULL;
     if (hf_optimizer_create("icaco", 2, &opt, NULL) != HF_OK)
         return 1;

@@ -1,11 +1,10 @@
 /*
- * cli/cmd_fit.c — `hertzfit fit profile`: fits the profile exponents (a, b)
- * of Safaeifar & Farshidianfar 2020 with any optimiser (ica, icaco, random,
- * nlopt:<NAME>) over N seeded independent runs in parallel, and reports
- * one row per run, the published kind of summary (best/mean/median/worst/
- * std of the RMS over runs, as Table 2 of Sheikhi Azqandi & Safaeifar 2023)
- * and an identifiability note: the RMS depends on (a, b) only through
- * I(a, b), so the minimiser is a curve (the valley), not a point.
+ * cli/cmd_fit.c — `hertzfit fit profile`: the options of the profile
+ * calibration study (hertzfit/profile_fit.h: N seeded runs of any
+ * optimiser, their summary and the identifiability report) and the
+ * printing of its result: one row per run, the published kind of summary
+ * (best/mean/median/worst/std of the RMS over runs, as Table 2 of Sheikhi
+ * Azqandi & Safaeifar 2023) and the valley.
  *
  * Everything is computed first and printed at the end, so an error leaves
  * no partial output.  With --csv the run table is CSV and every other line
@@ -13,24 +12,17 @@
  */
 #include "cli.h"
 
-#include <gsl/gsl_sort.h>
-#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hertzfit/optimizer.h"
-#include "hertzfit/profile.h"
+#include "hertzfit/profile_fit.h"
 #include "hertzfit/profile_objective.h"
-#include "hertzfit/runs.h"
 #include "hertzfit/trace.h"
 
 #define CMD "fit profile"
-
-/* A run counts as converged when its I is this close to I* (the issue's
- * criterion; RMS is flat to second order in I there). */
-#define CONVERGED_I_TOL 1e-4
 
 /* Index of --max-evals in the option table (its `given` flag is read). */
 enum { OPT_MAX_EVALS = 4 };
@@ -48,15 +40,12 @@ typedef struct fit_options {
 typedef struct fit_state {
     hf_profile_objective *obj;
     hf_optimizer *opt;
-    hf_runs *runs;
-    double lower[2], upper[2];
-    hf_problem problem;
-    double k0_star, i_star, rms_min;
+    hf_profile_fit *fit;
 } fit_state;
 
 static void fit_state_free(fit_state *s)
 {
-    hf_runs_free(s->runs);
+    hf_profile_fit_free(s->fit);
     hf_optimizer_free(s->opt);
     hf_profile_objective_free(s->obj);
 }
@@ -174,52 +163,29 @@ static int check_options(const fit_options *o, hf_cli_opt *opts)
 static int build_objective(const fit_options *o, fit_state *s)
 {
     int rc = hf_cli_profile_objective(CMD, o->sampling, o->table, 0, &s->obj);
-    if (rc != 0)
+    if (rc != 0 || o->bounds.count != 4)
         return rc;
+    const double lower[2] = {o->bounds.values[0], o->bounds.values[2]};
+    const double upper[2] = {o->bounds.values[1], o->bounds.values[3]};
     hf_diag diag = {{0}};
-    s->lower[0] = HF_PROFILE_A_MIN;
-    s->upper[0] = HF_PROFILE_A_MAX;
-    s->lower[1] = HF_PROFILE_B_MIN;
-    s->upper[1] = HF_PROFILE_B_MAX;
-    if (o->bounds.count == 4) {
-        s->lower[0] = o->bounds.values[0];
-        s->upper[0] = o->bounds.values[1];
-        s->lower[1] = o->bounds.values[2];
-        s->upper[1] = o->bounds.values[3];
-    }
-    hf_status st = hf_profile_objective_problem(s->obj, s->lower, s->upper, &s->problem);
-    if (st != HF_OK) {
-        hf_problem_check(&s->problem, &diag);
-        return hf_cli_fail_status(CMD, st, &diag);
-    }
-    hf_profile_objective_optimum(s->obj, &s->k0_star, &s->i_star, &s->rms_min);
-    return 0;
+    hf_status st = hf_profile_objective_set_bounds(s->obj, lower, upper, &diag);
+    return st == HF_OK ? 0 : hf_cli_fail_status(CMD, st, &diag);
 }
 
-static int run_campaign(const fit_options *o, fit_state *s)
+static int run_fit(const fit_options *o, fit_state *s)
 {
-    hf_runs_config cfg;
-    hf_runs_config_init(&cfg);
-    cfg.runs = (size_t)o->runs;
-    cfg.seed = o->seed;
-    cfg.threads = (int)o->threads;
-    cfg.max_evals = (size_t)o->max_evals;
-    cfg.record_traces = o->trace != NULL;
+    hf_profile_fit_config cfg;
+    hf_profile_fit_config_init(&cfg);
+    cfg.runs.runs = (size_t)o->runs;
+    cfg.runs.seed = o->seed;
+    cfg.runs.threads = (int)o->threads;
+    cfg.runs.max_evals = (size_t)o->max_evals;
+    cfg.runs.record_traces = o->trace != NULL;
     hf_diag diag = {{0}};
-    hf_status st = hf_runs_execute(s->opt, &s->problem, &cfg, &s->runs, &diag);
+    hf_status st = hf_profile_fit_run(s->obj, s->opt, &cfg, &s->fit, &diag);
     if (st != HF_OK)
         return hf_cli_fail_status(CMD, st, &diag);
     return 0;
-}
-
-static void integral_of(const double *x, double *integral, double *k0)
-{
-    if (hf_profile_integral(x[0], x[1], integral) != HF_OK) {
-        *integral = NAN;
-        *k0 = NAN;
-        return;
-    }
-    *k0 = hf_profile_k0_from_integral(*integral);
 }
 
 static hf_table *run_table(const fit_options *o, const fit_state *s)
@@ -230,18 +196,17 @@ static hf_table *run_table(const fit_options *o, const fit_state *s)
     hf_table *t = hf_table_create(o->csv, 13, head);
     if (t == NULL)
         return NULL;
-    for (size_t i = 0; i < s->runs->count; ++i) {
-        const hf_result *r = &s->runs->results[i];
-        double integral, k0;
-        integral_of(r->x, &integral, &k0);
+    const hf_profile_fit *fit = s->fit;
+    for (size_t i = 0; i < fit->runs->count; ++i) {
+        const hf_result *r = &fit->runs->results[i];
         hf_table_int(t, (long long)i);
         hf_table_str(t, o->optimizer);
         hf_table_int(t, (long long)o->seed);
         if (isfinite(r->f)) {
             hf_table_numf(t, "%.6f", r->x[0]);
             hf_table_numf(t, "%.6f", r->x[1]);
-            hf_table_numf(t, "%.8f", integral);
-            hf_table_numf(t, "%.8f", k0);
+            hf_table_numf(t, "%.8f", fit->integral[i]);
+            hf_table_numf(t, "%.8f", fit->k0[i]);
             hf_table_numf(t, "%.8f", r->f);
         } else {
             /* Every evaluation of this run failed: there is no best point. */
@@ -251,8 +216,7 @@ static hf_table *run_table(const fit_options *o, const fit_state *s)
         hf_table_int(t, (long long)r->evaluations);
         hf_table_int(t, (long long)r->iterations);
         hf_table_str(t, hf_stop_reason_name(r->stop));
-        hf_table_str(t, isfinite(r->f) && fabs(integral - s->i_star) <= CONVERGED_I_TOL
-                            ? "yes" : "no");
+        hf_table_str(t, fit->converged[i] ? "yes" : "no");
         hf_table_numf(t, "%.4f", r->seconds);
     }
     return t;
@@ -280,87 +244,63 @@ static void print_parameters(const fit_options *o, const fit_state *s)
 
 static void print_summary(const fit_options *o, const fit_state *s)
 {
-    size_t n = s->runs->count;
-    double *rms = malloc(n * sizeof *rms); /* freed below */
-    if (rms == NULL)
-        return;
-    double evals = 0.0;
-    size_t failed = 0, finite = 0;
-    for (size_t i = 0; i < n; ++i) {
-        if (isfinite(s->runs->results[i].f))
-            rms[finite++] = s->runs->results[i].f;
-        evals += (double)s->runs->results[i].evaluations / (double)n;
-        failed += s->runs->results[i].failed_evaluations;
-    }
-    if (finite == 0) {
+    const hf_runs_summary *m = &s->fit->summary;
+    if (m->finite == 0) {
         report(o->csv, "summary: no run found a point where the objective is defined "
-                       "(%zu failed evaluations)", failed);
-        free(rms);
+                       "(%zu failed evaluations)", m->failed_evaluations);
         return;
     }
-    if (finite < n)
-        report(o->csv, "(%zu of %zu runs found no finite value and are left out)", n - finite, n);
-    n = finite;
-    gsl_sort(rms, 1, n);
-    double sd = n > 1 ? gsl_stats_sd(rms, 1, n) : 0.0;
-    report(o->csv, "summary of rms_pct over %zu runs (std is the sample standard deviation):", n);
-    report(o->csv, "  best %.10g  mean %.10g  median %.10g  worst %.10g  std %.4g", rms[0],
-           gsl_stats_mean(rms, 1, n), gsl_stats_median_from_sorted_data(rms, 1, n), rms[n - 1],
-           sd);
+    if (m->finite < m->runs)
+        report(o->csv, "(%zu of %zu runs found no finite value and are left out)",
+               m->runs - m->finite, m->runs);
+    report(o->csv, "summary of rms_pct over %zu runs (std is the sample standard deviation):",
+           m->finite);
+    report(o->csv, "  best %.10g  mean %.10g  median %.10g  worst %.10g  std %.4g", m->best,
+           m->mean, m->median, m->worst, m->sd);
     report(o->csv, "  mean evaluations %.1f  failed evaluations %zu  gap of best to the "
                    "closed-form minimum %.3g",
-           evals, failed, rms[0] - s->rms_min);
-    free(rms);
-}
-
-static void print_valley(const fit_options *o, const fit_state *s)
-{
-    static const double bs[] = {1.5, 2.0, 3.0, 3.409, 4.0, 5.0, 6.0};
-    report(o->csv, "  valley a(b) with I(a, b) = I*:");
-    for (size_t j = 0; j < sizeof bs / sizeof bs[0]; ++j) {
-        double a;
-        if (hf_profile_valley_a(bs[j], s->i_star, &a) == HF_OK)
-            report(o->csv, "    b = %-6g a = %.6f%s", bs[j], a,
-                   (a < s->lower[0] || a > s->upper[0]) ? "  (outside the a bounds)" : "");
-        else
-            report(o->csv, "    b = %-6g no a > 0 gives I*", bs[j]);
-    }
+           m->mean_evaluations, m->failed_evaluations, m->best - s->fit->rms_min);
 }
 
 static void print_identifiability(const fit_options *o, const fit_state *s)
 {
+    const hf_profile_fit *fit = s->fit;
     report(o->csv, "identifiability: the RMS depends on (a, b) only through I(a, b), so every "
                    "(a, b) with I(a, b) = I* is optimal;");
     report(o->csv, "  I* = %.10g  K0* = %.10g  minimum RMS = %.15g %% (closed form)",
-           s->i_star, s->k0_star, s->rms_min);
-    print_valley(o, s);
+           fit->i_star, fit->k0_star, fit->rms_min);
+    report(o->csv, "  valley a(b) with I(a, b) = I*:");
+    for (size_t j = 0; j < fit->n_valley; ++j) {
+        const hf_profile_valley_point *v = &fit->valley[j];
+        if (v->found)
+            report(o->csv, "    b = %-6g a = %.6f%s", v->b, v->a,
+                   v->inside ? "" : "  (outside the a bounds)");
+        else
+            report(o->csv, "    b = %-6g no a > 0 gives I*", v->b);
+    }
     char runs[256] = "";
-    size_t converged = 0, used = 0;
-    for (size_t i = 0; i < s->runs->count; ++i) {
-        double integral, k0;
-        integral_of(s->runs->results[i].x, &integral, &k0);
-        if (fabs(integral - s->i_star) <= CONVERGED_I_TOL) {
-            ++converged;
-        } else if (used < sizeof runs - 16) {
+    size_t used = 0;
+    for (size_t i = 0; i < fit->runs->count; ++i)
+        if (!fit->converged[i] && used < sizeof runs - 16) {
             int w = snprintf(runs + used, sizeof runs - used, "%s%zu", used ? " " : "", i);
             used += w > 0 ? (size_t)w : 0;
         }
-    }
-    report(o->csv, "  converged (|I - I*| <= %g): %zu of %zu runs%s%s", CONVERGED_I_TOL,
-           converged, s->runs->count, used ? "; not converged: runs " : "", runs);
+    report(o->csv, "  converged (|I - I*| <= %g): %zu of %zu runs%s%s", HF_PROFILE_FIT_I_TOL,
+           fit->n_converged, fit->runs->count, used ? "; not converged: runs " : "", runs);
 }
 
 static int write_trace(const fit_options *o, const fit_state *s)
 {
-    size_t n = s->runs->count;
-    hf_trace_run *runs = calloc(n, sizeof *runs); /* freed below */
-    if (runs == NULL)
+    const hf_runs *runs = s->fit->runs;
+    hf_trace_run *labelled = calloc(runs->count, sizeof *labelled); /* freed below */
+    if (labelled == NULL)
         return hf_cli_fail(CMD, "out of memory");
-    for (size_t i = 0; i < n; ++i)
-        runs[i] = (hf_trace_run){o->optimizer, s->problem.name, i, s->runs->traces[i], 0};
+    const char *problem = hf_profile_objective_problem(s->obj)->name;
+    for (size_t i = 0; i < runs->count; ++i)
+        labelled[i] = (hf_trace_run){o->optimizer, problem, i, runs->traces[i], 0};
     hf_diag diag = {{0}};
-    hf_status st = hf_trace_write(o->trace, runs, n, &diag);
-    free(runs);
+    hf_status st = hf_trace_write(o->trace, labelled, runs->count, &diag);
+    free(labelled);
     return st == HF_OK ? 0 : hf_cli_fail_status(CMD, st, &diag);
 }
 
@@ -383,7 +323,7 @@ static int fit_profile(fit_options *o, hf_cli_opt *opts)
     if (rc == 0)
         rc = build_objective(o, &s);
     if (rc == 0)
-        rc = run_campaign(o, &s);
+        rc = run_fit(o, &s);
     if (rc == 0 && o->trace != NULL)
         rc = write_trace(o, &s);
     hf_table *t = rc == 0 ? run_table(o, &s) : NULL;

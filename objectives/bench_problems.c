@@ -35,8 +35,7 @@ struct hf_bench_problem {
     hf_profile_objective *profile;   /* owned, or NULL */
     hf_maxwell_data *maxwell_data;   /* owned, or NULL */
     hf_maxwell_objective *maxwell;   /* owned, or NULL; borrows maxwell_data */
-    double lower[2], upper[2];       /* bounds of a calibration problem */
-    hf_problem problem;              /* a copy of the view (test) or own (profile) */
+    hf_problem problem;              /* a copy of the owner's view, renamed */
 };
 
 static const char *const calibration_families[] = {"profile", "profile-table", "maxwell-full"};
@@ -110,13 +109,9 @@ static hf_status build_profile(hf_bench_problem *bp, int table, const char *data
     }
     if (st != HF_OK)
         return st;
-    bp->lower[0] = HF_PROFILE_A_MIN;
-    bp->upper[0] = HF_PROFILE_A_MAX;
-    bp->lower[1] = HF_PROFILE_B_MIN;
-    bp->upper[1] = HF_PROFILE_B_MAX;
-    st = hf_profile_objective_problem(bp->profile, bp->lower, bp->upper, &bp->problem);
+    bp->problem = *hf_profile_objective_problem(bp->profile); /* on the default box */
     bp->problem.name = bp->name;
-    return st;
+    return HF_OK;
 }
 
 /* Sum of squared relative residuals of the full Maxwell model on the clean

@@ -31,7 +31,25 @@ struct hf_profile_objective {
     double *r;           /* owned: r_i = (1 − c_i)/(c_i h_exact(c_i)); NULL for a table */
     double q[3];         /* RMS² = q0 + q1 K0 + q2 K0² */
     double worst_residual_pct;
+    double lower[2], upper[2];  /* the (a, b) box of the problem */
+    hf_problem problem;         /* the view, borrowing the box and the object */
 };
+
+static double problem_rms(const double *x, void *ctx);
+
+/* The (a, b) problem on the default box; called once the coefficients
+ * are known (f_opt is the closed-form minimum). */
+static void init_problem(hf_profile_objective *obj)
+{
+    obj->lower[0] = HF_PROFILE_A_MIN;
+    obj->upper[0] = HF_PROFILE_A_MAX;
+    obj->lower[1] = HF_PROFILE_B_MIN;
+    obj->upper[1] = HF_PROFILE_B_MAX;
+    obj->problem = (hf_problem){.name = obj->is_table ? "profile-table" : "profile", .dim = 2,
+                                .lower = obj->lower, .upper = obj->upper, .f = problem_rms,
+                                .ctx = obj, .has_optimum = 1};
+    hf_profile_objective_optimum(obj, NULL, NULL, &obj->problem.f_opt);
+}
 
 void hf_profile_objective_free(hf_profile_objective *obj)
 {
@@ -53,7 +71,7 @@ hf_status hf_profile_objective_from_samples(const double *c, size_t n,
     /* obj and obj->r are owned by the caller: hf_profile_objective_free */
     if (obj == NULL || (obj->r = malloc(sizeof(double) * n)) == NULL) {
         free(obj);
-        return HF_ENOMEM;
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu samples", n);
     }
     obj->n = n;
     double m1 = 0.0, m2 = 0.0;
@@ -80,6 +98,7 @@ hf_status hf_profile_objective_from_samples(const double *c, size_t n,
     obj->q[0] = 1e4;
     obj->q[1] = -2e4 * m1;
     obj->q[2] = 1e4 * m2;
+    init_problem(obj);
     *out = obj;
     return HF_OK;
 }
@@ -197,7 +216,7 @@ hf_status hf_profile_objective_from_table(const char *path, hf_profile_objective
         st = hf_diag_set(diag, HF_ESINGULAR, "%s: need at least 3 rows with distinct "
                          "I(a,b) to fit RMS^2 as a quadratic in K0 (got %zu rows)", path, n);
     if (st == HF_OK && (obj = calloc(1, sizeof *obj)) == NULL)   /* caller frees */
-        st = HF_ENOMEM;
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     if (st == HF_OK)
         st = fit_quadratic(k0, rms, n, obj->q);
     if (st == HF_OK && !(obj->q[2] > 0.0))
@@ -218,6 +237,7 @@ hf_status hf_profile_objective_from_table(const char *path, hf_profile_objective
             if (res > obj->worst_residual_pct)
                 obj->worst_residual_pct = res;
         }
+        init_problem(obj);
         *out = obj;
     } else {
         free(obj);
@@ -278,18 +298,33 @@ static double problem_rms(const double *x, void *ctx)
     return hf_profile_objective_rms((const hf_profile_objective *)ctx, x[0], x[1]);
 }
 
-hf_status hf_profile_objective_problem(const hf_profile_objective *obj,
-                                       const double lower[2], const double upper[2],
-                                       hf_problem *problem)
+hf_status hf_profile_objective_set_bounds(hf_profile_objective *obj, const double lower[2],
+                                          const double upper[2], hf_diag *diag)
 {
-    memset(problem, 0, sizeof *problem);
-    problem->name = obj->is_table ? "profile-table" : "profile";
-    problem->dim = 2;
-    problem->lower = lower;
-    problem->upper = upper;
-    problem->f = problem_rms;
-    problem->ctx = (void *)obj;
-    problem->has_optimum = 1;
-    hf_profile_objective_optimum(obj, NULL, NULL, &problem->f_opt);
-    return hf_problem_check(problem, NULL);
+    static const char *const names[2] = {"a", "b"};
+    if (obj == NULL || lower == NULL || upper == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "profile objective: missing bounds");
+    for (int j = 0; j < 2; ++j) {
+        if (!isfinite(lower[j]) || !isfinite(upper[j]))
+            return hf_diag_set(diag, HF_EDOM, "bounds of %s [%g, %g] are not finite", names[j],
+                               lower[j], upper[j]);
+        if (!(lower[j] < upper[j]))
+            return hf_diag_set(diag, HF_EBOUNDS, "lower bound %g of %s is not below its upper "
+                               "bound %g", lower[j], names[j], upper[j]);
+        /* I(a, b) needs a, b > 0: a box reaching 0 would only feed an
+         * optimiser failed evaluations. */
+        if (!(lower[j] > 0.0))
+            return hf_diag_set(diag, HF_EDOM, "lower bound %g of %s must be positive",
+                               lower[j], names[j]);
+    }
+    for (int j = 0; j < 2; ++j) {
+        obj->lower[j] = lower[j];
+        obj->upper[j] = upper[j];
+    }
+    return HF_OK;
+}
+
+const hf_problem *hf_profile_objective_problem(const hf_profile_objective *obj)
+{
+    return &obj->problem;
 }

@@ -26,17 +26,17 @@ void hf_report_options_init(hf_report_options *opt)
     opt->alpha = 0.05;
 }
 
-hf_status hf_report_quartiles(const double *v, size_t n, double q[3])
+hf_status hf_report_quartiles(const double *v, size_t n, double q[3], hf_diag *diag)
 {
     if (n == 0)
-        return HF_EINVAL;
+        return hf_diag_set(diag, HF_EINVAL, "quartiles of no values");
     double *s = malloc(sizeof *s * n); /* freed below */
     if (s == NULL)
-        return HF_ENOMEM;
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t i = 0; i < n; ++i) {
         if (isnan(v[i])) {
             free(s);
-            return HF_EINVAL;
+            return hf_diag_set(diag, HF_EINVAL, "quartiles: value %zu is NaN", i);
         }
         /* +inf becomes DBL_MAX so GSL's interpolation (1-d) a + d b never
          * forms 0 * inf = NaN.  A result above the largest finite value
@@ -141,24 +141,24 @@ static hf_status pooled_ranks(const double *x, size_t nx, const double *y, size_
 }
 
 hf_status hf_report_mann_whitney(const double *x, size_t nx, const double *y, size_t ny,
-                                 double *u, double *z, double *p)
+                                 double *u, double *z, double *p, hf_diag *diag)
 {
     if (nx == 0 || ny == 0)
-        return HF_EINVAL;
+        return hf_diag_set(diag, HF_EINVAL, "Mann-Whitney test of an empty sample");
     for (size_t i = 0; i < nx; ++i)
         if (isnan(x[i]))
-            return HF_EINVAL;
+            return hf_diag_set(diag, HF_EINVAL, "Mann-Whitney test: x[%zu] is NaN", i);
     for (size_t i = 0; i < ny; ++i)
         if (isnan(y[i]))
-            return HF_EINVAL;
+            return hf_diag_set(diag, HF_EINVAL, "Mann-Whitney test: y[%zu] is NaN", i);
     double *rank = malloc(sizeof *rank * (nx + ny)); /* freed below */
     if (rank == NULL)
-        return HF_ENOMEM;
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     double ties = 0.0;
     hf_status st = pooled_ranks(x, nx, y, ny, rank, &ties);
     if (st != HF_OK) {
         free(rank);
-        return st;
+        return hf_diag_set(diag, st, "out of memory");
     }
     double rx = 0.0, n1 = (double)nx, n2 = (double)ny, n = n1 + n2;
     for (size_t i = 0; i < nx; ++i)
@@ -178,7 +178,7 @@ hf_status hf_report_mann_whitney(const double *x, size_t nx, const double *y, si
     return HF_OK;
 }
 
-hf_status hf_report_holm(const double *p, size_t m, double *adjusted)
+hf_status hf_report_holm(const double *p, size_t m, double *adjusted, hf_diag *diag)
 {
     if (m == 0)
         return HF_OK;
@@ -187,7 +187,7 @@ hf_status hf_report_holm(const double *p, size_t m, double *adjusted)
     if (idx == NULL || out == NULL) {
         free(idx);
         free(out);
-        return HF_ENOMEM;
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     }
     gsl_sort_index(idx, p, 1, m);
     double running = 0.0;
@@ -263,7 +263,7 @@ static hf_status write_final(const report_ctx *r, hf_diag *diag)
         for (size_t p = 0; p < c->n_problems; ++p) {
             size_t n = final_errors(c, o, p, r->buf);
             double q[3];
-            if (n == 0 || hf_report_quartiles(r->buf, n, q) != HF_OK)
+            if (n == 0 || hf_report_quartiles(r->buf, n, q, NULL) != HF_OK)
                 continue;
             fprintf(fp, "%s,%s,%zu,%.17g,%.17g,%.17g,%.17g,%.17g\n", c->optimizers[o],
                     c->problems[p].name, n, gsl_stats_min(r->buf, 1, n), q[0], q[1], q[2],
@@ -286,7 +286,7 @@ static hf_status write_fixed_budget(const report_ctx *r, hf_diag *diag)
                 size_t b = factor[k] * c->problems[p].dim;
                 size_t n = errors_at(c, o, p, b, r->buf);
                 double q[3];
-                if (n == 0 || hf_report_quartiles(r->buf, n, q) != HF_OK)
+                if (n == 0 || hf_report_quartiles(r->buf, n, q, NULL) != HF_OK)
                     continue;
                 fprintf(fp, "%s,%s,%zu,%.17g,%.17g,%.17g\n", c->optimizers[o],
                         c->problems[p].name, b, q[0], q[1], q[2]);
@@ -359,10 +359,10 @@ static hf_status problem_tests(const report_ctx *r, size_t p, double *padj, FILE
         for (size_t b = a + 1; b < no && st == HF_OK; ++b, ++k) {
             size_t na = final_errors(c, a, p, r->buf), nb = final_errors(c, b, p, r->buf2);
             double z = 0.0;
-            st = hf_report_mann_whitney(r->buf, na, r->buf2, nb, &us[k], &z, &praw[k]);
+            st = hf_report_mann_whitney(r->buf, na, r->buf2, nb, &us[k], &z, &praw[k], NULL);
         }
     if (st == HF_OK)
-        st = hf_report_holm(praw, m, adj);
+        st = hf_report_holm(praw, m, adj, NULL);
     k = 0;
     for (size_t a = 0; a < no && st == HF_OK; ++a)
         for (size_t b = a + 1; b < no; ++b, ++k) {
@@ -411,10 +411,10 @@ static void problem_markdown(const report_ctx *r, size_t p, const ranked *order,
         double q[3] = {NAN, NAN, NAN}, qb[3] = {NAN, NAN, NAN};
         size_t nf = final_errors(c, o, p, r->buf);
         if (nf > 0)
-            hf_report_quartiles(r->buf, nf, q);
+            hf_report_quartiles(r->buf, nf, q, NULL);
         size_t nb = errors_at(c, o, p, 100 * pr->dim, r->buf);
         if (nb > 0)
-            hf_report_quartiles(r->buf, nb, qb);
+            hf_report_quartiles(r->buf, nb, qb, NULL);
         fprintf(md, "| %zu | %s |", i + 1, c->optimizers[o]);
         md_number(md, q[1]);
         md_number(md, q[0]);
@@ -468,7 +468,7 @@ static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
             double q[3] = {INFINITY, INFINITY, INFINITY};
             size_t n = final_errors(c, o, p, r->buf);
             if (n > 0)
-                hf_report_quartiles(r->buf, n, q);
+                hf_report_quartiles(r->buf, n, q, NULL);
             order[o] = (ranked){o, q[1]};
         }
         qsort(order, no, sizeof *order, compare_ranked);

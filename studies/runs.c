@@ -6,9 +6,14 @@
  */
 #include "hertzfit/runs.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
+#include "hertzfit/report.h"
 #include "studies/study.h"
 
 void hf_runs_config_init(hf_runs_config *cfg)
@@ -98,5 +103,44 @@ hf_status hf_runs_execute(const hf_optimizer *opt, const hf_problem *problem,
     if (st != HF_OK)
         hf_diag_set(diag, st, "run %zu: %s", failed, why.text);
     *out = runs;
+    return st;
+}
+
+hf_status hf_runs_summarize(const hf_runs *runs, hf_runs_summary *out, hf_diag *diag)
+{
+    if (runs == NULL || out == NULL || runs->count == 0)
+        return hf_diag_set(diag, HF_EINVAL, "summary: no runs to summarise");
+    memset(out, 0, sizeof *out);
+    size_t n = runs->count;
+    out->runs = n;
+    double *best = malloc(n * sizeof *best); /* freed below */
+    if (best == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n; ++i) {
+        const hf_result *r = &runs->results[i];
+        if (isfinite(r->f))
+            best[out->finite++] = r->f;
+        out->mean_evaluations += (double)r->evaluations / (double)n;
+        out->failed_evaluations += r->failed_evaluations;
+    }
+    size_t m = out->finite;
+    if (m == 0) {
+        free(best);
+        out->best = out->mean = out->median = out->worst = out->sd = NAN;
+        return hf_diag_set(diag, HF_ENOCONV, "no run found a point where the objective is "
+                           "defined (%zu failed evaluations)", out->failed_evaluations);
+    }
+    /* the mean and s.d. of the sorted values, in that order */
+    gsl_sort(best, 1, m);
+    double q[3];
+    hf_status st = hf_report_quartiles(best, m, q, diag);
+    if (st == HF_OK) {
+        out->best = best[0];
+        out->worst = best[m - 1];
+        out->mean = gsl_stats_mean(best, 1, m);
+        out->median = q[1];
+        out->sd = m > 1 ? gsl_stats_sd(best, 1, m) : 0.0;
+    }
+    free(best);
     return st;
 }

@@ -1,10 +1,9 @@
 /*
  * tests/test_fit_profile.c — `hertzfit fit profile` through the program:
- * the ICACO paper reproduction on Safaeifar's Table 2 (the 50-run best
- * reaches the table objective's minimum, the valley passes the paper's
- * (a, b) = (2.939, 3.409)), thread-count independence of every column but
- * `seconds`, the trace file, --set, and every bad input the issue lists
- * (exit 2 with one line naming the problem).
+ * the paper settings by default, thread-count independence of every column
+ * but `seconds`, the trace file, --set, and every bad input (exit 2 with
+ * one line naming the problem).  The paper's reproduction itself calls
+ * the library (tests/test_profile_fit.c).
  */
 #include "hf_test.h"
 
@@ -12,8 +11,6 @@
 #include <string.h>
 
 #include "hertzfit/csv.h"
-#include "hertzfit/profile.h"
-#include "hertzfit/profile_objective.h"
 #include "hertzfit/trace.h"
 
 #define TABLE HERTZFIT_SOURCE_DIR "/data/safaeifar2020_table2.csv"
@@ -38,56 +35,6 @@ static hf_csv *run_csv(const char *args, char **text)
         free(out);
     free(err);
     return csv;
-}
-
-static double column_min(hf_csv *csv, const char *name, size_t *argmin)
-{
-    size_t n = hf_csv_nrows(csv);
-    double *v = malloc(n * sizeof *v);
-    assert_int_equal(hf_csv_column(csv, name, v, NULL), HF_OK);
-    double m = v[0];
-    *argmin = 0;
-    for (size_t i = 1; i < n; ++i)
-        if (v[i] < m) {
-            m = v[i];
-            *argmin = i;
-        }
-    free(v);
-    return m;
-}
-
-/* The issue's reproduction test, with ICACO's defaults (paper settings):
- * no option but the table, the thread count and CSV output. */
-static void test_icaco_reproduces_table_minimum_and_valley(void **state)
-{
-    (void)state;
-    hf_csv *csv = run_csv("fit profile --optimizer icaco --table " TABLE " --threads 2 --csv",
-                          NULL);
-    assert_int_equal(hf_csv_nrows(csv), 50);
-    size_t best = 0;
-    double best_rms = column_min(csv, "rms_pct", &best);
-    hf_profile_objective *obj = NULL;
-    assert_int_equal(hf_profile_objective_from_table(TABLE, &obj, NULL), HF_OK);
-    double k0_star, i_star, rms_min;
-    hf_profile_objective_optimum(obj, &k0_star, &i_star, &rms_min);
-    /* The issue's tolerance 1e-6 on the RMS (in %): the objective is
-     * quadratic in K0 near the minimum, so this asks for K0 to about 4e-5. */
-    HF_ASSERT_CLOSE(best_rms, rms_min, 1e-6, 0.0);
-    /* The table minimum itself against the paper's 12.595 (ICACO Table 2
-     * best 12.5955): the table is printed to 3 decimals. */
-    HF_ASSERT_CLOSE(rms_min, 12.5955, 5e-4, 0.0);
-    /* The valley through the best run's I at the paper's b = 3.409 must
-     * pass within the issue's 0.01 of a = 2.939 (it lands 0.007 away: the
-     * paper's I = 0.31788 (Eq. 27) against our I* = 0.317902 from the
-     * least-squares fit to the 3-decimal table). */
-    double integral;
-    assert_int_equal(hf_csv_number(csv, best, (size_t)hf_csv_find(csv, "I"), &integral, NULL),
-                     HF_OK);
-    double a;
-    assert_int_equal(hf_profile_valley_a(3.409, integral, &a), HF_OK);
-    HF_ASSERT_CLOSE(a, 2.939, 0.01, 0.0);
-    hf_profile_objective_free(obj);
-    hf_csv_free(csv);
 }
 
 /* `hertzfit fit profile --optimizer icaco` with no other option runs the
@@ -246,7 +193,6 @@ int main(void)
 {
     hf_library_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_icaco_reproduces_table_minimum_and_valley),
         cmocka_unit_test(test_icaco_no_options_uses_paper_settings),
         cmocka_unit_test(test_threads_change_only_seconds),
         cmocka_unit_test(test_trace_file_and_set),

@@ -169,14 +169,24 @@ static void test_table2_objective(void **state)
     HF_ASSERT_CLOSE(hf_profile_objective_rms(t, 1.5, 5.5), 12.596, 5e-4, 0.0);
     HF_ASSERT_CLOSE(hf_profile_objective_rms(t, 2.0, 2.0), 29.438, 5e-4, 0.0);
     HF_ASSERT_CLOSE(hf_profile_objective_rms(t, 2.5, 2.0), 22.566, 5e-4, 0.0);
-    hf_problem p;
-    const double lo[2] = {HF_PROFILE_A_MIN, HF_PROFILE_B_MIN};
-    const double hi[2] = {HF_PROFILE_A_MAX, HF_PROFILE_B_MAX};
-    assert_int_equal(hf_profile_objective_problem(t, lo, hi, &p), HF_OK);
-    assert_string_equal(p.name, "profile-table");
-    HF_ASSERT_CLOSE(p.f_opt, rms_min, 0.0, 0.0);
+    const hf_problem *p = hf_profile_objective_problem(t);
+    assert_int_equal(hf_problem_check(p, NULL), HF_OK);
+    assert_string_equal(p->name, "profile-table");
+    HF_ASSERT_CLOSE(p->f_opt, rms_min, 0.0, 0.0);
     const double x[2] = {2.0, 2.0};
-    HF_ASSERT_CLOSE(p.f(x, p.ctx), hf_profile_objective_rms(t, 2.0, 2.0), 0.0, 0.0);
+    HF_ASSERT_CLOSE(p->f(x, p->ctx), hf_profile_objective_rms(t, 2.0, 2.0), 0.0, 0.0);
+    /* the default box is Table 2's range; another one replaces it */
+    assert_true(p->lower[0] == HF_PROFILE_A_MIN && p->upper[0] == HF_PROFILE_A_MAX);
+    assert_true(p->lower[1] == HF_PROFILE_B_MIN && p->upper[1] == HF_PROFILE_B_MAX);
+    const double lo[2] = {1.5, 2.385}, hi[2] = {3.0, 4.0};
+    assert_int_equal(hf_profile_objective_set_bounds(t, lo, hi, &diag), HF_OK);
+    assert_true(p->lower[1] == 2.385 && p->upper[0] == 3.0);
+    const double bad_lo[2] = {0.0, 2.0}, inverted_hi[2] = {3.0, 1.0};
+    assert_int_equal(hf_profile_objective_set_bounds(t, bad_lo, hi, &diag), HF_EDOM);
+    assert_non_null(strstr(diag.text, "lower bound 0 of a must be positive"));
+    assert_int_equal(hf_profile_objective_set_bounds(t, lo, inverted_hi, &diag), HF_EBOUNDS);
+    assert_non_null(strstr(diag.text, "lower bound 2.385 of b is not below its upper bound 1"));
+    assert_true(p->lower[1] == 2.385 && p->upper[1] == 4.0);   /* unchanged by a refusal */
     hf_profile_objective_free(t);
 }
 

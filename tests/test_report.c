@@ -19,20 +19,20 @@ static void test_quartiles(void **state)
     double q[3];
     const double v[] = {4.0, 1.0, 3.0, 2.0};
     /* type 7: position (n-1) p = 0.75, 1.5, 2.25 in the sorted 1,2,3,4 */
-    assert_int_equal(hf_report_quartiles(v, 4, q), HF_OK);
+    assert_int_equal(hf_report_quartiles(v, 4, q, NULL), HF_OK);
     HF_ASSERT_CLOSE(q[0], 1.75, 0.0, 1e-15);
     HF_ASSERT_CLOSE(q[1], 2.5, 0.0, 1e-15);
     HF_ASSERT_CLOSE(q[2], 3.25, 0.0, 1e-15);
     HF_ASSERT_CLOSE(v[0], 4.0, 0.0, 0.0); /* input untouched */
     /* a quartile between two +inf is +inf, not NaN */
     const double w[] = {1.0, INFINITY, INFINITY, INFINITY};
-    assert_int_equal(hf_report_quartiles(w, 4, q), HF_OK);
+    assert_int_equal(hf_report_quartiles(w, 4, q, NULL), HF_OK);
     assert_true(isinf(q[1]) && q[1] > 0);
     /* R: quantile(c(1, Inf, Inf, Inf), 0.25) = 1 + 0.75 (Inf - 1) = Inf */
     assert_true(isinf(q[0]) && q[0] > 0);
     const double nanv[] = {1.0, NAN};
-    assert_int_equal(hf_report_quartiles(nanv, 2, q), HF_EINVAL);
-    assert_int_equal(hf_report_quartiles(nanv, 0, q), HF_EINVAL);
+    assert_int_equal(hf_report_quartiles(nanv, 2, q, NULL), HF_EINVAL);
+    assert_int_equal(hf_report_quartiles(nanv, 0, q, NULL), HF_EINVAL);
 }
 
 static void test_mann_whitney_without_ties(void **state)
@@ -45,14 +45,14 @@ static void test_mann_whitney_without_ties(void **state)
      * formula through libm's erfc agrees to rounding (1e-13). */
     const double x[] = {1, 2, 3}, y[] = {4, 5, 6};
     double u, z, p;
-    assert_int_equal(hf_report_mann_whitney(x, 3, y, 3, &u, &z, &p), HF_OK);
+    assert_int_equal(hf_report_mann_whitney(x, 3, y, 3, &u, &z, &p, NULL), HF_OK);
     HF_ASSERT_CLOSE(u, 0.0, 0.0, 0.0);
     HF_ASSERT_CLOSE(z, -4.0 / sqrt(5.25), 1e-15, 1e-14);
     HF_ASSERT_CLOSE(p, 0.08086, 5e-6, 0.0);
     HF_ASSERT_CLOSE(p, erfc(fabs(z) / sqrt(2.0)), 0.0, 1e-13);
     /* symmetric: U of y is nx ny - U of x, same p */
     double u2, z2, p2;
-    assert_int_equal(hf_report_mann_whitney(y, 3, x, 3, &u2, &z2, &p2), HF_OK);
+    assert_int_equal(hf_report_mann_whitney(y, 3, x, 3, &u2, &z2, &p2, NULL), HF_OK);
     HF_ASSERT_CLOSE(u2, 9.0, 0.0, 0.0);
     HF_ASSERT_CLOSE(z2, -z, 0.0, 1e-15);
     HF_ASSERT_CLOSE(p2, p, 0.0, 1e-15);
@@ -67,19 +67,19 @@ static void test_mann_whitney_with_ties(void **state)
      * var = 20/12 (10 - 36/72) = 190/12; z = (2.5 - 10 + 0.5)/sqrt(190/12). */
     const double x[] = {2, 1, 3, 2}, y[] = {5, 2, 4, 3, 5};
     double u, z, p;
-    assert_int_equal(hf_report_mann_whitney(x, 4, y, 5, &u, &z, &p), HF_OK);
+    assert_int_equal(hf_report_mann_whitney(x, 4, y, 5, &u, &z, &p, NULL), HF_OK);
     HF_ASSERT_CLOSE(u, 2.5, 0.0, 0.0);
     HF_ASSERT_CLOSE(z, -7.0 / sqrt(190.0 / 12.0), 0.0, 1e-14);
     HF_ASSERT_CLOSE(p, erfc(fabs(z) / sqrt(2.0)), 0.0, 1e-13);
     /* all values tied: no evidence, p = 1 */
     const double a[] = {0, 0, 0}, b[] = {0, 0};
-    assert_int_equal(hf_report_mann_whitney(a, 3, b, 2, &u, &z, &p), HF_OK);
+    assert_int_equal(hf_report_mann_whitney(a, 3, b, 2, &u, &z, &p, NULL), HF_OK);
     HF_ASSERT_CLOSE(p, 1.0, 0.0, 0.0);
     HF_ASSERT_CLOSE(u, 3.0, 0.0, 0.0);
     /* bad input */
     const double n[] = {1, NAN};
-    assert_int_equal(hf_report_mann_whitney(n, 2, b, 2, &u, &z, &p), HF_EINVAL);
-    assert_int_equal(hf_report_mann_whitney(a, 0, b, 2, &u, &z, &p), HF_EINVAL);
+    assert_int_equal(hf_report_mann_whitney(n, 2, b, 2, &u, &z, &p, NULL), HF_EINVAL);
+    assert_int_equal(hf_report_mann_whitney(a, 0, b, 2, &u, &z, &p, NULL), HF_EINVAL);
 }
 
 static void test_holm(void **state)
@@ -88,13 +88,13 @@ static void test_holm(void **state)
     /* R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm") = 0.03 0.06 0.06 0.02 */
     const double p[] = {0.01, 0.04, 0.03, 0.005};
     double adj[4];
-    assert_int_equal(hf_report_holm(p, 4, adj), HF_OK);
+    assert_int_equal(hf_report_holm(p, 4, adj, NULL), HF_OK);
     HF_ASSERT_CLOSE(adj[0], 0.03, 0.0, 1e-15);
     HF_ASSERT_CLOSE(adj[1], 0.06, 0.0, 1e-15);
     HF_ASSERT_CLOSE(adj[2], 0.06, 0.0, 1e-15);
     HF_ASSERT_CLOSE(adj[3], 0.02, 0.0, 1e-15);
     const double big[] = {0.5, 0.6};
-    assert_int_equal(hf_report_holm(big, 2, adj), HF_OK);
+    assert_int_equal(hf_report_holm(big, 2, adj, NULL), HF_OK);
     HF_ASSERT_CLOSE(adj[0], 1.0, 0.0, 0.0); /* capped at 1 */
     HF_ASSERT_CLOSE(adj[1], 1.0, 0.0, 0.0);
 }

@@ -85,13 +85,19 @@ void hf_profile_objective_optimum(const hf_profile_objective *obj, double *k0,
 void hf_profile_objective_quadratic(const hf_profile_objective *obj, double q[3],
                                     double *worst_residual_pct, size_t *count);
 
-/* The (a, b) problem on the default bounds: f(x) = rms(x[0], x[1]).
- * f_opt is the closed-form minimum.  The problem borrows obj and the
- * bounds arrays the caller passes (each of length 2). */
-hf_status hf_profile_objective_problem(const hf_profile_objective *obj,
-                                       const double lower[2],
-                                       const double upper[2],
-                                       hf_problem *problem);
+/* The (a, b) problem the objective owns: f(x) = rms(x[0], x[1]) on the box
+ * [HF_PROFILE_A_MIN, HF_PROFILE_A_MAX] × [HF_PROFILE_B_MIN,
+ * HF_PROFILE_B_MAX] unless set otherwise, named "profile" ("profile-table"
+ * for a table objective), f_opt the closed-form minimum.  Valid while obj
+ * lives. */
+const hf_problem *hf_profile_objective_problem(const hf_profile_objective *obj);
+
+/* Sets the box of the problem (before any optimiser runs on it).
+ * HF_EDOM for a bound that is not finite or a lower bound <= 0 (I(a, b)
+ * needs a, b > 0), HF_EBOUNDS when a lower bound is not below its upper
+ * bound; the diag names the variable and the values. */
+hf_status hf_profile_objective_set_bounds(hf_profile_objective *obj, const double lower[2],
+                                          const double upper[2], hf_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -42,7 +42,7 @@ extern "C" {
 /* Q1, median, Q3 of v[0 .. n-1] (n >= 1; v is not modified).  +inf
  * values are allowed (a quartile between two +inf is +inf).  HF_EINVAL for
  * n = 0 or a NaN. */
-hf_status hf_report_quartiles(const double *v, size_t n, double q[3]);
+hf_status hf_report_quartiles(const double *v, size_t n, double q[3], hf_diag *diag);
 
 /* Error of a row: best f − f* (or best f when f* is unknown). */
 double hf_report_final_error(const hf_campaign *c, const hf_campaign_row *row);
@@ -65,10 +65,10 @@ double hf_report_ert(const hf_campaign *c, size_t o, size_t p, double delta,
  * normal score, *p the p-value (1 when every value is tied).  HF_EINVAL
  * when a sample is empty or holds NaN. */
 hf_status hf_report_mann_whitney(const double *x, size_t nx, const double *y, size_t ny,
-                                 double *u, double *z, double *p);
+                                 double *u, double *z, double *p, hf_diag *diag);
 
 /* Holm-adjusted p-values of p[0 .. m-1] into adjusted (may alias p). */
-hf_status hf_report_holm(const double *p, size_t m, double *adjusted);
+hf_status hf_report_holm(const double *p, size_t m, double *adjusted, hf_diag *diag);
 
 typedef struct hf_report_options {
     const double *targets;    /* deltas to report (any order; finite, > 0, distinct:

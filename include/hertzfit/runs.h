@@ -62,6 +62,23 @@ hf_status hf_runs_execute(const hf_optimizer *opt, const hf_problem *problem,
 
 void hf_runs_free(hf_runs *runs);
 
+/* What the published "N independent runs" tables report (Table 2 of
+ * Sheikhi Azqandi & Safaeifar 2023): the best value over runs. */
+typedef struct hf_runs_summary {
+    size_t runs;               /* all runs */
+    size_t finite;             /* runs with a finite best value; the rest are left out */
+    double best, mean, median, worst;
+    double sd;                 /* sample standard deviation (n − 1); 0 for one run */
+    double mean_evaluations;   /* over all runs */
+    size_t failed_evaluations; /* over all runs */
+} hf_runs_summary;
+
+/* Summarises the best values of RUNS (the median is the report's
+ * quantile, hf_report_quartiles).  HF_ENOCONV, with runs, finite = 0 and
+ * the evaluation counts filled and a diag saying so, when no run found a
+ * finite value. */
+hf_status hf_runs_summarize(const hf_runs *runs, hf_runs_summary *out, hf_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,85 @@
+/*
+ * hertzfit/profile_fit.h — the calibration study of Safaeifar &
+ * Farshidianfar 2020 and Sheikhi Azqandi & Safaeifar 2023 as one call: N
+ * seeded runs of an optimiser on the (a, b) problem of a profile objective
+ * (hertzfit/profile_objective.h), their summary (best, mean, median, worst,
+ * sample s.d. of the RMS, as the papers' tables), and the identifiability
+ * report.
+ *
+ * Identifiability: the RMS depends on (a, b) only through I(a, b), so
+ * every (a, b) with I(a, b) = I* is optimal — the minimiser is a curve,
+ * the valley a(b), not a point.  A run counts as converged when its I is
+ * within a tolerance of the closed-form I* (1e-4 by default: the RMS is
+ * flat to second order in I there, so a run that reached the minimum RMS
+ * to the optimiser's precision has |I − I*| far below it, while a run
+ * stuck elsewhere is off by more).
+ *
+ * Typical use:
+ *   hf_profile_fit_config cfg; hf_profile_fit_config_init(&cfg);
+ *   hf_profile_fit *fit = NULL;
+ *   hf_profile_fit_run(obj, opt, &cfg, &fit, &diag);   // caller frees
+ *   ... fit->summary.best, fit->n_converged, fit->valley[k].a ...
+ *   hf_profile_fit_free(fit);
+ */
+#ifndef HERTZFIT_PROFILE_FIT_H
+#define HERTZFIT_PROFILE_FIT_H
+
+#include <stddef.h>
+#include "hertzfit/optimizer.h"
+#include "hertzfit/profile_objective.h"
+#include "hertzfit/runs.h"
+#include "hertzfit/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Default tolerance on |I − I*| of a converged run. */
+#define HF_PROFILE_FIT_I_TOL 1e-4
+
+typedef struct hf_profile_fit_config {
+    hf_runs_config runs;       /* the runs (default 50 runs, seed 1: the papers' 50) */
+    double i_tolerance;        /* converged: |I − I*| <= this (default HF_PROFILE_FIT_I_TOL) */
+    const double *valley_b;    /* b values of the valley a(b) (borrowed); NULL = the
+                                  default 1.5, 2, 3, 3.409 (the paper's b), 4, 5, 6 */
+    size_t n_valley_b;
+} hf_profile_fit_config;
+
+/* The defaults above. */
+void hf_profile_fit_config_init(hf_profile_fit_config *cfg);
+
+/* One point of the valley a(b) with I(a, b) = I*. */
+typedef struct hf_profile_valley_point {
+    double b;
+    double a;                  /* NaN when no a > 0 gives I* at this b */
+    int found;                 /* 1 when a exists */
+    int inside;                /* 1 when a lies within the problem's a bounds */
+} hf_profile_valley_point;
+
+typedef struct hf_profile_fit {
+    hf_runs *runs;             /* the runs (owned) */
+    hf_runs_summary summary;   /* of the runs' best RMS; summary.finite = 0 when no run
+                                  found a finite value (then the statistics are NaN) */
+    double k0_star, i_star, rms_min;  /* the closed-form optimum */
+    double *integral, *k0;     /* per run: I(a, b) and K0 = 2/(5 I) at its best point,
+                                  NaN when the run found no finite value (owned) */
+    unsigned char *converged;  /* per run: 1 when |I − I*| <= i_tolerance (owned) */
+    size_t n_converged;
+    hf_profile_valley_point *valley; /* n_valley points, in the order of valley_b (owned) */
+    size_t n_valley;
+} hf_profile_fit;
+
+/* Runs cfg->runs of OPT on hf_profile_objective_problem(OBJ) (its box as
+ * set) and reports.  *out is owned by the caller (hf_profile_fit_free),
+ * also when a run failed: the status is then that of the lowest failing
+ * run (hf_runs_execute).  Input errors (bad configuration, a b <= 0 or not
+ * finite in valley_b, a negative tolerance) come before any run. */
+hf_status hf_profile_fit_run(const hf_profile_objective *obj, const hf_optimizer *opt,
+                             const hf_profile_fit_config *cfg, hf_profile_fit **out,
+                             hf_diag *diag);
+void hf_profile_fit_free(hf_profile_fit *fit);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
