@@ -31,7 +31,7 @@ int hf_cli_fail_status(const char *command, hf_status status, const hf_diag *dia
     fprintf(stderr, "hertzfit %s: %s\n", command, text);
     switch (status) {
     case HF_EDOM: case HF_EINVAL: case HF_EIO: case HF_EPARSE:
-    case HF_ENOTFOUND: case HF_EBOUNDS: case HF_ERANGE: case HF_EMISMATCH:
+    case HF_ENOTFOUND: case HF_EBOUNDS: case HF_ERANGE: case HF_EMISMATCH: case HF_EEXIST:
     case HF_EBRACKET: case HF_ESINGULAR:
         return 2;
     default:
@@ -252,4 +252,41 @@ int hf_cli_parse_options(hf_cli_spec *spec, int argc, char **argv, int *exit_cod
         return 0;
     hf_cli_strings_free(&positional);
     return 1;
+}
+
+void hf_cli_split_free(char **items, size_t n)
+{
+    for (size_t i = 0; items != NULL && i < n; ++i)
+        free(items[i]);
+    free(items);
+}
+
+int hf_cli_split(const char *text, const char *separators, char ***items, size_t *n)
+{
+    *items = NULL;
+    *n = 0;
+    size_t len = strlen(text);
+    /* at most one item per two characters (an item and its separator) */
+    char **out = calloc(len / 2 + 1, sizeof *out); /* caller frees (hf_cli_split_free) */
+    if (out == NULL)
+        return 1;
+    size_t count = 0;
+    /* walked by hand: strtok keeps hidden global state */
+    for (const char *p = text; *p != '\0';) {
+        p += strspn(p, separators);
+        size_t span = strcspn(p, separators);
+        if (span == 0)
+            break;
+        out[count] = malloc(span + 1); /* owned by OUT */
+        if (out[count] == NULL) {
+            hf_cli_split_free(out, count);
+            return 1;
+        }
+        memcpy(out[count], p, span);
+        out[count++][span] = '\0';
+        p += span;
+    }
+    *items = out;
+    *n = count;
+    return 0;
 }

@@ -80,6 +80,12 @@ int hf_cli_parse_options(hf_cli_spec *spec, int argc, char **argv, int *exit_cod
 void hf_cli_doubles_free(hf_cli_doubles *list);
 void hf_cli_strings_free(hf_cli_strings *list);
 
+/* Splits TEXT at every character of SEPARATORS (empty items skipped) into
+ * *items, an array of *n malloc'ed strings owned by the caller, who frees
+ * them with hf_cli_split_free.  Returns 0, or 1 when out of memory. */
+int hf_cli_split(const char *text, const char *separators, char ***items, size_t *n);
+void hf_cli_split_free(char **items, size_t n);
+
 /* Prints "hertzfit CMD: MESSAGE" on stderr and returns 2. */
 int hf_cli_fail(const char *command, const char *fmt, ...)
 #if defined(__GNUC__)

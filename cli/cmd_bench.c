@@ -11,14 +11,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hertzfit/bench_problems.h"
 #include "hertzfit/campaign.h"
-#include "hertzfit/optimizer.h"
+#include "hertzfit/csv.h"
 #include "hertzfit/report.h"
 
-/* The campaign of the issue: every optimiser on the calibration problems
- * and four 10-D test functions, 30 runs, 1000 evaluations in 2-D and
- * 10000 in 10-D. */
+/* The paper campaign: every optimiser on the calibration problems and
+ * four 10-D test functions, 30 runs, 1000 evaluations in 2-D and 10000
+ * in 10-D. */
 static const char *const paper_optimizers[] = {
     "ica", "icaco", "nlopt:GN_DIRECT_L", "nlopt:GN_CRS2_LM", "nlopt:GN_ISRES",
     "nlopt:GN_ESCH", "nlopt:LN_BOBYQA", "random"};
@@ -26,7 +25,8 @@ static const char *const paper_problems[] = {
     "profile", "profile-table", "rastrigin:2", "rastrigin:10", "rosenbrock:10",
     "ackley:10", "griewank:10"};
 #define PAPER_RUNS 30
-#define PAPER_BUDGET "2=1000,10=10000"
+static const hf_budget_rule paper_budget[] = {{2, HF_BUDGET_EVALUATIONS, 1000},
+                                              {10, HF_BUDGET_EVALUATIONS, 10000}};
 
 static const char *data_dir(const char *given)
 {
@@ -36,22 +36,111 @@ static const char *data_dir(const char *given)
     return env != NULL ? env : HERTZFIT_SOURCE_DIR "/data";
 }
 
-/* Items of a list option, each also split at commas ("ica,icaco"), by
- * the campaign's one list splitter.  *out is owned by the caller
- * (hf_campaign_strings_free). */
-static hf_status split_list(const hf_cli_strings *in, char ***out, size_t *n)
+/* Items of a list option, each also split at commas ("ica,icaco").
+ * *out is owned by the caller (hf_cli_split_free).  Returns 0, or 1 when
+ * out of memory. */
+static int split_list(const hf_cli_strings *in, char ***out, size_t *n)
 {
     size_t len = 1;
     for (size_t i = 0; i < in->count; ++i)
         len += strlen(in->items[i]) + 1;
     char *joined = calloc(len, 1); /* freed below */
     if (joined == NULL)
-        return HF_ENOMEM;
+        return 1;
     for (size_t i = 0; i < in->count; ++i)
         strcat(strcat(joined, i ? "," : ""), in->items[i]);
-    hf_status st = hf_campaign_split(joined, ",", out, n);
+    int rc = hf_cli_split(joined, ",", out, n);
     free(joined);
-    return st;
+    return rc;
+}
+
+/* "i/k" with 0 <= i < k. */
+static int parse_shard(const char *text, size_t *index, size_t *count)
+{
+    char first[64];
+    const char *slash = strchr(text, '/');
+    unsigned long long i = 0, k = 0;
+    if (slash == NULL || (size_t)(slash - text) >= sizeof first)
+        return hf_cli_fail("bench run", "--shard '%s' is not of the form i/k", text);
+    memcpy(first, text, (size_t)(slash - text));
+    first[slash - text] = '\0';
+    if (hf_parse_count(first, &i) != HF_OK || hf_parse_count(slash + 1, &k) != HF_OK)
+        return hf_cli_fail("bench run", "--shard '%s' is not of the form i/k", text);
+    if (k < 1 || i >= k)
+        return hf_cli_fail("bench run", "--shard '%s': need 0 <= i < k (shards are numbered "
+                           "from 0)", text);
+    *index = (size_t)i;
+    *count = (size_t)k;
+    return 0;
+}
+
+/* "E" (every dimension) or "DIM=E" (that dimension): one budget rule. */
+static int parse_budget_item(const char *item, hf_budget_rule *rule)
+{
+    char dim[64];
+    const char *eq = strchr(item, '=');
+    unsigned long long d = 0, e = 0;
+    if (eq != NULL) {
+        if ((size_t)(eq - item) >= sizeof dim)
+            return 1;
+        memcpy(dim, item, (size_t)(eq - item));
+        dim[eq - item] = '\0';
+        if (hf_parse_count(dim, &d) != HF_OK || d < 1)
+            return 1;
+    }
+    if (hf_parse_count(eq ? eq + 1 : item, &e) != HF_OK || e < 1)
+        return 1;
+    *rule = (hf_budget_rule){(size_t)d, HF_BUDGET_EVALUATIONS, (size_t)e};
+    return 0;
+}
+
+/* --budget "E" or "E,DIM=E,..." into *rules (caller frees). */
+static int parse_budget(const char *text, hf_budget_rule **rules, size_t *n)
+{
+    char **items = NULL;
+    size_t count = 0;
+    if (hf_cli_split(text, ",", &items, &count) != 0)
+        return hf_cli_fail("bench run", "out of memory");
+    *rules = calloc(count ? count : 1, sizeof **rules); /* the caller frees */
+    int bad = count == 0 || *rules == NULL;
+    for (size_t i = 0; i < count && !bad; ++i)
+        bad = parse_budget_item(items[i], &(*rules)[i]);
+    hf_cli_split_free(items, count);
+    *n = count;
+    if (bad)
+        return hf_cli_fail("bench run", "--budget '%s': expected E or E,DIM=E,... with E >= 1",
+                           text);
+    return 0;
+}
+
+/* --targets "D,D,...": each a number (the library checks the rest).
+ * *values (caller frees) receives them. */
+static int parse_targets(const char *command, const char *text, double **values, size_t *n)
+{
+    char **items = NULL;
+    size_t count = 0;
+    if (hf_cli_split(text, ",", &items, &count) != 0)
+        return hf_cli_fail(command, "out of memory");
+    *values = malloc(sizeof **values * (count ? count : 1)); /* the caller frees */
+    int rc = *values == NULL ? hf_cli_fail(command, "out of memory") : 0;
+    if (rc == 0 && count == 0)
+        rc = hf_cli_fail(command, "--targets '%s': no targets given", text);
+    for (size_t i = 0; i < count && rc == 0; ++i)
+        if (hf_parse_double(items[i], &(*values)[i]) != HF_OK)
+            rc = hf_cli_fail(command, "target '%s' is not a number (targets are distances to "
+                             "f*: 1e1,1e0,...)", items[i]);
+    hf_cli_split_free(items, count);
+    *n = count;
+    return rc;
+}
+
+/* Prints a failed campaign call; an output directory that holds another
+ * campaign is the user's to overwrite with --force. */
+static int fail_campaign(const char *command, hf_status st, const hf_diag *diag)
+{
+    if (st == HF_EEXIST)
+        return hf_cli_fail(command, "%s; use --force to overwrite it", diag->text);
+    return hf_cli_fail_status(command, st, diag);
 }
 
 /* At most five updates a second, and always the last one.  USER points
@@ -78,10 +167,14 @@ typedef struct run_args {
     const char *budget, *targets, *shard, *out, *data, *preset;
 } run_args;
 
-/* The comma-split lists handed to the campaign (owned: run_lists_free). */
+/* The parsed lists handed to the campaign (owned: run_lists_free). */
 typedef struct run_lists {
     char **optimizers, **problems;
     size_t n_optimizers, n_problems;
+    hf_budget_rule *budget;
+    size_t n_budget;
+    double *targets;
+    size_t n_targets;
 } run_lists;
 
 static void run_args_free(run_args *a)
@@ -92,8 +185,10 @@ static void run_args_free(run_args *a)
 
 static void run_lists_free(run_lists *l)
 {
-    hf_campaign_strings_free(l->optimizers, l->n_optimizers);
-    hf_campaign_strings_free(l->problems, l->n_problems);
+    hf_cli_split_free(l->optimizers, l->n_optimizers);
+    hf_cli_split_free(l->problems, l->n_problems);
+    free(l->budget);
+    free(l->targets);
 }
 
 /* Returns 0 to proceed, -1 after --help, 2 after an error. */
@@ -152,16 +247,17 @@ static int fill_lists(const run_args *a, hf_campaign_config *cfg, run_lists *l)
         cfg->problems = paper_problems;
         cfg->n_problems = sizeof paper_problems / sizeof paper_problems[0];
         cfg->runs = PAPER_RUNS;
-        cfg->budget = PAPER_BUDGET;
+        cfg->budget = paper_budget;
+        cfg->n_budget = sizeof paper_budget / sizeof paper_budget[0];
     }
     if (a->optimizers.count > 0) {
-        if (split_list(&a->optimizers, &l->optimizers, &l->n_optimizers) != HF_OK)
+        if (split_list(&a->optimizers, &l->optimizers, &l->n_optimizers) != 0)
             return hf_cli_fail("bench run", "out of memory");
         cfg->optimizers = (const char *const *)l->optimizers;
         cfg->n_optimizers = l->n_optimizers;
     }
     if (a->problems.count > 0) {
-        if (split_list(&a->problems, &l->problems, &l->n_problems) != HF_OK)
+        if (split_list(&a->problems, &l->problems, &l->n_problems) != 0)
             return hf_cli_fail("bench run", "out of memory");
         cfg->problems = (const char *const *)l->problems;
         cfg->n_problems = l->n_problems;
@@ -185,15 +281,22 @@ static int fill_config(const run_args *a, hf_campaign_config *cfg, run_lists *l)
         return hf_cli_fail("bench run", "--runs must be >= 1");
     if (a->threads > 4096)
         return hf_cli_fail("bench run", "--threads %llu is too many", a->threads);
-    hf_diag diag = {{0}};
-    hf_status st = hf_campaign_parse_shard(a->shard, &cfg->shard_index, &cfg->shard_count, &diag);
-    if (st != HF_OK)
-        return hf_cli_fail_status("bench run", st, &diag);
+    if ((rc = parse_shard(a->shard, &cfg->shard_index, &cfg->shard_count)) != 0)
+        return rc;
     if (a->runs_given)
         cfg->runs = (size_t)a->runs;
-    if (a->budget != NULL)
-        cfg->budget = a->budget;
-    cfg->targets = a->targets;
+    if (a->budget != NULL) {
+        if ((rc = parse_budget(a->budget, &l->budget, &l->n_budget)) != 0)
+            return rc;
+        cfg->budget = l->budget;
+        cfg->n_budget = l->n_budget;
+    }
+    if (a->targets != NULL) {
+        if ((rc = parse_targets("bench run", a->targets, &l->targets, &l->n_targets)) != 0)
+            return rc;
+        cfg->targets = l->targets;
+        cfg->n_targets = l->n_targets;
+    }
     cfg->seed = a->seed;
     cfg->threads = (int)a->threads;
     cfg->data_dir = data_dir(a->data);
@@ -214,7 +317,7 @@ static int bench_run(int argc, char **argv)
     }
     hf_campaign_config cfg;
     hf_campaign_config_init(&cfg);
-    run_lists lists = {NULL, NULL, 0, 0};
+    run_lists lists = {0};
     rc = fill_config(&a, &cfg, &lists);
     if (rc == 0) {
         hf_diag diag = {{0}};
@@ -223,7 +326,7 @@ static int bench_run(int argc, char **argv)
         cfg.progress_user = &last_progress;
         hf_status st = hf_campaign_run(&cfg, a.out, &c, &diag);
         if (st != HF_OK)
-            rc = hf_cli_fail_status("bench run", st, &diag);
+            rc = fail_campaign("bench run", st, &diag);
         else
             printf("bench run: %zu tasks written to %s (runs.csv, trace.csv, manifest.txt, "
                    "coco/)\n", c->n_rows, a.out);
@@ -259,7 +362,7 @@ static int bench_merge(int argc, char **argv)
     hf_diag diag = {{0}};
     hf_status st = hf_campaign_merge(positional.items, positional.count, out, force, &diag);
     if (st != HF_OK)
-        rc = hf_cli_fail_status("bench merge", st, &diag);
+        rc = fail_campaign("bench merge", st, &diag);
     else
         printf("bench merge: %zu campaign directories merged into %s\n", positional.count, out);
     hf_cli_strings_free(&positional);
@@ -326,10 +429,9 @@ static int bench_report(int argc, char **argv)
     hf_diag diag = {{0}};
     hf_campaign *c = NULL; /* freed at the end */
     hf_status st = HF_OK;
-    /* the same parser and checks as `bench run --targets` */
-    if (targets != NULL &&
-        (st = hf_campaign_parse_targets(targets, &tv, &ropt.n_targets, &diag)) != HF_OK)
-        rc = hf_cli_fail_status("bench report", st, &diag);
+    /* the same parser as `bench run --targets`; the library checks */
+    if (targets != NULL)
+        rc = parse_targets("bench report", targets, &tv, &ropt.n_targets);
     ropt.targets = tv;
     if (rc == 0 && (st = hf_campaign_read(positional.items[0], &c, &diag)) != HF_OK)
         rc = hf_cli_fail_status("bench report", st, &diag);

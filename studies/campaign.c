@@ -17,7 +17,6 @@
 #include <nlopt.h>
 
 #include "hertzfit/bench_problems.h"
-#include "hertzfit/csv.h"
 #include "hertzfit/rng.h"
 #include "hertzfit/timing.h"
 #include "hertzfit/version.h"
@@ -27,71 +26,17 @@ void hf_campaign_config_init(hf_campaign_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->runs = 1;
-    cfg->budget = "1000";
-    cfg->targets = NULL;
     cfg->seed = 1;
     cfg->shard_index = 0;
     cfg->shard_count = 1;
     cfg->data_dir = "data";
 }
 
-hf_status hf_campaign_parse_shard(const char *text, size_t *index, size_t *count,
-                                  hf_diag *diag)
-{
-    char buf[64];
-    const char *slash = text ? strchr(text, '/') : NULL;
-    unsigned long long i = 0, k = 0;
-    if (slash == NULL || (size_t)(slash - text) >= sizeof buf)
-        return hf_diag_set(diag, HF_EINVAL, "shard '%s' is not of the form i/k",
-                           text ? text : "");
-    memcpy(buf, text, (size_t)(slash - text));
-    buf[slash - text] = '\0';
-    if (hf_parse_count(buf, &i) != HF_OK || hf_parse_count(slash + 1, &k) != HF_OK)
-        return hf_diag_set(diag, HF_EINVAL, "shard '%s' is not of the form i/k", text);
-    if (k < 1 || i >= k)
-        return hf_diag_set(diag, HF_EINVAL,
-                           "shard '%s': need 0 <= i < k (shards are numbered from 0)", text);
-    *index = (size_t)i;
-    *count = (size_t)k;
-    return HF_OK;
-}
-
-void hf_campaign_strings_free(char **items, size_t n)
-{
-    for (size_t i = 0; items != NULL && i < n; ++i)
-        free(items[i]);
-    free(items);
-}
-
-hf_status hf_campaign_split(const char *text, const char *separators, char ***items, size_t *n)
-{
-    *items = NULL;
-    *n = 0;
-    size_t len = strlen(text);
-    /* at most one item per two characters (an item and its separator) */
-    char **out = calloc(len / 2 + 1, sizeof *out); /* caller frees (hf_campaign_strings_free) */
-    if (out == NULL)
-        return HF_ENOMEM;
-    size_t count = 0;
-    /* walked by hand: strtok keeps hidden global state */
-    for (const char *p = text; *p != '\0';) {
-        p += strspn(p, separators);
-        size_t span = strcspn(p, separators);
-        if (span == 0)
-            break;
-        out[count] = malloc(span + 1); /* owned by OUT */
-        if (out[count] == NULL) {
-            hf_campaign_strings_free(out, count);
-            return HF_ENOMEM;
-        }
-        memcpy(out[count], p, span);
-        out[count++][span] = '\0';
-        p += span;
-    }
-    *items = out;
-    *n = count;
-    return HF_OK;
-}
+/* The budget of a configuration without one, and the default targets
+ * f* + 10^k for k = 1, 0, ..., -8 (COCO's). */
+static const hf_budget_rule default_budget = {0, HF_BUDGET_EVALUATIONS, 1000};
+static const double default_targets[] = {1e1, 1e0, 1e-1, 1e-2, 1e-3,
+                                         1e-4, 1e-5, 1e-6, 1e-7, 1e-8};
 
 hf_status hf_campaign_sort_targets(double *values, size_t n, hf_diag *diag)
 {
@@ -114,80 +59,52 @@ hf_status hf_campaign_sort_targets(double *values, size_t n, hf_diag *diag)
     return HF_OK;
 }
 
-hf_status hf_campaign_parse_targets(const char *text, double **values, size_t *n,
-                                    hf_diag *diag)
+/* The configured targets (or the default), copied, checked and sorted
+ * into c->targets. */
+static hf_status set_targets(const hf_campaign_config *cfg, hf_campaign *c, hf_diag *diag)
 {
-    *values = NULL;
-    *n = 0;
-    char **words = NULL;
-    size_t nw = 0;
-    if (hf_campaign_split(text ? text : HF_CAMPAIGN_DEFAULT_TARGETS, ",", &words, &nw) != HF_OK)
+    const double *given = cfg->targets ? cfg->targets : default_targets;
+    size_t n = cfg->targets ? cfg->n_targets
+                            : sizeof default_targets / sizeof default_targets[0];
+    c->targets = malloc(sizeof *c->targets * (n ? n : 1)); /* owned by c */
+    if (c->targets == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    double *v = malloc(sizeof *v * (nw ? nw : 1)); /* caller frees, or freed below on error */
-    hf_status st = v ? HF_OK : hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    for (size_t i = 0; i < nw && st == HF_OK; ++i)
-        if (hf_parse_double(words[i], &v[i]) != HF_OK)
-            st = hf_diag_set(diag, HF_EINVAL,
-                             "target '%s' is not a number (targets are distances to f*: "
-                             "1e1,1e0,...)", words[i]);
-    if (st == HF_OK)
-        st = hf_campaign_sort_targets(v, nw, diag);
-    hf_campaign_strings_free(words, nw);
-    if (st != HF_OK) {
-        free(v);
-        return st;
-    }
-    *values = v;
-    *n = nw;
-    return HF_OK;
+    if (n > 0)
+        memcpy(c->targets, given, sizeof *c->targets * n);
+    c->n_targets = n;
+    return hf_campaign_sort_targets(c->targets, n, diag);
 }
 
-/* One item of a budget: "E" (DIM = 0) or "DIM=E". */
-static hf_status budget_item(const char *item, unsigned long long *dim, unsigned long long *evals)
+hf_status hf_budget_evaluations(const hf_budget_rule *rules, size_t n, size_t dim,
+                                size_t *evaluations, hf_diag *diag)
 {
-    char buf[64];
-    const char *eq = strchr(item, '=');
-    *dim = 0;
-    if (eq != NULL) {
-        if ((size_t)(eq - item) >= sizeof buf)
-            return HF_EINVAL;
-        memcpy(buf, item, (size_t)(eq - item));
-        buf[eq - item] = '\0';
-        if (hf_parse_count(buf, dim) != HF_OK || *dim < 1)
-            return HF_EINVAL;
+    const hf_budget_rule *own = NULL, *every = NULL;
+    for (size_t i = 0; i < n; ++i) {
+        const hf_budget_rule *r = &rules[i];
+        if (r->value < 1)
+            return hf_diag_set(diag, HF_EINVAL, "budget rule %zu: %zu evaluations (need >= 1)",
+                               i + 1, r->value);
+        if (r->scale != HF_BUDGET_EVALUATIONS && r->scale != HF_BUDGET_PER_DIMENSION)
+            return hf_diag_set(diag, HF_EINVAL, "budget rule %zu: unknown scale %d", i + 1,
+                               (int)r->scale);
+        for (size_t j = 0; j < i; ++j)
+            if (rules[j].dim == r->dim)
+                return hf_diag_set(diag, HF_EINVAL, "budget: two rules for %s%zu",
+                                   r->dim ? "dimension " : "every dimension", r->dim);
+        if (r->dim == dim)
+            own = r;
+        else if (r->dim == 0)
+            every = r;
     }
-    if (hf_parse_count(eq ? eq + 1 : item, evals) != HF_OK || *evals < 1)
-        return HF_EINVAL;
-    return HF_OK;
-}
-
-/* Budget of a problem of dimension DIM from "E" or "E,DIM=E,...". */
-static hf_status budget_for(const char *spec, size_t dim, size_t *budget, hf_diag *diag)
-{
-    char **items = NULL;
-    size_t n = 0;
-    if (hf_campaign_split(spec ? spec : "", ",", &items, &n) != HF_OK)  /* freed below */
-        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    unsigned long long fallback = 0, chosen = 0;
-    hf_status st = n > 0 ? HF_OK : HF_EINVAL;
-    for (size_t i = 0; i < n && st == HF_OK; ++i) {
-        unsigned long long d = 0, e = 0;
-        st = budget_item(items[i], &d, &e);
-        if (d == 0)
-            fallback = e;
-        else if (d == dim)
-            chosen = e;
-    }
-    hf_campaign_strings_free(items, n);
-    if (st != HF_OK)
-        return hf_diag_set(diag, HF_EINVAL,
-                           "budget '%s': expected E or E,DIM=E,... with E >= 1", spec ? spec : "");
-    if (chosen == 0)
-        chosen = fallback;
-    if (chosen == 0)
-        return hf_diag_set(diag, HF_EINVAL, "budget '%s' gives no budget for dimension %zu",
-                           spec, dim);
-    *budget = (size_t)chosen;
+    const hf_budget_rule *r = own ? own : every;
+    if (r == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "the budget has no rule for dimension %zu "
+                           "(nor one for every dimension)", dim);
+    size_t factor = r->scale == HF_BUDGET_PER_DIMENSION ? dim : 1;
+    if (factor != 0 && r->value > SIZE_MAX / factor)
+        return hf_diag_set(diag, HF_EINVAL, "budget %zu x dimension %zu overflows", r->value,
+                           dim);
+    *evaluations = r->value * factor;
     return HF_OK;
 }
 
@@ -265,7 +182,10 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
         if (c->problems[i].name == NULL && st == HF_OK)
             st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
         if (st == HF_OK)
-            st = budget_for(cfg->budget, p->dim, &c->problems[i].budget, diag);
+            st = cfg->budget ? hf_budget_evaluations(cfg->budget, cfg->n_budget, p->dim,
+                                                     &c->problems[i].budget, diag)
+                             : hf_budget_evaluations(&default_budget, 1, p->dim,
+                                                     &c->problems[i].budget, diag);
     }
     free(np);
     return st;
@@ -559,7 +479,7 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     c->threads = cfg->threads;
     c->shifted = cfg->shift != 0;
     c->threads = hf_jobs_threads(cfg->threads); /* the manifest records the count used */
-    st = hf_campaign_parse_targets(cfg->targets, &c->targets, &c->n_targets, diag);
+    st = set_targets(cfg, c, diag);
     if (st == HF_OK) st = build_problems(cfg, c, &rs, diag);
     if (st == HF_OK) st = build_optimizers(cfg, c, &rs, diag);
     if (st == HF_OK) st = build_manifest(c, &rs);

@@ -14,6 +14,14 @@
 /* Version 2: trace.csv has an iteration column (hertzfit/trace.h). */
 #define HF_CAMPAIGN_FORMAT "hertzfit-campaign-2"
 
+/* Checks target deltas (finite, > 0, distinct) and sorts them in place,
+ * decreasing: easiest target first.  HF_EINVAL naming the bad one. */
+hf_status hf_campaign_sort_targets(double *values, size_t n, hf_diag *diag);
+
+/* Index of the first trace point of ROW with best_f <= level, or
+ * row->trace_count when the run never got there. */
+size_t hf_campaign_first_hit(const hf_campaign *c, const hf_campaign_row *row, double level);
+
 /* malloc'ed copy of TEXT (caller frees), NULL on failure. */
 char *hf_campaign_strdup(const char *text);
 

@@ -208,9 +208,9 @@ hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force
         static const char *const skip[] = {"threads", NULL};
         hf_diag why = {{0}};
         if (hf_campaign_compare(c, "this campaign", old, path, skip, &why) != HF_OK)
-            st = hf_diag_set(diag, HF_EMISMATCH,
-                             "'%s' already holds a different campaign (%s); use --force to "
-                             "overwrite it", dir, why.text);
+            st = hf_diag_set(diag, HF_EEXIST,
+                             "'%s' already holds a different campaign (%s); refused without "
+                             "force", dir, why.text);
     }
     hf_campaign_free(old);
     return st;
@@ -379,6 +379,41 @@ static hf_status need_count(const hf_campaign *c, const char *path, const char *
     return st;
 }
 
+/* The items of a manifest list field ("a b c", "1e1,1e0"): *items and
+ * each item malloc'ed, owned by the caller (free_words).  Empty items are
+ * skipped. */
+static hf_status split_words(const char *text, char sep, char ***items, size_t *n)
+{
+    size_t cap = 1;
+    for (const char *p = text; *p; ++p)
+        cap += *p == sep;
+    *n = 0;
+    *items = calloc(cap, sizeof **items); /* caller frees */
+    if (*items == NULL)
+        return HF_ENOMEM;
+    for (const char *p = text; *p;) {
+        const char *end = strchr(p, sep);
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len > 0) {
+            char *word = malloc(len + 1); /* owned by *items */
+            if (word == NULL)
+                return HF_ENOMEM;
+            memcpy(word, p, len);
+            word[len] = '\0';
+            (*items)[(*n)++] = word;
+        }
+        p += len + (end != NULL);
+    }
+    return HF_OK;
+}
+
+static void free_words(char **items, size_t n)
+{
+    for (size_t i = 0; items != NULL && i < n; ++i)
+        free(items[i]);
+    free(items);
+}
+
 /* The "problems" list and each problem's dim, budget and f*. */
 static hf_status parse_problems(const char *path, hf_campaign *c, hf_diag *diag)
 {
@@ -388,8 +423,10 @@ static hf_status parse_problems(const char *path, hf_campaign *c, hf_diag *diag)
     hf_status st = need_field(c, path, "problems", &v, diag);
     if (st != HF_OK)
         return st;
-    if (hf_campaign_split(v, " ", &names, &np) != HF_OK)
+    if (split_words(v, ' ', &names, &np) != HF_OK) {
+        free_words(names, np);
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
     c->problems = calloc(np ? np : 1, sizeof *c->problems); /* owned by c (hf_campaign_free) */
     for (size_t i = 0; i < np; ++i) {
         if (c->problems != NULL)
@@ -419,20 +456,55 @@ static hf_status parse_problems(const char *path, hf_campaign *c, hf_diag *diag)
     return st;
 }
 
-/* The comma-separated "targets" field, with the checks of `bench run`. */
+/* The comma-separated "targets" field, with the checks of a campaign's
+ * targets (hf_campaign_sort_targets). */
 static hf_status parse_target_field(const char *path, hf_campaign *c, hf_diag *diag)
 {
     const char *v;
     hf_status st = need_field(c, path, "targets", &v, diag);
     if (st != HF_OK)
         return st;
+    char **words = NULL;
+    size_t n = 0;
+    st = split_words(v, ',', &words, &n);
+    c->targets = malloc(sizeof *c->targets * (n ? n : 1)); /* owned by c (hf_campaign_free) */
+    if (st != HF_OK || c->targets == NULL) {
+        free_words(words, n);
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    c->n_targets = n;
     hf_diag why = {{0}};
-    /* c->targets is owned by c (hf_campaign_free) */
-    st = hf_campaign_parse_targets(v, &c->targets, &c->n_targets, &why);
-    if (st == HF_ENOMEM)
-        return hf_diag_set(diag, st, "out of memory");
+    for (size_t i = 0; i < n && st == HF_OK; ++i)
+        if (hf_parse_double(words[i], &c->targets[i]) != HF_OK)
+            st = hf_diag_set(&why, HF_EINVAL, "target '%s' is not a number", words[i]);
+    if (st == HF_OK)
+        st = hf_campaign_sort_targets(c->targets, n, &why);
+    free_words(words, n);
     if (st != HF_OK)
         return hf_diag_set(diag, HF_EPARSE, "%s: field 'targets': %s", path, why.text);
+    return HF_OK;
+}
+
+/* The "shard" field, "i/k" with 0 <= i < k. */
+static hf_status parse_shard_field(const char *path, hf_campaign *c, hf_diag *diag)
+{
+    const char *v;
+    hf_status st = need_field(c, path, "shard", &v, diag);
+    if (st != HF_OK)
+        return st;
+    const char *slash = strchr(v, '/');
+    char first[32];
+    unsigned long long i = 0, k = 0;
+    if (slash == NULL || (size_t)(slash - v) >= sizeof first)
+        return hf_diag_set(diag, HF_EPARSE, "%s: field 'shard' = '%s' is not i/k", path, v);
+    memcpy(first, v, (size_t)(slash - v));
+    first[slash - v] = '\0';
+    if (hf_parse_count(first, &i) != HF_OK || hf_parse_count(slash + 1, &k) != HF_OK ||
+        k < 1 || i >= k)
+        return hf_diag_set(diag, HF_EPARSE, "%s: field 'shard' = '%s' is not i/k with "
+                           "0 <= i < k", path, v);
+    c->shard_index = (size_t)i;
+    c->shard_count = (size_t)k;
     return HF_OK;
 }
 
@@ -442,7 +514,8 @@ static hf_status parse_manifest(const char *path, hf_campaign *c, hf_diag *diag)
     const char *v;
     size_t seed = 0;
     hf_status st = need_field(c, path, "optimizers", &v, diag);
-    if (st == HF_OK && hf_campaign_split(v, " ", &c->optimizers, &c->n_optimizers) != HF_OK)
+    /* c->optimizers and its words are owned by c (hf_campaign_free) */
+    if (st == HF_OK && split_words(v, ' ', &c->optimizers, &c->n_optimizers) != HF_OK)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     if (st == HF_OK) st = parse_problems(path, c, diag);
     if (st == HF_OK) st = need_count(c, path, "runs", &c->runs, diag);
@@ -451,8 +524,7 @@ static hf_status parse_manifest(const char *path, hf_campaign *c, hf_diag *diag)
     if (st == HF_OK) st = need_count(c, path, "seed", &seed, diag);
     c->seed = seed;
     if (st == HF_OK) st = parse_target_field(path, c, diag);
-    if (st == HF_OK) st = need_field(c, path, "shard", &v, diag);
-    if (st == HF_OK) st = hf_campaign_parse_shard(v, &c->shard_index, &c->shard_count, diag);
+    if (st == HF_OK) st = parse_shard_field(path, c, diag);
     if (st == HF_OK && (v = hf_campaign_field(c, "threads")) != NULL)
         c->threads = atoi(v);
     c->shifted = hf_campaign_field(c, "shift") != NULL;

@@ -17,7 +17,6 @@
 
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/campaign.h"
-#include "hertzfit/csv.h"
 #include "hertzfit/report.h"
 
 static const char *const optimizers[] = {"random", "nlopt:GN_CRS2_LM", "nlopt:LN_BOBYQA",
@@ -27,6 +26,9 @@ static const char *const optimizers_rev[] = {"icaco", "nlopt:GN_ISRES", "nlopt:L
 static const char *const problems[] = {"sphere:3", "rastrigin", "profile"};
 static const char *const problems_rev[] = {"profile", "rastrigin:2", "sphere:3"};
 
+static const hf_budget_rule budget_300_3_400[] = {{0, HF_BUDGET_EVALUATIONS, 300},
+                                                  {3, HF_BUDGET_EVALUATIONS, 400}};
+
 static void small_config(hf_campaign_config *cfg)
 {
     hf_campaign_config_init(cfg);
@@ -35,7 +37,8 @@ static void small_config(hf_campaign_config *cfg)
     cfg->problems = problems;
     cfg->n_problems = 3;
     cfg->runs = 5;
-    cfg->budget = "300,3=400";
+    cfg->budget = budget_300_3_400;
+    cfg->n_budget = 2;
     cfg->seed = 2385;
     cfg->data_dir = HERTZFIT_SOURCE_DIR "/data";
 }
@@ -191,8 +194,10 @@ static void test_coco_files(void **state)
     cfg.optimizers = opts;
     cfg.n_optimizers = 1;
     cfg.problems = probs;
+    static const hf_budget_rule budget_200 = {0, HF_BUDGET_EVALUATIONS, 200};
     cfg.runs = 3;
-    cfg.budget = "200";
+    cfg.budget = &budget_200;
+    cfg.n_budget = 1;
     char dir[1100];
     run_into(&cfg, "camp-coco", dir, sizeof dir);
     char *functions = slurp(dir, "coco/functions.txt");
@@ -248,9 +253,9 @@ static void test_merge_refusals(void **state)
 
     /* out_dir holding another campaign: refused, then forced */
     const char *both[] = {s0, s1};
-    assert_int_equal(hf_campaign_merge(both, 2, other, 0, &diag), HF_EMISMATCH);
+    assert_int_equal(hf_campaign_merge(both, 2, other, 0, &diag), HF_EEXIST);
     assert_non_null(strstr(diag.text, "different campaign"));
-    assert_non_null(strstr(diag.text, "--force"));
+    assert_non_null(strstr(diag.text, "refused without force"));
     assert_int_equal(hf_campaign_merge(both, 2, other, 1, &diag), HF_OK);
 }
 
@@ -318,61 +323,87 @@ static void test_config_errors(void **state)
     cfg.runs = 0;
     assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
     small_config(&cfg);
-    cfg.budget = "5=100";   /* no budget for dimensions 2 and 3 */
+    static const hf_budget_rule only_5 = {5, HF_BUDGET_EVALUATIONS, 100};
+    cfg.budget = &only_5;   /* no budget for dimensions 2 and 3 */
+    cfg.n_budget = 1;
     assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
     assert_non_null(strstr(diag.text, "dimension"));
     small_config(&cfg);
-    cfg.targets = "1e-2,-1";
+    static const double negative[] = {1e-2, -1};
+    cfg.targets = negative;
+    cfg.n_targets = 2;
     assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "target -1 is not a finite positive number"));
+    cfg.n_targets = 0;
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "no targets"));
     const char *dup[] = {"random", "random"};
     small_config(&cfg);
     cfg.optimizers = dup;
     cfg.n_optimizers = 2;
     assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
     assert_non_null(strstr(diag.text, "twice"));
-    size_t i = 9, k = 9;
-    assert_int_equal(hf_campaign_parse_shard("1/3", &i, &k, &diag), HF_OK);
-    assert_int_equal(i, 1);
-    assert_int_equal(k, 3);
-    assert_int_equal(hf_campaign_parse_shard("3/3", &i, &k, &diag), HF_EINVAL);
-    assert_int_equal(hf_campaign_parse_shard("1-3", &i, &k, &diag), HF_EINVAL);
-    assert_int_equal(hf_campaign_parse_shard("0/0", &i, &k, &diag), HF_EINVAL);
 }
 
-static void test_parse_targets_and_split(void **state)
+/* A budget is typed rules: a dimension's own rule before the rule for
+ * every dimension, fixed counts or B × dimension (COCO's B·d). */
+static void test_budget_rules(void **state)
 {
     (void)state;
+    const hf_budget_rule rules[] = {{0, HF_BUDGET_PER_DIMENSION, 100},
+                                    {2, HF_BUDGET_EVALUATIONS, 1000},
+                                    {10, HF_BUDGET_EVALUATIONS, 10000}};
+    size_t e = 0;
     hf_diag diag = {{0}};
-    double *v = NULL;
-    size_t n = 0;
-    /* sorted decreasing whatever the given order; exact values kept */
-    assert_int_equal(hf_campaign_parse_targets("1e-3,10,0.5", &v, &n, &diag), HF_OK);
-    assert_int_equal(n, 3);
-    assert_true(v[0] == 10.0 && v[1] == 0.5 && v[2] == 1e-3);
-    free(v);
-    assert_int_equal(hf_campaign_parse_targets(NULL, &v, &n, &diag), HF_OK);
-    assert_int_equal(n, 10);
-    assert_true(v[0] == 1e1 && v[9] == 1e-8);
-    free(v);
-    static const char *const bad[] = {"1,1", "1,0", "1,-1", "1,nan", "1,inf", "1,,x", "", ","};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
-        v = (double *)&n;   /* must be reset to NULL on failure */
-        assert_int_equal(hf_campaign_parse_targets(bad[i], &v, &n, &diag), HF_EINVAL);
-        assert_null(v);
-    }
-    assert_int_equal(hf_campaign_parse_targets("2,1e-1,2", &v, &n, &diag), HF_EINVAL);
-    assert_non_null(strstr(diag.text, "target 2 is listed twice"));
-
-    char **items = NULL;
-    assert_int_equal(hf_campaign_split(" a,,b c ,", ", ", &items, &n), HF_OK);
-    assert_int_equal(n, 3);
-    assert_string_equal(items[0], "a");
-    assert_string_equal(items[1], "b");
-    assert_string_equal(items[2], "c");
-    hf_campaign_strings_free(items, n);
-    assert_int_equal(hf_campaign_split("", ",", &items, &n), HF_OK);
-    assert_int_equal(n, 0);
-    hf_campaign_strings_free(items, n);
+    assert_int_equal(hf_budget_evaluations(rules, 3, 2, &e, &diag), HF_OK);
+    assert_int_equal(e, 1000);
+    assert_int_equal(hf_budget_evaluations(rules, 3, 10, &e, &diag), HF_OK);
+    assert_int_equal(e, 10000);
+    assert_int_equal(hf_budget_evaluations(rules, 3, 7, &e, &diag), HF_OK);
+    assert_int_equal(e, 700);
+    assert_int_equal(hf_budget_evaluations(rules + 1, 2, 7, &e, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "no rule for dimension 7"));
+    const hf_budget_rule twice[] = {{3, HF_BUDGET_EVALUATIONS, 10},
+                                    {3, HF_BUDGET_EVALUATIONS, 20}};
+    assert_int_equal(hf_budget_evaluations(twice, 2, 3, &e, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "two rules for dimension 3"));
+    const hf_budget_rule zero = {0, HF_BUDGET_EVALUATIONS, 0};
+    assert_int_equal(hf_budget_evaluations(&zero, 1, 3, &e, &diag), HF_EINVAL);
+    const hf_budget_rule huge = {0, HF_BUDGET_PER_DIMENSION, SIZE_MAX / 2};
+    assert_int_equal(hf_budget_evaluations(&huge, 1, 3, &e, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "overflows"));
+    /* a campaign records each problem's evaluations from its rules */
+    static const char *const opts[] = {"random"};
+    static const char *const probs[] = {"sphere:3", "sphere:2"};
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.optimizers = opts;
+    cfg.n_optimizers = 1;
+    cfg.problems = probs;
+    cfg.n_problems = 2;
+    cfg.runs = 1;
+    cfg.budget = rules;
+    cfg.n_budget = 3;
+    static const double targets[] = {1e-3, 10, 0.5};   /* any order */
+    cfg.targets = targets;
+    cfg.n_targets = 3;
+    cfg.force = 1;
+    hf_campaign *c = NULL;
+    assert_int_equal(hf_campaign_run(&cfg, hf_test_tmp_path("camp-budget"), &c, &diag), HF_OK);
+    assert_string_equal(c->problems[0].name, "sphere:2");
+    assert_int_equal(c->problems[0].budget, 1000);
+    assert_int_equal(c->problems[1].budget, 300);
+    assert_int_equal(c->n_targets, 3);   /* sorted decreasing, exact values kept */
+    assert_true(c->targets[0] == 10.0 && c->targets[1] == 0.5 && c->targets[2] == 1e-3);
+    hf_campaign_free(c);
+    /* the default: 1000 evaluations, targets 10^1 .. 10^-8 */
+    cfg.budget = NULL;
+    cfg.targets = NULL;
+    assert_int_equal(hf_campaign_run(&cfg, hf_test_tmp_path("camp-budget"), &c, &diag), HF_OK);
+    assert_int_equal(c->problems[1].budget, 1000);
+    assert_int_equal(c->n_targets, 10);
+    assert_true(c->targets[0] == 1e1 && c->targets[9] == 1e-8);
+    hf_campaign_free(c);
 }
 
 static int exists(const char *path)
@@ -393,7 +424,9 @@ static void test_failed_run_leaves_nothing(void **state)
     hf_campaign_config cfg;
     hf_diag diag = {{0}};
     small_config(&cfg);
-    cfg.targets = "1,1";
+    static const double twice[] = {1, 1};
+    cfg.targets = twice;
+    cfg.n_targets = 2;
     assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
     assert_false(exists(dir));
     /* NLopt's NEWUOA refuses dimension 1 only when the run starts */
@@ -437,7 +470,9 @@ static void test_shift(void **state)
     cfg.n_optimizers = 1;
     cfg.problems = probs;
     cfg.n_problems = 3;
-    cfg.budget = "1";
+    static const hf_budget_rule one = {0, HF_BUDGET_EVALUATIONS, 1};
+    cfg.budget = &one;
+    cfg.n_budget = 1;
     cfg.seed = 99;
     cfg.force = 1;
     snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-classic"));
@@ -459,23 +494,22 @@ static void test_shift(void **state)
     for (size_t k = 0; k < 2; ++k) {
         char key[128];
         snprintf(key, sizeof key, "problem.%s.x_opt", probs[k]);
-        char **words = NULL;
-        size_t n = 0;
-        assert_non_null(manifest_value(c, key));
-        assert_int_equal(hf_campaign_split(manifest_value(c, key), " ", &words, &n), HF_OK);
+        const char *words = manifest_value(c, key);
+        assert_non_null(words);
         hf_bench_problem *bp = NULL;
         assert_int_equal(hf_bench_problem_alloc(probs[k], NULL, &bp, &diag), HF_OK);
         assert_int_equal(hf_bench_problem_shift(bp, cfg.seed, &diag), HF_OK);
         const hf_problem *p = hf_bench_problem_get(bp);
-        assert_int_equal(n, p->dim);
         double z[3];
-        for (size_t i = 0; i < n; ++i) {
-            assert_int_equal(hf_parse_double(words[i], &z[i]), HF_OK);
+        char *end = NULL;
+        for (size_t i = 0; i < p->dim; ++i, words = end) {
+            z[i] = strtod(words, &end);
+            assert_true(end != words);
             /* the manifest's shortest round-trip form reads back exactly */
             assert_true(z[i] == hf_bench_problem_optimum_point(bp)[i]);
         }
+        assert_string_equal(end, "");   /* dim values, no more */
         assert_true(p->f(z, p->ctx) == p->f_opt);   /* exact, see test_bench_problems */
-        hf_campaign_strings_free(words, n);
         hf_bench_problem_free(bp);
     }
     hf_campaign_free(c);
@@ -491,7 +525,7 @@ int main(void)
         cmocka_unit_test(test_merge_refusals),
         cmocka_unit_test(test_malformed_files),
         cmocka_unit_test(test_config_errors),
-        cmocka_unit_test(test_parse_targets_and_split),
+        cmocka_unit_test(test_budget_rules),
         cmocka_unit_test(test_failed_run_leaves_nothing),
         cmocka_unit_test(test_shift),
     };

@@ -45,8 +45,26 @@
 extern "C" {
 #endif
 
-/* The default targets: f* + 10^k for k = 1, 0, ..., -8. */
-#define HF_CAMPAIGN_DEFAULT_TARGETS "1e1,1e0,1e-1,1e-2,1e-3,1e-4,1e-5,1e-6,1e-7,1e-8"
+/* How a budget rule counts evaluations. */
+typedef enum hf_budget_scale {
+    HF_BUDGET_EVALUATIONS,      /* value evaluations */
+    HF_BUDGET_PER_DIMENSION     /* value × the problem's dimension (COCO's B·d) */
+} hf_budget_scale;
+
+/* One rule of a run's evaluation budget, for problems of dimension dim
+ * (0: every dimension that has no rule of its own). */
+typedef struct hf_budget_rule {
+    size_t dim;
+    hf_budget_scale scale;
+    size_t value;               /* >= 1 */
+} hf_budget_rule;
+
+/* The evaluations per run RULES[0 .. n-1] give a problem of dimension
+ * DIM: its own rule, else the rule for every dimension.  HF_EINVAL (the
+ * diag says which) when no rule applies, a value is 0, two rules name the
+ * same dimension, or the count overflows. */
+hf_status hf_budget_evaluations(const hf_budget_rule *rules, size_t n, size_t dim,
+                                size_t *evaluations, hf_diag *diag);
 
 typedef void (*hf_campaign_progress_fn)(size_t done, size_t total, double elapsed_s,
                                         void *user);
@@ -57,8 +75,12 @@ typedef struct hf_campaign_config {
     const char *const *problems;    /* "NAME[:DIM]" as given */
     size_t n_problems;
     size_t runs;                    /* >= 1 */
-    const char *budget;             /* "E" or "E,DIM=E,..." (per dimension) */
-    const char *targets;            /* comma list of deltas > 0; NULL = default */
+    const hf_budget_rule *budget;   /* n_budget rules (borrowed); NULL: 1000 evaluations
+                                       in every dimension */
+    size_t n_budget;
+    const double *targets;          /* n_targets deltas to f*, finite, > 0, distinct, any
+                                       order (borrowed); NULL: 10^k for k = 1, 0, ..., -8 */
+    size_t n_targets;
     uint64_t seed;
     int threads;                    /* 0 = OpenMP default */
     size_t shard_index, shard_count; /* 0/1 = everything */
@@ -70,7 +92,7 @@ typedef struct hf_campaign_config {
     void *progress_user;
 } hf_campaign_config;
 
-/* No lists, 1 run, budget "1000", default targets, seed 1, default
+/* No lists, 1 run, 1000 evaluations, default targets, seed 1, default
  * threads, shard 0/1, data_dir "data", no force, no shift, no progress. */
 void hf_campaign_config_init(hf_campaign_config *cfg);
 
@@ -120,7 +142,7 @@ void hf_campaign_free(hf_campaign *c);
 /* Runs the campaign (or its shard) and writes OUT_DIR (created, one level,
  * only after every check has passed and every task has run: a refused or
  * failed campaign leaves no directory behind).
- * Refuses (HF_EMISMATCH, naming the differing field) when OUT_DIR holds
+ * Refuses (HF_EEXIST, naming the differing field) when OUT_DIR holds
  * the manifest of a different campaign, unless cfg->force.  Input errors
  * (unknown optimiser or problem — the diag lists the valid names —,
  * dimension < 1, runs 0, shard i >= k, bad budget or targets) are reported
@@ -137,38 +159,9 @@ hf_status hf_campaign_read(const char *dir, hf_campaign **out, hf_diag *diag);
  * must agree on every field but shard and threads (HF_EMISMATCH names the
  * field and both values); every task must appear exactly once
  * (HF_EMISMATCH names the first missing or duplicated task).  The merged
- * manifest says shard 0/1.  Same --force rule as hf_campaign_run. */
+ * manifest says shard 0/1.  OUT_DIR and FORCE as for hf_campaign_run. */
 hf_status hf_campaign_merge(const char *const *dirs, size_t n, const char *out_dir,
                             int force, hf_diag *diag);
-
-/* "0/1" style shard parsing: HF_EINVAL unless 0 <= i < k. */
-hf_status hf_campaign_parse_shard(const char *text, size_t *index, size_t *count,
-                                  hf_diag *diag);
-
-/* Splits TEXT at every character of SEPARATORS (empty items skipped) into
- * *items, an array of *n malloc'ed strings owned by the caller, who frees
- * them with hf_campaign_strings_free.  The one list splitter of the
- * campaign code, the manifest reader and `hertzfit bench`. */
-hf_status hf_campaign_split(const char *text, const char *separators, char ***items,
-                            size_t *n);
-void hf_campaign_strings_free(char **items, size_t n);
-
-/* Target deltas from a comma list (TEXT NULL = HF_CAMPAIGN_DEFAULT_TARGETS):
- * each must be a finite number > 0 and none may repeat (HF_EINVAL naming
- * it).  *values (malloc'ed, caller frees) is sorted decreasing, easiest
- * target first.  The one target parser of `bench run`, `bench report` and
- * the manifest reader. */
-hf_status hf_campaign_parse_targets(const char *text, double **values, size_t *n,
-                                    hf_diag *diag);
-
-/* The checks and order of hf_campaign_parse_targets on an array already
- * in memory, sorted in place (gsl_sort, then reversed). */
-hf_status hf_campaign_sort_targets(double *values, size_t n, hf_diag *diag);
-
-/* Index of the first trace point of ROW with best_f <= level, or
- * row->trace_count when the run never got there. */
-size_t hf_campaign_first_hit(const hf_campaign *c, const hf_campaign_row *row,
-                             double level);
 
 #ifdef __cplusplus
 }
