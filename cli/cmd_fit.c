@@ -83,27 +83,6 @@ static int list_optimizers(void)
     return 0;
 }
 
-/* "unknown optimizer 'X' (valid: ica, icaco, ...)" with every name. */
-static int fail_unknown_optimizer(const char *name)
-{
-    size_t cap = 64;
-    for (size_t i = 0; i < hf_optimizer_name_count(); ++i)
-        cap += strlen(hf_optimizer_name_at(i)) + 2;
-    /* freed below */
-    char *list = malloc(cap);
-    if (list == NULL)
-        return hf_cli_fail(CMD, "unknown optimizer '%s'", name);
-    list[0] = '\0';
-    for (size_t i = 0; i < hf_optimizer_name_count(); ++i) {
-        if (i > 0)
-            strcat(list, ", ");
-        strcat(list, hf_optimizer_name_at(i));
-    }
-    int rc = hf_cli_fail(CMD, "unknown optimizer '%s' (valid: %s)", name, list);
-    free(list);
-    return rc;
-}
-
 static int apply_sets(hf_optimizer *opt, const hf_cli_strings *sets)
 {
     for (size_t i = 0; i < sets->count; ++i) {
@@ -313,10 +292,6 @@ static int fit_profile(fit_options *o, hf_cli_opt *opts)
     memset(&s, 0, sizeof s);
     hf_diag diag = {{0}};
     hf_status st = hf_optimizer_create(o->optimizer, 2, &s.opt, &diag);
-    /* A real NLopt name this NLopt build lacks gets the library's own
-     * message, not the list of every valid name. */
-    if (st == HF_ENOTFOUND && strstr(diag.text, "not compiled") == NULL)
-        return fail_unknown_optimizer(o->optimizer);
     if (st != HF_OK)
         return hf_cli_fail_status(CMD, st, &diag);
     rc = apply_sets(s.opt, &o->sets);

@@ -42,9 +42,10 @@ int hf_cmd_hr(int argc, char **argv)
     else if (have_ab && !(ab[1] > 0.0))
         rc = hf_cli_fail("hr", "--b: %g must be positive", ab[1]);
     int all = strcmp(model, "all") == 0;
-    const hf_damping_model *chosen = all ? NULL : hf_damping_find(model);
-    if (rc == 0 && !all && chosen == NULL)
-        rc = hf_cli_fail("hr", "--model: unknown model '%s' (see hertzfit models)", model);
+    const hf_damping_model *chosen = NULL;
+    hf_diag diag = {{0}};
+    if (rc == 0 && !all && hf_damping_lookup(model, &chosen, &diag) != HF_OK)
+        rc = hf_cli_fail("hr", "--model: %s", diag.text);
     if (rc == 0 && chosen != NULL && chosen->needs_profile && !have_ab)
         rc = hf_cli_fail("hr", "--model profile needs --a and --b");
     double *c = NULL;

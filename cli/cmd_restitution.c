@@ -42,13 +42,13 @@ int hf_cli_impact_models(const char *command, const char *model, int have_profil
         *names = list;
         return 0;
     }
-    const hf_damping_model *dm = hf_damping_find(model);
+    const hf_damping_model *dm = NULL;
+    hf_diag diag = {{0}};
     if (with_linear && strcmp(model, HF_IMPACT_MODEL_LINEAR) == 0) {
         list[(*count)++] = HF_IMPACT_MODEL_LINEAR;
-    } else if (dm == NULL) {
+    } else if (hf_damping_lookup(model, &dm, &diag) != HF_OK) {
         free(list);
-        return hf_cli_fail(command, "--model: unknown damping model '%s' (see hertzfit models)",
-                           model);
+        return hf_cli_fail(command, "--model: %s", diag.text);
     } else if (dm->needs_profile && !have_profile) {
         free(list);
         return hf_cli_fail(command, "--model %s needs --profile A B", model);

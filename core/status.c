@@ -1,11 +1,14 @@
 /*
- * core/status.c — texts of hf_status codes and the hf_diag formatter.
- * Both come from HF_STATUS_LIST in status.h so codes and messages agree.
+ * core/status.c — texts of hf_status codes, the hf_diag formatter, and
+ * the one "unknown X 'name' (valid: ...)" message every registry of names
+ * (optimisers, problems, test functions, damping models) gives.  Codes and
+ * texts come from HF_STATUS_LIST in status.h so they agree.
  */
 #include "hertzfit/status.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 const char *hf_strerror(hf_status status)
 {
@@ -36,6 +39,52 @@ hf_status hf_diag_set(hf_diag *diag, hf_status status, const char *fmt, ...)
         va_end(ap);
     }
     return status;
+}
+
+const char *hf_names_join(size_t count, hf_name_at_fn name_at, const void *ctx, char *buf,
+                          size_t size)
+{
+    static const char more[] = ", ...";
+    if (size == 0)
+        return buf;
+    buf[0] = '\0';
+    if (count == 0) {
+        snprintf(buf, size, "none");
+        return buf;
+    }
+    /* Each name is written only when ", ..." still fits after it, so a
+     * list cut short always says so. */
+    size_t used = 0;
+    for (size_t i = 0; i < count; ++i) {
+        const char *name = name_at(i, ctx);
+        name = name ? name : "";
+        size_t len = strlen(name) + (i ? 2 : 0);
+        size_t reserve = i + 1 < count ? sizeof more - 1 : 0;
+        if (used + len + reserve > size - 1) {
+            const char *tail = i ? more : more + 2;
+            if (used + strlen(tail) <= size - 1)
+                strcpy(buf + used, tail);
+            break;
+        }
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "", name);
+    }
+    return buf;
+}
+
+hf_status hf_unknown_name(const char *what, const char *given, size_t count,
+                          hf_name_at_fn name_at, const void *ctx, hf_diag *diag)
+{
+    if (diag != NULL) {
+        int n = snprintf(diag->text, sizeof diag->text, "unknown %s '%s' (valid: ", what,
+                         given ? given : "");
+        size_t used = n > 0 && (size_t)n < sizeof diag->text ? (size_t)n : sizeof diag->text - 1;
+        /* the list, then the closing parenthesis, within the diag */
+        if (used + 2 < sizeof diag->text) {
+            hf_names_join(count, name_at, ctx, diag->text + used, sizeof diag->text - used - 1);
+            strcat(diag->text, ")");
+        }
+    }
+    return HF_ENOTFOUND;
 }
 
 #include <gsl/gsl_errno.h>

@@ -126,6 +126,20 @@ const hf_damping_model *hf_damping_find(const char *name)
     return NULL;
 }
 
+static const char *model_name_at(size_t index, const void *ctx)
+{
+    (void)ctx;
+    return catalogue[index].model.name;
+}
+
+hf_status hf_damping_lookup(const char *name, const hf_damping_model **model, hf_diag *diag)
+{
+    *model = hf_damping_find(name);
+    if (*model == NULL)
+        return hf_unknown_name("damping model", name, CATALOGUE_SIZE, model_name_at, NULL, diag);
+    return HF_OK;
+}
+
 hf_status hf_damping_hr(const hf_damping_model *model, double c_r,
                         const double *profile_ab, double *h_r)
 {

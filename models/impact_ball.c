@@ -34,9 +34,10 @@ hf_status hf_impact_ball_params(const char *model, double e, const double *profi
         return hf_copt_solve(params->exponent, e, params->mass, params->stiffness,
                              params->velocity, NULL, &params->damping, diag);
     }
-    const hf_damping_model *dm = hf_damping_find(model);
-    if (dm == NULL)
-        return hf_diag_set(diag, HF_ENOTFOUND, "unknown damping model '%s'", model);
+    const hf_damping_model *dm = NULL;
+    st = hf_damping_lookup(model, &dm, diag);
+    if (st != HF_OK)
+        return st;
     if (dm->needs_profile && profile_ab == NULL)
         return hf_diag_set(diag, HF_EINVAL, "model '%s' needs the profile exponents (a, b)",
                            dm->name);

@@ -15,10 +15,10 @@
 hf_status hf_impact_restitution_check(const char *model, double c_in, const double *profile_ab,
                                       int clamp, double *e_out, hf_diag *diag)
 {
-    const hf_damping_model *dm = hf_damping_find(model);
-    if (dm == NULL)
-        return hf_diag_set(diag, HF_ENOTFOUND, "unknown damping model '%s'",
-                           model ? model : "(null)");
+    const hf_damping_model *dm = NULL;
+    hf_status found = hf_damping_lookup(model, &dm, diag);
+    if (found != HF_OK)
+        return found;
     hf_status st = hf_impact_check_restitution("restitution c", c_in, diag);
     if (st != HF_OK)
         return st;

@@ -54,15 +54,16 @@ const char *hf_bench_problem_family_at(size_t index)
     return index < nt + N_CALIBRATION ? calibration_families[index - nt] : NULL;
 }
 
+static const char *family_at(size_t index, const void *ctx)
+{
+    (void)ctx;
+    return hf_bench_problem_family_at(index);
+}
+
 static hf_status unknown_problem(const char *family, hf_diag *diag)
 {
-    char list[512] = "";
-    for (size_t i = 0; i < hf_bench_problem_family_count(); ++i) {
-        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-        strncat(list, hf_bench_problem_family_at(i), sizeof list - strlen(list) - 1);
-    }
-    return hf_diag_set(diag, HF_ENOTFOUND,
-                       "unknown problem '%s' (valid: %s, each as NAME[:DIM])", family, list);
+    return hf_unknown_name("problem", family, hf_bench_problem_family_count(), family_at, NULL,
+                           diag);
 }
 
 /* Splits "NAME[:DIM]" into family and dimension (0 when absent). */

@@ -296,15 +296,10 @@ const double *hf_testproblem_optimum_point(const hf_testproblem *tp)
     return tp->x_shifted;
 }
 
-static hf_status unknown_name(const char *name, hf_diag *diag)
+static const char *function_at(size_t index, const void *ctx)
 {
-    char list[256] = "";
-    for (size_t i = 0; i < TABLE_SIZE; ++i) {
-        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-        strncat(list, table[i].name, sizeof list - strlen(list) - 1);
-    }
-    return hf_diag_set(diag, HF_ENOTFOUND, "unknown test function '%s' (valid: %s)",
-                       name ? name : "", list);
+    (void)ctx;
+    return table[index].name;
 }
 
 hf_status hf_testproblem_alloc(const char *name, size_t dim, hf_testproblem **out,
@@ -313,7 +308,7 @@ hf_status hf_testproblem_alloc(const char *name, size_t dim, hf_testproblem **ou
     *out = NULL;
     const hf_testfunction *tf = hf_testfunction_find(name);
     if (tf == NULL)
-        return unknown_name(name, diag);
+        return hf_unknown_name("test function", name, TABLE_SIZE, function_at, NULL, diag);
     if (dim < tf->min_dim)
         return hf_diag_set(diag, HF_EINVAL, "%s needs dimension >= %zu, got %zu", tf->name,
                            tf->min_dim, dim);

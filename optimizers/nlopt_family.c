@@ -90,12 +90,11 @@ static const char *nlopt_member_name(size_t index)
 static hf_status nlopt_resolve(const char *member, int *variant, hf_diag *diag)
 {
     int alg = (int)nlopt_algorithm_from_string(member);
-    if (alg < 0 || alg >= NLOPT_NUM_ALGORITHMS)
-        return hf_diag_set(diag, HF_ENOTFOUND,
-                           "unknown NLopt algorithm '%s' (valid: NLopt names such as "
-                           "GN_DIRECT_L, GN_CRS2_LM, GN_ISRES, GN_ESCH, LN_BOBYQA, "
-                           "LN_NELDERMEAD, LN_SBPLX; 'hertzfit fit profile --list' shows all)",
-                           member);
+    if (alg < 0 || alg >= NLOPT_NUM_ALGORITHMS) {
+        char name[256];
+        snprintf(name, sizeof name, "nlopt:%s", member);
+        return hf_optimizer_unknown(name, diag);
+    }
     if (!is_compiled((size_t)alg))
         return hf_diag_set(diag, HF_ENOTFOUND,
                            "NLopt algorithm '%s' is not compiled into this NLopt build", member);

@@ -59,6 +59,18 @@ void hf_result_free(hf_result *result)
     result->dim = 0;
 }
 
+static const char *optimizer_name_at(size_t index, const void *ctx)
+{
+    (void)ctx;
+    return hf_optimizer_name_at(index);
+}
+
+hf_status hf_optimizer_unknown(const char *name, hf_diag *diag)
+{
+    return hf_unknown_name("optimizer", name, hf_optimizer_name_count(), optimizer_name_at,
+                           NULL, diag);
+}
+
 /* Finds the table for NAME: an exact name, or a family prefix whose
  * resolve() accepts the rest. */
 static hf_status find_algorithm(const char *name, const hf_algorithm **algo,
@@ -77,11 +89,7 @@ static hf_status find_algorithm(const char *name, const hf_algorithm **algo,
             return a->resolve(name + len, variant, diag);
         }
     }
-    return hf_diag_set(diag, HF_ENOTFOUND,
-                       "unknown optimizer '%s' (valid: ica, icaco, random, "
-                       "nlopt:<NLopt name> such as nlopt:GN_DIRECT_L, "
-                       "nlopt:LN_BOBYQA; 'hertzfit fit profile --list' shows all)",
-                       name);
+    return hf_optimizer_unknown(name, diag);
 }
 
 hf_status hf_optimizer_create(const char *name, size_t dim, hf_optimizer **out,
@@ -137,19 +145,9 @@ static long find_param(const hf_algorithm *algo, const char *key)
 }
 
 /* "a, b, c" list of the algorithm's keys for error messages. */
-static void list_keys(const hf_algorithm *algo, char *buf, size_t size)
+static const char *key_at(size_t index, const void *ctx)
 {
-    size_t used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < algo->nparams && used < size; ++i) {
-        int n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
-                         algo->params[i].key);
-        if (n < 0)
-            break;
-        used += (size_t)n;
-    }
-    if (algo->nparams == 0)
-        snprintf(buf, size, "none");
+    return ((const hf_algorithm *)ctx)->params[index].key;
 }
 
 hf_status hf_optimizer_set(hf_optimizer *opt, const char *key, double value,
@@ -158,7 +156,7 @@ hf_status hf_optimizer_set(hf_optimizer *opt, const char *key, double value,
     long i = find_param(opt->algo, key);
     if (i < 0) {
         char keys[320];
-        list_keys(opt->algo, keys, sizeof keys);
+        hf_names_join(opt->algo->nparams, key_at, opt->algo, keys, sizeof keys);
         return hf_diag_set(diag, HF_ENOTFOUND, "optimizer '%s' has no parameter '%s' (valid: %s)",
                            opt->name, key, keys);
     }

@@ -95,6 +95,9 @@ typedef struct hf_algorithm {
     hf_status (*run)(const hf_algo_run *ctx, hf_diag *diag);
 } hf_algorithm;
 
+/* "unknown optimizer 'NAME' (valid: every name)": HF_ENOTFOUND. */
+hf_status hf_optimizer_unknown(const char *name, hf_diag *diag);
+
 /* The registry (optimizers/registry.c). */
 size_t hf_algorithm_count(void);
 const hf_algorithm *hf_algorithm_at(size_t index);

@@ -96,7 +96,7 @@ static void test_bad_inputs(void **state)
     hf_test_expect_failure("hr inf", 2, "'inf' is not finite");
     hf_test_expect_failure("hr 0.5 abc", 2, "'abc' is not a number");
     hf_test_expect_failure("hr", 2, "missing argument");
-    hf_test_expect_failure("hr --model nope 0.5", 2, "unknown model 'nope'");
+    hf_test_expect_failure("hr --model nope 0.5", 2, "unknown damping model 'nope' (valid: ");
     hf_test_expect_failure("hr --model profile 0.5", 2, "needs --a and --b");
     hf_test_expect_failure("hr --model profile --a 0 --b 2 0.5", 2, "--a: 0 must be positive");
     hf_test_expect_failure("hr --bogus 0.5", 2, "unknown option '--bogus'");

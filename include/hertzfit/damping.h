@@ -30,6 +30,10 @@ const hf_damping_model *hf_damping_at(size_t index);
 /* NULL for an unknown name. */
 const hf_damping_model *hf_damping_find(const char *name);
 
+/* The model NAME into *model, or HF_ENOTFOUND with the diag listing every
+ * valid name (hf_unknown_name). */
+hf_status hf_damping_lookup(const char *name, const hf_damping_model **model, hf_diag *diag);
+
 /* h_r for c_r in (0, 1].  profile_ab = {a, b} for the "profile" model and is
  * ignored (may be NULL) for the others.  HF_EDOM for c_r outside (0, 1], or
  * a, b not positive; HF_EINVAL for "profile" without profile_ab; HF_ERANGE

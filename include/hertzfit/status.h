@@ -11,6 +11,8 @@
 #ifndef HERTZFIT_STATUS_H
 #define HERTZFIT_STATUS_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -48,7 +50,7 @@ const char *hf_status_name(hf_status status);
 
 /* One line of detail about a failure, filled by the library, printed by the
  * caller.  Pass NULL where the detail is not wanted. */
-#define HF_DIAG_SIZE 512
+#define HF_DIAG_SIZE 1024
 typedef struct hf_diag {
     char text[HF_DIAG_SIZE];
 } hf_diag;
@@ -60,6 +62,21 @@ hf_status hf_diag_set(hf_diag *diag, hf_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/* The INDEX-th name of a registry (optimisers, problems, ...); CTX is
+ * whatever the registry needs (may be NULL). */
+typedef const char *(*hf_name_at_fn)(size_t index, const void *ctx);
+
+/* NAME_AT(0, CTX) .. NAME_AT(count-1, CTX) joined by ", " into BUF (at
+ * most SIZE bytes; a list that does not fit ends in "..."; "none" for no
+ * names).  Returns BUF. */
+const char *hf_names_join(size_t count, hf_name_at_fn name_at, const void *ctx, char *buf,
+                          size_t size);
+
+/* The one message for a name not in a registry: sets DIAG to
+ * "unknown WHAT 'GIVEN' (valid: N1, N2, ...)" and returns HF_ENOTFOUND. */
+hf_status hf_unknown_name(const char *what, const char *given, size_t count,
+                          hf_name_at_fn name_at, const void *ctx, hf_diag *diag);
 
 /* Call once at program start-up, before any thread starts: turns GSL's
  * default error handler (which calls abort()) off, so that every GSL error
