@@ -143,7 +143,7 @@ int main(int argc, char **argv)
     size_t n = 0;
     hf_profile_objective *obj = NULL;
     if (hf_sampling_parse(HF_SAMPLING_DEFAULT, &c, &n, NULL) != HF_OK ||
-        hf_profile_objective_from_samples(c, n, &obj, NULL) != HF_OK) {
+        hf_profile_objective_alloc(c, n, &obj, NULL) != HF_OK) {
         fprintf(stderr, "bench_icaco_campaign: cannot build the sampling objective\n");
         return 1;
     }
@@ -153,7 +153,7 @@ int main(int argc, char **argv)
     obj = NULL;
     const char *table = argc > 2 ? argv[2] : "data/safaeifar2020_table2.csv";
     hf_diag diag = {{0}};
-    if (rc == 0 && hf_profile_objective_from_table(table, &obj, &diag) == HF_OK) {
+    if (rc == 0 && hf_profile_objective_alloc_table(table, &obj, &diag) == HF_OK) {
         rc = bench_objective("table (quadratic in K0 fitted to Table 2)", obj, repeats);
         hf_profile_objective_free(obj);
     } else if (rc == 0) {

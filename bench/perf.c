@@ -147,7 +147,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "perf: %s\n", diag.text);
             return 1;
         }
-        ns[i] = ns_per_eval(hf_bench_problem_get(bp[i]), seconds, &sink);
+        ns[i] = ns_per_eval(hf_bench_problem_problem(bp[i]), seconds, &sink);
         printf("%-20s %12.1f %16.0f\n", problems[i], ns[i], 1e9 / ns[i]);
     }
     /* profile (index 0) and rastrigin:10 (index 5) */
@@ -157,7 +157,7 @@ int main(int argc, char **argv)
     printf("%-18s %-14s %6s %9s %9s %13s %12s %15s\n", "optimizer", "problem", "runs", "evals",
            "wall s", "objective ns", "overhead ns", "x profile eval");
     for (size_t k = 0; k < 2; ++k) {
-        const hf_problem *p = hf_bench_problem_get(bp[which[k]]);
+        const hf_problem *p = hf_bench_problem_problem(bp[which[k]]);
         for (size_t o = 0; o < sizeof optimizers / sizeof optimizers[0]; ++o) {
             size_t evals = 0;
             recorder rec = {p, NULL, 0, runs[k] * budget[k] + 1024};

@@ -19,7 +19,7 @@ int hf_cli_profile_objective(const char *command, const char *sampling,
         return hf_cli_fail(command, "give either --sampling or --table, not both");
     hf_status st;
     if (table != NULL) {
-        st = hf_profile_objective_from_table(table, out, &diag);
+        st = hf_profile_objective_alloc_table(table, out, &diag);
         if (st == HF_OK && verbose) {
             double q[3], worst;
             size_t n;
@@ -32,7 +32,7 @@ int hf_cli_profile_objective(const char *command, const char *sampling,
         size_t n = 0;
         st = hf_sampling_parse(sampling ? sampling : HF_SAMPLING_DEFAULT, &c, &n, &diag);
         if (st == HF_OK)
-            st = hf_profile_objective_from_samples(c, n, out, &diag);
+            st = hf_profile_objective_alloc(c, n, out, &diag);
         free(c);
     }
     return st == HF_OK ? 0 : hf_cli_fail_status(command, st, &diag);

@@ -20,16 +20,6 @@ const char *hf_strerror(hf_status status)
     return "unknown status";
 }
 
-const char *hf_status_name(hf_status status)
-{
-    switch (status) {
-#define HF_STATUS_ID(id, value, text) case id: return #id;
-        HF_STATUS_LIST(HF_STATUS_ID)
-#undef HF_STATUS_ID
-    }
-    return "HF_UNKNOWN";
-}
-
 hf_status hf_diag_set(hf_diag *diag, hf_status status, const char *fmt, ...)
 {
     if (diag != NULL) {

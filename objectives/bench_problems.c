@@ -99,13 +99,13 @@ static hf_status build_profile(hf_bench_problem *bp, int table, const char *data
     if (table) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", data_dir ? data_dir : "data", TABLE2_FILE);
-        st = hf_profile_objective_from_table(path, &bp->profile, diag); /* owned by bp */
+        st = hf_profile_objective_alloc_table(path, &bp->profile, diag); /* owned by bp */
     } else {
         double *c = NULL; /* freed below */
         size_t n = 0;
         st = hf_sampling_parse(HF_SAMPLING_DEFAULT, &c, &n, diag);
         if (st == HF_OK)
-            st = hf_profile_objective_from_samples(c, n, &bp->profile, diag); /* owned by bp */
+            st = hf_profile_objective_alloc(c, n, &bp->profile, diag); /* owned by bp */
         free(c);
     }
     if (st != HF_OK)
@@ -231,7 +231,7 @@ void hf_bench_problem_free(hf_bench_problem *bp)
     free(bp);
 }
 
-const hf_problem *hf_bench_problem_get(const hf_bench_problem *bp)
+const hf_problem *hf_bench_problem_problem(const hf_bench_problem *bp)
 {
     return &bp->problem;
 }

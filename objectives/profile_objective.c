@@ -59,10 +59,8 @@ void hf_profile_objective_free(hf_profile_objective *obj)
     free(obj);
 }
 
-int hf_profile_objective_is_table(const hf_profile_objective *obj) { return obj->is_table; }
-
-hf_status hf_profile_objective_from_samples(const double *c, size_t n,
-                                            hf_profile_objective **out, hf_diag *diag)
+hf_status hf_profile_objective_alloc(const double *c, size_t n, hf_profile_objective **out,
+                                     hf_diag *diag)
 {
     *out = NULL;
     if (n == 0)
@@ -204,8 +202,8 @@ static int distinct_count_at_least_three(const double *k0, size_t n)
     return distinct >= 3;
 }
 
-hf_status hf_profile_objective_from_table(const char *path, hf_profile_objective **out,
-                                          hf_diag *diag)
+hf_status hf_profile_objective_alloc_table(const char *path, hf_profile_objective **out,
+                                           hf_diag *diag)
 {
     *out = NULL;
     double *k0 = NULL, *rms = NULL;

@@ -160,7 +160,7 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
         if (st == HF_OK && cfg->shift)
             st = hf_bench_problem_shift(np[built].bp, cfg->seed, diag);
         if (st == HF_OK)
-            np[built].name = hf_bench_problem_get(np[built].bp)->name;
+            np[built].name = hf_bench_problem_problem(np[built].bp)->name;
     }
     if (st != HF_OK) {
         for (size_t i = 0; i < built; ++i)
@@ -174,7 +174,7 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
         rs->bench[i] = np[i].bp;
         if (i > 0 && strcmp(np[i].name, np[i - 1].name) == 0 && st == HF_OK)
             st = hf_diag_set(diag, HF_EINVAL, "problem '%s' is listed twice", np[i].name);
-        const hf_problem *p = hf_bench_problem_get(np[i].bp);
+        const hf_problem *p = hf_bench_problem_problem(np[i].bp);
         c->problems[i].name = hf_campaign_strdup(p->name); /* owned by c */
         c->problems[i].dim = p->dim;
         c->problems[i].has_optimum = p->has_optimum;
@@ -390,7 +390,7 @@ static hf_status run_task(size_t j, void *ctx, hf_diag *diag)
     hf_status st = hf_result_init(&res, pr->dim);
     if (st != HF_OK)
         return hf_diag_set(diag, st, "out of memory");
-    st = hf_study_run(tj->rs->handles[o * np + p], hf_bench_problem_get(tj->rs->bench[p]), &run,
+    st = hf_study_run(tj->rs->handles[o * np + p], hf_bench_problem_problem(tj->rs->bench[p]), &run,
                       &res, &tj->traces[j], diag);
     tj->rows[j] = (hf_campaign_row){.optimizer = o, .problem = p, .run = r, .seed = run.seed,
                                     .stream = run.stream, .best_f = res.f,

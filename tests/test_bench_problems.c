@@ -24,14 +24,14 @@ static void test_names_and_dimensions(void **state)
     hf_bench_problem *bp = NULL;
     hf_diag diag = {{0}};
     assert_int_equal(hf_bench_problem_alloc("ackley", DATA, &bp, &diag), HF_OK);
-    assert_string_equal(hf_bench_problem_get(bp)->name, "ackley:2");
+    assert_string_equal(hf_bench_problem_problem(bp)->name, "ackley:2");
     assert_string_equal(hf_bench_problem_family(bp), "ackley");
     hf_bench_problem_free(bp);
     assert_int_equal(hf_bench_problem_alloc("levy:7", DATA, &bp, &diag), HF_OK);
-    assert_int_equal(hf_bench_problem_get(bp)->dim, 7);
+    assert_int_equal(hf_bench_problem_problem(bp)->dim, 7);
     hf_bench_problem_free(bp);
     assert_int_equal(hf_bench_problem_alloc("profile:2", DATA, &bp, &diag), HF_OK);
-    assert_string_equal(hf_bench_problem_get(bp)->name, "profile");
+    assert_string_equal(hf_bench_problem_problem(bp)->name, "profile");
     hf_bench_problem_free(bp);
     assert_int_equal(hf_bench_problem_family_count(), 12);
     assert_string_equal(hf_bench_problem_family_at(10), "profile-table");
@@ -51,7 +51,7 @@ static void test_calibration_optimum(void **state)
         hf_bench_problem *bp = NULL;
         hf_diag diag = {{0}};
         assert_int_equal(hf_bench_problem_alloc(names[k], DATA, &bp, &diag), HF_OK);
-        const hf_problem *p = hf_bench_problem_get(bp);
+        const hf_problem *p = hf_bench_problem_problem(bp);
         assert_int_equal(p->dim, 2);
         assert_int_equal(p->has_optimum, 1);
         hf_profile_objective *obj = NULL;
@@ -59,10 +59,10 @@ static void test_calibration_optimum(void **state)
             double *c = NULL;
             size_t n = 0;
             assert_int_equal(hf_sampling_parse(HF_SAMPLING_DEFAULT, &c, &n, &diag), HF_OK);
-            assert_int_equal(hf_profile_objective_from_samples(c, n, &obj, &diag), HF_OK);
+            assert_int_equal(hf_profile_objective_alloc(c, n, &obj, &diag), HF_OK);
             free(c);
         } else {
-            assert_int_equal(hf_profile_objective_from_table(DATA "/safaeifar2020_table2.csv",
+            assert_int_equal(hf_profile_objective_alloc_table(DATA "/safaeifar2020_table2.csv",
                                                              &obj, &diag), HF_OK);
         }
         double k0, integral, rms_min;
@@ -90,7 +90,7 @@ static void test_maxwell_full(void **state)
     hf_bench_problem *bp = NULL;
     hf_diag diag = {{0}};
     assert_int_equal(hf_bench_problem_alloc("maxwell-full", DATA, &bp, &diag), HF_OK);
-    const hf_problem *p = hf_bench_problem_get(bp);
+    const hf_problem *p = hf_bench_problem_problem(bp);
     assert_string_equal(p->name, "maxwell-full");
     assert_int_equal(p->dim, 2);
     assert_int_equal(p->has_optimum, 1);
@@ -142,7 +142,7 @@ static void test_shift(void **state)
         shifted(names[k], 11, &a);
         shifted(names[k], 11, &b);
         shifted(names[k], 12, &other);
-        const hf_problem *p = hf_bench_problem_get(a);
+        const hf_problem *p = hf_bench_problem_problem(a);
         const double *z = hf_bench_problem_optimum_point(a);
         assert_non_null(z);
         double *x0 = malloc(sizeof *x0 * p->dim);

@@ -499,7 +499,7 @@ static void test_shift(void **state)
         hf_bench_problem *bp = NULL;
         assert_int_equal(hf_bench_problem_alloc(probs[k], NULL, &bp, &diag), HF_OK);
         assert_int_equal(hf_bench_problem_shift(bp, cfg.seed, &diag), HF_OK);
-        const hf_problem *p = hf_bench_problem_get(bp);
+        const hf_problem *p = hf_bench_problem_problem(bp);
         double z[3];
         char *end = NULL;
         for (size_t i = 0; i < p->dim; ++i, words = end) {

@@ -27,7 +27,7 @@ static void test_icaco_reproduces_table_minimum_and_valley(void **state)
     hf_profile_objective *obj = NULL;
     hf_optimizer *opt = NULL;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_profile_objective_from_table(TABLE, &obj, &diag), HF_OK);
+    assert_int_equal(hf_profile_objective_alloc_table(TABLE, &obj, &diag), HF_OK);
     assert_int_equal(hf_optimizer_create("icaco", 2, &opt, &diag), HF_OK);
     hf_profile_fit_config cfg;
     hf_profile_fit_config_init(&cfg);
@@ -115,7 +115,7 @@ static void test_identifiability_report(void **state)
     (void)state;
     hf_profile_objective *obj = NULL;
     hf_optimizer *opt = NULL;
-    assert_int_equal(hf_profile_objective_from_table(TABLE, &obj, NULL), HF_OK);
+    assert_int_equal(hf_profile_objective_alloc_table(TABLE, &obj, NULL), HF_OK);
     const double lo[2] = {2.0, 1.5}, hi[2] = {3.0, 6.0};
     assert_int_equal(hf_profile_objective_set_bounds(obj, lo, hi, NULL), HF_OK);
     assert_int_equal(hf_optimizer_create("random", 2, &opt, NULL), HF_OK);

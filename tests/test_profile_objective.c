@@ -23,7 +23,7 @@ static hf_profile_objective *default_objective(void)
     assert_int_equal(hf_sampling_parse(HF_SAMPLING_DEFAULT, &c, &n, &diag), HF_OK);
     assert_int_equal(n, 99);
     hf_profile_objective *obj = NULL;
-    assert_int_equal(hf_profile_objective_from_samples(c, n, &obj, &diag), HF_OK);
+    assert_int_equal(hf_profile_objective_alloc(c, n, &obj, &diag), HF_OK);
     free(c);
     return obj;
 }
@@ -147,7 +147,7 @@ static void test_table2_objective(void **state)
     (void)state;
     hf_profile_objective *t = NULL;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_profile_objective_from_table(TABLE2, &t, &diag), HF_OK);
+    assert_int_equal(hf_profile_objective_alloc_table(TABLE2, &t, &diag), HF_OK);
     double q[3], worst, k0, integral, rms_min;
     size_t count;
     hf_profile_objective_quadratic(t, q, &worst, &count);
@@ -197,21 +197,21 @@ static void test_bad_tables(void **state)
     hf_profile_objective *t = NULL;
     hf_diag diag = {{0}};
     hf_test_write_file(path, "a,b\n1,2\n");
-    assert_int_equal(hf_profile_objective_from_table(path, &t, &diag), HF_EPARSE);
+    assert_int_equal(hf_profile_objective_alloc_table(path, &t, &diag), HF_EPARSE);
     assert_non_null(strstr(diag.text, "rms_pct"));
     hf_test_write_file(path, "a,b,rms_pct\n1,2,3\n1,2,4\n1,2,5\n");
-    assert_int_equal(hf_profile_objective_from_table(path, &t, &diag), HF_ESINGULAR);
+    assert_int_equal(hf_profile_objective_alloc_table(path, &t, &diag), HF_ESINGULAR);
     hf_test_write_file(path, "a,b,rms_pct\n1,2,3\n1.5,2,x\n");
-    assert_int_equal(hf_profile_objective_from_table(path, &t, &diag), HF_EPARSE);
+    assert_int_equal(hf_profile_objective_alloc_table(path, &t, &diag), HF_EPARSE);
     assert_non_null(strstr(diag.text, ":3:3:"));
     hf_test_write_file(path, "a,b,rms_pct\n-1,2,3\n");
-    assert_int_equal(hf_profile_objective_from_table(path, &t, &diag), HF_EDOM);
+    assert_int_equal(hf_profile_objective_alloc_table(path, &t, &diag), HF_EDOM);
     assert_non_null(strstr(diag.text, ":2:"));
     assert_null(t);
     remove(path);
-    assert_int_equal(hf_profile_objective_from_table(path, &t, &diag), HF_EIO);
+    assert_int_equal(hf_profile_objective_alloc_table(path, &t, &diag), HF_EIO);
     const double one[1] = {1.0};
-    assert_int_equal(hf_profile_objective_from_samples(one, 1, &t, &diag), HF_EDOM);
+    assert_int_equal(hf_profile_objective_alloc(one, 1, &t, &diag), HF_EDOM);
 }
 
 int main(void)

@@ -16,7 +16,7 @@
  * The calibration problems are 2-D ("profile:2" is accepted); the profile
  * problems' f* is the closed-form minimum of hertzfit/profile_objective.h.
  *
- * The canonical name (hf_bench_problem_get(bp)->name) always carries the
+ * The canonical name (hf_bench_problem_problem(bp)->name) always carries the
  * dimension of a test function ("rastrigin:2"), so the same problem has one
  * name whatever the user typed; campaign streams are keyed on it.
  */
@@ -46,7 +46,7 @@ void hf_bench_problem_free(hf_bench_problem *bp);
 
 /* The problem view (canonical name, bounds, objective, f*); valid while bp
  * lives.  Thread-safe to evaluate concurrently. */
-const hf_problem *hf_bench_problem_get(const hf_bench_problem *bp);
+const hf_problem *hf_bench_problem_problem(const hf_bench_problem *bp);
 
 /* Moves the optimum of a test-function problem to a point drawn by PCG32
  * (seed SEED, stream hf_rng_stream_from_key("shift|NAME", 0)) uniformly in

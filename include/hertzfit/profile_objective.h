@@ -51,20 +51,15 @@ typedef struct hf_profile_objective hf_profile_objective;
 
 /* Sampling objective over c[0 .. n-1] (copied).  Computes h_exact once.
  * *out is owned by the caller (hf_profile_objective_free). */
-hf_status hf_profile_objective_from_samples(const double *c, size_t n,
-                                            hf_profile_objective **out,
-                                            hf_diag *diag);
+hf_status hf_profile_objective_alloc(const double *c, size_t n, hf_profile_objective **out,
+                                     hf_diag *diag);
 
 /* Table objective from a CSV with columns a, b, rms_pct (any order).
  * Needs at least 3 rows with distinct I.  *out owned by the caller. */
-hf_status hf_profile_objective_from_table(const char *path,
-                                          hf_profile_objective **out,
-                                          hf_diag *diag);
+hf_status hf_profile_objective_alloc_table(const char *path, hf_profile_objective **out,
+                                           hf_diag *diag);
 
 void hf_profile_objective_free(hf_profile_objective *obj);
-
-/* 1 for a table objective, 0 for a sampling objective. */
-int hf_profile_objective_is_table(const hf_profile_objective *obj);
 
 /* RMS of the percentage error (in %) at (a, b).  NaN if a or b is not
  * positive.  A sampling objective makes one pass over its samples; a table

@@ -45,9 +45,6 @@ typedef enum hf_status {
 /* Text of a status code; "unknown status" for values not in the list. */
 const char *hf_strerror(hf_status status);
 
-/* Identifier of a status code ("HF_EDOM"). */
-const char *hf_status_name(hf_status status);
-
 /* One line of detail about a failure, filled by the library, printed by the
  * caller.  Pass NULL where the detail is not wanted. */
 #define HF_DIAG_SIZE 1024
