@@ -1,0 +1,51 @@
+# tests/layer_check_rejects.cmake — the layer check must fail, naming the
+# cause, on a copy of the tree with (1) an objective including optimizer.h,
+# (2) the program including a private header of studies/, (3) a public
+# header including one of a layer above it, (4) a public header missing
+# from the table of docs/architecture.md; and pass on the clean copy.
+#   cmake -DSRC=<source tree> -DWORK=<scratch dir> -P tests/layer_check_rejects.cmake
+cmake_minimum_required(VERSION 3.18)
+
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}/docs" "${WORK}/include/hertzfit" "${WORK}/cmake"
+     "${WORK}/objectives" "${WORK}/cli")
+file(COPY "${SRC}/docs/architecture.md" DESTINATION "${WORK}/docs")
+file(GLOB headers "${SRC}/include/hertzfit/*.h")
+file(COPY ${headers} DESTINATION "${WORK}/include/hertzfit")
+file(GLOB generated "${SRC}/cmake/*.h.in")
+file(COPY ${generated} DESTINATION "${WORK}/cmake")
+
+function(run_check expect_fail needle)
+  execute_process(COMMAND ${CMAKE_COMMAND} -DSRC=${WORK} -P ${SRC}/cmake/layer_check.cmake
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  string(REPLACE "\n" " " text "${out}${err}")
+  string(REGEX REPLACE "  +" " " text "${text}")
+  if(expect_fail AND rc EQUAL 0)
+    message(FATAL_ERROR "the layer check passed although ${needle}")
+  elseif(NOT expect_fail AND NOT rc EQUAL 0)
+    message(FATAL_ERROR "the layer check failed on the clean copy: ${text}")
+  elseif(expect_fail AND NOT text MATCHES "${needle}")
+    message(FATAL_ERROR "the layer check failed without naming '${needle}': ${text}")
+  endif()
+endfunction()
+
+run_check(FALSE "")
+
+file(WRITE "${WORK}/objectives/bad.c" "#include \"hertzfit/optimizer.h\"\n")
+run_check(TRUE "objectives/bad.c includes \"hertzfit/optimizer.h\" \\(layer optimizers\\)")
+file(REMOVE "${WORK}/objectives/bad.c")
+
+file(WRITE "${WORK}/cli/bad.c" "#include \"studies/study.h\"\n")
+run_check(TRUE "cli/bad.c includes \"studies/study.h\", a private header of studies")
+file(REMOVE "${WORK}/cli/bad.c")
+
+file(APPEND "${WORK}/include/hertzfit/problem.h" "#include \"hertzfit/runs.h\"\n")
+run_check(TRUE "include/hertzfit/problem.h includes \"hertzfit/runs.h\" \\(layer studies\\): core")
+file(COPY "${SRC}/include/hertzfit/problem.h" DESTINATION "${WORK}/include/hertzfit")
+
+file(WRITE "${WORK}/include/hertzfit/stray.h" "/* a header nobody mapped */\n")
+run_check(TRUE "include/hertzfit/stray.h is a public header missing from the header table")
+file(REMOVE "${WORK}/include/hertzfit/stray.h")
+
+run_check(FALSE "")
+file(REMOVE_RECURSE "${WORK}")
