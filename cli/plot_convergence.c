@@ -4,11 +4,10 @@
  * profile --trace` or a campaign's trace.csv), like Fig. 9 of Sheikhi
  * Azqandi & Safaeifar 2023 (ICA vs ICACO).  Each FILE is one curve,
  * labelled by the optimizer column when all its runs share one (else by
- * the file name).  At each iteration (or evaluation count, --x evals) a
- * run's best value is its last improvement so far; the plot shows the
- * mean over the runs that have a value as a line and the spread (min to
- * max) as a shaded band.  The numbers are aggregated here and handed to
- * gnuplot inline, so the figure is drawn from exactly what the tool
+ * the file name): the library's convergence band (hf_trace_band_alloc:
+ * at each iteration or evaluation count, the mean over runs of their best
+ * value so far as a line, the min-max spread as a shaded band), handed to
+ * gnuplot inline, so the figure is drawn from exactly what the library
  * computed.
  */
 #include "cli.h"
@@ -21,108 +20,6 @@
 #include "hertzfit/trace.h"
 
 #define CMD "plot convergence"
-
-/* One curve: mean, min and max over runs at each x. */
-typedef struct curve_stats {
-    const char *label;   /* borrowed from the trace file or the arguments */
-    size_t n;
-    double *x, *mean, *lo, *hi; /* n each, owned */
-} curve_stats;
-
-static void curve_stats_free(curve_stats *c)
-{
-    free(c->x);
-    free(c->mean);
-    free(c->lo);
-    free(c->hi);
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* The x of trace point P: its iteration or its evaluation count. */
-static double point_x(const hf_trace_point *p, int by_evals)
-{
-    return by_evals ? (double)p->evaluations : (double)p->iteration;
-}
-
-/* The distinct x values of every point (iterations from 1 to the last
- * one, or the evaluation counts of the improvements), sorted, into c->x. */
-static int x_grid(const hf_trace_file *f, int by_evals, curve_stats *c)
-{
-    size_t total = 0;
-    double last = 0.0;
-    for (size_t r = 0; r < f->n_runs; ++r)
-        for (size_t k = 0; k < f->runs[r].trace.count; ++k) {
-            ++total;
-            last = fmax(last, point_x(&f->runs[r].trace.points[k], 0));
-        }
-    if (total == 0)
-        return hf_cli_fail(CMD, "%s: no trace rows", f->path);
-    if (!by_evals && last > 1e7)
-        return hf_cli_fail(CMD, "%s: iteration %g is too large to plot per iteration",
-                           f->path, last);
-    size_t n = by_evals ? total : (size_t)last;
-    c->x = malloc(sizeof *c->x * n); /* owned by c */
-    if (c->x == NULL)
-        return hf_cli_fail(CMD, "out of memory");
-    if (!by_evals) {
-        for (size_t k = 0; k < n; ++k)
-            c->x[k] = (double)(k + 1);
-        c->n = n;
-        return 0;
-    }
-    size_t m = 0;
-    for (size_t r = 0; r < f->n_runs; ++r)
-        for (size_t k = 0; k < f->runs[r].trace.count; ++k)
-            c->x[m++] = point_x(&f->runs[r].trace.points[k], 1);
-    qsort(c->x, m, sizeof *c->x, compare_doubles);
-    c->n = 0;
-    for (size_t k = 0; k < m; ++k)
-        if (c->n == 0 || c->x[k] != c->x[c->n - 1])
-            c->x[c->n++] = c->x[k];
-    return 0;
-}
-
-/* Mean, min and max over runs of each run's best value at each x. */
-static int aggregate(const hf_trace_file *f, int by_evals, double minus, curve_stats *c)
-{
-    int rc = x_grid(f, by_evals, c);
-    if (rc != 0)
-        return rc;
-    c->mean = malloc(sizeof *c->mean * c->n); /* all owned by c */
-    c->lo = malloc(sizeof *c->lo * c->n);
-    c->hi = malloc(sizeof *c->hi * c->n);
-    size_t *next = calloc(f->n_runs, sizeof *next); /* freed below */
-    if (c->mean == NULL || c->lo == NULL || c->hi == NULL || next == NULL) {
-        free(next);
-        return hf_cli_fail(CMD, "out of memory");
-    }
-    for (size_t g = 0; g < c->n; ++g) {
-        double sum = 0.0, lo = HUGE_VAL, hi = -HUGE_VAL;
-        size_t count = 0;
-        for (size_t r = 0; r < f->n_runs; ++r) {
-            const hf_trace *t = &f->runs[r].trace;
-            while (next[r] < t->count && point_x(&t->points[next[r]], by_evals) <= c->x[g])
-                ++next[r];
-            if (next[r] == 0)
-                continue;   /* no value yet */
-            double v = t->points[next[r] - 1].best_f - minus;
-            sum += v;
-            lo = fmin(lo, v);
-            hi = fmax(hi, v);
-            ++count;
-        }
-        c->mean[g] = count ? sum / (double)count : NAN;
-        c->lo[g] = lo;
-        c->hi[g] = hi;
-    }
-    free(next);
-    return 0;
-}
 
 /* The optimizer every run of F names, or NULL when they differ. */
 static const char *common_optimizer(const hf_trace_file *f)
@@ -168,7 +65,13 @@ typedef struct plot_options {
     int logy;
 } plot_options;
 
-static char *build_script(const plot_options *o, const curve_stats *c, size_t nc)
+/* One curve: a file's band and its label (borrowed). */
+typedef struct curve {
+    const char *label;
+    hf_trace_band *band;   /* owned: hf_trace_band_free */
+} curve;
+
+static char *build_script(const plot_options *o, const curve *c, size_t nc)
 {
     char *s = NULL;
     size_t len = 0, cap = 0;
@@ -181,11 +84,13 @@ static char *build_script(const plot_options *o, const curve_stats *c, size_t nc
                      o->output, o->title, by_evals ? "evaluations" : "iteration",
                      o->minus != 0.0 ? " minus reference" : "", o->logy ? "set logscale y\n" : "");
     for (size_t i = 0; i < nc && !bad; ++i) {
+        const hf_trace_band *b = c[i].band;
         bad |= append(&s, &len, &cap, "$D%zu << EOD\n", i);
-        for (size_t k = 0; k < c[i].n && !bad; ++k)
-            if (isfinite(c[i].mean[k]) && isfinite(c[i].hi[k]))
-                bad |= append(&s, &len, &cap, "%.17g %.17g %.17g %.17g\n", c[i].x[k],
-                              c[i].mean[k], c[i].lo[k], c[i].hi[k]);
+        for (size_t k = 0; k < b->n && !bad; ++k)
+            if (b->runs[k] > 0)
+                bad |= append(&s, &len, &cap, "%.17g %.17g %.17g %.17g\n", b->x[k],
+                              b->mean[k] - o->minus, b->min[k] - o->minus,
+                              b->max[k] - o->minus);
         bad |= append(&s, &len, &cap, "EOD\n");
     }
     bad |= append(&s, &len, &cap, "plot ");
@@ -246,17 +151,22 @@ int hf_plot_convergence(int argc, char **argv)
     else if ((rc = hf_cli_check_plot_text(CMD, "--title", o.title)) == 0)
         rc = hf_cli_check_plot_output(CMD, "-o", o.output);
     /* freed at the end of hf_plot_convergence */
-    curve_stats *c = calloc(files.count, sizeof *c);
+    curve *c = calloc(files.count, sizeof *c);
     hf_trace_file **traces = calloc(files.count, sizeof *traces);
     if (rc == 0 && (c == NULL || traces == NULL))
         rc = hf_cli_fail(CMD, "out of memory");
+    hf_trace_axis axis = strcmp(o.xaxis, "evals") == 0 ? HF_TRACE_EVALUATIONS
+                                                       : HF_TRACE_ITERATIONS;
     for (size_t i = 0; rc == 0 && i < files.count; ++i) {
         hf_diag diag = {{0}};
         hf_status st = hf_trace_read(files.items[i], &traces[i], &diag);
-        if (st != HF_OK)
+        if (st == HF_OK && traces[i]->n_runs == 0)
+            rc = hf_cli_fail(CMD, "%s: no trace rows", files.items[i]);
+        else if (st == HF_OK)
+            st = hf_trace_band_alloc(traces[i]->runs, traces[i]->n_runs, axis, &c[i].band,
+                                     &diag);
+        if (rc == 0 && st != HF_OK)
             rc = hf_cli_fail_status(CMD, st, &diag);
-        else
-            rc = aggregate(traces[i], strcmp(o.xaxis, "evals") == 0, o.minus, &c[i]);
         if (rc == 0) {
             const char *name = common_optimizer(traces[i]);
             c[i].label = name ? name : files.items[i];
@@ -269,7 +179,7 @@ int hf_plot_convergence(int argc, char **argv)
         rc = hf_cli_gnuplot(CMD, script);
     free(script);
     for (size_t i = 0; c != NULL && i < files.count; ++i) {
-        curve_stats_free(&c[i]);
+        hf_trace_band_free(c[i].band);
         hf_trace_file_free(traces ? traces[i] : NULL);
     }
     free(c);

@@ -1,6 +1,7 @@
 /*
  * studies/trace.c — the trace file (hertzfit/trace.h): one writer and one
- * reader for `fit profile --trace`-style files and a campaign's trace.csv.
+ * reader for the traces of repeated runs and a campaign's trace.csv, and
+ * the convergence band (mean, minimum, maximum over runs) drawn from them.
  *
  * The columns are one table, so a column is added in one place: a row of
  * `columns` names it, prints it and parses it.  The reader looks columns
@@ -346,5 +347,120 @@ hf_status hf_trace_read(const char *path, hf_trace_file **out, hf_diag *diag)
         return st;
     }
     *out = &s->file;
+    return HF_OK;
+}
+
+/* ---- the convergence band ---------------------------------------------- */
+
+void hf_trace_band_free(hf_trace_band *band)
+{
+    if (band == NULL)
+        return;
+    free(band->x);
+    free(band->mean);
+    free(band->min);
+    free(band->max);
+    free(band->runs);
+    free(band);
+}
+
+static double point_x(const hf_trace_point *p, hf_trace_axis axis)
+{
+    return axis == HF_TRACE_EVALUATIONS ? (double)p->evaluations : (double)p->iteration;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The x values of the band into band->x (allocated, sorted, distinct). */
+static hf_status band_grid(const hf_trace_run *runs, size_t n, hf_trace_axis axis,
+                           hf_trace_band *band, hf_diag *diag)
+{
+    size_t total = 0, last = 0;
+    for (size_t r = 0; r < n; ++r)
+        for (size_t k = 0; k < runs[r].trace.count; ++k) {
+            ++total;
+            if (runs[r].trace.points[k].iteration > last)
+                last = runs[r].trace.points[k].iteration;
+        }
+    if (total == 0)
+        return hf_diag_set(diag, HF_EINVAL, "convergence band: the runs hold no trace point");
+    if (axis == HF_TRACE_ITERATIONS && last > 10000000)
+        return hf_diag_set(diag, HF_ERANGE, "convergence band: iteration %zu is too many to "
+                           "step through one by one", last);
+    size_t cap = axis == HF_TRACE_ITERATIONS ? (last ? last : 1) : total;
+    band->x = malloc(sizeof *band->x * cap); /* owned by band */
+    if (band->x == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    if (axis == HF_TRACE_ITERATIONS) {
+        for (size_t k = 0; k < last; ++k)
+            band->x[k] = (double)(k + 1);
+        band->n = last;
+        return HF_OK;
+    }
+    size_t m = 0;
+    for (size_t r = 0; r < n; ++r)
+        for (size_t k = 0; k < runs[r].trace.count; ++k)
+            band->x[m++] = point_x(&runs[r].trace.points[k], axis);
+    qsort(band->x, m, sizeof *band->x, compare_doubles);
+    for (size_t k = 0; k < m; ++k)
+        if (band->n == 0 || band->x[k] != band->x[band->n - 1])
+            band->x[band->n++] = band->x[k];
+    return HF_OK;
+}
+
+hf_status hf_trace_band_alloc(const hf_trace_run *runs, size_t n, hf_trace_axis axis,
+                              hf_trace_band **out, hf_diag *diag)
+{
+    *out = NULL;
+    if (runs == NULL && n > 0)
+        return hf_diag_set(diag, HF_EINVAL, "convergence band: no runs given");
+    if (axis != HF_TRACE_ITERATIONS && axis != HF_TRACE_EVALUATIONS)
+        return hf_diag_set(diag, HF_EINVAL, "convergence band: unknown axis %d", (int)axis);
+    hf_trace_band *band = calloc(1, sizeof *band); /* caller frees (hf_trace_band_free) */
+    if (band == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    hf_status st = band_grid(runs, n, axis, band, diag);
+    size_t *next = NULL; /* each run's first point not yet passed; freed below */
+    if (st == HF_OK) {
+        size_t m = band->n ? band->n : 1;
+        /* all owned by band */
+        band->mean = malloc(sizeof *band->mean * m);
+        band->min = malloc(sizeof *band->min * m);
+        band->max = malloc(sizeof *band->max * m);
+        band->runs = calloc(m, sizeof *band->runs);
+        next = calloc(n ? n : 1, sizeof *next);
+        if (!band->mean || !band->min || !band->max || !band->runs || !next)
+            st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    for (size_t g = 0; st == HF_OK && g < band->n; ++g) {
+        double sum = 0.0, lo = HUGE_VAL, hi = -HUGE_VAL;
+        size_t count = 0;
+        for (size_t r = 0; r < n; ++r) {
+            const hf_trace *t = &runs[r].trace;
+            while (next[r] < t->count && point_x(&t->points[next[r]], axis) <= band->x[g])
+                ++next[r];
+            if (next[r] == 0)
+                continue;   /* no value yet */
+            double v = t->points[next[r] - 1].best_f;
+            sum += v;
+            lo = fmin(lo, v);
+            hi = fmax(hi, v);
+            ++count;
+        }
+        band->mean[g] = count ? sum / (double)count : NAN;
+        band->min[g] = count ? lo : NAN;
+        band->max[g] = count ? hi : NAN;
+        band->runs[g] = count;
+    }
+    free(next);
+    if (st != HF_OK) {
+        hf_trace_band_free(band);
+        return st;
+    }
+    *out = band;
     return HF_OK;
 }

@@ -1,8 +1,9 @@
 /*
  * tests/test_trace.c — the one trace file format (hertzfit/trace.h):
  * written and read back bit for bit (%.17g), runs without points leave no
- * rows, extra columns are ignored and columns may come in any order, and a
- * damaged file is refused naming the file, line and column.
+ * rows, extra columns are ignored and columns may come in any order, a
+ * damaged file is refused naming the file, line and column; and the
+ * convergence band over runs, by hand on two runs.
  */
 #include "hf_test.h"
 
@@ -123,6 +124,40 @@ static void test_bad_writes(void **state)
     assert_non_null(strstr(diag.text, "/nonexistent/dir/trace.csv"));
 }
 
+/* Run A improves to 5 (iteration 1, 10 evaluations) then 2 (3, 30); run
+ * B to 4 (2, 20) then 1 (3, 35).  A run counts once it has a value. */
+static void test_band(void **state)
+{
+    (void)state;
+    const hf_trace_point a[] = {{1, 10, 5.0}, {3, 30, 2.0}};
+    const hf_trace_point b[] = {{2, 20, 4.0}, {3, 35, 1.0}};
+    const hf_trace_run runs[] = {{"x", "p", 0, {(hf_trace_point *)a, 2}, 0},
+                                 {"x", "p", 1, {(hf_trace_point *)b, 2}, 0}};
+    hf_trace_band *band = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_trace_band_alloc(runs, 2, HF_TRACE_ITERATIONS, &band, &diag), HF_OK);
+    assert_int_equal(band->n, 3);
+    const double it_mean[3] = {5.0, 4.5, 1.5}, it_min[3] = {5, 4, 1}, it_max[3] = {5, 5, 2};
+    const size_t it_runs[3] = {1, 2, 2};
+    for (size_t k = 0; k < 3; ++k) {
+        assert_true(band->x[k] == (double)(k + 1));
+        assert_true(band->mean[k] == it_mean[k] && band->min[k] == it_min[k] &&
+                    band->max[k] == it_max[k]);
+        assert_int_equal(band->runs[k], it_runs[k]);
+    }
+    hf_trace_band_free(band);
+    assert_int_equal(hf_trace_band_alloc(runs, 2, HF_TRACE_EVALUATIONS, &band, &diag), HF_OK);
+    assert_int_equal(band->n, 4);
+    const double ev_x[4] = {10, 20, 30, 35}, ev_mean[4] = {5.0, 4.5, 3.0, 1.5};
+    for (size_t k = 0; k < 4; ++k)
+        assert_true(band->x[k] == ev_x[k] && band->mean[k] == ev_mean[k]);
+    hf_trace_band_free(band);
+    const hf_trace_run empty = {"x", "p", 0, {NULL, 0}, 0};
+    assert_int_equal(hf_trace_band_alloc(&empty, 1, HF_TRACE_ITERATIONS, &band, &diag),
+                     HF_EINVAL);
+    assert_null(band);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,6 +165,7 @@ int main(void)
         cmocka_unit_test(test_columns_by_name),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_bad_writes),
+        cmocka_unit_test(test_band),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,6 +79,29 @@ typedef struct hf_trace_file {
 hf_status hf_trace_read(const char *path, hf_trace_file **out, hf_diag *diag);
 void hf_trace_file_free(hf_trace_file *file);
 
+/* The axis of a convergence band. */
+typedef enum hf_trace_axis {
+    HF_TRACE_ITERATIONS,     /* x = 1, 2, ... up to the last iteration of any point */
+    HF_TRACE_EVALUATIONS     /* x = every evaluation count at which some run improved */
+} hf_trace_axis;
+
+/* The convergence of a set of runs (Fig. 9 of Sheikhi Azqandi & Safaeifar
+ * 2023): at each x, each run's best value so far (its last point at or
+ * before x; runs without one yet are left out) and their mean, minimum
+ * and maximum. */
+typedef struct hf_trace_band {
+    size_t n;                /* points */
+    double *x, *mean, *min, *max;   /* n each (owned) */
+    size_t *runs;            /* n: how many runs have a value at x (owned) */
+} hf_trace_band;
+
+/* The band of RUNS[0 .. n-1] along AXIS.  *out is owned by the caller
+ * (hf_trace_band_free).  HF_EINVAL when the runs hold no point, HF_ERANGE
+ * when an iteration count is too large to step through (above 1e7). */
+hf_status hf_trace_band_alloc(const hf_trace_run *runs, size_t n, hf_trace_axis axis,
+                              hf_trace_band **out, hf_diag *diag);
+void hf_trace_band_free(hf_trace_band *band);
+
 #ifdef __cplusplus
 }
 #endif
