@@ -80,7 +80,7 @@ static int parse_restitutions(const hf_cli_strings *pos, double *c)
     return 0;
 }
 
-/* The issue asks for both: the force as written (Eq. 13, the exact
+/* Both are wanted: the force as written (Eq. 13, the exact
  * relation of Eq. 39) and clamped as engines do; both are always
  * printed so that their agreement (hertzfit/impact.h) can be seen. */
 static int fill_table(hf_table *t, const char **names, size_t nmodels, const double *c,

@@ -1,7 +1,7 @@
 /*
  * tests/test_cli_calibration.c — the calibration subcommands (hr, models,
  * profile, grid, optimum) through the hertzfit program: --help, table and
- * CSV output, and every bad input of issue 2 (exit 2, one line on stderr
+ * CSV output, and every bad input (exit 2, one line on stderr
  * naming the argument and value, nothing on stdout).
  */
 #include "hf_test.h"

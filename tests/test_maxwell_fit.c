@@ -187,7 +187,7 @@ static void test_full_fit_defaults(void **state)
     hf_maxwell_data_free(d);
 }
 
-/* Clean data from the same model: the issue asks for 0.5 %.  The data are
+/* Clean data from the same model: identification within 0.5 % is asked.  The data are
  * exact to the ODE tolerance (1e-12) and BOBYQA stops at 1e-9 of the
  * box-scaled variables, so 1e-6 is also met with a wide margin. */
 static void test_full_fit_recovers_clean_parameters(void **state)
@@ -224,7 +224,7 @@ static void test_full_fit_recovers_clean_parameters(void **state)
         max_eps = fmax(max_eps, ETA * pow(15.0 * (1.0 - NU) / (32.0 * MU0), 0.4) / V);
     }
     HF_ASSERT_CLOSE(e->max_eps, max_eps, 0.0, 2e-6);
-    assert_true(max_eps > 0.19 && max_eps <= 0.2); /* the issue's ε <= 0.2 design */
+    assert_true(max_eps > 0.19 && max_eps <= 0.2); /* the grid's ε <= 0.2 design */
     hf_maxwell_data_free(d);
 }
 

@@ -16,8 +16,8 @@
  *   manifest.txt  "key = value" lines: format, versions (hertzfit, git,
  *                 NLopt, GSL), seed, runs, targets, the sorted lists, each
  *                 problem's dimension, f* and budget, every optimiser
- *                 parameter (defaults included), the task count, with
- *                 --shift "shift = pcg" and each moved optimum
+ *                 parameter (defaults included), the task count,
+ *                 with cfg->shift, "shift = pcg" and each moved optimum
  *                 (problem.NAME.x_opt), and —
  *                 not compared between shards — shard and threads.
  *   runs.csv      optimizer,problem,dim,run,seed,stream,best_f,evaluations,
