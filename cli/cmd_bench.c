@@ -375,7 +375,9 @@ static int plot_ecdf(const hf_campaign *c, const char *dir)
     int checked = hf_cli_check_plot_text("bench report", "-o", dir);
     if (checked != 0)
         return checked;
-    size_t cap = 4096 + 512 * c->n_optimizers;
+    size_t cap = 4096;
+    for (size_t o = 0; o < c->n_optimizers; ++o)
+        cap += 512 + 4 * strlen(c->optimizers[o]);
     char *script = malloc(cap); /* freed below */
     if (script == NULL)
         return hf_cli_fail("bench report", "out of memory");
@@ -386,11 +388,18 @@ static int plot_ecdf(const hf_campaign *c, const char *dir)
                        "set ylabel 'fraction of (problem, target, run) reached'\n"
                        "set yrange [0:1]\nset title 'runtime ECDF over problems with known f*'\n"
                        "plot ", dir);
-    for (size_t o = 0; o < c->n_optimizers && len > 0 && (size_t)len < cap; ++o)
+    for (size_t o = 0; o < c->n_optimizers && len > 0 && (size_t)len < cap; ++o) {
+        /* the names come from the campaign's files: quoted inert */
+        char *name = hf_cli_gnuplot_quote(c->optimizers[o], NULL);
+        if (name == NULL) {
+            free(script);
+            return hf_cli_fail("bench report", "out of memory");
+        }
         len += snprintf(script + len, cap - (size_t)len,
-                        "%s'%s/ecdf.csv' using 2:(strcol(1) eq '%s' ? $3 : 1/0) with steps "
-                        "lw 2 title '%s'",
-                        o ? ", " : "", dir, c->optimizers[o], c->optimizers[o]);
+                        "%s'%s/ecdf.csv' using 2:(strcol(1) eq %s ? $3 : 1/0) with steps "
+                        "lw 2 title %s", o ? ", " : "", dir, name, name);
+        free(name);
+    }
     if (len > 0 && (size_t)len + 2 < cap)
         strcat(script, "\n");
     int rc = hf_cli_gnuplot("bench report", script);

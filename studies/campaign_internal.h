@@ -11,8 +11,10 @@
 
 #include "hertzfit/campaign.h"
 
-/* Version 2: trace.csv has an iteration column (hertzfit/trace.h). */
+/* Version 2: trace.csv has an iteration column (hertzfit/trace.h).
+ * Directories of version 1 (without it) still read, with iteration 0. */
 #define HF_CAMPAIGN_FORMAT "hertzfit-campaign-2"
+#define HF_CAMPAIGN_FORMAT_1 "hertzfit-campaign-1"
 
 /* Checks target deltas (finite, > 0, distinct) and sorts them in place,
  * decreasing: easiest target first.  HF_EINVAL naming the bad one. */

@@ -352,7 +352,8 @@ static hf_status read_manifest_fields(const char *path, hf_campaign *c, hf_diag 
     fclose(fp);
     if (st == HF_OK && hf_campaign_field(c, "format") == NULL)
         st = hf_diag_set(diag, HF_EPARSE, "%s: no 'format' field (not a hertzfit manifest)", path);
-    else if (st == HF_OK && strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT) != 0)
+    else if (st == HF_OK && strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT) != 0 &&
+             strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT_1) != 0)
         st = hf_diag_set(diag, HF_EPARSE, "%s: format '%s' is not %s", path,
                          hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT);
     return st;

@@ -32,6 +32,7 @@ typedef struct trace_row {
 
 typedef struct trace_column {
     const char *name;
+    int optional;       /* may be absent from a file (then 0): added after files existed */
     void (*print)(FILE *fp, const hf_trace_run *run, const hf_trace_point *p);
     hf_status (*parse)(const hf_csv *csv, size_t row, size_t col, trace_row *out,
                        hf_diag *diag);
@@ -126,12 +127,12 @@ static hf_status parse_best(const hf_csv *csv, size_t row, size_t col, trace_row
 }
 
 static const trace_column columns[] = {
-    {"optimizer", print_optimizer, parse_optimizer},
-    {"problem", print_problem, parse_problem},
-    {"run", print_run, parse_run},
-    {"iteration", print_iteration, parse_iteration},
-    {"evaluations", print_evaluations, parse_evaluations},
-    {"best_f", print_best, parse_best},
+    {"optimizer", 0, print_optimizer, parse_optimizer},
+    {"problem", 0, print_problem, parse_problem},
+    {"run", 0, print_run, parse_run},
+    {"iteration", 1, print_iteration, parse_iteration},
+    {"evaluations", 0, print_evaluations, parse_evaluations},
+    {"best_f", 0, print_best, parse_best},
 };
 #define N_COLUMNS (sizeof columns / sizeof columns[0])
 
@@ -287,14 +288,13 @@ static hf_status check_order(const hf_csv *csv, size_t row, const hf_trace_point
 
 static hf_status read_rows(trace_storage *s, const hf_csv *csv, hf_diag *diag)
 {
-    size_t col[N_COLUMNS];
+    long col[N_COLUMNS];
     for (size_t c = 0; c < N_COLUMNS; ++c) {
-        long k = hf_csv_find(csv, columns[c].name);
-        if (k < 0)
+        col[c] = hf_csv_find(csv, columns[c].name);
+        if (col[c] < 0 && !columns[c].optional)
             return hf_diag_set(diag, HF_EPARSE, "%s: column '%s' is missing (a trace has "
                                "optimizer,problem,run,iteration,evaluations,best_f)",
                                hf_csv_path(csv), columns[c].name);
-        col[c] = (size_t)k;
     }
     size_t n = hf_csv_nrows(csv);
     hf_trace_file *f = &s->file;
@@ -307,7 +307,8 @@ static hf_status read_rows(trace_storage *s, const hf_csv *csv, hf_diag *diag)
     for (size_t i = 0; i < n && st == HF_OK; ++i) {
         trace_row r = {0};
         for (size_t c = 0; c < N_COLUMNS && st == HF_OK; ++c)
-            st = columns[c].parse(csv, i, col[c], &r, diag);
+            if (col[c] >= 0)
+                st = columns[c].parse(csv, i, (size_t)col[c], &r, diag);
         if (st != HF_OK)
             break;
         hf_trace_run *last = f->n_runs ? &f->runs[f->n_runs - 1] : NULL;

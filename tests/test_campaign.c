@@ -150,6 +150,36 @@ static void test_threads_order_and_shards_agree(void **state)
     hf_campaign_free(c);
 }
 
+/* A directory written before trace.csv had its iteration column
+ * (format hertzfit-campaign-1) still reads, to the same rows and points. */
+static void test_reads_format_1(void **state)
+{
+    (void)state;
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.runs = 2;
+    cfg.force = 1;
+    char dir[1100], cmd[3000];
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-format1"));
+    hf_campaign *now = NULL, *old = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_campaign_run(&cfg, dir, &now, &diag), HF_OK);
+    snprintf(cmd, sizeof cmd, "cd '%s' && sed -i 's/^format = hertzfit-campaign-2$/format = "
+                              "hertzfit-campaign-1/' manifest.txt && cut -d, -f1-3,5- trace.csv "
+                              "> t && mv t trace.csv", dir);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(hf_campaign_read(dir, &old, &diag), HF_OK);
+    assert_int_equal(old->n_rows, now->n_rows);
+    assert_int_equal(old->n_trace, now->n_trace);
+    for (size_t i = 0; i < now->n_trace; ++i) {
+        assert_true(old->trace[i].best_f == now->trace[i].best_f);
+        assert_int_equal(old->trace[i].evaluations, now->trace[i].evaluations);
+        assert_int_equal(old->trace[i].iteration, 0);
+    }
+    hf_campaign_free(now);
+    hf_campaign_free(old);
+}
+
 static void test_read_back_matches_memory(void **state)
 {
     (void)state;
@@ -521,6 +551,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_order_and_shards_agree),
         cmocka_unit_test(test_read_back_matches_memory),
+        cmocka_unit_test(test_reads_format_1),
         cmocka_unit_test(test_coco_files),
         cmocka_unit_test(test_merge_refusals),
         cmocka_unit_test(test_malformed_files),

@@ -48,7 +48,8 @@ static void test_write_then_read(void **state)
 }
 
 /* Readers find columns by name: another order and a column added after
- * best_f still read. */
+ * best_f still read; a file from before the iteration column reads with
+ * iteration 0. */
 static void test_columns_by_name(void **state)
 {
     (void)state;
@@ -62,6 +63,13 @@ static void test_columns_by_name(void **state)
     assert_int_equal(f->runs[0].trace.count, 2);
     assert_true(f->runs[0].trace.points[1].best_f == 12.25);
     assert_int_equal(f->runs[0].trace.points[1].evaluations, 40);
+    hf_trace_file_free(f);
+    hf_test_write_file(path, "optimizer,problem,run,evaluations,best_f\nica,p,0,10,5\n"
+                             "ica,p,0,20,4\n");
+    assert_int_equal(hf_trace_read(path, &f, &diag), HF_OK);
+    assert_int_equal(f->runs[0].trace.count, 2);
+    assert_int_equal(f->runs[0].trace.points[1].iteration, 0);
+    assert_int_equal(f->runs[0].trace.points[1].evaluations, 20);
     hf_trace_file_free(f);
     remove(path);
 }
@@ -97,8 +105,8 @@ static void test_bad_files(void **state)
     expect_bad(text, HF_EPARSE, ":2:3: column 'run': '-1' is not a count");
     snprintf(text, sizeof text, "%sica,p,0,1,10,inf\n", head);
     expect_bad(text, HF_EDOM, ":2:6:");   /* a best value is finite */
-    expect_bad("optimizer,problem,run,evaluations,best_f\nica,p,0,10,5\n", HF_EPARSE,
-               "column 'iteration' is missing");
+    expect_bad("optimizer,problem,run,iteration,best_f\nica,p,0,1,5\n", HF_EPARSE,
+               "column 'evaluations' is missing");
     hf_trace_file *f = NULL;
     hf_diag diag = {{0}};
     assert_int_equal(hf_trace_read("/nonexistent/trace.csv", &f, &diag), HF_EIO);

@@ -16,7 +16,8 @@
  * (names as given, run from 0, best_f as %.17g so it reads back to the
  * same double).  Rows of one run are contiguous and in order.  Readers
  * find columns by name and ignore columns they do not know, so a column
- * can be added after best_f without breaking them.  Names are data, never
+ * can be added after best_f without breaking them; files written before
+ * the iteration column existed read with iteration 0.  Names are data, never
  * comments: a name reaches a plot label only as a CSV cell.
  */
 #ifndef HERTZFIT_TRACE_H
