@@ -1,5 +1,5 @@
 /*
- * bench/bench_impact.c — timings of issue 5's numerics, run by hand
+ * bench/bench_impact.c — timings of the impact numerics, run by hand
  * (build/bench/bench_impact [threads]):
  *   1. one impact simulation (Hunt–Crossley with the exact h_r, full
  *      result with located force peaks; and e_out only);

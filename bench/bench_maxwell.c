@@ -1,5 +1,5 @@
 /*
- * bench/bench_maxwell.c — timings of the Maxwell identification (issue 4):
+ * bench/bench_maxwell.c — timings of the Maxwell identification:
  * one Hunter simulation (target < 50 µs), the full-model fit on 18 tests
  * (target < 2 s), the three regressions, and the quadrature of Argatov's
  * constants.  Run by hand: build/bench/bench_maxwell [REPEATS].
