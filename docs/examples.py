@@ -505,6 +505,16 @@ def process_page(page, mode, build, refresh, keep, report, verbose):
                     report.slow.append((seconds, f"{page}:{cmd.line}", cmd.text.split("\n")[0]))
                 if verbose:
                     print(f"  {seconds:7.2f} s  {page}:{cmd.line}: $ {show(cmd.text.splitlines()[0], 90)}")
+                bad = next((n for n, l in enumerate(actual)
+                            if l.startswith("$ ") or l == "$" or (n == 0 and l.startswith("> "))
+                            or closes(l, item.fence)), None)
+                if bad is not None:
+                    report.fail(f"{page}:{cmd.line}", "$ " + show(cmd.text.split("\n")[0], 120),
+                                [f"output line {bad + 1} cannot be shown in a console block "
+                                 f"(it would read as a command or end the block): {show(actual[bad])}",
+                                 "filter it in the command (e.g. | sed 's/^/  /')"])
+                    new_block += cmd.prompt + cmd.output
+                    continue
                 k = first_difference(cmd.output, actual, item.options)
                 prompt = cmd.prompt
                 if k is not None or (refresh and cmd.output != actual):
