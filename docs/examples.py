@@ -708,7 +708,7 @@ def main():
                         help="regenerate: rewrite every output, masked values (wall times) too")
     parser.add_argument("--keep", action="store_true", help="keep the scratch directories")
     parser.add_argument("-v", "--verbose", action="store_true", help="print each command's time")
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     build = os.path.abspath(args.build)
     if args.mode != "list" and not os.access(os.path.join(build, "hertzfit"), os.X_OK):
         raise SystemExit(f"examples.py: no hertzfit program in {build} (build first, or --build DIR)")
