@@ -7,10 +7,11 @@
  *  2. optimiser overhead per evaluation for ICA, ICACO, random and two
  *     NLopt algorithms on profile (2-D) and rastrigin:10: (wall time of the
  *     runs − time to evaluate the same points again) / evaluations, and
- *     that overhead as a multiple of one profile evaluation (the issue's
- *     target is <= 1).  The points come from a first, untimed pass with a
- *     recording objective; the runs are deterministic, so the timed pass
- *     evaluates exactly those points.  (Subtracting the cost of uniform
+ *     that overhead as a multiple of one profile evaluation (the target
+ *     is <= 1: the optimiser must not cost more than the cheapest
+ *     objective it is used on).  The points come from a first, untimed
+ *     pass with a recording objective; the runs are deterministic, so the
+ *     timed pass evaluates exactly those points.  (Subtracting the cost of uniform
  *     random points instead would be wrong: an objective's cost depends
  *     on where it is evaluated — near the optimum, for example.)
  *

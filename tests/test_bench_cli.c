@@ -1,6 +1,6 @@
 /*
  * tests/test_bench_cli.c — `hertzfit bench` through the program: a small
- * run, shards merged, a report; and every bad input of the issue (unknown
+ * run, shards merged, a report; and every bad input a user can give (unknown
  * optimiser or problem with the valid names listed, dimension < 1, shard
  * i >= k, merge of different campaigns naming the field, an output
  * directory holding another campaign unless --force), each exiting 2 with

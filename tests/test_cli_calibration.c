@@ -1,8 +1,8 @@
 /*
  * tests/test_cli_calibration.c — the calibration subcommands (hr, models,
  * profile, grid, optimum) through the hertzfit program: --help, table and
- * CSV output, and every bad input (exit 2, one line on stderr
- * naming the argument and value, nothing on stdout).
+ * CSV output, and every bad input of these commands (exit 2, one line on
+ * stderr naming the argument and value, nothing on stdout).
  */
 #include "hf_test.h"
 

@@ -1,7 +1,8 @@
 /*
  * tests/test_cli_help.c — every subcommand and sub-subcommand of hertzfit
  * answers --help with its usage and exit 0; plot outputs are checked before
- * any work (exit 2); and the issue-2 bad inputs not covered elsewhere.
+ * any work (exit 2); and the calibration commands' bad inputs not covered
+ * elsewhere.
  */
 #include "hf_test.h"
 

@@ -2,8 +2,8 @@
  * tests/test_maxwell_cli.c — `hertzfit maxwell constants|simulate|fit` and
  * `hertzfit plot maxwell` through the built program: the shipped synthetic
  * data regenerate bit-for-bit, the outputs have the documented columns, and
- * every bad input ends with exit 2, exactly one line on stderr
- * naming the problem, and nothing on stdout.
+ * every bad input of these commands ends with exit 2, exactly one line on
+ * stderr naming the problem, and nothing on stdout.
  */
 #include "hf_test.h"
 

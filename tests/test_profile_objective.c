@@ -156,7 +156,8 @@ static void test_table2_objective(void **state)
      * true model must reproduce every entry to the rounding, 5e-4. */
     assert_true(worst <= 5e-4);
     hf_profile_objective_optimum(t, &k0, &integral, &rms_min);
-    /* The published values, to the digits they are stated with (±5 in the next). */
+    /* The published optimum (ICACO paper Eqs. 27-28; Safaeifar's 12.596),
+     * to the digits printed (±5 in the next). */
     HF_ASSERT_CLOSE(k0, 1.2583, 5e-5, 0.0);
     HF_ASSERT_CLOSE(integral, 0.3179, 5e-5, 0.0);
     HF_ASSERT_CLOSE(rms_min, 12.596, 5e-4, 0.0);

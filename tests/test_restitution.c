@@ -17,8 +17,9 @@
  *     −1 − ln(cδ) ≈ 1/c − ln(1 + 1/c) to leading order, so
  *     h = (1/c)(1 − (1 + 1/c) e^{−1−1/c}); the neglected terms are of
  *     relative order (e^{−1/c}/c)² — below 1e-40 for c ≤ 0.02.
- * The tolerance 1e-12 is the issue's accuracy target; the decimal values
- * carry 21 digits, so reference rounding does not enter.
+ * The tolerance 1e-12 is the accuracy the solver promises in
+ * hertzfit/restitution.h; the decimal values carry 21 digits, so reference
+ * rounding does not enter.
  */
 #include "hf_test.h"
 
