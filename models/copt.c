@@ -14,9 +14,7 @@
 
 #include <math.h>
 
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_roots.h>
-
+#include "core/brent.h"
 #include "hertzfit/impact.h"
 
 void hf_copt_options_init(hf_copt_options *options)
@@ -81,7 +79,9 @@ hf_status hf_copt_e_out(double n, double c, double m, double k, double v, double
 /* ---- the root of e_out(c) − e ------------------------------------------ */
 
 /* The residual for Brent, remembering the last two evaluations because
- * gsl_root_fsolver_set evaluates the bracket ends again. */
+ * gsl_root_fsolver_set evaluates the bracket ends again.  The first
+ * failure of a simulation is kept in status (and diag) and ends the
+ * search. */
 typedef struct copt_root {
     hf_impact_params p;
     double e;
@@ -91,26 +91,35 @@ typedef struct copt_root {
     int cache_next, cache_used;
 } copt_root;
 
-static double copt_residual(double c, void *ctx)
+static hf_status residual_at(double c, void *ctx, double *f)
 {
     copt_root *r = ctx;
     for (int i = 0; i < r->cache_used; ++i)
-        if (r->cache_c[i] == c)
-            return r->cache_f[i];
+        if (r->cache_c[i] == c) {
+            *f = r->cache_f[i];
+            return HF_OK;
+        }
     if (r->status != HF_OK)
-        return GSL_NAN;
+        return r->status;
     r->p.damping = c;
     double e_out;
     r->status = hf_impact_e_out(&r->p, &e_out, r->diag);
     if (r->status != HF_OK)
-        return GSL_NAN;
-    double f = e_out - r->e;
+        return r->status;
+    *f = e_out - r->e;
     r->cache_c[r->cache_next] = c;
-    r->cache_f[r->cache_next] = f;
+    r->cache_f[r->cache_next] = *f;
     r->cache_next = 1 - r->cache_next;
     if (r->cache_used < 2)
         ++r->cache_used;
-    return f;
+    return HF_OK;
+}
+
+/* The residual where a failure is a NaN that r->status explains. */
+static double copt_residual(double c, copt_root *r)
+{
+    double f;
+    return residual_at(c, r, &f) == HF_OK ? f : NAN;
 }
 
 /* A narrow bracket around the hint, when it brackets. */
@@ -152,29 +161,20 @@ static hf_status find_bracket(copt_root *r, double bound, double c_max, double *
 
 static hf_status brent(copt_root *r, double lo, double hi, double rel_tol, double *c)
 {
-    gsl_function F = {copt_residual, r};
-    gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent); /* freed below */
-    if (s == NULL)
-        return hf_diag_set(r->diag, HF_ENOMEM, "cannot allocate the GSL root solver");
-    int gst = gsl_root_fsolver_set(s, &F, lo, hi);
-    for (int iter = 0; gst == GSL_SUCCESS && iter < 200; ++iter) {
-        gst = gsl_root_fsolver_iterate(s);
-        if (gst != GSL_SUCCESS || r->status != HF_OK)
-            break;
-        gst = gsl_root_test_interval(gsl_root_fsolver_x_lower(s), gsl_root_fsolver_x_upper(s),
-                                     0.0, rel_tol);
-        if (gst == GSL_SUCCESS) {
-            *c = gsl_root_fsolver_root(s);
-            gsl_root_fsolver_free(s);
-            return HF_OK;
-        }
-        gst = GSL_SUCCESS;
-    }
-    gsl_root_fsolver_free(s);
-    if (r->status != HF_OK)
-        return r->status;
-    return hf_diag_set(r->diag, HF_ENOCONV, "Brent did not converge for e = %g in [%g, %g]",
-                       r->e, lo, hi);
+    const hf_brent_tolerance tol = {0.0, rel_tol, 200};
+    hf_brent_result root;
+    hf_diag why = {{0}};
+    hf_status st = hf_brent_root(residual_at, r, lo, hi, &tol, "c_opt", &root, &why);
+    if (st == HF_OK)
+        *c = root.x;
+    else if (r->status != HF_OK)
+        st = r->status;        /* the simulation's own diag */
+    else if (st == HF_ENOCONV)
+        st = hf_diag_set(r->diag, st, "Brent did not converge for e = %g in [%g, %g]", r->e,
+                         lo, hi);
+    else
+        st = hf_diag_set(r->diag, st, "%s", why.text);
+    return st;
 }
 
 /* c_opt for the given physical parameters; bound = S/e (Eq. 33). */

@@ -19,7 +19,8 @@
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
-#include <gsl/gsl_min.h>
+
+#include "core/brent.h"
 
 typedef struct power_data {
     const double *e, *c;
@@ -39,6 +40,12 @@ static double power_sumsq(double beta, void *ctx)
         return GSL_NAN;
     d->alpha = alpha;
     return sumsq;
+}
+
+static hf_status sumsq_at(double beta, void *ctx, double *sumsq)
+{
+    *sumsq = power_sumsq(beta, ctx);
+    return HF_OK;   /* a NaN (gsl_fit_mul failed) is refused by hf_brent_minimum */
 }
 
 #define BETA_GRID 120
@@ -81,28 +88,15 @@ static hf_status minimise_beta(power_data *d, double *beta, hf_diag *diag)
         return hf_diag_set(diag, HF_EBRACKET, "the best beta is not inside [%g, %g]",
                            BETA_MIN, BETA_MAX);
     /* beta_grid decreases with i: the bracket is [grid(best+1), grid(best-1)]. */
-    double lo = beta_grid(best + 1), hi = beta_grid(best - 1), mid = beta_grid(best);
-    gsl_function F = {power_sumsq, d};
-    gsl_min_fminimizer *m = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent); /* freed below */
-    if (m == NULL)
-        return hf_diag_set(diag, HF_ENOMEM, "cannot allocate the GSL minimiser");
-    int gst = gsl_min_fminimizer_set_with_values(m, &F, mid, s_best, lo, s_grid[best + 1], hi,
-                                                 s_grid[best - 1]);
-    for (int iter = 0; gst == GSL_SUCCESS && iter < 200; ++iter) {
-        gst = gsl_min_fminimizer_iterate(m);
-        if (gst != GSL_SUCCESS)
-            break;
-        gst = gsl_min_test_interval(gsl_min_fminimizer_x_lower(m),
-                                    gsl_min_fminimizer_x_upper(m), 1e-12, 1e-7);
-        if (gst == GSL_SUCCESS) {
-            *beta = gsl_min_fminimizer_x_minimum(m);
-            gsl_min_fminimizer_free(m);
-            return HF_OK;
-        }
-        gst = GSL_SUCCESS;
-    }
-    gsl_min_fminimizer_free(m);
-    return hf_diag_set(diag, HF_ENOCONV, "the Brent minimiser over beta did not converge");
+    const double x[3] = {beta_grid(best + 1), beta_grid(best), beta_grid(best - 1)};
+    const double fx[3] = {s_grid[best + 1], s_best, s_grid[best - 1]};
+    static const hf_brent_tolerance tol = {1e-12, 1e-7, 200};
+    hf_brent_result r;
+    hf_status st = hf_brent_minimum(sumsq_at, d, x, fx, &tol, "the power fit over beta", &r,
+                                    diag);
+    if (st == HF_OK)
+        *beta = r.x;
+    return st;
 }
 
 hf_status hf_copt_fit_power(const double *e, const double *c, size_t count, double *alpha,

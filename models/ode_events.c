@@ -15,7 +15,8 @@
 #include <string.h>
 
 #include <gsl/gsl_errno.h>
-#include <gsl/gsl_roots.h>
+
+#include "core/brent.h"
 
 void hf_ode_options_init(hf_ode_options *options)
 {
@@ -44,7 +45,6 @@ typedef struct probe_ctx {
     ode_run *run;
     const hf_ode_event *event;
     double t0;
-    int failed;
 } probe_ctx;
 
 static void ode_run_free(ode_run *r)
@@ -92,14 +92,13 @@ static int probe_state(ode_run *r, double t0, double h)
     return gsl_odeiv2_step_apply(r->probe, t0, h, r->work, r->yerr, NULL, NULL, &r->sys);
 }
 
-static double probe_event(double h, void *p)
+static hf_status probe_event(double h, void *p, double *g)
 {
     probe_ctx *c = p;
-    if (probe_state(c->run, c->t0, h) != GSL_SUCCESS) {
-        c->failed = 1;
-        return 0.0;
-    }
-    return c->event->g(c->t0 + h, c->run->work, c->run->sys.params);
+    if (probe_state(c->run, c->t0, h) != GSL_SUCCESS)
+        return HF_EGSL;
+    *g = c->event->g(c->t0 + h, c->run->work, c->run->sys.params);
+    return HF_OK;
 }
 
 static int crossed(int direction, double g0, double g1)
@@ -119,30 +118,14 @@ static hf_status locate(ode_run *r, const hf_ode_event *e, double t0, double H,
         *h_root = H;
         return HF_OK;
     }
-    probe_ctx ctx = {r, e, t0, 0};
-    gsl_function F = {probe_event, &ctx};
-    gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-    if (s == NULL)
-        return HF_ENOMEM;
-    if (gsl_root_fsolver_set(s, &F, 0.0, H) != GSL_SUCCESS) {
-        gsl_root_fsolver_free(s);
-        return HF_EGSL;
-    }
-    int status = GSL_CONTINUE;
-    for (int iter = 0; iter < 200 && status == GSL_CONTINUE && !ctx.failed; ++iter) {
-        if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS)
-            break;
-        status = gsl_root_test_interval(gsl_root_fsolver_x_lower(s),
-                                        gsl_root_fsolver_x_upper(s),
-                                        event_tol * H, 0.0);
-    }
+    probe_ctx ctx = {r, e, t0};
+    const hf_brent_tolerance tol = {event_tol * H, 0.0, 200};
+    hf_brent_result root;
+    hf_status st = hf_brent_root(probe_event, &ctx, 0.0, H, &tol, "event", &root, NULL);
     /* The later end of the final bracket: within event_tol·H of the root. */
-    double hi = gsl_root_fsolver_x_upper(s);
-    gsl_root_fsolver_free(s);
-    if (ctx.failed || status != GSL_SUCCESS)
-        return ctx.failed ? HF_EGSL : HF_ENOCONV;
-    *h_root = hi;
-    return HF_OK;
+    if (st == HF_OK)
+        *h_root = root.upper;
+    return st;
 }
 
 /* The earliest event crossed in the accepted step [t0, t1]; *which stays

@@ -12,8 +12,9 @@
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
-#include <gsl/gsl_roots.h>
 #include <gsl/gsl_sf_gamma.h>
+
+#include "core/brent.h"
 
 static int valid_ab(double a, double b)
 {
@@ -79,48 +80,35 @@ hf_status hf_profile_integral_quadrature(double a, double b, double *integral,
 double hf_profile_k0_from_integral(double integral) { return 2.0 / (5.0 * integral); }
 double hf_profile_integral_from_k0(double k0) { return 2.0 / (5.0 * k0); }
 
-typedef struct valley_ctx { double b, target; int failed; } valley_ctx;
+typedef struct valley_ctx { double b, target; } valley_ctx;
 
 /* I(e^s, b) − target: in s = ln a the bracket spans decades evenly. */
-static double valley_gap(double s, void *p)
+static hf_status valley_gap(double s, void *p, double *gap)
 {
-    valley_ctx *v = p;
+    const valley_ctx *v = p;
     double integral;
-    if (hf_profile_integral(exp(s), v->b, &integral) != HF_OK) {
-        v->failed = 1;
-        return 0.0;
-    }
-    return integral - v->target;
+    hf_status st = hf_profile_integral(exp(s), v->b, &integral);
+    if (st == HF_OK)
+        *gap = integral - v->target;
+    return st;
 }
 
 hf_status hf_profile_valley_a(double b, double target_integral, double *a)
 {
     if (!(isfinite(b) && b > 0.0) || !(target_integral > 0.0 && target_integral < 0.4))
         return HF_EDOM;
-    valley_ctx v = {b, target_integral, 0};
-    gsl_function F = {valley_gap, &v};
-    double lo = log(1e-6), hi = log(1e6);
+    valley_ctx v = {b, target_integral};
+    double lo = log(1e-6), hi = log(1e6), g_lo, g_hi;
     /* I rises from ~0 to 2/5 over a in (0, ∞); targets beyond this bracket
      * are within ~1e-5 of 0 or 2/5 and have no finite a worth reporting. */
-    if (valley_gap(lo, &v) > 0.0 || valley_gap(hi, &v) < 0.0 || v.failed)
+    if (valley_gap(lo, &v, &g_lo) != HF_OK || valley_gap(hi, &v, &g_hi) != HF_OK ||
+        g_lo > 0.0 || g_hi < 0.0)
         return HF_EDOM;
-    gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-    if (s == NULL)
-        return HF_ENOMEM;
-    gsl_root_fsolver_set(s, &F, lo, hi);
-    int status = GSL_CONTINUE;
-    for (int iter = 0; iter < 200 && status == GSL_CONTINUE && !v.failed; ++iter) {
-        if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS)
-            break;
-        status = gsl_root_test_interval(gsl_root_fsolver_x_lower(s),
-                                        gsl_root_fsolver_x_upper(s), 1e-13, 0.0);
-    }
-    double root = gsl_root_fsolver_root(s);
-    gsl_root_fsolver_free(s);
-    if (v.failed)
-        return HF_EGSL;
-    if (status != GSL_SUCCESS)
-        return HF_ENOCONV;
-    *a = exp(root);
+    static const hf_brent_tolerance tol = {1e-13, 0.0, 200};
+    hf_brent_result r;
+    hf_status st = hf_brent_root(valley_gap, &v, lo, hi, &tol, "the valley a(b)", &r, NULL);
+    if (st != HF_OK)
+        return st;
+    *a = exp(r.x);
     return HF_OK;
 }

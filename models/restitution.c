@@ -33,8 +33,9 @@
 #include <math.h>
 
 #include <gsl/gsl_errno.h>
-#include <gsl/gsl_roots.h>
 #include <gsl/gsl_sf_lambert.h>
+
+#include "core/brent.h"
 
 #define SERIES_C_MIN 0.75   /* c from which h_r is found with the series D */
 #define SERIES_H_MAX 0.55   /* h_r(0.75) = 0.4959 < 0.55, so [0, 0.55] brackets it */
@@ -61,40 +62,42 @@ static double series_D(double h, double c)
 
 typedef struct hr_ctx { double c; double h; } hr_ctx;
 
-static double series_in_h(double h, void *p) { return series_D(h, ((hr_ctx *)p)->c); }
-static double series_in_c(double c, void *p) { return series_D(((hr_ctx *)p)->h, c); }
+static hf_status series_in_h(double h, void *p, double *value)
+{
+    *value = series_D(h, ((hr_ctx *)p)->c);
+    return HF_OK;
+}
+
+static hf_status series_in_c(double c, void *p, double *value)
+{
+    *value = series_D(((hr_ctx *)p)->h, c);
+    return HF_OK;
+}
 
 /* Φ(h) − Φ(−ch) written in u = −ln(1 − ch): positive below the root. */
-static double gap_in_u(double u, void *p)
+static double gap_in_u(double u, double c)
 {
-    const double c = ((hr_ctx *)p)->c;
     const double em = expm1(-u);     /* −c h */
     const double h = -em / c;
     return (h - log1p(h)) - (em + u);
 }
 
-/* GSL Brent on [lo, hi] to relative tolerance rel_tol. */
-static hf_status brent(double (*f)(double, void *), void *ctx, double lo, double hi,
-                       double rel_tol, double *root)
+static hf_status gap_in_u_fn(double u, void *p, double *value)
 {
-    gsl_function F = {f, ctx};
-    gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-    if (s == NULL)
-        return HF_ENOMEM;
-    if (gsl_root_fsolver_set(s, &F, lo, hi) != GSL_SUCCESS) {
-        gsl_root_fsolver_free(s);
-        return HF_EBRACKET;
-    }
-    int status = GSL_CONTINUE;
-    for (int iter = 0; iter < 300 && status == GSL_CONTINUE; ++iter) {
-        if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS)
-            break;
-        status = gsl_root_test_interval(gsl_root_fsolver_x_lower(s),
-                                        gsl_root_fsolver_x_upper(s), 0.0, rel_tol);
-    }
-    *root = gsl_root_fsolver_root(s);
-    gsl_root_fsolver_free(s);
-    return status == GSL_SUCCESS ? HF_OK : HF_ENOCONV;
+    *value = gap_in_u(u, ((hr_ctx *)p)->c);
+    return HF_OK;
+}
+
+/* GSL Brent on [lo, hi] to relative tolerance 4 ε (4 DBL_EPSILON). */
+static hf_status brent(hf_brent_fn f, void *ctx, double lo, double hi, const char *what,
+                       double *root)
+{
+    static const hf_brent_tolerance tol = {0.0, 4 * DBL_EPSILON, 300};
+    hf_brent_result r;
+    hf_status st = hf_brent_root(f, ctx, lo, hi, &tol, what, &r, NULL);
+    if (st == HF_OK)
+        *root = r.x;
+    return st;
 }
 
 static hf_status hr_by_u(double c, double *h_r)
@@ -106,14 +109,14 @@ static hf_status hr_by_u(double c, double *h_r)
     /* Asymptote of the root for h → 1/c: u ≈ 1/c + 1 − ln(1 + 1/c). */
     double guess = 1.0 / c + 1.0 - log1p(1.0 / c);
     double lo = guess, hi = guess;
-    while (gap_in_u(lo, &ctx) <= 0.0 && lo > 1e-300)
+    while (gap_in_u(lo, c) <= 0.0 && lo > 1e-300)
         lo *= 0.5;
-    while (gap_in_u(hi, &ctx) > 0.0 && hi < 1e300)
+    while (gap_in_u(hi, c) > 0.0 && hi < 1e300)
         hi = 2.0 * hi + 1.0;
     if (lo == hi)
         hi = lo * (1.0 + 4 * DBL_EPSILON) + DBL_MIN;
     double u;
-    hf_status st = brent(gap_in_u, &ctx, lo, hi, 4 * DBL_EPSILON, &u);
+    hf_status st = brent(gap_in_u_fn, &ctx, lo, hi, "h_r(c_r) in u = -ln(1 - c h)", &u);
     if (st != HF_OK)
         return st;
     *h_r = -expm1(-u) / c;
@@ -131,7 +134,7 @@ hf_status hf_restitution_hr_exact(double c_r, double *h_r)
     if (c_r < SERIES_C_MIN)
         return hr_by_u(c_r, h_r);
     hr_ctx ctx = {c_r, 0.0};
-    return brent(series_in_h, &ctx, 0.0, SERIES_H_MAX, 4 * DBL_EPSILON, h_r);
+    return brent(series_in_h, &ctx, 0.0, SERIES_H_MAX, "h_r(c_r) by its series", h_r);
 }
 
 hf_status hf_restitution_cr_exact(double h_r, double *c_r)
@@ -145,7 +148,7 @@ hf_status hf_restitution_cr_exact(double h_r, double *c_r)
     if (h_r < INVERSE_SERIES_H) {
         /* h < 0.5 ⇔ c > 0.74; c = 1 gives D < 0 and c = 0.7 gives D > 0. */
         hr_ctx ctx = {0.0, h_r};
-        return brent(series_in_c, &ctx, 0.7, 1.0, 4 * DBL_EPSILON, c_r);
+        return brent(series_in_c, &ctx, 0.7, 1.0, "c_r(h_r) by the series", c_r);
     }
     const double T = h_r - log1p(h_r);
     gsl_sf_result w;

@@ -20,7 +20,8 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_poly.h>
-#include <gsl/gsl_roots.h>
+
+#include "core/brent.h"
 
 double hf_tf_sphere(const double *x, size_t dim)
 {
@@ -156,34 +157,25 @@ const hf_testfunction *hf_testfunction_find(const char *name)
 }
 
 /* d/dx [x sin(sqrt x)] = sin(sqrt x) + (sqrt x / 2) cos(sqrt x), x > 0. */
-static double schwefel_slope(double x, void *params)
+static hf_status schwefel_slope(double x, void *params, double *slope)
 {
     (void)params;
     double r = sqrt(x);
-    return sin(r) + 0.5 * r * cos(r);
+    *slope = sin(r) + 0.5 * r * cos(r);
+    return HF_OK;
 }
 
 /* The maximiser of x sin(sqrt x) on [0, 500]: the stationary point in
  * [400, 440] (slope +4.99 at 400, -3.73 at 440), to full precision. */
 static hf_status schwefel_coordinate(double *x_star, hf_diag *diag)
 {
-    gsl_function fn = {schwefel_slope, NULL};
-    gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-    if (s == NULL)
-        return hf_diag_set(diag, HF_ENOMEM, "cannot allocate a GSL root solver");
-    int st = gsl_root_fsolver_set(s, &fn, 400.0, 440.0);
-    for (int it = 0; st == GSL_SUCCESS && it < 200; ++it) {
-        st = gsl_root_fsolver_iterate(s);
-        double lo = gsl_root_fsolver_x_lower(s), hi = gsl_root_fsolver_x_upper(s);
-        if (st == GSL_SUCCESS && gsl_root_test_interval(lo, hi, 0.0, 4.0 * GSL_DBL_EPSILON) ==
-                                     GSL_SUCCESS)
-            break;
-    }
-    *x_star = gsl_root_fsolver_root(s);
-    gsl_root_fsolver_free(s);
-    if (st != GSL_SUCCESS)
-        return hf_diag_set(diag, HF_EGSL, "Schwefel 2.26 minimiser: %s", gsl_strerror(st));
-    return HF_OK;
+    static const hf_brent_tolerance tol = {0.0, 4.0 * GSL_DBL_EPSILON, 200};
+    hf_brent_result root;
+    hf_status st = hf_brent_root(schwefel_slope, NULL, 400.0, 440.0, &tol,
+                                 "Schwefel 2.26 minimiser", &root, diag);
+    if (st == HF_OK)
+        *x_star = root.x;
+    return st;
 }
 
 /* Stationary points of (x^4 - 16 x^2 + 5 x)/2 solve x^3 - 8 x + 5/4 = 0;

@@ -1,6 +1,7 @@
 # tests/layer_check_rejects.cmake — the layer check must fail, naming the
 # cause, on a copy of the tree with (1) an objective including optimizer.h,
-# (2) the program including a private header of studies/, (3) a public
+# (2) the program including a private header of studies/ or of core/ (core's
+# private headers serve the library folders only), (3) a public
 # header including one of a layer above it, (4) a public header missing
 # from the table of docs/architecture.md; and pass on the clean copy.
 #   cmake -DSRC=<source tree> -DWORK=<scratch dir> -P tests/layer_check_rejects.cmake
@@ -8,7 +9,7 @@ cmake_minimum_required(VERSION 3.18)
 
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}/docs" "${WORK}/include/hertzfit" "${WORK}/cmake"
-     "${WORK}/objectives" "${WORK}/cli")
+     "${WORK}/objectives" "${WORK}/cli" "${WORK}/core")
 file(COPY "${SRC}/docs/architecture.md" DESTINATION "${WORK}/docs")
 file(GLOB headers "${SRC}/include/hertzfit/*.h")
 file(COPY ${headers} DESTINATION "${WORK}/include/hertzfit")
@@ -38,6 +39,17 @@ file(REMOVE "${WORK}/objectives/bad.c")
 file(WRITE "${WORK}/cli/bad.c" "#include \"studies/study.h\"\n")
 run_check(TRUE "cli/bad.c includes \"studies/study.h\", a private header of studies")
 file(REMOVE "${WORK}/cli/bad.c")
+
+# core's private headers serve every library folder, never the program
+file(WRITE "${WORK}/objectives/good.c" "#include \"core/brent.h\"\n")
+run_check(FALSE "")
+file(REMOVE "${WORK}/objectives/good.c")
+file(WRITE "${WORK}/cli/bad.c" "#include \"core/brent.h\"\n")
+run_check(TRUE "cli/bad.c includes \"core/brent.h\", a private header of core: cli may include only public headers")
+file(REMOVE "${WORK}/cli/bad.c")
+file(WRITE "${WORK}/core/bad.c" "#include \"models/ode_events.h\"\n")
+run_check(TRUE "core/bad.c includes \"models/ode_events.h\" \\(layer models\\)")
+file(REMOVE "${WORK}/core/bad.c")
 
 file(APPEND "${WORK}/include/hertzfit/problem.h" "#include \"hertzfit/runs.h\"\n")
 run_check(TRUE "include/hertzfit/problem.h includes \"hertzfit/runs.h\" \\(layer studies\\): core")
