@@ -1,0 +1,437 @@
+/*
+ * core/file.c — reading a whole file within a limit, and writing a file or
+ * a folder under a temporary name that is renamed into place only when
+ * complete (hertzfit/file.h).
+ *
+ * Why the checks come before the reading: a regular file's size is known
+ * from fstat, so a file over the limit is refused without allocating for
+ * it; a FIFO is opened without blocking (a FIFO without a writer would
+ * otherwise hang the open) and read in chunks up to the limit; a device
+ * such as /dev/zero never ends and is refused outright.
+ *
+ * A folder replaces an old one by renameat2(RENAME_EXCHANGE) where the
+ * system has it, so PATH never stops existing; elsewhere the old folder is
+ * renamed aside first and renamed back if the new one cannot take its
+ * place.
+ */
+#define _GNU_SOURCE   /* renameat2, RENAME_EXCHANGE; nftw; fdopen, getpid */
+#include "hertzfit/file.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- reading ------------------------------------------------------------ */
+
+static const char *kind_of(mode_t mode)
+{
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a regular file";
+}
+
+/* The first NUL byte of TEXT[0 .. len-1] as PATH:LINE:COLUMN. */
+static hf_status check_text(const char *path, const char *text, size_t len, hf_diag *diag)
+{
+    const char *nul = memchr(text, '\0', len);
+    if (nul == NULL)
+        return HF_OK;
+    size_t line = 1;
+    const char *start = text;
+    for (const char *p = text; p < nul; ++p)
+        if (*p == '\n') {
+            ++line;
+            start = p + 1;
+        }
+    return hf_diag_set(diag, HF_EPARSE, "%s:%zu:%zu: a NUL byte: not a text file", path, line,
+                       (size_t)(nul - start) + 1);
+}
+
+/* Reads FD to its end into BUF (CAP bytes, grown), refusing more than MAX. */
+static hf_status read_all(int fd, const char *path, size_t max, char **buf, size_t *len,
+                          size_t cap, hf_diag *diag)
+{
+    *len = 0;
+    for (;;) {
+        if (*len == cap) {
+            if (cap > max) {
+                return hf_diag_set(diag, HF_ERANGE, "%s: more than %zu bytes (the limit of a "
+                                   "file read whole)", path, max);
+            }
+            size_t grown_cap = cap <= max / 2 ? 2 * cap : max + 1;
+            char *grown = realloc(*buf, grown_cap + 1); /* owned by the caller */
+            if (grown == NULL)
+                return hf_diag_set(diag, HF_ENOMEM, "%s: out of memory", path);
+            *buf = grown;
+            cap = grown_cap;
+        }
+        ssize_t n = read(fd, *buf + *len, cap - *len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return hf_diag_set(diag, HF_EIO, "%s: read error: %s", path, strerror(errno));
+        if (n == 0)
+            break;
+        *len += (size_t)n;
+    }
+    if (*len > max)
+        return hf_diag_set(diag, HF_ERANGE, "%s: more than %zu bytes (the limit of a file read "
+                           "whole)", path, max);
+    return HF_OK;
+}
+
+hf_status hf_file_read(const char *path, size_t max_bytes, char **text, size_t *length,
+                       hf_diag *diag)
+{
+    *text = NULL;
+    if (length != NULL)
+        *length = 0;
+    if (path == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no file name given");
+    size_t max = max_bytes ? max_bytes : HF_FILE_MAX_BYTES;
+    /* O_NONBLOCK: opening a FIFO that has no writer must not hang */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return hf_diag_set(diag, HF_EIO, "%s: cannot open: %s", path, strerror(errno));
+    struct stat info;
+    hf_status st = HF_OK;
+    size_t cap = 4096;
+    if (fstat(fd, &info) != 0)
+        st = hf_diag_set(diag, HF_EIO, "%s: cannot read: %s", path, strerror(errno));
+    else if (S_ISREG(info.st_mode)) {
+        if ((unsigned long long)info.st_size > (unsigned long long)max)
+            st = hf_diag_set(diag, HF_ERANGE, "%s: %lld bytes, more than the %zu bytes a file "
+                             "read whole may have", path, (long long)info.st_size, max);
+        else
+            cap = (size_t)info.st_size + 1;   /* one more, to see the end at once */
+    } else if (S_ISFIFO(info.st_mode)) {
+        /* back to blocking reads: a pipe is read as its writer writes */
+        int flags = fcntl(fd, F_GETFL);
+        if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
+            st = hf_diag_set(diag, HF_EIO, "%s: cannot read: %s", path, strerror(errno));
+    } else {
+        st = hf_diag_set(diag, HF_EIO, "%s: is %s, not a file", path, kind_of(info.st_mode));
+    }
+    char *buf = NULL; /* to *text, or freed below */
+    size_t len = 0;
+    if (st == HF_OK) {
+        buf = malloc(cap + 1);
+        st = buf ? read_all(fd, path, max, &buf, &len, cap, diag)
+                 : hf_diag_set(diag, HF_ENOMEM, "%s: out of memory", path);
+    }
+    close(fd);
+    if (st == HF_OK) {
+        buf[len] = '\0';
+        st = check_text(path, buf, len, diag);
+    }
+    if (st != HF_OK) {
+        free(buf);
+        return st;
+    }
+    *text = buf;
+    if (length != NULL)
+        *length = len;
+    return HF_OK;
+}
+
+/* ---- temporary names ------------------------------------------------------ */
+
+/* PATH without trailing slashes (but "/" stays), malloc'ed. */
+static char *without_trailing_slashes(const char *path)
+{
+    size_t n = strlen(path);
+    while (n > 1 && path[n - 1] == '/')
+        --n;
+    char *copy = malloc(n + 1); /* caller frees */
+    if (copy != NULL) {
+        memcpy(copy, path, n);
+        copy[n] = '\0';
+    }
+    return copy;
+}
+
+/* Tries CREATE on PATH.tmp-PID-K for K = 0, 1, ... until it does not find
+ * the name taken; *tmp (malloc'ed, caller frees) is the name created. */
+static hf_status create_temporary(const char *path,
+                                  int (*create)(const char *name, void *object), void *object,
+                                  char **tmp, hf_diag *diag)
+{
+    size_t len = strlen(path) + 48;
+    *tmp = malloc(len); /* caller frees */
+    if (*tmp == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (unsigned k = 0; k < 1000; ++k) {
+        snprintf(*tmp, len, "%s.tmp-%ld-%u", path, (long)getpid(), k);
+        if (create(*tmp, object) == 0)
+            return HF_OK;
+        if (errno != EEXIST)
+            break;
+    }
+    hf_status st = hf_diag_set(diag, HF_EIO, "cannot write '%s': %s", path, strerror(errno));
+    free(*tmp);
+    *tmp = NULL;
+    return st;
+}
+
+/* ---- what both outputs hold ------------------------------------------------ */
+
+/* The name asked for and the temporary name being written. */
+typedef struct pending {
+    char *path;
+    char *tmp;
+} pending;
+
+/* A new output object of SIZE bytes (a struct that starts with its
+ * pending part) for PATH — a folder where WANT_DIR, else not one — whose
+ * temporary name CREATE(name, object) makes.  *out (caller releases) is
+ * NULL on failure. */
+static hf_status pending_alloc(size_t size, const char *path, int want_dir,
+                               int (*create)(const char *name, void *object), void **out,
+                               hf_diag *diag)
+{
+    *out = NULL;
+    if (path == NULL || *path == '\0')
+        return hf_diag_set(diag, HF_EINVAL, "no output name given");
+    struct stat info;
+    if (stat(path, &info) == 0 && !S_ISDIR(info.st_mode) != !want_dir)
+        return hf_diag_set(diag, HF_EIO, want_dir ? "'%s' exists and is not a directory"
+                                                  : "cannot write '%s': it is a directory",
+                           path);
+    pending *p = calloc(1, size); /* to *out: the caller releases it */
+    if (p == NULL || (p->path = without_trailing_slashes(path)) == NULL) {
+        free(p);
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    hf_status st = create_temporary(p->path, create, p, &p->tmp, diag);
+    if (st != HF_OK) {
+        free(p->path);
+        free(p);
+        return st;
+    }
+    *out = p;
+    return HF_OK;
+}
+
+static void pending_free(pending *p)
+{
+    free(p->path);
+    free(p->tmp);
+    free(p);
+}
+
+/* ---- one file ------------------------------------------------------------- */
+
+struct hf_atomic_file {
+    pending p;     /* first: the object is freed as its pending part */
+    FILE *fp;
+};
+
+static int create_file(const char *name, void *object)
+{
+    /* O_EXCL refuses a leftover; 0666 lets the umask decide, as fopen would */
+    int fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return -1;
+    FILE *fp = fdopen(fd, "w");
+    if (fp == NULL) {
+        int saved = errno;
+        close(fd);
+        remove(name);
+        errno = saved;
+        return -1;
+    }
+    ((hf_atomic_file *)object)->fp = fp;
+    return 0;
+}
+
+hf_status hf_atomic_file_open(const char *path, hf_atomic_file **out, hf_diag *diag)
+{
+    return pending_alloc(sizeof **out, path, 0, create_file, (void **)out, diag);
+}
+
+FILE *hf_atomic_file_stream(hf_atomic_file *file) { return file->fp; }
+
+hf_status hf_atomic_file_commit(hf_atomic_file *f, hf_diag *diag)
+{
+    if (f == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no output file to commit");
+    /* The first failure and its reason; a write that failed earlier left
+     * the stream's error flag set and errno with its cause. */
+    int err = ferror(f->fp) ? (errno ? errno : EIO) : 0;
+    if (fflush(f->fp) != 0 && err == 0)
+        err = errno;
+    if (fclose(f->fp) != 0 && err == 0)
+        err = errno;
+    if (err == 0 && rename(f->p.tmp, f->p.path) != 0)
+        err = errno;
+    hf_status st = HF_OK;
+    if (err != 0) {
+        st = hf_diag_set(diag, HF_EIO, "cannot write '%s': %s", f->p.path, strerror(err));
+        remove(f->p.tmp);
+    }
+    pending_free(&f->p);
+    return st;
+}
+
+void hf_atomic_file_discard(hf_atomic_file *f)
+{
+    if (f == NULL)
+        return;
+    fclose(f->fp);
+    remove(f->p.tmp);
+    pending_free(&f->p);
+}
+
+/* ---- one folder ----------------------------------------------------------- */
+
+struct hf_atomic_dir {
+    pending p;
+};
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+/* Removes the tree at PATH: depth first, without following links, so
+ * only what is inside PATH goes. */
+static void remove_tree(const char *path)
+{
+    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static int is_own(const char *name, const char *const *own)
+{
+    for (; own != NULL && *own != NULL; ++own)
+        if (strcmp(name, *own) == 0)
+            return 1;
+    return 0;
+}
+
+/* Does the folder that would hold PATH exist? */
+static hf_status check_parent(const char *path, hf_diag *diag)
+{
+    char *parent = without_trailing_slashes(path); /* freed below */
+    if (parent == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    char *slash = strrchr(parent, '/');
+    const char *dir = parent;
+    if (slash == NULL)
+        dir = ".";
+    else
+        slash[slash == parent] = '\0';   /* "/x" keeps "/" */
+    struct stat info;
+    hf_status st = HF_OK;
+    if (stat(dir, &info) != 0 || !S_ISDIR(info.st_mode))
+        st = hf_diag_set(diag, HF_EIO, "cannot create '%s': '%s' is not a directory", path,
+                         dir);
+    free(parent);
+    return st;
+}
+
+hf_status hf_atomic_dir_check(const char *path, const char *const *own, hf_diag *diag)
+{
+    struct stat info;
+    if (stat(path, &info) != 0)
+        return errno == ENOENT ? check_parent(path, diag)
+                               : hf_diag_set(diag, HF_EIO, "cannot use '%s': %s", path,
+                                             strerror(errno));
+    if (!S_ISDIR(info.st_mode))
+        return hf_diag_set(diag, HF_EIO, "'%s' exists and is not a directory", path);
+    DIR *d = opendir(path);
+    if (d == NULL)
+        return hf_diag_set(diag, HF_EIO, "cannot list '%s': %s", path, strerror(errno));
+    hf_status st = HF_OK;
+    for (struct dirent *e; st == HF_OK && (e = readdir(d)) != NULL;)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+            !is_own(e->d_name, own))
+            st = hf_diag_set(diag, HF_EEXIST, "'%s' holds '%s', which writing it anew would "
+                             "delete", path, e->d_name);
+    closedir(d);
+    return st;
+}
+
+static int create_dir(const char *name, void *object)
+{
+    (void)object;
+    return mkdir(name, 0777);
+}
+
+hf_status hf_atomic_dir_open(const char *path, hf_atomic_dir **out, hf_diag *diag)
+{
+    return pending_alloc(sizeof **out, path, 1, create_dir, (void **)out, diag);
+}
+
+const char *hf_atomic_dir_path(const hf_atomic_dir *dir) { return dir->p.tmp; }
+
+/* Replaces the existing folder P->path by P->tmp; on success the old tree
+ * is at *old (malloc'ed name, caller removes and frees). */
+static int replace_dir(const pending *p, char **old)
+{
+#ifdef RENAME_EXCHANGE
+    if (renameat2(AT_FDCWD, p->tmp, AT_FDCWD, p->path, RENAME_EXCHANGE) == 0) {
+        *old = p->tmp;   /* the exchange left the old tree under the temporary name */
+        return 0;
+    }
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+        return -1;
+#endif
+    size_t len = strlen(p->path) + 48;
+    char *aside = malloc(len); /* to *old, or freed below */
+    if (aside == NULL)
+        return -1;
+    snprintf(aside, len, "%s.old-%ld", p->path, (long)getpid());
+    if (rename(p->path, aside) != 0) {
+        free(aside);
+        return -1;
+    }
+    if (rename(p->tmp, p->path) != 0) {
+        int saved = errno;
+        rename(aside, p->path);   /* put the old one back */
+        free(aside);
+        errno = saved;
+        return -1;
+    }
+    *old = aside;
+    return 0;
+}
+
+hf_status hf_atomic_dir_commit(hf_atomic_dir *d, hf_diag *diag)
+{
+    if (d == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no output directory to commit");
+    hf_status st = HF_OK;
+    /* rename() onto a missing name or an empty folder succeeds at once */
+    if (rename(d->p.tmp, d->p.path) != 0) {
+        char *old = NULL;
+        if ((errno == ENOTEMPTY || errno == EEXIST) && replace_dir(&d->p, &old) == 0) {
+            remove_tree(old);
+            if (old != d->p.tmp)
+                free(old);
+        } else {
+            st = hf_diag_set(diag, HF_EIO, "cannot create '%s': %s", d->p.path,
+                             strerror(errno));
+            remove_tree(d->p.tmp);
+        }
+    }
+    pending_free(&d->p);
+    return st;
+}
+
+void hf_atomic_dir_discard(hf_atomic_dir *d)
+{
+    if (d == NULL)
+        return;
+    remove_tree(d->p.tmp);
+    pending_free(&d->p);
+}
