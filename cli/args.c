@@ -42,7 +42,7 @@ int hf_cli_fail_status(const char *command, hf_status status, const hf_diag *dia
 int hf_cli_parse_double(const char *command, const char *what, const char *text,
                         double *value)
 {
-    hf_status st = hf_parse_double(text, value);
+    hf_status st = hf_parse_double(text, value, NULL);
     if (st == HF_EPARSE)
         return hf_cli_fail(command, "%s: '%s' is not a number", what, text);
     if (st == HF_EDOM)
@@ -138,7 +138,7 @@ static int store_value(const hf_cli_spec *spec, hf_cli_opt *o, const char *text)
     case HF_CLI_DOUBLE:
         return hf_cli_parse_double(spec->command, what, text, (double *)o->value);
     case HF_CLI_COUNT:
-        if (hf_parse_count(text, (unsigned long long *)o->value) != HF_OK)
+        if (hf_parse_count(text, (unsigned long long *)o->value, NULL) != HF_OK)
             return hf_cli_fail(spec->command, "%s: '%s' is not a non-negative integer below 2^63",
                                what, text);
         return 0;

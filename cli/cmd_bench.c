@@ -64,7 +64,7 @@ static int parse_shard(const char *text, size_t *index, size_t *count)
         return hf_cli_fail("bench run", "--shard '%s' is not of the form i/k", text);
     memcpy(first, text, (size_t)(slash - text));
     first[slash - text] = '\0';
-    if (hf_parse_count(first, &i) != HF_OK || hf_parse_count(slash + 1, &k) != HF_OK)
+    if (hf_parse_count(first, &i, NULL) != HF_OK || hf_parse_count(slash + 1, &k, NULL) != HF_OK)
         return hf_cli_fail("bench run", "--shard '%s' is not of the form i/k", text);
     if (k < 1 || i >= k)
         return hf_cli_fail("bench run", "--shard '%s': need 0 <= i < k (shards are numbered "
@@ -85,10 +85,10 @@ static int parse_budget_item(const char *item, hf_budget_rule *rule)
             return 1;
         memcpy(dim, item, (size_t)(eq - item));
         dim[eq - item] = '\0';
-        if (hf_parse_count(dim, &d) != HF_OK || d < 1)
+        if (hf_parse_count(dim, &d, NULL) != HF_OK || d < 1)
             return 1;
     }
-    if (hf_parse_count(eq ? eq + 1 : item, &e) != HF_OK || e < 1)
+    if (hf_parse_count(eq ? eq + 1 : item, &e, NULL) != HF_OK || e < 1)
         return 1;
     *rule = (hf_budget_rule){(size_t)d, HF_BUDGET_EVALUATIONS, (size_t)e};
     return 0;
@@ -126,7 +126,7 @@ static int parse_targets(const char *command, const char *text, double **values,
     if (rc == 0 && count == 0)
         rc = hf_cli_fail(command, "--targets '%s': no targets given", text);
     for (size_t i = 0; i < count && rc == 0; ++i)
-        if (hf_parse_double(items[i], &(*values)[i]) != HF_OK)
+        if (hf_parse_double(items[i], &(*values)[i], NULL) != HF_OK)
             rc = hf_cli_fail(command, "target '%s' is not a number (targets are distances to "
                              "f*: 1e1,1e0,...)", items[i]);
     hf_cli_split_free(items, count);

@@ -129,7 +129,7 @@ static int parse_grid(const char *what, const char *spec, double **values, size_
     double start, stop;
     unsigned long long n = 1;
     if (c1 == NULL) {
-        if (hf_parse_double(buf, &start) != HF_OK)
+        if (hf_parse_double(buf, &start, NULL) != HF_OK)
             return hf_cli_fail("copt fit", "%s: '%s' is not a number or START:STOP:COUNT", what,
                                spec);
         stop = start;
@@ -137,8 +137,9 @@ static int parse_grid(const char *what, const char *spec, double **values, size_
         if (c2 == NULL)
             return hf_cli_fail("copt fit", "%s: '%s' is not START:STOP:COUNT", what, spec);
         *c1 = *c2 = '\0';
-        if (hf_parse_double(buf, &start) != HF_OK || hf_parse_double(c1 + 1, &stop) != HF_OK ||
-            hf_parse_count(c2 + 1, &n) != HF_OK)
+        if (hf_parse_double(buf, &start, NULL) != HF_OK ||
+            hf_parse_double(c1 + 1, &stop, NULL) != HF_OK ||
+            hf_parse_count(c2 + 1, &n, NULL) != HF_OK)
             return hf_cli_fail("copt fit", "%s: '%s' is not START:STOP:COUNT", what, spec);
         if (n < 1 || n > 100000 || (n == 1 && start != stop))
             return hf_cli_fail("copt fit", "%s: COUNT = %llu must be in [2, 100000] (or 1 with "

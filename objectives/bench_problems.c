@@ -80,7 +80,7 @@ static hf_status parse_spec(const char *spec, char *family, size_t cap, size_t *
     if (colon == NULL)
         return HF_OK;
     unsigned long long d = 0;
-    if (hf_parse_count(colon + 1, &d) != HF_OK)
+    if (hf_parse_count(colon + 1, &d, NULL) != HF_OK)
         return hf_diag_set(diag, HF_EINVAL, "problem '%s': dimension '%s' is not a number",
                            spec, colon + 1);
     if (d < 1)

@@ -155,10 +155,11 @@ static hf_status find_columns(const hf_csv *csv, int observables, columns *c, un
                               hf_diag *diag)
 {
     for (int j = 0; j < 3; ++j) {
-        c->impact[j] = hf_csv_find(csv, impact_columns[j]);
-        if (c->impact[j] < 0)
-            return hf_diag_set(diag, HF_ENOTFOUND, "%s:1: required column '%s' is missing",
-                               hf_csv_path(csv), impact_columns[j]);
+        size_t col = 0;
+        hf_status st = hf_csv_require(csv, impact_columns[j], &col, diag);
+        if (st != HF_OK)
+            return st;
+        c->impact[j] = (long)col;
     }
     *mask = 0;
     for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
@@ -168,8 +169,8 @@ static hf_status find_columns(const hf_csv *csv, int observables, columns *c, un
     }
     if (observables && *mask == 0)
         return hf_diag_set(diag, HF_ENOTFOUND,
-                           "%s:1: no observable column (need at least one of F_M_N, t_M_s, "
-                           "t_c_s, e)", hf_csv_path(csv));
+                           "%s:%zu: no observable column (need at least one of F_M_N, "
+                           "t_M_s, t_c_s, e)", hf_csv_path(csv), hf_csv_header_line(csv));
     if (hf_csv_nrows(csv) == 0)
         return hf_diag_set(diag, HF_EINVAL, "%s: no data rows", hf_csv_path(csv));
     return HF_OK;
@@ -203,7 +204,7 @@ static hf_status read_table(const char *path, int observables, hf_maxwell_data *
 {
     *out = NULL;
     hf_csv *csv = NULL; /* freed below */
-    hf_status st = hf_csv_read(path, &csv, diag);
+    hf_status st = hf_csv_read(path, NULL, &csv, diag);
     if (st != HF_OK)
         return st;
     columns c;

@@ -106,19 +106,18 @@ static hf_status read_table(const char *path, double **k0, double **rms, size_t 
                             hf_diag *diag)
 {
     hf_csv *csv = NULL;
-    hf_status st = hf_csv_read(path, &csv, diag);
+    hf_status st = hf_csv_read(path, NULL, &csv, diag);
     if (st != HF_OK)
         return st;
     size_t rows = hf_csv_nrows(csv);
-    long col[3] = {hf_csv_find(csv, "a"), hf_csv_find(csv, "b"), hf_csv_find(csv, "rms_pct")};
+    size_t col[3];
     const char *names[3] = {"a", "b", "rms_pct"};
-    for (int j = 0; j < 3; ++j)
-        if (col[j] < 0) {
-            st = hf_diag_set(diag, HF_EPARSE, "%s: required column '%s' is missing "
-                             "(need a,b,rms_pct)", path, names[j]);
-            hf_csv_free(csv);
-            return st;
-        }
+    for (int j = 0; j < 3 && st == HF_OK; ++j)
+        st = hf_csv_require(csv, names[j], &col[j], diag);
+    if (st != HF_OK) {
+        hf_csv_free(csv);
+        return st;
+    }
     *k0 = malloc(sizeof(double) * (rows ? rows : 1));   /* caller frees */
     *rms = malloc(sizeof(double) * (rows ? rows : 1));  /* caller frees */
     if (*k0 == NULL || *rms == NULL)
@@ -126,7 +125,7 @@ static hf_status read_table(const char *path, double **k0, double **rms, size_t 
     for (size_t i = 0; st == HF_OK && i < rows; ++i) {
         double v[3], integral;
         for (int j = 0; st == HF_OK && j < 3; ++j)
-            st = hf_csv_number(csv, i, (size_t)col[j], &v[j], diag);
+            st = hf_csv_number(csv, i, col[j], &v[j], diag);
         if (st != HF_OK)
             break;
         if (!(v[0] > 0.0 && v[1] > 0.0) || !(v[2] >= 0.0)) {

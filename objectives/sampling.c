@@ -45,7 +45,7 @@ static int split_fields(char *buf, char **fields, int n)
 static hf_status parse_field(const char *spec, const char *name, const char *text,
                              double *value, hf_diag *diag)
 {
-    hf_status st = hf_parse_double(text, value);
+    hf_status st = hf_parse_double(text, value, NULL);
     if (st != HF_OK)
         return hf_diag_set(diag, st, "sampling '%s': %s '%s' is not a finite number",
                            spec, name, text);
@@ -102,7 +102,7 @@ static hf_status parse_hgeom(const char *spec, double **values, size_t *count, h
     if ((st = parse_field(spec, "h0", f[0], &h0, diag)) != HF_OK ||
         (st = parse_field(spec, "h1", f[1], &h1, diag)) != HF_OK)
         return st;
-    if (hf_parse_count(f[2], &n) != HF_OK || n < 2 || n > MAX_SAMPLES)
+    if (hf_parse_count(f[2], &n, NULL) != HF_OK || n < 2 || n > MAX_SAMPLES)
         return hf_diag_set(diag, HF_EDOM, "sampling '%s': n '%s' must be an integer from 2 to %u",
                            spec, f[2], MAX_SAMPLES);
     if (!(h0 > 0.0 && h1 > h0))
@@ -143,7 +143,7 @@ static hf_status parse_file(const char *spec, double **values, size_t *count, hf
             continue;
         p[strcspn(p, "\r\n")] = '\0';
         double c;
-        if (hf_parse_double(p, &c) != HF_OK) {
+        if (hf_parse_double(p, &c, NULL) != HF_OK) {
             st = hf_diag_set(diag, HF_EPARSE, "%s:%zu:1: '%.40s%s' is not a number", path,
                              line_no, p, strlen(p) > 40 ? "..." : "");
         } else if (!(c > 0.0 && c <= 1.0)) {

@@ -374,7 +374,7 @@ static hf_status need_count(const hf_campaign *c, const char *path, const char *
     const char *v;
     unsigned long long n = 0;
     hf_status st = need_field(c, path, key, &v, diag);
-    if (st == HF_OK && hf_parse_count(v, &n) != HF_OK)
+    if (st == HF_OK && hf_parse_count(v, &n, NULL) != HF_OK)
         st = hf_diag_set(diag, HF_EPARSE, "%s: field '%s' = '%s' is not a count", path, key, v);
     *out = (size_t)n;
     return st;
@@ -450,7 +450,7 @@ static hf_status parse_problems(const char *path, hf_campaign *c, hf_diag *diag)
         if (st == HF_OK) st = need_field(c, path, key, &v, diag);
         if (st == HF_OK && strcmp(v, "unknown") != 0) {
             p->has_optimum = 1;
-            if (hf_parse_double(v, &p->f_opt) != HF_OK)
+            if (hf_parse_double(v, &p->f_opt, NULL) != HF_OK)
                 st = hf_diag_set(diag, HF_EPARSE, "%s: '%s' = '%s' is not a number", path, key, v);
         }
     }
@@ -476,7 +476,7 @@ static hf_status parse_target_field(const char *path, hf_campaign *c, hf_diag *d
     c->n_targets = n;
     hf_diag why = {{0}};
     for (size_t i = 0; i < n && st == HF_OK; ++i)
-        if (hf_parse_double(words[i], &c->targets[i]) != HF_OK)
+        if (hf_parse_double(words[i], &c->targets[i], NULL) != HF_OK)
             st = hf_diag_set(&why, HF_EINVAL, "target '%s' is not a number", words[i]);
     if (st == HF_OK)
         st = hf_campaign_sort_targets(c->targets, n, &why);
@@ -500,7 +500,8 @@ static hf_status parse_shard_field(const char *path, hf_campaign *c, hf_diag *di
         return hf_diag_set(diag, HF_EPARSE, "%s: field 'shard' = '%s' is not i/k", path, v);
     memcpy(first, v, (size_t)(slash - v));
     first[slash - v] = '\0';
-    if (hf_parse_count(first, &i) != HF_OK || hf_parse_count(slash + 1, &k) != HF_OK ||
+    if (hf_parse_count(first, &i, NULL) != HF_OK ||
+        hf_parse_count(slash + 1, &k, NULL) != HF_OK ||
         k < 1 || i >= k)
         return hf_diag_set(diag, HF_EPARSE, "%s: field 'shard' = '%s' is not i/k with "
                            "0 <= i < k", path, v);
@@ -548,8 +549,9 @@ static hf_status parse_u64(const hf_csv *csv, size_t row, long col, uint64_t *ou
     errno = 0;
     unsigned long long v = strtoull(text, &end, 10);
     if (errno != 0 || end == text || *end != '\0' || text[0] == '-')
-        return hf_diag_set(diag, HF_EPARSE, "%s:%zu:%ld: '%s' is not an unsigned integer",
-                           hf_csv_path(csv), hf_csv_line(csv, row), col + 1, text);
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu:%ld: column '%s': '%s' is not an unsigned "
+                           "64-bit integer", hf_csv_path(csv), hf_csv_line(csv, row), col + 1,
+                           hf_csv_header(csv, (size_t)col), text);
     *out = (uint64_t)v;
     return HF_OK;
 }
@@ -570,10 +572,11 @@ static hf_status columns(const hf_csv *csv, const char *const *names, long *cols
                          hf_diag *diag)
 {
     for (size_t i = 0; i < n; ++i) {
-        cols[i] = hf_csv_find(csv, names[i]);
-        if (cols[i] < 0)
-            return hf_diag_set(diag, HF_EPARSE, "%s: column '%s' is missing", hf_csv_path(csv),
-                               names[i]);
+        size_t col = 0;
+        hf_status st = hf_csv_require(csv, names[i], &col, diag);
+        if (st != HF_OK)
+            return st;
+        cols[i] = (long)col;
     }
     return HF_OK;
 }
@@ -591,10 +594,13 @@ static hf_status row_task(const hf_campaign *c, const hf_csv *csv, size_t row, c
         return hf_diag_set(diag, HF_EPARSE, "%s:%zu: %s '%s' is not in the manifest",
                            hf_csv_path(csv), hf_csv_line(csv, row), oi < 0 ? "optimizer" : "problem",
                            oi < 0 ? on : pn);
-    if (hf_parse_count(hf_csv_cell(csv, row, (size_t)col[2]), &run) != HF_OK || run >= c->runs)
-        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: run '%s' is not in 0..%zu",
-                           hf_csv_path(csv), hf_csv_line(csv, row),
-                           hf_csv_cell(csv, row, (size_t)col[2]), c->runs - 1);
+    hf_status st = hf_csv_count(csv, row, (size_t)col[2], &run, diag);
+    if (st != HF_OK)
+        return st;
+    if (run >= c->runs)
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu:%ld: run %llu is not in 0..%zu",
+                           hf_csv_path(csv), hf_csv_line(csv, row), col[2] + 1, run,
+                           c->runs - 1);
     *o = (size_t)oi;
     *p = (size_t)pi;
     *r = (size_t)run;
@@ -616,7 +622,7 @@ static hf_status read_runs(const char *dir, hf_campaign *c, hf_diag *diag)
     char path[2048];
     snprintf(path, sizeof path, "%s/runs.csv", dir);
     hf_csv *csv = NULL;
-    hf_status st = hf_csv_read(path, &csv, diag);
+    hf_status st = hf_csv_read(path, NULL, &csv, diag);
     if (st != HF_OK)
         return st;
     static const char *const names[] = {"optimizer", "problem", "run", "seed", "stream",
@@ -634,9 +640,7 @@ static hf_status read_runs(const char *dir, hf_campaign *c, hf_diag *diag)
         if (st == HF_OK) st = parse_u64(csv, i, col[3], &r->seed, diag);
         if (st == HF_OK) st = parse_u64(csv, i, col[4], &r->stream, diag);
         if (st == HF_OK) st = parse_best(csv, i, col[5], &r->best_f, diag);
-        if (st == HF_OK && hf_parse_count(hf_csv_cell(csv, i, (size_t)col[6]), &evals) != HF_OK)
-            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: evaluations '%s' is not a count", path,
-                             hf_csv_line(csv, i), hf_csv_cell(csv, i, (size_t)col[6]));
+        if (st == HF_OK) st = hf_csv_count(csv, i, (size_t)col[6], &evals, diag);
         r->evaluations = (size_t)evals;
         if (st == HF_OK && stop_from_name(hf_csv_cell(csv, i, (size_t)col[7]), &r->stop) != HF_OK)
             st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: unknown stop reason '%s'", path,

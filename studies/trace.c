@@ -78,12 +78,9 @@ static hf_status parse_count(const hf_csv *csv, size_t row, size_t col, size_t *
                              hf_diag *diag)
 {
     unsigned long long v = 0;
-    if (hf_parse_count(hf_csv_cell(csv, row, col), &v) != HF_OK)
-        return hf_diag_set(diag, HF_EPARSE, "%s:%zu:%zu: column '%s': '%s' is not a count",
-                           hf_csv_path(csv), hf_csv_line(csv, row), col + 1,
-                           hf_csv_header(csv, col), hf_csv_cell(csv, row, col));
+    hf_status st = hf_csv_count(csv, row, col, &v, diag);
     *out = (size_t)v;
-    return HF_OK;
+    return st;
 }
 
 static hf_status parse_optimizer(const hf_csv *csv, size_t row, size_t col, trace_row *out,
@@ -138,7 +135,9 @@ static const trace_column columns[] = {
 
 /* ---- writing -------------------------------------------------------------- */
 
-/* A name must read back as one CSV cell of hertzfit/csv.h (no quoting). */
+/* A name is written as it is, unquoted, so that the file also reads in
+ * tools that split lines at commas without unquoting (awk, gnuplot): it
+ * may hold no comma, quote or control character. */
 static hf_status check_name(const char *what, const char *name, hf_diag *diag)
 {
     if (name == NULL || *name == '\0')
@@ -290,11 +289,10 @@ static hf_status read_rows(trace_storage *s, const hf_csv *csv, hf_diag *diag)
 {
     long col[N_COLUMNS];
     for (size_t c = 0; c < N_COLUMNS; ++c) {
+        size_t j = 0;
         col[c] = hf_csv_find(csv, columns[c].name);
         if (col[c] < 0 && !columns[c].optional)
-            return hf_diag_set(diag, HF_EPARSE, "%s: column '%s' is missing (a trace has "
-                               "optimizer,problem,run,iteration,evaluations,best_f)",
-                               hf_csv_path(csv), columns[c].name);
+            return hf_csv_require(csv, columns[c].name, &j, diag);
     }
     size_t n = hf_csv_nrows(csv);
     hf_trace_file *f = &s->file;
@@ -338,7 +336,7 @@ hf_status hf_trace_read(const char *path, hf_trace_file **out, hf_diag *diag)
     s->path = copy_text(path);
     s->file.path = s->path;
     hf_csv *csv = NULL;
-    hf_status st = s->path ? hf_csv_read(path, &csv, diag)
+    hf_status st = s->path ? hf_csv_read(path, NULL, &csv, diag)
                            : hf_diag_set(diag, HF_ENOMEM, "out of memory");
     if (st == HF_OK)
         st = read_rows(s, csv, diag);

@@ -81,7 +81,7 @@ static void test_bad_input(void **state)
     snprintf(args, sizeof args, "plot convergence %s -o /tmp/x.png", path);
     hf_test_expect_failure(args, 2, ":3: (iteration 2, evaluations 40, best_f 12.8");
     hf_test_write_file(path, "optimizer,problem,run,iteration,evaluations\nica,profile,0,1,20\n");
-    hf_test_expect_failure(args, 2, "column 'best_f' is missing");
+    hf_test_expect_failure(args, 2, ":1: no column 'best_f' (the header has: optimizer, problem, run, iteration, evaluations)");
     hf_test_write_file(path, "optimizer,problem,run,iteration,evaluations,best_f\n"
                              "ica,profile,0,1,20,abc\n");
     hf_test_expect_failure(args, 2, "'abc'");

@@ -27,7 +27,7 @@ static hf_csv *run_csv(const char *args, char **text)
     hf_test_write_file(path, out);
     hf_csv *csv = NULL;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_csv_read(path, &csv, &diag), HF_OK);
+    assert_int_equal(hf_csv_read(path, NULL, &csv, &diag), HF_OK);
     remove(path);
     if (text != NULL)
         *text = out;

@@ -234,7 +234,7 @@ static void expect_bad_data(const char *text, const char *extra, const char *nee
 static void test_bad_data_through_the_cli(void **state)
 {
     (void)state;
-    expect_bad_data("m_kg,R_m,F_M_N\n1,2,3\n", "", "required column 'V0_mps'");
+    expect_bad_data("m_kg,R_m,F_M_N\n1,2,3\n", "", ":1: no column 'V0_mps' (the header has: m_kg, R_m, F_M_N)");
     expect_bad_data("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,1,13\n0.004,0.005,x2,20\n", "",
                     ":3:3: column 'V0_mps': 'x2' is not a number");
     expect_bad_data("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,1,13\n-0.004,0.005,2,20\n", "",

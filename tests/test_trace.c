@@ -105,8 +105,9 @@ static void test_bad_files(void **state)
     expect_bad(text, HF_EPARSE, ":2:3: column 'run': '-1' is not a count");
     snprintf(text, sizeof text, "%sica,p,0,1,10,inf\n", head);
     expect_bad(text, HF_EDOM, ":2:6:");   /* a best value is finite */
-    expect_bad("optimizer,problem,run,iteration,best_f\nica,p,0,1,5\n", HF_EPARSE,
-               "column 'evaluations' is missing");
+    expect_bad("optimizer,problem,run,iteration,best_f\nica,p,0,1,5\n", HF_ENOTFOUND,
+               ":1: no column 'evaluations' (the header has: optimizer, problem, run, "
+               "iteration, best_f)");
     hf_trace_file *f = NULL;
     hf_diag diag = {{0}};
     assert_int_equal(hf_trace_read("/nonexistent/trace.csv", &f, &diag), HF_EIO);
