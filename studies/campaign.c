@@ -484,11 +484,10 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     if (st == HF_OK) st = build_optimizers(cfg, c, &rs, diag);
     if (st == HF_OK) st = build_manifest(c, &rs);
     /* Everything is checked, and the tasks run, before the directory is
-     * created: a refused or failed campaign leaves nothing on disk. */
-    int existed = 0;
-    if (st == HF_OK) st = hf_campaign_check_dir(c, out_dir, cfg->force, &existed, diag);
+     * written: a refused or failed campaign leaves the disk as it was. */
+    if (st == HF_OK) st = hf_campaign_check_dir(c, out_dir, cfg->force, diag);
     if (st == HF_OK) st = run_tasks(cfg, c, &rs, diag);
-    if (st == HF_OK) st = hf_campaign_output(c, out_dir, existed, diag);
+    if (st == HF_OK) st = hf_campaign_output(c, out_dir, diag);
     run_state_free(&rs, c);
     if (st != HF_OK || out == NULL)
         hf_campaign_free(c);

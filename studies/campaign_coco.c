@@ -87,19 +87,17 @@ static hf_status write_data(const hf_campaign *c, size_t o, size_t p, const char
                             size_t fid, hf_diag *diag)
 {
     const hf_campaign_problem *pr = &c->problems[p];
-    char path[2048];
-    if (snprintf(path, sizeof path, "%s/data_f%zu", alg_dir, fid) >= (int)sizeof path)
+    char dir[2048], name[128];
+    if (snprintf(dir, sizeof dir, "%s/data_f%zu", alg_dir, fid) >= (int)sizeof dir)
         return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", alg_dir);
-    hf_status st = hf_campaign_mkdir(path, diag);
-    if (st != HF_OK)
-        return st;
-    for (int tdat = 0; tdat < 2; ++tdat) {
-        if (snprintf(path, sizeof path, "%s/data_f%zu/bbobexp_f%zu_DIM%zu_i1.%s", alg_dir, fid,
-                     fid, pr->dim, tdat ? "tdat" : "dat") >= (int)sizeof path)
-            return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", alg_dir);
-        FILE *fp = fopen(path, "w");
-        if (fp == NULL)
-            return hf_diag_set(diag, HF_EIO, "cannot write '%s'", path);
+    hf_status st = hf_campaign_mkdir(dir, diag);
+    for (int tdat = 0; tdat < 2 && st == HF_OK; ++tdat) {
+        snprintf(name, sizeof name, "bbobexp_f%zu_DIM%zu_i1.%s", fid, pr->dim,
+                 tdat ? "tdat" : "dat");
+        hf_atomic_file *out = hf_campaign_open_file(dir, name, diag);
+        if (out == NULL)
+            return HF_EIO;
+        FILE *fp = hf_atomic_file_stream(out);
         for (size_t i = 0; i < c->n_rows; ++i) {
             const hf_campaign_row *r = &c->rows[i];
             if (r->optimizer != o || r->problem != p)
@@ -113,10 +111,9 @@ static hf_status write_data(const hf_campaign *c, size_t o, size_t p, const char
                 dat_row(fp, r->evaluations, c->trace[r->trace_first + r->trace_count - 1].best_f,
                         pr->f_opt);
         }
-        if (fclose(fp) != 0)
-            return hf_diag_set(diag, HF_EIO, "error writing '%s'", path);
+        st = hf_atomic_file_commit(out, diag);
     }
-    return HF_OK;
+    return st;
 }
 
 /* One .info block for optimiser O on problem P. */
@@ -135,10 +132,14 @@ static void info_block(FILE *fp, const hf_campaign *c, size_t o, size_t p, size_
     }
 }
 
+/* The problems of a family are contiguous in the sorted list (a family
+ * name is followed by ':' or nothing), so each family's .info file is
+ * written in one go: opened at its first problem, committed after its
+ * last. */
 static hf_status write_algorithm(const hf_campaign *c, size_t o, const char *coco_dir,
                                  hf_diag *diag)
 {
-    char alg[256], alg_dir[2048], path[2200];
+    char alg[256], alg_dir[2048], name[64];
     snprintf(alg, sizeof alg, "%s", c->optimizers[o]);
     for (char *s = alg; *s; ++s)
         if (*s == ':' || *s == '/')
@@ -146,38 +147,48 @@ static hf_status write_algorithm(const hf_campaign *c, size_t o, const char *coc
     if (snprintf(alg_dir, sizeof alg_dir, "%s/%s", coco_dir, alg) >= (int)sizeof alg_dir)
         return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", coco_dir);
     hf_status st = hf_campaign_mkdir(alg_dir, diag);
+    hf_atomic_file *info = NULL; /* the open family's .info file */
+    size_t info_fid = 0;
     for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
         if (!c->problems[p].has_optimum)
             continue;
         size_t fid = family_id(c, p);
-        int first_block = 1;
-        for (size_t q = 0; q < p; ++q)
-            if (c->problems[q].has_optimum && family_id(c, q) == fid)
-                first_block = 0;
-        snprintf(path, sizeof path, "%s/bbobexp_f%zu_i1.info", alg_dir, fid);
-        FILE *fp = fopen(path, first_block ? "w" : "a");
-        if (fp == NULL)
-            return hf_diag_set(diag, HF_EIO, "cannot write '%s'", path);
-        info_block(fp, c, o, p, fid, alg, first_block);
-        fputc('\n', fp);
-        if (fclose(fp) != 0)
-            return hf_diag_set(diag, HF_EIO, "error writing '%s'", path);
+        int first_block = info == NULL || fid != info_fid;
+        if (first_block) {
+            if (info != NULL) {
+                st = hf_atomic_file_commit(info, diag);
+                info = NULL;
+                if (st != HF_OK)
+                    break;
+            }
+            snprintf(name, sizeof name, "bbobexp_f%zu_i1.info", fid);
+            info = hf_campaign_open_file(alg_dir, name, diag);
+            if (info == NULL)
+                return HF_EIO;
+            info_fid = fid;
+        }
+        info_block(hf_atomic_file_stream(info), c, o, p, fid, alg, first_block);
+        fputc('\n', hf_atomic_file_stream(info));
         st = write_data(c, o, p, alg_dir, fid, diag);
     }
+    if (info != NULL && st == HF_OK)
+        st = hf_atomic_file_commit(info, diag);
+    else if (info != NULL)
+        hf_atomic_file_discard(info);
     return st;
 }
 
 hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
-    char coco_dir[2048], path[2200];
+    char coco_dir[2048];
     snprintf(coco_dir, sizeof coco_dir, "%s/coco", dir);
     hf_status st = hf_campaign_mkdir(coco_dir, diag);
     if (st != HF_OK)
         return st;
-    snprintf(path, sizeof path, "%s/functions.txt", coco_dir);
-    FILE *fp = fopen(path, "w");
-    if (fp == NULL)
-        return hf_diag_set(diag, HF_EIO, "cannot write '%s'", path);
+    hf_atomic_file *out = hf_campaign_open_file(coco_dir, "functions.txt", diag);
+    if (out == NULL)
+        return HF_EIO;
+    FILE *fp = hf_atomic_file_stream(out);
     fprintf(fp, "# funcId family (bbob-logger files in coco/ALG/)\n");
     for (size_t p = 0; p < c->n_problems; ++p) {
         char fam[64];
@@ -185,8 +196,7 @@ hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag 
         if (first_of_family(c, p))
             fprintf(fp, "%zu %s\n", family_id(c, p), fam);
     }
-    if (fclose(fp) != 0)
-        return hf_diag_set(diag, HF_EIO, "error writing '%s'", path);
+    st = hf_atomic_file_commit(out, diag);
     for (size_t o = 0; o < c->n_optimizers && st == HF_OK; ++o)
         st = write_algorithm(c, o, coco_dir, diag);
     return st;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "hertzfit/campaign.h"
+#include "hertzfit/file.h"
 
 /* Version 2: trace.csv has an iteration column (hertzfit/trace.h).
  * Directories of version 1 (without it) still read, with iteration 0. */
@@ -48,16 +49,17 @@ hf_status hf_campaign_compare(const hf_campaign *a, const char *what_a,
                               const hf_campaign *b, const char *what_b,
                               const char *const *skip, hf_diag *diag);
 
-/* Checks, creating nothing, that DIR can receive campaign C: either DIR
- * does not exist and its parent is a directory, or DIR is a directory
- * whose manifest (if any) belongs to the same campaign (compared on every
- * field but "threads") unless FORCE.  *existed says whether DIR exists. */
-hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force, int *existed,
+/* Checks, creating nothing, that DIR can receive campaign C as a whole:
+ * either DIR does not exist and its parent is a directory, or DIR is a
+ * directory that holds nothing but a campaign's files, of the same
+ * campaign (its manifest compared on every field but "threads"), unless
+ * FORCE.  HF_EEXIST naming what differs or what would be deleted. */
+hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force,
                                 hf_diag *diag);
 
-/* Creates DIR (one level) and writes C into it; on failure removes DIR
- * again when it did not exist before (EXISTED = 0). */
-hf_status hf_campaign_output(const hf_campaign *c, const char *dir, int existed, hf_diag *diag);
+/* Writes C into a folder built beside DIR and puts it in place of DIR as a
+ * whole (hertzfit/file.h): on failure DIR is as it was. */
+hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_diag *diag);
 
 /* Writes manifest.txt, runs.csv, trace.csv and coco/ into DIR. */
 hf_status hf_campaign_write(const hf_campaign *c, const char *dir, hf_diag *diag);
@@ -69,11 +71,10 @@ hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag 
  * TASK_OF_POINT[i] is the task of trace point i (consumed). */
 hf_status hf_campaign_sort(hf_campaign *c, size_t *task_of_point, hf_diag *diag);
 
-/* Opens DIR/NAME for writing; NULL with HF_EIO in the diag on failure. */
-FILE *hf_campaign_open_file(const char *dir, const char *name, hf_diag *diag);
-
-/* Closes FP, HF_EIO naming DIR/NAME if any write failed. */
-hf_status hf_campaign_close_file(FILE *fp, const char *dir, const char *name, hf_diag *diag);
+/* Opens DIR/NAME for writing (hertzfit/file.h: it appears whole at
+ * hf_atomic_file_commit, or not at all); NULL with HF_EIO in the diag on
+ * failure. */
+hf_atomic_file *hf_campaign_open_file(const char *dir, const char *name, hf_diag *diag);
 
 /* mkdir DIR if it does not exist. */
 hf_status hf_campaign_mkdir(const char *dir, hf_diag *diag);

@@ -4,11 +4,9 @@
  * so they read back bit-identical), and the merge of shards with its
  * checks (same manifest, every task exactly once).
  */
-#define _XOPEN_SOURCE 700   /* nftw */
 #include "studies/campaign_internal.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "hertzfit/csv.h"
+#include "hertzfit/file.h"
 
 char *hf_campaign_strdup(const char *text)
 {
@@ -159,54 +158,33 @@ hf_status hf_campaign_mkdir(const char *dir, hf_diag *diag)
 
 static hf_status read_manifest_fields(const char *path, hf_campaign *c, hf_diag *diag);
 
-/* Does the directory that would hold DIR exist?  Checked before any
- * task runs so that a campaign is not computed only to find it cannot be
- * written. */
-static hf_status check_parent(const char *dir, hf_diag *diag)
-{
-    char parent[2048];
-    if (snprintf(parent, sizeof parent, "%s", dir) >= (int)sizeof parent)
-        return hf_diag_set(diag, HF_EIO, "path too long: '%s'", dir);
-    size_t n = strlen(parent);
-    while (n > 1 && parent[n - 1] == '/')
-        parent[--n] = '\0';
-    char *slash = strrchr(parent, '/');
-    if (slash == NULL)
-        snprintf(parent, sizeof parent, ".");
-    else
-        slash[slash == parent] = '\0';   /* "/x" keeps "/" */
-    struct stat sb;
-    if (stat(parent, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return hf_diag_set(diag, HF_EIO, "cannot create directory '%s': '%s' is not a directory",
-                           dir, parent);
-    return HF_OK;
-}
+/* What a campaign directory holds: the only entries it replaces without
+ * force. */
+static const char *const campaign_entries[] = {"manifest.txt", "runs.csv", "trace.csv", "coco",
+                                               NULL};
 
-hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force, int *existed,
+hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force,
                                 hf_diag *diag)
 {
-    struct stat sb;
-    *existed = 0;
-    if (stat(dir, &sb) != 0)
-        return check_parent(dir, diag);
-    if (!S_ISDIR(sb.st_mode))
-        return hf_diag_set(diag, HF_EIO, "'%s' is not a directory", dir);
-    *existed = 1;
+    hf_diag why = {{0}};
+    hf_status st = hf_atomic_dir_check(dir, campaign_entries, &why);
+    if (st == HF_EEXIST && force)
+        return HF_OK;
+    if (st == HF_EEXIST)
+        return hf_diag_set(diag, st, "%s; refused without force", why.text);
+    if (st != HF_OK)
+        return hf_diag_set(diag, st, "%s", why.text);
     char path[2048];
     snprintf(path, sizeof path, "%s/manifest.txt", dir);
-    FILE *fp = fopen(path, "r");
-    if (fp == NULL)
-        return HF_OK;            /* a directory without a campaign */
-    fclose(fp);
-    if (force)
-        return HF_OK;
+    struct stat sb;
+    if (force || stat(path, &sb) != 0)
+        return HF_OK;            /* nothing there, or no campaign */
     hf_campaign *old = calloc(1, sizeof *old); /* freed below */
     if (old == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    hf_status st = read_manifest_fields(path, old, diag);
+    st = read_manifest_fields(path, old, diag);
     if (st == HF_OK) {
         static const char *const skip[] = {"threads", NULL};
-        hf_diag why = {{0}};
         if (hf_campaign_compare(c, "this campaign", old, path, skip, &why) != HF_OK)
             st = hf_diag_set(diag, HF_EEXIST,
                              "'%s' already holds a different campaign (%s); refused without "
@@ -216,67 +194,54 @@ hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force
     return st;
 }
 
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
-    (void)sb;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
-hf_status hf_campaign_output(const hf_campaign *c, const char *dir, int existed, hf_diag *diag)
-{
-    hf_status st = hf_campaign_mkdir(dir, diag);
-    if (st == HF_OK)
-        st = hf_campaign_write(c, dir, diag);
-    /* Leave nothing behind in a directory this call created: a failed
-     * campaign must not look like a started one.  Depth-first, without
-     * following links, so only what is inside DIR goes. */
-    if (st != HF_OK && !existed)
-        nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-    return st;
+    hf_atomic_dir *out = NULL; /* committed or discarded below */
+    hf_status st = hf_atomic_dir_open(dir, &out, diag);
+    if (st != HF_OK)
+        return st;
+    hf_diag why = {{0}};
+    st = hf_campaign_write(c, hf_atomic_dir_path(out), &why);
+    if (st != HF_OK) {
+        hf_atomic_dir_discard(out);
+        return hf_diag_set(diag, st, "writing '%s': %s", dir, why.text);
+    }
+    return hf_atomic_dir_commit(out, diag);
 }
 
 /* ---- writing ----------------------------------------------------------- */
 
-FILE *hf_campaign_open_file(const char *dir, const char *name, hf_diag *diag)
+hf_atomic_file *hf_campaign_open_file(const char *dir, const char *name, hf_diag *diag)
 {
     char path[2048];
     if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
         hf_diag_set(diag, HF_EIO, "path too long: '%s/%s'", dir, name);
         return NULL;
     }
-    FILE *fp = fopen(path, "w");
-    if (fp == NULL)
-        hf_diag_set(diag, HF_EIO, "cannot write '%s': %s", path, strerror(errno));
-    return fp;
-}
-
-hf_status hf_campaign_close_file(FILE *fp, const char *dir, const char *name, hf_diag *diag)
-{
-    int bad = ferror(fp);
-    if (fclose(fp) != 0 || bad)
-        return hf_diag_set(diag, HF_EIO, "error writing '%s/%s'", dir, name);
-    return HF_OK;
+    hf_atomic_file *out = NULL;
+    hf_atomic_file_open(path, &out, diag);
+    return out;
 }
 
 static hf_status write_manifest(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
-    FILE *fp = hf_campaign_open_file(dir, "manifest.txt", diag);
-    if (fp == NULL)
+    hf_atomic_file *out = hf_campaign_open_file(dir, "manifest.txt", diag);
+    if (out == NULL)
         return HF_EIO;
+    FILE *fp = hf_atomic_file_stream(out);
     fprintf(fp, "# hertzfit benchmark campaign: every field but shard and threads must\n"
                 "# agree for shards to merge\n");
     for (size_t i = 0; i < c->n_fields; ++i)
         fprintf(fp, "%s = %s\n", c->keys[i], c->values[i]);
-    return hf_campaign_close_file(fp, dir, "manifest.txt", diag);
+    return hf_atomic_file_commit(out, diag);
 }
 
 static hf_status write_runs(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
-    FILE *fp = hf_campaign_open_file(dir, "runs.csv", diag);
-    if (fp == NULL)
+    hf_atomic_file *out = hf_campaign_open_file(dir, "runs.csv", diag);
+    if (out == NULL)
         return HF_EIO;
+    FILE *fp = hf_atomic_file_stream(out);
     fprintf(fp, "optimizer,problem,dim,run,seed,stream,best_f,evaluations,stop,seconds\n");
     for (size_t i = 0; i < c->n_rows; ++i) {
         const hf_campaign_row *r = &c->rows[i];
@@ -285,7 +250,7 @@ static hf_status write_runs(const hf_campaign *c, const char *dir, hf_diag *diag
                 (unsigned long long)r->seed, (unsigned long long)r->stream, r->best_f,
                 r->evaluations, hf_stop_reason_name(r->stop), r->seconds);
     }
-    return hf_campaign_close_file(fp, dir, "runs.csv", diag);
+    return hf_atomic_file_commit(out, diag);
 }
 
 static hf_status write_trace(const hf_campaign *c, const char *dir, hf_diag *diag)
@@ -328,15 +293,19 @@ static char *trim(char *s)
     return s;
 }
 
+/* A manifest holds a few hundred short fields; 16 MiB is far beyond any
+ * real one and keeps a wrong file from being read whole. */
+#define MANIFEST_MAX_BYTES ((size_t)16 << 20)
+
 static hf_status read_manifest_fields(const char *path, hf_campaign *c, hf_diag *diag)
 {
-    FILE *fp = fopen(path, "r");
-    if (fp == NULL)
-        return hf_diag_set(diag, HF_EIO, "cannot open '%s': %s", path, strerror(errno));
-    char line[8192];
+    char *text = NULL; /* freed below */
+    hf_status st = hf_file_read(path, MANIFEST_MAX_BYTES, &text, NULL, diag);
     size_t lineno = 0;
-    hf_status st = HF_OK;
-    while (st == HF_OK && fgets(line, sizeof line, fp) != NULL) {
+    for (char *line = text, *next; st == HF_OK && line != NULL; line = next) {
+        next = strchr(line, '\n');
+        if (next != NULL)
+            *next++ = '\0';
         ++lineno;
         char *s = trim(line);
         if (*s == '\0' || *s == '#')
@@ -348,8 +317,10 @@ static hf_status read_manifest_fields(const char *path, hf_campaign *c, hf_diag 
         }
         *eq = '\0';
         st = push_field(c, trim(s), trim(eq + 3));
+        if (st == HF_ENOMEM)
+            st = hf_diag_set(diag, st, "%s: out of memory", path);
     }
-    fclose(fp);
+    free(text);
     if (st == HF_OK && hf_campaign_field(c, "format") == NULL)
         st = hf_diag_set(diag, HF_EPARSE, "%s: no 'format' field (not a hertzfit manifest)", path);
     else if (st == HF_OK && strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT) != 0 &&
@@ -864,9 +835,8 @@ hf_status hf_campaign_merge(const char *const *dirs, size_t n, const char *out_d
         merged->shard_count = 1;
         st = hf_campaign_set_field(merged, "shard", "0/1");
     }
-    int existed = 0;
-    if (st == HF_OK) st = hf_campaign_check_dir(merged, out_dir, force, &existed, diag);
-    if (st == HF_OK) st = hf_campaign_output(merged, out_dir, existed, diag);
+    if (st == HF_OK) st = hf_campaign_check_dir(merged, out_dir, force, diag);
+    if (st == HF_OK) st = hf_campaign_output(merged, out_dir, diag);
     free(tasks);
     hf_campaign_free(merged);
     return st;

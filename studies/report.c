@@ -17,6 +17,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
+#include "hertzfit/file.h"
 #include "studies/campaign_internal.h"
 
 void hf_report_options_init(hf_report_options *opt)
@@ -24,6 +25,7 @@ void hf_report_options_init(hf_report_options *opt)
     opt->targets = NULL;
     opt->n_targets = 0;
     opt->alpha = 0.05;
+    opt->force = 0;
 }
 
 hf_status hf_report_quartiles(const double *v, size_t n, double q[3], hf_diag *diag)
@@ -233,12 +235,19 @@ typedef struct report_ctx {
     double *buf2;
 } report_ctx;
 
+/* What a report directory holds (the plot the program draws beside the
+ * tables included): the only entries it replaces without force. */
+static const char *const report_entries[] = {"summary.md", "ert.csv", "final_error.csv",
+                                             "fixed_budget.csv", "ecdf.csv", "ranking.csv",
+                                             "ecdf.png", NULL};
+
 static hf_status write_ert(const report_ctx *r, hf_diag *diag)
 {
     const hf_campaign *c = r->c;
-    FILE *fp = hf_campaign_open_file(r->dir, "ert.csv", diag);
-    if (fp == NULL)
+    hf_atomic_file *out = hf_campaign_open_file(r->dir, "ert.csv", diag);
+    if (out == NULL)
         return HF_EIO;
+    FILE *fp = hf_atomic_file_stream(out);
     fprintf(fp, "optimizer,problem,delta,successes,runs,success_rate,ert\n");
     for (size_t o = 0; o < c->n_optimizers; ++o)
         for (size_t p = 0; p < c->n_problems; ++p)
@@ -249,15 +258,16 @@ static hf_status write_ert(const report_ctx *r, hf_diag *diag)
                         c->problems[p].name, r->targets[t], ok, n,
                         n ? (double)ok / (double)n : 0.0, ert);
             }
-    return hf_campaign_close_file(fp, r->dir, "ert.csv", diag);
+    return hf_atomic_file_commit(out, diag);
 }
 
 static hf_status write_final(const report_ctx *r, hf_diag *diag)
 {
     const hf_campaign *c = r->c;
-    FILE *fp = hf_campaign_open_file(r->dir, "final_error.csv", diag);
-    if (fp == NULL)
+    hf_atomic_file *out = hf_campaign_open_file(r->dir, "final_error.csv", diag);
+    if (out == NULL)
         return HF_EIO;
+    FILE *fp = hf_atomic_file_stream(out);
     fprintf(fp, "optimizer,problem,runs,best,q1,median,q3,worst\n");
     for (size_t o = 0; o < c->n_optimizers; ++o)
         for (size_t p = 0; p < c->n_problems; ++p) {
@@ -269,15 +279,16 @@ static hf_status write_final(const report_ctx *r, hf_diag *diag)
                     c->problems[p].name, n, gsl_stats_min(r->buf, 1, n), q[0], q[1], q[2],
                     gsl_stats_max(r->buf, 1, n));
         }
-    return hf_campaign_close_file(fp, r->dir, "final_error.csv", diag);
+    return hf_atomic_file_commit(out, diag);
 }
 
 static hf_status write_fixed_budget(const report_ctx *r, hf_diag *diag)
 {
     const hf_campaign *c = r->c;
-    FILE *fp = hf_campaign_open_file(r->dir, "fixed_budget.csv", diag);
-    if (fp == NULL)
+    hf_atomic_file *out = hf_campaign_open_file(r->dir, "fixed_budget.csv", diag);
+    if (out == NULL)
         return HF_EIO;
+    FILE *fp = hf_atomic_file_stream(out);
     fprintf(fp, "optimizer,problem,budget,q1,median,q3\n");
     static const size_t factor[] = {10, 100, 1000};
     for (size_t o = 0; o < c->n_optimizers; ++o)
@@ -291,7 +302,7 @@ static hf_status write_fixed_budget(const report_ctx *r, hf_diag *diag)
                 fprintf(fp, "%s,%s,%zu,%.17g,%.17g,%.17g\n", c->optimizers[o],
                         c->problems[p].name, b, q[0], q[1], q[2]);
             }
-    return hf_campaign_close_file(fp, r->dir, "fixed_budget.csv", diag);
+    return hf_atomic_file_commit(out, diag);
 }
 
 /* Runtime ECDF of optimiser O over every (problem with f*, target, run):
@@ -300,9 +311,10 @@ static hf_status write_fixed_budget(const report_ctx *r, hf_diag *diag)
 static hf_status write_ecdf(const report_ctx *r, hf_diag *diag)
 {
     const hf_campaign *c = r->c;
-    FILE *fp = hf_campaign_open_file(r->dir, "ecdf.csv", diag);
-    if (fp == NULL)
+    hf_atomic_file *out = hf_campaign_open_file(r->dir, "ecdf.csv", diag);
+    if (out == NULL)
         return HF_EIO;
+    FILE *fp = hf_atomic_file_stream(out);
     fprintf(fp, "optimizer,evals_per_dim,fraction\n");
     double xmax = 1.0;
     for (size_t p = 0; p < c->n_problems; ++p)
@@ -328,7 +340,7 @@ static hf_status write_ecdf(const report_ctx *r, hf_diag *diag)
                     total ? (double)reached / (double)total : 0.0);
         }
     }
-    return hf_campaign_close_file(fp, r->dir, "ecdf.csv", diag);
+    return hf_atomic_file_commit(out, diag);
 }
 
 /* Optimiser order on problem P by median final error, then by name. */
@@ -441,14 +453,15 @@ static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
 {
     const hf_campaign *c = r->c;
     size_t no = c->n_optimizers;
-    FILE *fp = hf_campaign_open_file(r->dir, "ranking.csv", diag);
-    if (fp == NULL)
+    hf_atomic_file *csv_out = hf_campaign_open_file(r->dir, "ranking.csv", diag);
+    if (csv_out == NULL)
         return HF_EIO;
-    FILE *md = hf_campaign_open_file(r->dir, "summary.md", diag);
-    if (md == NULL) {
-        fclose(fp);
+    hf_atomic_file *md_out = hf_campaign_open_file(r->dir, "summary.md", diag);
+    if (md_out == NULL) {
+        hf_atomic_file_discard(csv_out);
         return HF_EIO;
     }
+    FILE *fp = hf_atomic_file_stream(csv_out), *md = hf_atomic_file_stream(md_out);
     fprintf(fp, "problem,optimizer_a,optimizer_b,u_a,p,p_holm\n");
     fprintf(md, "## Benchmark summary\n\n%zu optimisers × %zu problems × %zu runs, seed %llu; "
                 "hertzfit %s (git %s), NLopt %s, GSL %s.\n"
@@ -480,8 +493,8 @@ static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
     }
     free(order);
     free(padj);
-    hf_status s1 = hf_campaign_close_file(fp, r->dir, "ranking.csv", diag);
-    hf_status s2 = hf_campaign_close_file(md, r->dir, "summary.md", diag);
+    hf_status s1 = hf_atomic_file_commit(csv_out, diag);
+    hf_status s2 = hf_atomic_file_commit(md_out, diag);
     return st != HF_OK ? st : (s1 != HF_OK ? s1 : s2);
 }
 
@@ -509,23 +522,37 @@ hf_status hf_report_write(const hf_campaign *c, const hf_report_options *opt, co
         free(sorted);
         return checked;
     }
-    report_ctx r = {c, sorted, n_targets, opt->alpha, dir, NULL, NULL};
-    hf_status st = hf_campaign_mkdir(dir, diag);
+    hf_diag why = {{0}};
+    hf_status st = hf_atomic_dir_check(dir, report_entries, &why);
+    if (st == HF_EEXIST && !opt->force)
+        st = hf_diag_set(diag, st, "%s; refused without force", why.text);
+    else if (st != HF_OK && st != HF_EEXIST)
+        st = hf_diag_set(diag, st, "%s", why.text);
+    else
+        st = HF_OK;
+    hf_atomic_dir *out = NULL; /* committed or discarded below */
+    if (st == HF_OK)
+        st = hf_atomic_dir_open(dir, &out, diag);
     if (st != HF_OK) {
         free(sorted);
         return st;
     }
+    report_ctx r = {c, sorted, n_targets, opt->alpha, hf_atomic_dir_path(out), NULL, NULL};
     r.buf = malloc(sizeof *r.buf * (c->n_rows + 1));   /* freed below */
     r.buf2 = malloc(sizeof *r.buf2 * (c->n_rows + 1)); /* freed below */
     if (r.buf == NULL || r.buf2 == NULL)
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    if (st == HF_OK) st = write_ert(&r, diag);
-    if (st == HF_OK) st = write_final(&r, diag);
-    if (st == HF_OK) st = write_fixed_budget(&r, diag);
-    if (st == HF_OK) st = write_ecdf(&r, diag);
-    if (st == HF_OK) st = write_ranking(&r, diag);
+    if (st == HF_OK) st = write_ert(&r, &why);
+    if (st == HF_OK) st = write_final(&r, &why);
+    if (st == HF_OK) st = write_fixed_budget(&r, &why);
+    if (st == HF_OK) st = write_ecdf(&r, &why);
+    if (st == HF_OK) st = write_ranking(&r, &why);
     free(r.buf);
     free(r.buf2);
     free(sorted);
-    return st;
+    if (st != HF_OK) {
+        hf_atomic_dir_discard(out);
+        return why.text[0] ? hf_diag_set(diag, st, "writing '%s': %s", dir, why.text) : st;
+    }
+    return hf_atomic_dir_commit(out, diag);
 }

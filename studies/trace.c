@@ -8,18 +8,15 @@
  * up by name and ignores the ones it does not know, so files with more
  * columns still read.
  */
-#define _POSIX_C_SOURCE 200809L   /* open, fdopen, getpid */
 #include "hertzfit/trace.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "hertzfit/csv.h"
+#include "hertzfit/file.h"
 
 /* ---- the columns ---------------------------------------------------------- */
 
@@ -176,41 +173,12 @@ hf_status hf_trace_write(const char *path, const hf_trace_run *runs, size_t n, h
         if (st != HF_OK)
             return st;
     }
-    /* The temporary name is unique to this process; O_EXCL refuses a
-     * leftover, and 0666 lets the umask decide the mode, as fopen would. */
-    size_t len = strlen(path) + 48;
-    char *tmp = malloc(len); /* freed below */
-    if (tmp == NULL)
-        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    int fd = -1;
-    for (unsigned k = 0; fd < 0 && k < 100; ++k) {
-        snprintf(tmp, len, "%s.tmp-%ld-%u", path, (long)getpid(), k);
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd < 0 && errno != EEXIST)
-            break;
-    }
-    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (fp == NULL) {
-        hf_status st = hf_diag_set(diag, HF_EIO, "cannot write '%s': %s", path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            remove(tmp);
-        }
-        free(tmp);
+    hf_atomic_file *out = NULL; /* committed below */
+    hf_status st = hf_atomic_file_open(path, &out, diag);
+    if (st != HF_OK)
         return st;
-    }
-    write_rows(fp, runs, n);
-    int bad = ferror(fp);
-    bad |= fclose(fp) != 0;
-    if (!bad && rename(tmp, path) != 0)
-        bad = 1;
-    hf_status st = bad ? hf_diag_set(diag, HF_EIO, "cannot write '%s': %s", path,
-                                     strerror(errno))
-                       : HF_OK;
-    if (bad)
-        remove(tmp);
-    free(tmp);
-    return st;
+    write_rows(hf_atomic_file_stream(out), runs, n);
+    return hf_atomic_file_commit(out, diag);
 }
 
 /* ---- reading -------------------------------------------------------------- */

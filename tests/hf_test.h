@@ -38,6 +38,12 @@
  * when the program could not be run or was killed by a signal. */
 int hf_test_cli(const char *args, char **out, char **err);
 
+/* hf_test_cli with the program's file-size limit set to BLOCKS blocks of
+ * 512 bytes (ulimit -f; SIGXFSZ ignored): its writes past the limit fail
+ * as on a full disk.  The captured stdout and stderr count against the
+ * limit too. */
+int hf_test_cli_with_file_limit(unsigned blocks, const char *args, char **out, char **err);
+
 /* Runs `hertzfit ARGS` and asserts the bad-input contract: exit status
  * EXPECTED_RC (2 for bad input), NEEDLE found in stderr, stderr exactly one
  * line, nothing on stdout.  Prints everything when it fails. */
@@ -45,6 +51,9 @@ void hf_test_expect_failure(const char *args, int expected_rc, const char *needl
 
 /* The whole file PATH, malloc'ed (caller frees); NULL if unreadable. */
 char *hf_test_read_file(const char *path);
+
+/* Asserts that the file PATH holds exactly EXPECTED. */
+void hf_test_assert_file_is(const char *path, const char *expected);
 
 /* Asserts that PATH starts with the PNG signature. */
 void hf_test_assert_png(const char *path);
@@ -65,5 +74,17 @@ const char *hf_test_tmp_path(const char *name);
 
 /* Writes TEXT to PATH; fails the test on error. */
 void hf_test_write_file(const char *path, const char *text);
+
+/* Runs BODY(ARG) in a child process whose file-size limit is BYTES
+ * (setrlimit RLIMIT_FSIZE, SIGXFSZ ignored), so that its writes past the
+ * limit fail with EFBIG as on a full disk; asserts that BODY returned 0
+ * (it checks what it expects itself and returns non-zero otherwise).
+ * Only for code that runs no OpenMP region: a forked child of a process
+ * whose OpenMP threads exist can hang in the runtime (use
+ * hf_test_cli_with_file_limit there). */
+void hf_test_with_file_limit(size_t bytes, int (*body)(const void *arg), const void *arg);
+
+/* How many entries of folder DIR have NEEDLE in their name. */
+int hf_test_count_entries(const char *dir, const char *needle);
 
 #endif

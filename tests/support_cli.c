@@ -5,8 +5,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "hf_test.h"
 
+#include <dirent.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -52,16 +55,17 @@ void hf_test_write_file(const char *path, const char *text)
     assert_int_equal(fclose(fp), 0);
 }
 
-int hf_test_cli(const char *args, char **out, char **err)
+/* Runs PREFIX 'hertzfit' ARGS through the shell (see hf_test_cli). */
+static int run_cli(const char *prefix, const char *args, char **out, char **err)
 {
     char out_path[1024], err_path[1024];
     snprintf(out_path, sizeof out_path, "%s/cli-out-%ld", HERTZFIT_TEST_TMP, (long)getpid());
     snprintf(err_path, sizeof err_path, "%s/cli-err-%ld", HERTZFIT_TEST_TMP, (long)getpid());
-    size_t len = strlen(HERTZFIT_EXE) + strlen(args) + 2 * sizeof out_path + 32;
+    size_t len = strlen(prefix) + strlen(HERTZFIT_EXE) + strlen(args) + 2 * sizeof out_path + 32;
     char *cmd = malloc(len);
     if (cmd == NULL)
         return -1;
-    snprintf(cmd, len, "'%s' %s >'%s' 2>'%s' </dev/null", HERTZFIT_EXE, args,
+    snprintf(cmd, len, "%s'%s' %s >'%s' 2>'%s' </dev/null", prefix, HERTZFIT_EXE, args,
              out_path, err_path);
     int rc = system(cmd);
     free(cmd);
@@ -74,6 +78,20 @@ int hf_test_cli(const char *args, char **out, char **err)
     if (rc == -1 || !WIFEXITED(rc))
         return -1;
     return WEXITSTATUS(rc);
+}
+
+int hf_test_cli(const char *args, char **out, char **err)
+{
+    return run_cli("", args, out, err);
+}
+
+int hf_test_cli_with_file_limit(unsigned blocks, const char *args, char **out, char **err)
+{
+    /* SIGXFSZ ignored before the exec stays ignored, so a write past the
+     * limit fails with EFBIG, as on a full disk */
+    char prefix[96];
+    snprintf(prefix, sizeof prefix, "trap '' XFSZ; ulimit -f %u; exec ", blocks);
+    return run_cli(prefix, args, out, err);
 }
 
 size_t hf_test_count_lines(const char *text)
@@ -138,4 +156,49 @@ void hf_test_plot_to_png(const char *plot_args, const char *name)
     assert_int_equal(rc, 0);
     hf_test_assert_png(png);
     remove(png);
+}
+
+void hf_test_with_file_limit(size_t bytes, int (*body)(const void *arg), const void *arg)
+{
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        /* a write past the limit then fails with EFBIG instead of killing
+         * the process with SIGXFSZ */
+        signal(SIGXFSZ, SIG_IGN);
+        struct rlimit lim;
+        getrlimit(RLIMIT_FSIZE, &lim);
+        lim.rlim_cur = (rlim_t)bytes;
+        if (setrlimit(RLIMIT_FSIZE, &lim) != 0)
+            _exit(99);
+        _exit(body(arg));
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        print_error("the child under a %zu-byte file limit ended with %d\n", bytes,
+                    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+int hf_test_count_entries(const char *dir, const char *needle)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        n += strstr(e->d_name, needle) != NULL;
+    closedir(d);
+    return n;
+}
+
+void hf_test_assert_file_is(const char *path, const char *expected)
+{
+    char *text = hf_test_read_file(path);
+    if (text == NULL)
+        print_error("cannot read %s\n", path);
+    assert_non_null(text);
+    assert_string_equal(text, expected);
+    free(text);
 }

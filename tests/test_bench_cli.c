@@ -217,6 +217,61 @@ static void test_targets_and_failed_runs(void **state)
     assert_false(exists(f));
 }
 
+/* `hertzfit ARGS` under a file-size limit of BLOCKS blocks fails (the
+ * disk is "full"), naming DIR and the cause. */
+static void expect_full_disk(unsigned blocks, const char *args, const char *dir)
+{
+    char *out = NULL, *err = NULL;
+    int rc = hf_test_cli_with_file_limit(blocks, args, &out, &err);
+    if (rc == 0 || err == NULL || strstr(err, "File too large") == NULL || strstr(err, dir) == NULL)
+        print_error("hertzfit %s under a file limit: exit %d, stderr: %s\n", args, rc,
+                    err ? err : "(null)");
+    assert_int_not_equal(rc, 0);
+    assert_non_null(strstr(err, "File too large"));
+    assert_non_null(strstr(err, dir));
+    assert_int_equal(hf_test_count_lines(err), 1);
+    free(out);
+    free(err);
+}
+
+/* A campaign or a report whose writing fails (a full disk, made by a
+ * file-size limit) leaves the previous directory as it was, and no
+ * temporary directory beside it. */
+static void test_failed_write_leaves_the_old_directory(void **state)
+{
+    (void)state;
+    char d[1100], args[4096], path[1300], tmp_name[1200];
+    snprintf(d, sizeof d, "%s", hf_test_tmp_path("cli-full"));
+    snprintf(tmp_name, sizeof tmp_name, "%s.tmp-", strrchr(d, '/') + 1);
+    snprintf(args, sizeof args, "bench run " SMALL " --out '%s' --force", d);
+    run_ok(args);
+    snprintf(path, sizeof path, "%s/trace.csv", d);
+    char *trace = hf_test_read_file(path);
+    assert_non_null(trace);
+    snprintf(args, sizeof args, "bench run " SMALL " --seed 7 --out '%s' --force", d);
+    expect_full_disk(4, args, d);
+    hf_test_assert_file_is(path, trace);
+    free(trace);
+    assert_int_equal(hf_test_count_entries(HERTZFIT_TEST_TMP, tmp_name), 0);
+
+    char r[1200];
+    snprintf(r, sizeof r, "%s/report", d);
+    snprintf(args, sizeof args, "bench report '%s' --no-plot", d);
+    char *out = NULL;
+    assert_int_equal(hf_test_cli(args, &out, NULL), 0);
+    free(out);
+    snprintf(path, sizeof path, "%s/ecdf.csv", r);
+    char *ecdf = hf_test_read_file(path);
+    assert_non_null(ecdf);
+    snprintf(args, sizeof args, "bench report '%s' --no-plot --targets 1,1e-1,1e-2", d);
+    expect_full_disk(1, args, r);   /* the limit is per file; the report's are small */
+    hf_test_assert_file_is(path, ecdf);
+    free(ecdf);
+    assert_int_equal(hf_test_count_entries(d, "report.tmp-"), 0);
+    snprintf(args, sizeof args, "rm -rf '%s'", d);
+    assert_int_equal(system(args), 0);
+}
+
 int main(void)
 {
     hf_library_init();
@@ -224,6 +279,7 @@ int main(void)
         cmocka_unit_test(test_run_merge_report),
         cmocka_unit_test(test_bad_inputs),
         cmocka_unit_test(test_targets_and_failed_runs),
+        cmocka_unit_test(test_failed_write_leaves_the_old_directory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -476,6 +476,41 @@ static void test_failed_run_leaves_nothing(void **state)
     assert_true(exists(dir));
 }
 
+/* The output directory is replaced as a whole: a rerun of the same
+ * campaign replaces it, a directory holding anything but a campaign's
+ * files is refused unless forced (then the other files go).  (A campaign
+ * whose writing fails: tests/test_bench_cli.c, through the program.) */
+static void test_output_replaced_whole(void **state)
+{
+    (void)state;
+    char dir[1100], cmd[1200], path[1200], tmp_name[1200];
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-whole"));
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    snprintf(tmp_name, sizeof tmp_name, "%s.tmp-", strrchr(dir, '/') + 1);
+    assert_int_equal(system(cmd), 0);
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_OK);
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_OK);   /* the same again */
+    char *trace = slurp(dir, "trace.csv");
+    snprintf(path, sizeof path, "%s/notes.txt", dir);
+    hf_test_write_file(path, "mine");
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EEXIST);
+    assert_non_null(strstr(diag.text, "holds 'notes.txt', which writing it anew would delete; "
+                                      "refused without force"));
+    assert_true(exists(path));
+    cfg.force = 1;
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_OK);
+    assert_false(exists(path));
+    char *after = slurp(dir, "trace.csv");
+    assert_string_equal(after, trace);   /* the same campaign, the same trace */
+    free(trace);
+    free(after);
+    assert_int_equal(hf_test_count_entries(HERTZFIT_TEST_TMP, tmp_name), 0);
+    assert_int_equal(system(cmd), 0);
+}
+
 static const char *manifest_value(const hf_campaign *c, const char *key)
 {
     for (size_t i = 0; i < c->n_fields; ++i)
@@ -558,6 +593,7 @@ int main(void)
         cmocka_unit_test(test_config_errors),
         cmocka_unit_test(test_budget_rules),
         cmocka_unit_test(test_failed_run_leaves_nothing),
+        cmocka_unit_test(test_output_replaced_whole),
         cmocka_unit_test(test_shift),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

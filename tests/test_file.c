@@ -8,13 +8,11 @@
 #define _POSIX_C_SOURCE 200809L   /* mkdtemp, fileno */
 #include "hf_test.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -31,18 +29,6 @@ static const char *scratch_dir(const char *name)
     assert_int_equal(system(cmd), 0);
     assert_int_equal(mkdir(path, 0777), 0);
     return path;
-}
-
-/* How many entries of DIR have NEEDLE in their name. */
-static int entries_with(const char *dir, const char *needle)
-{
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d)) != NULL;)
-        n += strstr(e->d_name, needle) != NULL;
-    closedir(d);
-    return n;
 }
 
 static void expect_read_failure(const char *path, size_t max, hf_status expected,
@@ -207,7 +193,7 @@ static void test_atomic_file_commit_and_discard(void **state)
     fputs("new\n", hf_atomic_file_stream(f));
     /* nothing at PATH until the commit */
     assert_int_equal(access(path, F_OK), -1);
-    assert_int_equal(entries_with(dir, ".tmp-"), 1);
+    assert_int_equal(hf_test_count_entries(dir, ".tmp-"), 1);
     assert_int_equal(hf_atomic_file_commit(f, &diag), HF_OK);
     char *text = hf_test_read_file(path);
     assert_string_equal(text, "new\n");
@@ -219,7 +205,7 @@ static void test_atomic_file_commit_and_discard(void **state)
     text = hf_test_read_file(path);
     assert_string_equal(text, "new\n");
     free(text);
-    assert_int_equal(entries_with(dir, ".tmp-"), 0);
+    assert_int_equal(hf_test_count_entries(dir, ".tmp-"), 0);
     hf_atomic_file_discard(NULL);
     /* a folder that does not exist, or a folder in the way */
     char bad[1200];
@@ -234,30 +220,9 @@ static void test_atomic_file_commit_and_discard(void **state)
     rmdir(dir);
 }
 
-/* In a child whose file-size limit is 1000 bytes (SIGXFSZ ignored, so a
- * write past it fails with EFBIG): BODY must fail.  Exit status 0 when it
- * failed as expected. */
-static void in_small_child(int (*body)(const char *arg), const char *arg)
+static int write_too_much(const void *arg)
 {
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        signal(SIGXFSZ, SIG_IGN);
-        struct rlimit lim;
-        getrlimit(RLIMIT_FSIZE, &lim);
-        lim.rlim_cur = 1000;
-        if (setrlimit(RLIMIT_FSIZE, &lim) != 0)
-            _exit(3);
-        _exit(body(arg));
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
-}
-
-static int write_too_much(const char *path)
-{
+    const char *path = arg;
     hf_diag diag = {{0}};
     hf_atomic_file *f = NULL;
     if (hf_atomic_file_open(path, &f, &diag) != HF_OK)
@@ -279,16 +244,14 @@ static void test_failed_write_keeps_the_old_file(void **state)
     char path[1100];
     snprintf(path, sizeof path, "%s/out.csv", dir);
     hf_test_write_file(path, "old\n");
-    in_small_child(write_too_much, path);
-    char *text = hf_test_read_file(path);
-    assert_string_equal(text, "old\n");
-    free(text);
-    assert_int_equal(entries_with(dir, ".tmp-"), 0);
+    hf_test_with_file_limit(1000, write_too_much, path);
+    hf_test_assert_file_is(path, "old\n");
+    assert_int_equal(hf_test_count_entries(dir, ".tmp-"), 0);
     /* and where there was none, there is none */
     remove(path);
-    in_small_child(write_too_much, path);
+    hf_test_with_file_limit(1000, write_too_much, path);
     assert_int_equal(access(path, F_OK), -1);
-    assert_int_equal(entries_with(dir, ".tmp-"), 0);
+    assert_int_equal(hf_test_count_entries(dir, ".tmp-"), 0);
     rmdir(dir);
 }
 
@@ -334,7 +297,7 @@ static void test_atomic_dir_new_and_replaced(void **state)
     assert_string_equal(text, "second\n");
     free(text);
     assert_null(get(path, "b.txt"));
-    assert_int_equal(entries_with(top, ".tmp-") + entries_with(top, ".old-"), 0);
+    assert_int_equal(hf_test_count_entries(top, ".tmp-") + hf_test_count_entries(top, ".old-"), 0);
     /* a discarded rewrite leaves the folder as it was */
     assert_int_equal(hf_atomic_dir_open(path, &d, &diag), HF_OK);
     put(hf_atomic_dir_path(d), "a.txt", "third\n");
@@ -342,7 +305,7 @@ static void test_atomic_dir_new_and_replaced(void **state)
     text = get(path, "a.txt");
     assert_string_equal(text, "second\n");
     free(text);
-    assert_int_equal(entries_with(top, ".tmp-"), 0);
+    assert_int_equal(hf_test_count_entries(top, ".tmp-"), 0);
     hf_atomic_dir_discard(NULL);
     char cmd[1200];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
@@ -375,8 +338,9 @@ static void test_atomic_dir_check_refuses_what_it_would_delete(void **state)
 
 /* Fills a temporary folder beyond the size limit and discards it, as a
  * writer that failed does. */
-static int fill_dir_too_much(const char *path)
+static int fill_dir_too_much(const void *arg)
 {
+    const char *path = arg;
     hf_diag diag = {{0}};
     hf_atomic_dir *d = NULL;
     if (hf_atomic_dir_open(path, &d, &diag) != HF_OK)
@@ -402,11 +366,11 @@ static void test_failed_dir_keeps_the_old_one(void **state)
     snprintf(path, sizeof path, "%s/result", top);
     assert_int_equal(mkdir(path, 0777), 0);
     put(path, "a.txt", "old\n");
-    in_small_child(fill_dir_too_much, path);
+    hf_test_with_file_limit(1000, fill_dir_too_much, path);
     char *text = get(path, "a.txt");
     assert_string_equal(text, "old\n");
     free(text);
-    assert_int_equal(entries_with(top, ".tmp-"), 0);
+    assert_int_equal(hf_test_count_entries(top, ".tmp-"), 0);
     char cmd[1200];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
     assert_int_equal(system(cmd), 0);

@@ -215,6 +215,77 @@ static void test_report_files(void **state)
     hf_campaign_free(c);
 }
 
+/* The defaults with the targets 0.5 and 1e-3 of the hand campaign. */
+static void two_targets(hf_report_options *opt)
+{
+    static const double targets[] = {0.5, 1e-3};
+    hf_report_options_init(opt);
+    opt->targets = targets;
+    opt->n_targets = 2;
+}
+
+/* Writes the hand campaign's report into ARG, under the child's file
+ * limit: it must fail with HF_EIO naming the directory. */
+static int report_too_large(const void *arg)
+{
+    hf_campaign *c = hand_campaign();
+    hf_report_options opt;
+    two_targets(&opt);
+    hf_diag diag = {{0}};
+    hf_status st = hf_report_write(c, &opt, arg, &diag);
+    hf_campaign_free(c);
+    if (st != HF_EIO || strstr(diag.text, "File too large") == NULL ||
+        strstr(diag.text, (const char *)arg) == NULL) {
+        fprintf(stderr, "report under the limit: %d '%s'\n", st, diag.text);
+        return 1;
+    }
+    return 0;
+}
+
+/* The report directory is written aside and put in place whole: a
+ * directory holding other files is refused unless forced (then replaced
+ * whole), and a report whose writing fails leaves the old one. */
+static void test_report_directory_replaced_whole(void **state)
+{
+    (void)state;
+    hf_campaign *c = hand_campaign();
+    char dir[1100], path[1200], cmd[1200];
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("report-whole"));
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+    hf_report_options opt;
+    two_targets(&opt);
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_report_write(c, &opt, dir, &diag), HF_OK);
+    snprintf(path, sizeof path, "%s/ecdf.png", dir);   /* the program's plot: a report file */
+    hf_test_write_file(path, "png");
+    assert_int_equal(hf_report_write(c, &opt, dir, &diag), HF_OK);
+    snprintf(path, sizeof path, "%s/ert.csv", dir);
+    char *before = hf_test_read_file(path);
+    assert_non_null(before);
+    snprintf(path, sizeof path, "%s/notes.txt", dir);
+    hf_test_write_file(path, "mine");
+    assert_int_equal(hf_report_write(c, &opt, dir, &diag), HF_EEXIST);
+    assert_non_null(strstr(diag.text, "holds 'notes.txt', which writing it anew would delete; "
+                                      "refused without force"));
+    char *kept = hf_test_read_file(path);
+    assert_non_null(kept);
+    free(kept);
+    opt.force = 1;
+    assert_int_equal(hf_report_write(c, &opt, dir, &diag), HF_OK);
+    assert_null(hf_test_read_file(path));   /* replaced whole */
+    /* a report that cannot be written (a full disk) leaves the old one */
+    hf_test_with_file_limit(200, report_too_large, dir);
+    snprintf(path, sizeof path, "%s/ert.csv", dir);
+    hf_test_assert_file_is(path, before);
+    free(before);
+    char tmp_name[1200];   /* no temporary folder left beside it */
+    snprintf(tmp_name, sizeof tmp_name, "%s.tmp-", strrchr(dir, '/') + 1);
+    assert_int_equal(hf_test_count_entries(HERTZFIT_TEST_TMP, tmp_name), 0);
+    assert_int_equal(system(cmd), 0);
+    hf_campaign_free(c);
+}
+
 int main(void)
 {
     hf_library_init();
@@ -225,6 +296,7 @@ int main(void)
         cmocka_unit_test(test_holm),
         cmocka_unit_test(test_ert_runtime_and_fixed_budget),
         cmocka_unit_test(test_report_files),
+        cmocka_unit_test(test_report_directory_replaced_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -133,6 +133,42 @@ static void test_bad_writes(void **state)
     assert_non_null(strstr(diag.text, "/nonexistent/dir/trace.csv"));
 }
 
+/* 200 points written to ARG under the child's file limit: HF_EIO. */
+static int trace_too_large(const void *arg)
+{
+    hf_trace_point p[200];
+    for (int i = 0; i < 200; ++i)
+        p[i] = (hf_trace_point){(size_t)i + 1, 10 * (size_t)i + 10, 1000.0 - i};
+    hf_trace_run run = {"ica", "sphere:2", 0, {p, 200}, 0};
+    hf_diag diag = {{0}};
+    hf_status st = hf_trace_write(arg, &run, 1, &diag);
+    if (st != HF_EIO || strstr(diag.text, "File too large") == NULL) {
+        fprintf(stderr, "trace under the limit: %d '%s'\n", st, diag.text);
+        return 1;
+    }
+    return 0;
+}
+
+/* A trace whose writing fails (a full disk) leaves the previous file. */
+static void test_failed_write_keeps_the_old_trace(void **state)
+{
+    (void)state;
+    const char *path = hf_test_tmp_path("trace-efbig.csv");
+    const hf_trace_point p[] = {{1, 10, 2.0}};
+    hf_trace_run run = {"ica", "p", 0, {(hf_trace_point *)p, 1}, 0};
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_trace_write(path, &run, 1, &diag), HF_OK);
+    char *before = hf_test_read_file(path);
+    assert_non_null(before);
+    hf_test_with_file_limit(500, trace_too_large, path);
+    hf_test_assert_file_is(path, before);
+    free(before);
+    char tmp_name[1200];
+    snprintf(tmp_name, sizeof tmp_name, "%s.tmp-", strrchr(path, '/') + 1);
+    assert_int_equal(hf_test_count_entries(HERTZFIT_TEST_TMP, tmp_name), 0);
+    remove(path);
+}
+
 /* Run A improves to 5 (iteration 1, 10 evaluations) then 2 (3, 30); run
  * B to 4 (2, 20) then 1 (3, 35).  A run counts once it has a value. */
 static void test_band(void **state)
@@ -174,6 +210,7 @@ int main(void)
         cmocka_unit_test(test_columns_by_name),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_bad_writes),
+        cmocka_unit_test(test_failed_write_keeps_the_old_trace),
         cmocka_unit_test(test_band),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

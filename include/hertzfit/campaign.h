@@ -85,7 +85,8 @@ typedef struct hf_campaign_config {
     int threads;                    /* 0 = OpenMP default */
     size_t shard_index, shard_count; /* 0/1 = everything */
     const char *data_dir;           /* reference tables (profile-table) */
-    int force;                      /* overwrite a directory holding another campaign */
+    int force;                      /* replace a directory holding another campaign or
+                                       other files */
     int shift;                      /* move test-function optima (hf_bench_problem_shift,
                                        seeded by seed); 0 = the classic problems */
     hf_campaign_progress_fn progress; /* may be NULL; called under a lock */
@@ -139,11 +140,15 @@ typedef struct hf_campaign {
 
 void hf_campaign_free(hf_campaign *c);
 
-/* Runs the campaign (or its shard) and writes OUT_DIR (created, one level,
- * only after every check has passed and every task has run: a refused or
- * failed campaign leaves no directory behind).
- * Refuses (HF_EEXIST, naming the differing field) when OUT_DIR holds
- * the manifest of a different campaign, unless cfg->force.  Input errors
+/* Runs the campaign (or its shard) and writes OUT_DIR, only after every
+ * check has passed and every task has run: the directory is built beside
+ * OUT_DIR and put in its place as a whole (hertzfit/file.h), so a refused
+ * or failed campaign leaves OUT_DIR as it was, or absent.  An existing
+ * OUT_DIR is replaced whole; without cfg->force that is refused
+ * (HF_EEXIST) when it holds anything but a campaign's own files
+ * (manifest.txt, runs.csv, trace.csv, coco/), naming the first other
+ * entry, or the manifest of a different campaign, naming the differing
+ * field (a rerun of the same campaign is allowed).  Input errors
  * (unknown optimiser or problem — the diag lists the valid names —,
  * dimension < 1, runs 0, shard i >= k, bad budget or targets) are reported
  * before any task runs.  *out (may be NULL) receives the campaign in

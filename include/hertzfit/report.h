@@ -75,13 +75,18 @@ typedef struct hf_report_options {
                                  hf_campaign_sort_targets); NULL = the campaign's */
     size_t n_targets;
     double alpha;             /* significance level of the ranking, 0.05 */
+    int force;                /* replace a directory holding other files (default 0) */
 } hf_report_options;
 
 void hf_report_options_init(hf_report_options *opt);
 
-/* Writes into DIR (created if needed): summary.md (the Markdown tables),
- * ert.csv, final_error.csv, fixed_budget.csv, ecdf.csv and ranking.csv.
- * Every number in the CSV files as %.17g. */
+/* Writes DIR: summary.md (the Markdown tables), ert.csv, final_error.csv,
+ * fixed_budget.csv, ecdf.csv and ranking.csv, every number in the CSV
+ * files as %.17g.  The directory is built beside DIR and put in its place
+ * as a whole (hertzfit/file.h): a failed report leaves DIR as it was.  An
+ * existing DIR is replaced whole; without opt->force that is refused
+ * (HF_EEXIST, naming the entry) when it holds anything but these files and
+ * an ecdf.png plot. */
 hf_status hf_report_write(const hf_campaign *c, const hf_report_options *opt, const char *dir,
                           hf_diag *diag);
 
