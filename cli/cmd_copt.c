@@ -21,15 +21,16 @@
 static int copt_rows(hf_table *t, double n, const hf_cli_doubles *es, double m, double k,
                      double v, const hf_copt_options *o)
 {
+    const hf_contact contact = {.mass = m, .stiffness = k, .exponent = n, .approach_speed = v};
     for (size_t i = 0; i < es->count; ++i) {
         double e = es->values[i], c, cf, e_cf;
         hf_diag diag = {{0}};
-        hf_status st = hf_copt_solve(n, e, m, k, v, o, &c, &diag);
+        hf_status st = hf_copt_solve(&contact, e, o, &c, &diag);
         if (st == HF_OK)
-            st = hf_copt_closed_form(n, e, m, k, v, hf_copt_alpha_paper(n),
-                                     hf_copt_beta_paper(n), &cf, &diag);
+            st = hf_copt_closed_form(&contact, e, hf_copt_alpha_paper(n), hf_copt_beta_paper(n),
+                                     &cf, &diag);
         if (st == HF_OK)
-            st = hf_copt_e_out(n, cf, m, k, v, o->ode_tol, &e_cf, &diag);
+            st = hf_copt_e_out(&contact, cf, o->ode_tol, &e_cf, &diag);
         if (st != HF_OK)
             return hf_cli_fail_status("copt", st, &diag);
         hf_table_numf(t, "%.4g", n);
@@ -44,11 +45,12 @@ static int copt_rows(hf_table *t, double n, const hf_cli_doubles *es, double m, 
 /* Every value is checked before anything is computed: one error line. */
 static int copt_check_inputs(double n, const hf_cli_doubles *es, double m, double k, double v)
 {
+    const hf_contact contact = {.mass = m, .stiffness = k, .exponent = n, .approach_speed = v};
     for (size_t i = 0; i < es->count; ++i) {
         if (hf_cli_check_restitution("copt", "--e", es->values[i]) != 0)
             return 2;
         hf_diag diag = {{0}};
-        hf_status st = hf_copt_check(n, es->values[i], m, k, v, &diag);
+        hf_status st = hf_copt_check(&contact, es->values[i], &diag);
         if (st != HF_OK)
             return hf_cli_fail_status("copt", st, &diag);
     }

@@ -25,54 +25,40 @@ void hf_copt_options_init(hf_copt_options *options)
     options->hint = 0.0;
 }
 
-static int positive_finite(double x) { return isfinite(x) && x > 0.0; }
-
-hf_status hf_copt_check(double n, double e, double m, double k, double v, hf_diag *diag)
+hf_status hf_copt_check(const hf_contact *contact, double e, hf_diag *diag)
 {
     hf_status st = hf_impact_check_restitution("restitution e", e, diag);
-    if (st != HF_OK)
-        return st;
-    if (!(n >= 1.0 && n <= 2.0))
-        return hf_diag_set(diag, HF_EDOM, "exponent n = %g is outside [1, 2]", n);
-    if (!positive_finite(m))
-        return hf_diag_set(diag, HF_EDOM, "mass m = %g must be positive and finite", m);
-    if (!positive_finite(k))
-        return hf_diag_set(diag, HF_EDOM, "stiffness k = %g must be positive and finite", k);
-    if (!positive_finite(v))
-        return hf_diag_set(diag, HF_EDOM, "impact velocity v = %g must be positive and finite",
-                           v);
     /* c_opt itself comes from the dimensionless solve, but the closed
      * form's restitution and hf_copt_solve_direct simulate the physical
      * impact: its scales must be representable. */
-    return hf_impact_check_scales(n, m, k, v, diag);
+    return st != HF_OK ? st : hf_contact_check(contact, diag);
 }
 
-double hf_copt_scale(double n, double m, double k, double v)
+double hf_copt_scale(const hf_contact *contact)
 {
     /* Eq. 34, evaluated through logarithms so that k up to 1e10 and m down
      * to 1e-5 raise nothing to a power that overflows. */
+    double n = contact->exponent, k = contact->stiffness;
+    double v = contact->approach_speed, m = contact->mass;
     double log_s = n * log((n + 1.0) / 2.0) + log(k) + (n - 1.0) * log(v) + n * log(m);
     return exp(log_s / (n + 1.0));
 }
 
-static void linear_params(hf_impact_params *p, double n, double c, double m, double k,
-                          double v, double ode_tol)
+static void linear_params(hf_impact_params *p, const hf_contact *contact, double c,
+                          double ode_tol)
 {
     hf_impact_params_init(p);
     p->law = HF_IMPACT_LINEAR_DAMPER;
-    p->exponent = n;
-    p->mass = m;
-    p->stiffness = k;
-    p->velocity = v;
+    p->contact = *contact;
     p->damping = c;
     p->tolerance = ode_tol;
 }
 
-hf_status hf_copt_e_out(double n, double c, double m, double k, double v, double ode_tol,
-                        double *e_out, hf_diag *diag)
+hf_status hf_copt_e_out(const hf_contact *contact, double c, double ode_tol, double *e_out,
+                        hf_diag *diag)
 {
     hf_impact_params p;
-    linear_params(&p, n, c, m, k, v, ode_tol);
+    linear_params(&p, contact, c, ode_tol);
     return hf_impact_e_out(&p, e_out, diag);
 }
 
@@ -178,15 +164,15 @@ static hf_status brent(copt_root *r, double lo, double hi, double rel_tol, doubl
 }
 
 /* c_opt for the given physical parameters; bound = S/e (Eq. 33). */
-static hf_status solve_root(double n, double e, double m, double k, double v,
-                            const hf_copt_options *o, hf_diag *diag, double *c)
+static hf_status solve_root(const hf_contact *contact, double e, const hf_copt_options *o,
+                            hf_diag *diag, double *c)
 {
     if (e == 1.0) {        /* no damping, no loss: c = 0 exactly */
         *c = 0.0;
         return HF_OK;
     }
     copt_root r = {.e = e, .status = HF_OK, .diag = diag};
-    linear_params(&r.p, n, 0.0, m, k, v, o->ode_tol);
+    linear_params(&r.p, contact, 0.0, o->ode_tol);
     double lo = 0.0, hi = 0.0;
     if (o->hint > 0.0 && try_hint(&r, o->hint, o->c_max, &lo, &hi))
         return brent(&r, lo, hi, o->rel_tol, c);
@@ -199,7 +185,7 @@ static hf_status solve_root(double n, double e, double m, double k, double v,
         *c = 0.0;
         return HF_OK;
     }
-    hf_status st = find_bracket(&r, hf_copt_scale(n, m, k, v) / e, o->c_max, &hi);
+    hf_status st = find_bracket(&r, hf_copt_scale(contact) / e, o->c_max, &hi);
     if (st != HF_OK)
         return st;
     return brent(&r, 0.0, hi, o->rel_tol, c);
@@ -219,9 +205,8 @@ static hf_status options_check(const hf_copt_options *o, hf_diag *diag)
     return HF_OK;
 }
 
-static hf_status prepare(double n, double e, double m, double k, double v,
-                         const hf_copt_options *options, hf_copt_options *o,
-                         double *c_opt, hf_diag *diag)
+static hf_status prepare(const hf_contact *contact, double e, const hf_copt_options *options,
+                         hf_copt_options *o, double *c_opt, hf_diag *diag)
 {
     if (options)
         *o = *options;
@@ -229,34 +214,36 @@ static hf_status prepare(double n, double e, double m, double k, double v,
         hf_copt_options_init(o);
     if (c_opt == NULL)
         return hf_diag_set(diag, HF_EINVAL, "no output for c_opt");
-    hf_status st = hf_copt_check(n, e, m, k, v, diag);
+    hf_status st = hf_copt_check(contact, e, diag);
     return st != HF_OK ? st : options_check(o, diag);
 }
 
-hf_status hf_copt_solve_direct(double n, double e, double m, double k, double v,
+hf_status hf_copt_solve_direct(const hf_contact *contact, double e,
                                const hf_copt_options *options, double *c_opt, hf_diag *diag)
 {
     hf_copt_options o;
-    hf_status st = prepare(n, e, m, k, v, options, &o, c_opt, diag);
-    return st != HF_OK ? st : solve_root(n, e, m, k, v, &o, diag, c_opt);
+    hf_status st = prepare(contact, e, options, &o, c_opt, diag);
+    return st != HF_OK ? st : solve_root(contact, e, &o, diag, c_opt);
 }
 
 /* The dimensionless problem x'' + γ x' + ((n+1)/2) x^n = 0 is the physical
  * one with m = v⁻ = 1 and k = (n+1)/2 (then δ_H = 1 and c = γ); and
  * c = γ · 2S/(n+1) for any m, k, v⁻ (see copt.h). */
-hf_status hf_copt_solve(double n, double e, double m, double k, double v,
-                        const hf_copt_options *options, double *c_opt, hf_diag *diag)
+hf_status hf_copt_solve(const hf_contact *contact, double e, const hf_copt_options *options,
+                        double *c_opt, hf_diag *diag)
 {
     hf_copt_options o;
-    hf_status st = prepare(n, e, m, k, v, options, &o, c_opt, diag);
+    hf_status st = prepare(contact, e, options, &o, c_opt, diag);
     if (st != HF_OK)
         return st;
-    double to_c = 2.0 * hf_copt_scale(n, m, k, v) / (n + 1.0);
+    double n = contact->exponent;
+    double to_c = 2.0 * hf_copt_scale(contact) / (n + 1.0);
     hf_copt_options scaled = o;
     scaled.c_max = o.c_max / to_c;
     scaled.hint = o.hint / to_c;
+    const hf_contact unit = {1.0, (n + 1.0) / 2.0, n, 1.0};   /* δ_H = 1, c = γ */
     double gamma;
-    st = solve_root(n, e, 1.0, (n + 1.0) / 2.0, 1.0, &scaled, diag, &gamma);
+    st = solve_root(&unit, e, &scaled, diag, &gamma);
     if (st == HF_EBRACKET && o.c_max > 0.0)
         return hf_diag_set(diag, HF_EBRACKET, "no root in [0, c_max = %g] for e = %g, n = %g",
                            o.c_max, e, n);
@@ -266,14 +253,17 @@ hf_status hf_copt_solve(double n, double e, double m, double k, double v,
     return HF_OK;
 }
 
-hf_status hf_copt_lambda(double n, double e, const hf_copt_options *options, double *lambda,
-                         hf_diag *diag)
+hf_status hf_copt_lambda(double exponent, double e, const hf_copt_options *options,
+                         double *lambda, hf_diag *diag)
 {
+    hf_contact unit;
+    hf_contact_init(&unit);   /* m = K = v⁻ = 1 */
+    unit.exponent = exponent;
     double c = 0.0;
-    hf_status st = hf_copt_solve(n, e, 1.0, 1.0, 1.0, options, &c, diag);
+    hf_status st = hf_copt_solve(&unit, e, options, &c, diag);
     if (st != HF_OK)
         return st;
-    *lambda = c * e / hf_copt_scale(n, 1.0, 1.0, 1.0);
+    *lambda = c * e / hf_copt_scale(&unit);
     return HF_OK;
 }
 
@@ -291,15 +281,17 @@ double hf_copt_beta_paper(double n)
     return 1.285 * pow(n, 0.2553) - 1.725;
 }
 
-hf_status hf_copt_closed_form(double n, double e, double m, double k, double v, double alpha,
-                              double beta, double *c, hf_diag *diag)
+hf_status hf_copt_closed_form(const hf_contact *contact, double e, double alpha, double beta,
+                              double *c, hf_diag *diag)
 {
-    hf_status st = hf_copt_check(n, e, m, k, v, diag);
+    hf_status st = hf_copt_check(contact, e, diag);
     if (st != HF_OK)
         return st;
     if (!isfinite(alpha) || !isfinite(beta) || c == NULL)
         return hf_diag_set(diag, HF_EINVAL, "alpha = %g, beta = %g must be finite", alpha, beta);
     /* Eq. 49: the [(n+1)/2]^{n/(n+1)} of Eq. 34 is absorbed in α (Eq. 48). */
+    double n = contact->exponent, k = contact->stiffness;
+    double v = contact->approach_speed, m = contact->mass;
     double log_s = (log(k) + (n - 1.0) * log(v) + n * log(m)) / (n + 1.0);
     /* e = 1 gives exactly 0 (not the −0 of α·expm1(β·(−0))). */
     *c = e == 1.0 ? 0.0 : alpha * expm1(beta * log(e)) * exp(log_s);

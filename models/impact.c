@@ -22,10 +22,7 @@
 void hf_impact_params_init(hf_impact_params *params)
 {
     params->law = HF_IMPACT_HUNT_CROSSLEY;
-    params->mass = 1.0;
-    params->stiffness = 1.0;
-    params->exponent = 1.5;
-    params->velocity = 1.0;
+    hf_contact_init(&params->contact);
     params->damping = 0.0;
     params->load = 0.0;
     params->clamp = 0;
@@ -41,7 +38,6 @@ typedef struct impact_model {
     double scale_f;    /* K δ_H^n, the force scale */
 } impact_model;
 
-static int positive_finite(double x) { return isfinite(x) && x > 0.0; }
 static int nonnegative_finite(double x) { return isfinite(x) && x >= 0.0; }
 
 hf_status hf_impact_check(const hf_impact_params *p, hf_diag *diag)
@@ -51,19 +47,12 @@ hf_status hf_impact_check(const hf_impact_params *p, hf_diag *diag)
     if (p->law != HF_IMPACT_HUNT_CROSSLEY && p->law != HF_IMPACT_LINEAR_DAMPER &&
         p->law != HF_IMPACT_KELVIN_VOIGT)
         return hf_diag_set(diag, HF_EINVAL, "unknown force law %d", (int)p->law);
-    if (!positive_finite(p->mass))
-        return hf_diag_set(diag, HF_EDOM, "mass m = %g must be positive and finite", p->mass);
-    if (!positive_finite(p->stiffness))
-        return hf_diag_set(diag, HF_EDOM, "stiffness K = %g must be positive and finite",
-                           p->stiffness);
-    if (!positive_finite(p->velocity))
-        return hf_diag_set(diag, HF_EDOM, "impact velocity v = %g must be positive and finite",
-                           p->velocity);
-    if (!(p->exponent >= 1.0 && p->exponent <= 2.0))
-        return hf_diag_set(diag, HF_EDOM, "exponent n = %g is outside [1, 2]", p->exponent);
-    if (p->law == HF_IMPACT_KELVIN_VOIGT && p->exponent != 1.0)
+    hf_status st = hf_contact_check(&p->contact, diag);
+    if (st != HF_OK)
+        return st;
+    if (p->law == HF_IMPACT_KELVIN_VOIGT && p->contact.exponent != 1.0)
         return hf_diag_set(diag, HF_EDOM, "Kelvin-Voigt needs exponent n = 1, not %g",
-                           p->exponent);
+                           p->contact.exponent);
     if (!nonnegative_finite(p->damping))
         return hf_diag_set(diag, HF_EDOM, "damping = %g must be >= 0 and finite", p->damping);
     if (!nonnegative_finite(p->load))
@@ -73,32 +62,7 @@ hf_status hf_impact_check(const hf_impact_params *p, hf_diag *diag)
     if (!(p->event_tolerance > 0.0 && p->event_tolerance <= 1e-3))
         return hf_diag_set(diag, HF_EDOM, "event tolerance = %g is outside (0, 1e-3]",
                            p->event_tolerance);
-    return hf_impact_check_scales(p->law == HF_IMPACT_KELVIN_VOIGT ? 1.0 : p->exponent,
-                                  p->mass, p->stiffness, p->velocity, diag);
-}
-
-static int scale_in_range(double log10_scale)
-{
-    return log10_scale >= log10(HF_IMPACT_SCALE_MIN) && log10_scale <= log10(HF_IMPACT_SCALE_MAX);
-}
-
-hf_status hf_impact_check_scales(double n, double m, double k, double v, hf_diag *diag)
-{
-    /* Eq. 27 of Poursina & Nikravesh in logarithms: δ_H^{n+1} = (n+1) m v²/(2K). */
-    double log_d = (log10((n + 1.0) / 2.0) + log10(m) + 2.0 * log10(v) - log10(k)) / (n + 1.0);
-    const char *name = NULL;
-    double log_scale = 0.0;
-    if (!scale_in_range(log_d))
-        name = "deformation scale delta_H (m)", log_scale = log_d;
-    else if (!scale_in_range(log_d - log10(v)))
-        name = "time scale delta_H/v (s)", log_scale = log_d - log10(v);
-    else if (!scale_in_range(log10(k) + n * log_d))
-        name = "force scale K delta_H^n (N)", log_scale = log10(k) + n * log_d;
-    if (name == NULL)
-        return HF_OK;
-    return hf_diag_set(diag, HF_ERANGE, "m = %g, k = %g, v = %g give a %s of 1e%.0f, outside "
-                       "the supported [%g, %g]", m, k, v, name, log_scale,
-                       HF_IMPACT_SCALE_MIN, HF_IMPACT_SCALE_MAX);
+    return HF_OK;
 }
 
 hf_status hf_impact_check_restitution(const char *what, double e, hf_diag *diag)
@@ -113,7 +77,7 @@ hf_status hf_impact_check_restitution(const char *what, double e, hf_diag *diag)
  * overshoots δ = 0 in the step where the separation event is located. */
 static double spring(const hf_impact_params *p, double n, double delta)
 {
-    double s = p->stiffness * pow(fabs(delta), n);
+    double s = p->contact.stiffness * pow(fabs(delta), n);
     return delta < 0.0 ? -s : s;
 }
 
@@ -121,13 +85,13 @@ static double force_as_written(const hf_impact_params *p, double n, double delta
                                double delta_dot)
 {
     if (p->law == HF_IMPACT_HUNT_CROSSLEY)
-        return spring(p, n, delta) * (1.0 + p->damping * delta_dot / p->velocity);
+        return spring(p, n, delta) * (1.0 + p->damping * delta_dot / p->contact.approach_speed);
     return spring(p, n, delta) + p->damping * delta_dot;
 }
 
 double hf_impact_force(const hf_impact_params *params, double delta, double delta_dot)
 {
-    double n = params->law == HF_IMPACT_KELVIN_VOIGT ? 1.0 : params->exponent;
+    double n = params->law == HF_IMPACT_KELVIN_VOIGT ? 1.0 : params->contact.exponent;
     return force_as_written(params, n, delta, delta_dot);
 }
 
@@ -145,9 +109,9 @@ static int impact_rhs(double t, const double y[], double dydt[], void *params)
     (void)t;
     const impact_model *m = params;
     const hf_impact_params *p = m->p;
-    double delta = y[0] * m->scale_d, delta_dot = y[1] * p->velocity;
-    dydt[0] = p->velocity / m->scale_d * y[1];
-    dydt[1] = (p->load - force_acting(m, delta, delta_dot)) / (p->mass * p->velocity);
+    double delta = y[0] * m->scale_d, delta_dot = y[1] * p->contact.approach_speed;
+    dydt[0] = p->contact.approach_speed / m->scale_d * y[1];
+    dydt[1] = (p->load - force_acting(m, delta, delta_dot)) / (p->contact.mass * p->contact.approach_speed);
     return isfinite(dydt[1]) ? GSL_SUCCESS : GSL_EBADFUNC;
 }
 
@@ -189,7 +153,7 @@ static double event_settled(double t, const double y[], void *params)
     (void)t;
     const impact_model *m = params;
     const hf_impact_params *p = m->p;
-    double f = force_acting(m, y[0] * m->scale_d, y[1] * p->velocity);
+    double f = force_acting(m, y[0] * m->scale_d, y[1] * p->contact.approach_speed);
     return fmax(fabs(f - p->load) / p->load, fabs(y[1])) - HF_IMPACT_REST_TOL;
 }
 
@@ -198,7 +162,7 @@ static double event_zero_force(double t, const double y[], void *params)
 {
     (void)t;
     const impact_model *m = params;
-    return force_as_written(m->p, m->n, y[0] * m->scale_d, y[1] * m->p->velocity) /
+    return force_as_written(m->p, m->n, y[0] * m->scale_d, y[1] * m->p->contact.approach_speed) /
            m->scale_f;
 }
 
@@ -208,17 +172,17 @@ static double event_force_peak(double t, const double y[], void *params)
     (void)t;
     const impact_model *m = params;
     const hf_impact_params *p = m->p;
-    double delta = y[0] * m->scale_d, delta_dot = y[1] * p->velocity;
+    double delta = y[0] * m->scale_d, delta_dot = y[1] * p->contact.approach_speed;
     double f = force_acting(m, delta, delta_dot);
-    double accel = (p->load - f) / p->mass;
-    double dspring = p->stiffness * m->n * pow(fabs(delta), m->n - 1.0) * delta_dot;
+    double accel = (p->load - f) / p->contact.mass;
+    double dspring = p->contact.stiffness * m->n * pow(fabs(delta), m->n - 1.0) * delta_dot;
     double dfdt;
     if (p->law == HF_IMPACT_HUNT_CROSSLEY)
-        dfdt = dspring * (1.0 + p->damping * delta_dot / p->velocity) +
-               spring(p, m->n, delta) * p->damping * accel / p->velocity;
+        dfdt = dspring * (1.0 + p->damping * delta_dot / p->contact.approach_speed) +
+               spring(p, m->n, delta) * p->damping * accel / p->contact.approach_speed;
     else
         dfdt = dspring + p->damping * accel;
-    return dfdt / (m->scale_f * p->velocity / m->scale_d);
+    return dfdt / (m->scale_f * p->contact.approach_speed / m->scale_d);
 }
 
 /* ---- staging ------------------------------------------------------------ */
@@ -242,17 +206,17 @@ static void relay_sample(double t, const double y[], void *user)
     if (r->fn == NULL)
         return;
     const impact_model *m = r->m;
-    double delta = y[0] * m->scale_d, delta_dot = y[1] * m->p->velocity;
+    double delta = y[0] * m->scale_d, delta_dot = y[1] * m->p->contact.approach_speed;
     r->fn(t, delta, delta_dot, force_acting(m, delta, delta_dot), r->user);
 }
 
 static void model_init(impact_model *m, const hf_impact_params *p)
 {
     m->p = p;
-    m->n = p->law == HF_IMPACT_KELVIN_VOIGT ? 1.0 : p->exponent;
-    m->scale_d = pow((m->n + 1.0) * p->mass * p->velocity * p->velocity /
-                     (2.0 * p->stiffness), 1.0 / (m->n + 1.0));
-    m->scale_f = p->stiffness * pow(m->scale_d, m->n);
+    m->n = p->law == HF_IMPACT_KELVIN_VOIGT ? 1.0 : p->contact.exponent;
+    m->scale_d = pow((m->n + 1.0) * p->contact.mass * p->contact.approach_speed * p->contact.approach_speed /
+                     (2.0 * p->contact.stiffness), 1.0 / (m->n + 1.0));
+    m->scale_f = p->contact.stiffness * pow(m->scale_d, m->n);
 }
 
 /* The time budget: the contact lasts a few δ_H/v⁻, longer when heavily
@@ -260,7 +224,7 @@ static void model_init(impact_model *m, const hf_impact_params *p)
 static void options_init(hf_ode_options *o, const impact_model *m)
 {
     const hf_impact_params *p = m->p;
-    double t_scale = m->scale_d / p->velocity;
+    double t_scale = m->scale_d / p->contact.approach_speed;
     double slow = p->law == HF_IMPACT_HUNT_CROSSLEY ? p->damping : 0.0;
     hf_ode_options_init(o);
     o->abs_tol = p->tolerance;
@@ -314,7 +278,7 @@ static hf_impact_end end_of(const hf_ode_event *ev)
 static hf_status integration_failed(const impact_model *m, hf_status st, double t,
                                     hf_diag *diag)
 {
-    double t_scale = m->scale_d / m->p->velocity;
+    double t_scale = m->scale_d / m->p->contact.approach_speed;
     if (st == HF_ENOCONV)
         return hf_diag_set(diag, st, "no separation within %d steps "
                            "(stopped at t = %g delta_H/v = %g s; damping %g too large?)",
@@ -356,7 +320,7 @@ static hf_status run_stage(const impact_model *m, hf_ode_event *ev, size_t nterm
         relay->skip_first = 1;
         if (st != HF_OK)
             return integration_failed(m, st, *t, diag);
-        double f = force_acting(m, y[0] * m->scale_d, y[1] * m->p->velocity);
+        double f = force_acting(m, y[0] * m->scale_d, y[1] * m->p->contact.approach_speed);
         if (f > *force_max)
             *force_max = f;
         if (*which < nterm)
@@ -399,7 +363,7 @@ hf_status hf_impact_simulate(const hf_impact_params *params, hf_impact_result *r
     options_init(&o, &m);
     sample_relay relay = {&m, sample, user, 0, 0};
     double t = 0.0, y[2] = {0.0, 1.0};
-    double force_max = force_acting(&m, 0.0, params->velocity);
+    double force_max = force_acting(&m, 0.0, params->contact.approach_speed);
     size_t which;
     hf_ode_event ev[5];   /* up to 4 terminal events and the force extremum */
     impact_budget budget = {HF_IMPACT_MAX_STEPS, HF_IMPACT_MAX_PEAKS};
@@ -431,7 +395,7 @@ hf_status hf_impact_simulate(const hf_impact_params *params, hf_impact_result *r
     result->contact_time = t;
     result->delta_sep = y[0] * m.scale_d;
     /* At rest δ̇ = 0 exactly; the located event leaves ~1e-16 v⁻ of noise. */
-    result->delta_dot_sep = result->end == HF_IMPACT_END_REST ? 0.0 : y[1] * params->velocity;
+    result->delta_dot_sep = result->end == HF_IMPACT_END_REST ? 0.0 : y[1] * params->contact.approach_speed;
     result->e_out = result->end == HF_IMPACT_END_REST ? 0.0 : -y[1];
     result->force_max = force_max;
     result->steps = relay.calls;
@@ -476,7 +440,7 @@ hf_status hf_impact_history(const hf_impact_params *params, const hf_impact_resu
     gsl_odeiv2_system sys = {impact_rhs, NULL, 2, &m};
     /* Owned here, freed below. */
     gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new(
-        &sys, gsl_odeiv2_step_rk8pd, 1e-3 * m.scale_d / params->velocity,
+        &sys, gsl_odeiv2_step_rk8pd, 1e-3 * m.scale_d / params->contact.approach_speed,
         params->tolerance, params->tolerance);
     if (d == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "cannot allocate the GSL ODE driver");
@@ -487,7 +451,7 @@ hf_status hf_impact_history(const hf_impact_params *params, const hf_impact_resu
             st = hf_diag_set(diag, HF_EGSL, "GSL ODE driver failed at t = %g s", time);
         t[i] = ti;
         delta[i] = y[0] * m.scale_d;
-        delta_dot[i] = y[1] * params->velocity;
+        delta_dot[i] = y[1] * params->contact.approach_speed;
         force[i] = force_acting(&m, delta[i], delta_dot[i]);
     }
     gsl_odeiv2_driver_free(d);

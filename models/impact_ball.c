@@ -14,6 +14,14 @@
 #include "hertzfit/copt.h"
 #include "hertzfit/damping.h"
 
+void hf_impact_ball_contact(hf_contact *contact)
+{
+    contact->mass = HF_BALL_MASS;
+    contact->stiffness = HF_BALL_STIFFNESS;
+    contact->exponent = 1.5;
+    contact->approach_speed = sqrt(2.0 * HF_BALL_GRAVITY * (HF_BALL_HEIGHT - HF_BALL_RADIUS));
+}
+
 hf_status hf_impact_ball_params(const char *model, double e, const double *profile_ab,
                                 int clamp, hf_impact_params *params, hf_diag *diag)
 {
@@ -23,16 +31,12 @@ hf_status hf_impact_ball_params(const char *model, double e, const double *profi
     if (st != HF_OK)
         return st;
     hf_impact_params_init(params);
-    params->mass = HF_BALL_MASS;
-    params->stiffness = HF_BALL_STIFFNESS;
-    params->exponent = 1.5;
-    params->velocity = sqrt(2.0 * HF_BALL_GRAVITY * (HF_BALL_HEIGHT - HF_BALL_RADIUS));
+    hf_impact_ball_contact(&params->contact);
     params->load = HF_BALL_MASS * HF_BALL_GRAVITY;
     params->clamp = clamp;
     if (strcmp(model, HF_IMPACT_MODEL_LINEAR) == 0) {
         params->law = HF_IMPACT_LINEAR_DAMPER;
-        return hf_copt_solve(params->exponent, e, params->mass, params->stiffness,
-                             params->velocity, NULL, &params->damping, diag);
+        return hf_copt_solve(&params->contact, e, NULL, &params->damping, diag);
     }
     const hf_damping_model *dm = NULL;
     st = hf_damping_lookup(model, &dm, diag);

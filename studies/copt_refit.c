@@ -34,9 +34,12 @@ static hf_status refit_one(size_t i, void *ctx, hf_diag *diag)
         return hf_diag_set(diag, HF_ENOMEM, "n = %g: out of memory", n);
     hf_copt_options o = cfg->copt;
     o.hint = 0.0;
+    hf_contact unit;   /* m = K = v⁻ = 1, the paper's fit */
+    hf_contact_init(&unit);
+    unit.exponent = n;
     hf_status st = HF_OK;
     for (size_t k = 0; k < cfg->e_count && st == HF_OK; ++k) {
-        st = hf_copt_solve(n, cfg->e_grid[k], 1.0, 1.0, 1.0, &o, &c[k], diag);
+        st = hf_copt_solve(&unit, cfg->e_grid[k], &o, &c[k], diag);
         o.hint = c[k];
     }
     if (st == HF_OK)
@@ -66,8 +69,11 @@ static hf_status check_config(const hf_copt_refit_config *cfg, hf_diag *diag)
         if (!(cfg->e_grid[k] > 0.0 && cfg->e_grid[k] <= 1.0))
             return hf_diag_set(diag, HF_EDOM, "e[%zu] = %g is outside (0, 1]", k,
                                cfg->e_grid[k]);
+    hf_contact unit;
+    hf_contact_init(&unit);
     for (size_t i = 0; i < cfg->n_count; ++i) {
-        hf_status st = hf_copt_check(cfg->n_grid[i], 1.0, 1.0, 1.0, 1.0, diag);
+        unit.exponent = cfg->n_grid[i];
+        hf_status st = hf_copt_check(&unit, 1.0, diag);
         if (st != HF_OK)
             return st;
     }

@@ -19,10 +19,10 @@ static void test_table3_parameters(void **state)
     (void)state;
     hf_impact_params p;
     assert_int_equal(hf_impact_ball_params("exact", 0.6, NULL, 0, &p, NULL), HF_OK);
-    HF_ASSERT_CLOSE(p.velocity, 4.2, 0.0, 1e-15);
-    HF_ASSERT_CLOSE(p.mass, 1.0, 0.0, 0.0);
-    HF_ASSERT_CLOSE(p.stiffness, 1.4e8, 0.0, 0.0);
-    HF_ASSERT_CLOSE(p.exponent, 1.5, 0.0, 0.0);
+    HF_ASSERT_CLOSE(p.contact.approach_speed, 4.2, 0.0, 1e-15);
+    HF_ASSERT_CLOSE(p.contact.mass, 1.0, 0.0, 0.0);
+    HF_ASSERT_CLOSE(p.contact.stiffness, 1.4e8, 0.0, 0.0);
+    HF_ASSERT_CLOSE(p.contact.exponent, 1.5, 0.0, 0.0);
     HF_ASSERT_CLOSE(p.load, 9.8, 0.0, 0.0);
     assert_int_equal(p.law, HF_IMPACT_HUNT_CROSSLEY);
     assert_int_equal(hf_impact_ball_params(HF_IMPACT_MODEL_LINEAR, 0.6, NULL, 0, &p, NULL),
@@ -164,7 +164,7 @@ static void test_rest_in_the_library(void **state)
     assert_int_equal(hf_impact_ball_params("exact", 1e-3, NULL, 0, &p, &diag), HF_OK);
     assert_int_equal(hf_impact_simulate(&p, &r, NULL, NULL, &diag), HF_OK);
     assert_int_equal(r.end, HF_IMPACT_END_REST);
-    double delta_static = pow(p.load / p.stiffness, 1.0 / p.exponent);
+    double delta_static = pow(p.load / p.contact.stiffness, 1.0 / p.contact.exponent);
     HF_ASSERT_CLOSE(r.delta_sep, delta_static, 0.0, 1e-3);
     /* A lightly damped ball still separates, weight and all. */
     assert_int_equal(hf_impact_ball_params("exact", 0.5, NULL, 0, &p, &diag), HF_OK);

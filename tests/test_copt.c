@@ -20,6 +20,10 @@
 #include <string.h>
 
 #include "hertzfit/copt.h"
+
+/* The contact (n, m, k, v) of the tests' tables (hertzfit/contact.h). */
+#define HERTZ(n, m, k, v) \
+    (&(const hf_contact){.mass = (m), .stiffness = (k), .exponent = (n), .approach_speed = (v)})
 #include "hertzfit/rng.h"
 
 /* e_out must fall strictly as c grows, for Brent's root to be the only one
@@ -30,12 +34,12 @@ static void test_e_out_decreases_with_c(void **state)
     const double ns[] = {1.0, 1.5, 2.0};
     for (size_t i = 0; i < 3; ++i) {
         double previous = 0.0;
-        assert_int_equal(hf_copt_e_out(ns[i], 0.0, 1.0, 1.0, 1.0, 1e-12, &previous, NULL),
+        assert_int_equal(hf_copt_e_out(HERTZ(ns[i], 1.0, 1.0, 1.0), 0.0, 1e-12, &previous, NULL),
                          HF_OK);
         HF_ASSERT_CLOSE(previous, 1.0, 1e-10, 0.0);   /* c = 0: no loss */
         for (int j = 0; j <= 70; ++j) {
             double c = 1e-4 * pow(10.0, j / 10.0), e;
-            assert_int_equal(hf_copt_e_out(ns[i], c, 1.0, 1.0, 1.0, 1e-12, &e, NULL), HF_OK);
+            assert_int_equal(hf_copt_e_out(HERTZ(ns[i], 1.0, 1.0, 1.0), c, 1e-12, &e, NULL), HF_OK);
             if (!(e < previous))
                 fail_msg("n = %g: e_out(%g) = %.17g is not below %.17g", ns[i], c, e, previous);
             previous = e;
@@ -48,7 +52,7 @@ static void test_e_equal_one_gives_zero(void **state)
 {
     (void)state;
     double c = -1.0, lambda = -1.0;
-    assert_int_equal(hf_copt_solve(1.7, 1.0, 2.0, 3e7, 0.5, NULL, &c, NULL), HF_OK);
+    assert_int_equal(hf_copt_solve(HERTZ(1.7, 2.0, 3e7, 0.5), 1.0, NULL, &c, NULL), HF_OK);
     assert_true(c == 0.0);
     assert_int_equal(hf_copt_lambda(1.2, 1.0, NULL, &lambda, NULL), HF_OK);
     assert_true(lambda == 0.0);
@@ -64,8 +68,8 @@ static void test_copt_reproduces_e(void **state)
         for (size_t j = 0; j < 6; ++j) {
             double c, e_out, lambda;
             hf_diag diag = {{0}};
-            assert_int_equal(hf_copt_solve(ns[i], es[j], 1.0, 1.0, 1.0, NULL, &c, &diag), HF_OK);
-            assert_int_equal(hf_copt_e_out(ns[i], c, 1.0, 1.0, 1.0, 1e-12, &e_out, NULL), HF_OK);
+            assert_int_equal(hf_copt_solve(HERTZ(ns[i], 1.0, 1.0, 1.0), es[j], NULL, &c, &diag), HF_OK);
+            assert_int_equal(hf_copt_e_out(HERTZ(ns[i], 1.0, 1.0, 1.0), c, 1e-12, &e_out, NULL), HF_OK);
             HF_ASSERT_CLOSE(e_out, es[j], 0.0, 1e-9);
             /* Eq. 33: λ in [0, 1]. */
             assert_int_equal(hf_copt_lambda(ns[i], es[j], NULL, &lambda, NULL), HF_OK);
@@ -89,8 +93,8 @@ static void test_scaling_matches_direct_solves(void **state)
         double e = pow(10.0, hf_rng_uniform_range(&rng, -4.0, 0.0));
         double c_scaled, c_direct;
         hf_diag diag = {{0}};
-        assert_int_equal(hf_copt_solve(n, e, m, k, v, NULL, &c_scaled, &diag), HF_OK);
-        assert_int_equal(hf_copt_solve_direct(n, e, m, k, v, NULL, &c_direct, &diag), HF_OK);
+        assert_int_equal(hf_copt_solve(HERTZ(n, m, k, v), e, NULL, &c_scaled, &diag), HF_OK);
+        assert_int_equal(hf_copt_solve_direct(HERTZ(n, m, k, v), e, NULL, &c_direct, &diag), HF_OK);
         HF_ASSERT_CLOSE(c_scaled, c_direct, 0.0, 1e-8);
     }
 }
@@ -111,7 +115,7 @@ static void test_kelvin_voigt_butcher_segalman(void **state)
     const double m = 2.385, k = 4.1e6;
     for (size_t i = 0; i < sizeof xis / sizeof xis[0]; ++i) {
         double c = 2.0 * xis[i] * sqrt(k * m), e_sim, e_exact;
-        assert_int_equal(hf_copt_e_out(1.0, c, m, k, 0.7, 1e-12, &e_sim, NULL), HF_OK);
+        assert_int_equal(hf_copt_e_out(HERTZ(1.0, m, k, 0.7), c, 1e-12, &e_sim, NULL), HF_OK);
         assert_int_equal(hf_copt_kelvin_voigt_exact(xis[i], &e_exact, NULL), HF_OK);
         HF_ASSERT_CLOSE(e_sim, e_exact, 1e-10, 0.0);
     }
@@ -134,7 +138,7 @@ static void test_kelvin_voigt_butcher_segalman(void **state)
     const double es[] = {1e-4, 0.05, 0.3, 0.6, 0.9};
     for (size_t i = 0; i < 5; ++i) {
         double c;
-        assert_int_equal(hf_copt_solve(1.0, es[i], m, k, 0.7, NULL, &c, NULL), HF_OK);
+        assert_int_equal(hf_copt_solve(HERTZ(1.0, m, k, 0.7), es[i], NULL, &c, NULL), HF_OK);
         assert_int_equal(hf_copt_kelvin_voigt_exact(c / (2.0 * sqrt(k * m)), &e_exact, NULL),
                          HF_OK);
         HF_ASSERT_CLOSE(e_exact, es[i], 0.0, 1e-9);
@@ -151,8 +155,8 @@ static void test_closed_form_special_cases(void **state)
     HF_ASSERT_CLOSE(hf_copt_beta_paper(1.5), -0.3, 5e-4, 0.0);
     /* Eq. 49 at n = 3/2 has the exponents of Eq. 52: k^0.4 v^0.2 m^0.6. */
     double c1, c2;
-    assert_int_equal(hf_copt_closed_form(1.5, 0.5, 1.0, 1.0, 1.0, 1.95, -0.3, &c1, NULL), HF_OK);
-    assert_int_equal(hf_copt_closed_form(1.5, 0.5, 3.0, 1e8, 2.0, 1.95, -0.3, &c2, NULL), HF_OK);
+    assert_int_equal(hf_copt_closed_form(HERTZ(1.5, 1.0, 1.0, 1.0), 0.5, 1.95, -0.3, &c1, NULL), HF_OK);
+    assert_int_equal(hf_copt_closed_form(HERTZ(1.5, 3.0, 1e8, 2.0), 0.5, 1.95, -0.3, &c2, NULL), HF_OK);
     HF_ASSERT_CLOSE(c2, c1 * pow(1e8, 0.4) * pow(2.0, 0.2) * pow(3.0, 0.6), 0.0, 1e-13);
     HF_ASSERT_CLOSE(c1, 1.95 * (pow(0.5, -0.3) - 1.0), 0.0, 1e-14);
 }
@@ -168,10 +172,10 @@ static void test_closed_form_restitution_error(void **state)
     for (size_t i = 0; i < 3; ++i)
         for (int j = 0; j <= 16; ++j) {
             double e = pow(10.0, -4.0 + 0.25 * j), c, e_out;
-            assert_int_equal(hf_copt_closed_form(ns[i], e, 0.7, 3e9, 2.385,
+            assert_int_equal(hf_copt_closed_form(HERTZ(ns[i], 0.7, 3e9, 2.385), e,
                                                  hf_copt_alpha_paper(ns[i]),
                                                  hf_copt_beta_paper(ns[i]), &c, NULL), HF_OK);
-            assert_int_equal(hf_copt_e_out(ns[i], c, 0.7, 3e9, 2.385, 1e-12, &e_out, NULL),
+            assert_int_equal(hf_copt_e_out(HERTZ(ns[i], 0.7, 3e9, 2.385), c, 1e-12, &e_out, NULL),
                              HF_OK);
             if (!(fabs(e_out - e) < 5e-3))
                 fail_msg("n = %g, e = %g: Eq. 49 gives e_out = %g", ns[i], e, e_out);
@@ -205,25 +209,25 @@ static void test_bad_inputs(void **state)
     (void)state;
     double c;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_copt_solve(1.5, 0.0, 1.0, 1.0, 1.0, NULL, &c, &diag), HF_EDOM);
+    assert_int_equal(hf_copt_solve(HERTZ(1.5, 1.0, 1.0, 1.0), 0.0, NULL, &c, &diag), HF_EDOM);
     assert_non_null(strstr(diag.text, "e = 0"));
-    assert_int_equal(hf_copt_solve(1.5, 1.2, 1.0, 1.0, 1.0, NULL, &c, &diag), HF_EDOM);
-    assert_int_equal(hf_copt_solve(1.5, NAN, 1.0, 1.0, 1.0, NULL, &c, &diag), HF_EDOM);
-    assert_int_equal(hf_copt_solve(2.5, 0.5, 1.0, 1.0, 1.0, NULL, &c, &diag), HF_EDOM);
+    assert_int_equal(hf_copt_solve(HERTZ(1.5, 1.0, 1.0, 1.0), 1.2, NULL, &c, &diag), HF_EDOM);
+    assert_int_equal(hf_copt_solve(HERTZ(1.5, 1.0, 1.0, 1.0), NAN, NULL, &c, &diag), HF_EDOM);
+    assert_int_equal(hf_copt_solve(HERTZ(2.5, 1.0, 1.0, 1.0), 0.5, NULL, &c, &diag), HF_EDOM);
     assert_non_null(strstr(diag.text, "n = 2.5"));
-    assert_int_equal(hf_copt_solve(0.9, 0.5, 1.0, 1.0, 1.0, NULL, &c, &diag), HF_EDOM);
-    assert_int_equal(hf_copt_solve(1.5, 0.5, -1.0, 1.0, 1.0, NULL, &c, &diag), HF_EDOM);
+    assert_int_equal(hf_copt_solve(HERTZ(0.9, 1.0, 1.0, 1.0), 0.5, NULL, &c, &diag), HF_EDOM);
+    assert_int_equal(hf_copt_solve(HERTZ(1.5, -1.0, 1.0, 1.0), 0.5, NULL, &c, &diag), HF_EDOM);
     assert_non_null(strstr(diag.text, "m = -1"));
-    assert_int_equal(hf_copt_solve(1.5, 0.5, 1.0, 0.0, 1.0, NULL, &c, &diag), HF_EDOM);
-    assert_int_equal(hf_copt_solve_direct(1.5, 0.5, 1.0, 1.0, INFINITY, NULL, &c, &diag),
+    assert_int_equal(hf_copt_solve(HERTZ(1.5, 1.0, 0.0, 1.0), 0.5, NULL, &c, &diag), HF_EDOM);
+    assert_int_equal(hf_copt_solve_direct(HERTZ(1.5, 1.0, 1.0, INFINITY), 0.5, NULL, &c, &diag),
                      HF_EDOM);
     /* A search interval that cannot hold the root. */
     hf_copt_options o;
     hf_copt_options_init(&o);
     o.c_max = 0.01;
-    assert_int_equal(hf_copt_solve(1.5, 0.5, 1.0, 1.0, 1.0, &o, &c, &diag), HF_EBRACKET);
+    assert_int_equal(hf_copt_solve(HERTZ(1.5, 1.0, 1.0, 1.0), 0.5, &o, &c, &diag), HF_EBRACKET);
     assert_non_null(strstr(diag.text, "c_max = 0.01"));
-    assert_int_equal(hf_copt_solve_direct(1.5, 0.5, 1.0, 1.0, 1.0, &o, &c, &diag), HF_EBRACKET);
+    assert_int_equal(hf_copt_solve_direct(HERTZ(1.5, 1.0, 1.0, 1.0), 0.5, &o, &c, &diag), HF_EBRACKET);
     assert_int_equal(hf_copt_kelvin_voigt_exact(-0.1, &c, &diag), HF_EDOM);
 }
 

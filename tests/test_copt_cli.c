@@ -11,6 +11,10 @@
 
 #include "hertzfit/copt.h"
 
+/* The contact (n, m, k, v) of the tests' tables (hertzfit/contact.h). */
+#define HERTZ(n, m, k, v) \
+    (&(const hf_contact){.mass = (m), .stiffness = (k), .exponent = (n), .approach_speed = (v)})
+
 static void test_copt_table(void **state)
 {
     (void)state;
@@ -24,7 +28,7 @@ static void test_copt_table(void **state)
     double n, e, c, cf, e_cf, expected;
     const char *row = out + strlen(header);
     assert_int_equal(sscanf(row, "%lf,%lf,%lf,%lf,%lf", &n, &e, &c, &cf, &e_cf), 5);
-    assert_int_equal(hf_copt_solve(1.5, 0.5, 2.0, 1e7, 3.0, NULL, &expected, NULL), HF_OK);
+    assert_int_equal(hf_copt_solve(HERTZ(1.5, 2.0, 1e7, 3.0), 0.5, NULL, &expected, NULL), HF_OK);
     HF_ASSERT_CLOSE(c, expected, 0.0, 0.0);
     /* Eq. 49 is a fit: its restitution is near, not at, e (|err| < 0.01
      * over [0.45, 1] at n = 3/2, measured 9e-4 at e = 0.5). */
@@ -64,9 +68,9 @@ static void test_bad_inputs(void **state)
                            "e = 1.5 is outside the supported [1e-06, 1]");
     hf_test_expect_failure("copt --n 1.5 --e 0", 2, "e = 0 is outside the supported [1e-06, 1]");
     hf_test_expect_failure("copt --n 1.5 --e 0.5 --m -1", 2, "mass m = -1");
-    hf_test_expect_failure("copt --n 1.5 --e 0.5 --k 0", 2, "stiffness k = 0");
+    hf_test_expect_failure("copt --n 1.5 --e 0.5 --k 0", 2, "stiffness K = 0");
     hf_test_expect_failure("copt --n 1.5 --e 0.5 --v0 nan", 2, "'nan' is not finite");
-    hf_test_expect_failure("copt --n 1.5 --e 0.5 --v0 0", 2, "impact velocity v = 0");
+    hf_test_expect_failure("copt --n 1.5 --e 0.5 --v0 0", 2, "approach speed v = 0");
     hf_test_expect_failure("copt --n 1.5 --e 0.5 --c-max 0.01", 2, "no root in [0, c_max = 0.01]");
     hf_test_expect_failure("copt --n 1.5", 2, "--e is required");
     /* The supported domain (hertzfit/impact.h): these used to end with

@@ -11,6 +11,10 @@
 
 #include "hertzfit/copt_refit.h"
 
+/* The contact (n, m, k, v) of the tests' tables (hertzfit/contact.h). */
+#define HERTZ(n, m, k, v) \
+    (&(const hf_contact){.mass = (m), .stiffness = (k), .exponent = (n), .approach_speed = (v)})
+
 /* A small refit (the full 600 × 100 grid is bench/bench_impact): bit-
  * identical with 1 and 2 threads, and the least-squares α, β fit the
  * simulated c_opt at least as well as the paper's Eqs. 46–47 do. */
@@ -39,8 +43,8 @@ static void test_refit_small_grid(void **state)
         double paper = 0.0;
         for (int j = 0; j < NE; ++j) {
             double c, cf;
-            assert_int_equal(hf_copt_solve(n[i], e[j], 1.0, 1.0, 1.0, NULL, &c, NULL), HF_OK);
-            assert_int_equal(hf_copt_closed_form(n[i], e[j], 1.0, 1.0, 1.0,
+            assert_int_equal(hf_copt_solve(HERTZ(n[i], 1.0, 1.0, 1.0), e[j], NULL, &c, NULL), HF_OK);
+            assert_int_equal(hf_copt_closed_form(HERTZ(n[i], 1.0, 1.0, 1.0), e[j],
                                                  hf_copt_alpha_paper(n[i]),
                                                  hf_copt_beta_paper(n[i]), &cf, NULL), HF_OK);
             paper += (cf - c) * (cf - c);

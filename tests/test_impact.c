@@ -21,6 +21,10 @@
 #include <gsl/gsl_sf_gamma.h>
 
 #include "hertzfit/copt.h"
+
+/* The contact (n, m, k, v) of the tests' tables (hertzfit/contact.h). */
+#define HERTZ(n, m, k, v) \
+    (&(const hf_contact){.mass = (m), .stiffness = (k), .exponent = (n), .approach_speed = (v)})
 #include "hertzfit/damping.h"
 #include "hertzfit/impact.h"
 #include "hertzfit/restitution.h"
@@ -64,7 +68,7 @@ static void test_e_out_independent_of_exponent(void **state)
     for (size_t i = 0; i < 4; ++i) {
         hf_impact_params p;
         exact_params(&p, 0.3);
-        p.exponent = ns[i];
+        p.contact.exponent = ns[i];
         double e;
         assert_int_equal(hf_impact_e_out(&p, &e, NULL), HF_OK);
         HF_ASSERT_CLOSE(e, 0.3, 1e-9, 0.0);
@@ -89,20 +93,20 @@ static void test_invariance_in_mass_stiffness_velocity(void **state)
         for (size_t j = 0; j < 3; ++j)
             for (size_t k = 0; k < 3; ++k) {
                 hf_impact_params p = base;
-                p.mass = ms[i];
-                p.stiffness = ks[j];
-                p.velocity = vs[k];
+                p.contact.mass = ms[i];
+                p.contact.stiffness = ks[j];
+                p.contact.approach_speed = vs[k];
                 hf_impact_result r;
                 assert_int_equal(hf_impact_simulate(&p, &r, NULL, NULL, NULL), HF_OK);
                 HF_ASSERT_CLOSE(r.e_out, r0.e_out, 1e-9, 0.0);
-                double d = pow(2.5 * p.mass * p.velocity * p.velocity / (2.0 * p.stiffness),
+                double d = pow(2.5 * p.contact.mass * p.contact.approach_speed * p.contact.approach_speed / (2.0 * p.contact.stiffness),
                                1.0 / 2.5);
                 HF_ASSERT_CLOSE(r.delta_max / d, r0.delta_max / pow(2.5 / 2.0, 1.0 / 2.5), 0.0, 1e-9);
-                HF_ASSERT_CLOSE(r.contact_time * p.velocity / d,
-                                r0.contact_time * base.velocity / 1.0 *
+                HF_ASSERT_CLOSE(r.contact_time * p.contact.approach_speed / d,
+                                r0.contact_time * base.contact.approach_speed / 1.0 *
                                     pow(2.0 / 2.5, 1.0 / 2.5),
                                 0.0, 1e-9);
-                HF_ASSERT_CLOSE(r.force_max / (p.stiffness * pow(d, 1.5)),
+                HF_ASSERT_CLOSE(r.force_max / (p.contact.stiffness * pow(d, 1.5)),
                                 r0.force_max / pow(2.5 / 2.0, 1.5 / 2.5), 0.0, 1e-9);
             }
 }
@@ -115,19 +119,19 @@ static void test_undamped_hertz_closed_forms(void **state)
     (void)state;
     hf_impact_params p;
     hf_impact_params_init(&p);
-    p.mass = 1.0;
-    p.stiffness = 1.4e8;
-    p.velocity = sqrt(2.0 * 9.8 * 0.9);
-    p.exponent = 1.5;
+    p.contact.mass = 1.0;
+    p.contact.stiffness = 1.4e8;
+    p.contact.approach_speed = sqrt(2.0 * 9.8 * 0.9);
+    p.contact.exponent = 1.5;
     hf_impact_result r;
     assert_int_equal(hf_impact_simulate(&p, &r, NULL, NULL, NULL), HF_OK);
-    double n = p.exponent;
-    double d = pow((n + 1.0) * p.mass * p.velocity * p.velocity / (2.0 * p.stiffness),
+    double n = p.contact.exponent;
+    double d = pow((n + 1.0) * p.contact.mass * p.contact.approach_speed * p.contact.approach_speed / (2.0 * p.contact.stiffness),
                    1.0 / (n + 1.0));
-    double tc = 2.0 * d / p.velocity * gsl_sf_beta(1.0 / (n + 1.0), 0.5) / (n + 1.0);
+    double tc = 2.0 * d / p.contact.approach_speed * gsl_sf_beta(1.0 / (n + 1.0), 0.5) / (n + 1.0);
     HF_ASSERT_CLOSE(r.e_out, 1.0, 1e-10, 0.0);
     HF_ASSERT_CLOSE(r.delta_max, d, 0.0, 1e-10);
-    HF_ASSERT_CLOSE(r.force_max, p.stiffness * pow(d, n), 0.0, 1e-10);
+    HF_ASSERT_CLOSE(r.force_max, p.contact.stiffness * pow(d, n), 0.0, 1e-10);
     HF_ASSERT_CLOSE(r.contact_time, tc, 0.0, 1e-10);
     HF_ASSERT_CLOSE(r.time_max, tc / 2.0, 0.0, 1e-10);
 }
@@ -140,21 +144,21 @@ static void test_linear_damper_residual_deformation(void **state)
     hf_impact_params p;
     hf_impact_params_init(&p);
     p.law = HF_IMPACT_LINEAR_DAMPER;
-    p.exponent = 1.37;
-    p.mass = 0.25;
-    p.stiffness = 3.3e6;
-    p.velocity = 2.385;
+    p.contact.exponent = 1.37;
+    p.contact.mass = 0.25;
+    p.contact.stiffness = 3.3e6;
+    p.contact.approach_speed = 2.385;
     p.damping = 250.0;
     hf_impact_result r;
     assert_int_equal(hf_impact_simulate(&p, &r, NULL, NULL, NULL), HF_OK);
     assert_int_equal(r.end, HF_IMPACT_END_FORCE);
     assert_true(r.e_out > 0.0 && r.e_out < 1.0);
-    double ds = pow(p.velocity * p.damping * r.e_out / p.stiffness, 1.0 / p.exponent);
+    double ds = pow(p.contact.approach_speed * p.damping * r.e_out / p.contact.stiffness, 1.0 / p.contact.exponent);
     HF_ASSERT_CLOSE(r.delta_sep, ds, 0.0, 1e-9);
     HF_ASSERT_CLOSE(hf_impact_force(&p, r.delta_sep, r.delta_dot_sep) / r.force_max, 0.0,
                     1e-9, 0.0);
     /* At t = 0 the damper force c v⁻ is the peak for n > 1 and heavy damping. */
-    assert_true(r.force_max >= p.damping * p.velocity);
+    assert_true(r.force_max >= p.damping * p.contact.approach_speed);
 }
 
 /* The Kelvin–Voigt law (n = 1, separation at F = 0) against the exact
@@ -168,11 +172,11 @@ static void test_kelvin_voigt_law(void **state)
         hf_impact_params p;
         hf_impact_params_init(&p);
         p.law = HF_IMPACT_KELVIN_VOIGT;
-        p.exponent = 1.0;
-        p.mass = 0.3;
-        p.stiffness = 2.0e5;
-        p.velocity = 1.7;
-        p.damping = 2.0 * xis[i] * sqrt(p.stiffness * p.mass);
+        p.contact.exponent = 1.0;
+        p.contact.mass = 0.3;
+        p.contact.stiffness = 2.0e5;
+        p.contact.approach_speed = 1.7;
+        p.damping = 2.0 * xis[i] * sqrt(p.contact.stiffness * p.contact.mass);
         hf_impact_result r;
         double e;
         assert_int_equal(hf_impact_simulate(&p, &r, NULL, NULL, NULL), HF_OK);
@@ -180,7 +184,7 @@ static void test_kelvin_voigt_law(void **state)
         assert_int_equal(r.end, HF_IMPACT_END_FORCE);
         HF_ASSERT_CLOSE(r.e_out, e, 1e-10, 0.0);
         /* Eq. 51 with n = 1: δ_s = c e v⁻/K. */
-        HF_ASSERT_CLOSE(r.delta_sep, p.damping * r.e_out * p.velocity / p.stiffness, 0.0, 1e-9);
+        HF_ASSERT_CLOSE(r.delta_sep, p.damping * r.e_out * p.contact.approach_speed / p.contact.stiffness, 0.0, 1e-9);
     }
 }
 
@@ -205,8 +209,8 @@ static void test_force_peak_and_history(void **state)
     (void)state;
     hf_impact_params p;
     exact_params(&p, 0.2);
-    p.stiffness = 1.4e8;
-    p.velocity = 4.2;
+    p.contact.stiffness = 1.4e8;
+    p.contact.approach_speed = 4.2;
     history h = {0, 0.0, 0.0, 0.0};
     hf_impact_result r;
     assert_int_equal(hf_impact_simulate(&p, &r, record, &h, NULL), HF_OK);
@@ -224,7 +228,7 @@ static void test_force_peak_and_history(void **state)
     assert_true(fmax <= r.force_max * (1.0 + 1e-12));
     HF_ASSERT_CLOSE(fmax, r.force_max, 0.0, 1e-6);
     HF_ASSERT_CLOSE(t[N - 1], r.contact_time, 0.0, 1e-15);
-    HF_ASSERT_CLOSE(-dd[N - 1] / p.velocity, r.e_out, 1e-9, 0.0);
+    HF_ASSERT_CLOSE(-dd[N - 1] / p.contact.approach_speed, r.e_out, 1e-9, 0.0);
     HF_ASSERT_CLOSE(d[N - 1] / r.delta_max, 0.0, 1e-9, 0.0);
     free(t);
 }
@@ -265,7 +269,7 @@ static void test_bad_parameters(void **state)
         {"mass", -1.0, "mass m = -1"},
         {"mass", NAN, "mass m = nan"},
         {"stiffness", 0.0, "stiffness K = 0"},
-        {"velocity", -2.0, "velocity v = -2"},
+        {"approach_speed", -2.0, "approach speed v = -2"},
         {"exponent", 2.5, "exponent n = 2.5"},
         {"exponent", 0.5, "exponent n = 0.5"},
         {"damping", -0.1, "damping = -0.1"},
@@ -275,10 +279,10 @@ static void test_bad_parameters(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         hf_impact_params p;
         hf_impact_params_init(&p);
-        double *field = strcmp(cases[i].field, "mass") == 0        ? &p.mass
-                        : strcmp(cases[i].field, "stiffness") == 0 ? &p.stiffness
-                        : strcmp(cases[i].field, "velocity") == 0  ? &p.velocity
-                        : strcmp(cases[i].field, "exponent") == 0  ? &p.exponent
+        double *field = strcmp(cases[i].field, "mass") == 0        ? &p.contact.mass
+                        : strcmp(cases[i].field, "stiffness") == 0 ? &p.contact.stiffness
+                        : strcmp(cases[i].field, "approach_speed") == 0 ? &p.contact.approach_speed
+                        : strcmp(cases[i].field, "exponent") == 0  ? &p.contact.exponent
                         : strcmp(cases[i].field, "damping") == 0   ? &p.damping
                         : strcmp(cases[i].field, "load") == 0      ? &p.load
                                                                    : &p.event_tolerance;
@@ -306,21 +310,43 @@ static void test_bad_parameters(void **state)
     assert_non_null(strstr(diag.text, "c = 1e-07 is outside the supported [1e-06, 1]"));
     assert_int_equal(hf_impact_restitution_check("exact", 1e-6, NULL, 0, &e, &diag), HF_OK);
     hf_impact_params_init(&p);
-    p.velocity = 1e300;
+    p.contact.approach_speed = 1e300;
     assert_int_equal(hf_impact_simulate(&p, &(hf_impact_result){0}, NULL, NULL, &diag),
                      HF_ERANGE);
     assert_non_null(strstr(diag.text, "v = 1e+300 give a deformation scale"));
     hf_impact_params_init(&p);
-    p.mass = 1e-200;   /* δ_H = 1e-36 and δ_H/v = 1e-66 are fine, K δ_H^n is not */
-    p.stiffness = 1e-50;
-    p.velocity = 1e30;
+    p.contact.mass = 1e-200;   /* δ_H = 1e-36 and δ_H/v = 1e-66 are fine, K δ_H^n is not */
+    p.contact.stiffness = 1e-50;
+    p.contact.approach_speed = 1e30;
     assert_int_equal(hf_impact_e_out(&p, &e, &diag), HF_ERANGE);
     assert_non_null(strstr(diag.text, "force scale K delta_H^n (N) of 1e-104"));
-    assert_int_equal(hf_copt_check(1.5, 1e-4, 1e-300, 1e300, 1.0, &diag), HF_ERANGE);
+    assert_int_equal(hf_copt_check(HERTZ(1.5, 1e-300, 1e300, 1.0), 1e-4, &diag), HF_ERANGE);
     assert_non_null(strstr(diag.text, "m = 1e-300, k = 1e+300, v = 1"));
-    assert_int_equal(hf_copt_check(1.5, 1e-300, 1.0, 1.0, 1.0, &diag), HF_EDOM);
+    assert_int_equal(hf_copt_check(HERTZ(1.5, 1.0, 1.0, 1.0), 1e-300, &diag), HF_EDOM);
     assert_int_equal(hf_impact_restitution_check("profile", 0.5, NULL, 0, &e, &diag),
                      HF_EINVAL);
+}
+
+/* The contact on its own: the defaults, each scale's bound, NULL. */
+static void test_contact_check(void **state)
+{
+    (void)state;
+    hf_contact c;
+    hf_contact_init(&c);
+    assert_true(c.mass == 1.0 && c.stiffness == 1.0 && c.exponent == 1.5 &&
+                c.approach_speed == 1.0);
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_contact_check(&c, &diag), HF_OK);
+    /* δ_H = ((n+1) m v²/(2K))^{1/(n+1)} = 1 here; δ_H/v = 1e-150 */
+    c.approach_speed = 1e150;
+    c.mass = 1e-300;
+    assert_int_equal(hf_contact_check(&c, &diag), HF_ERANGE);
+    assert_non_null(strstr(diag.text, "time scale delta_H/v (s) of 1e-150"));
+    assert_int_equal(hf_contact_check(NULL, &diag), HF_EINVAL);
+    hf_contact_init(&c);
+    c.exponent = NAN;
+    assert_int_equal(hf_contact_check(&c, &diag), HF_EDOM);
+    assert_non_null(strstr(diag.text, "exponent n = nan is outside [1, 2]"));
 }
 
 int main(void)
@@ -328,6 +354,7 @@ int main(void)
     hf_library_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exact_hr_returns_cr),
+        cmocka_unit_test(test_contact_check),
         cmocka_unit_test(test_e_out_independent_of_exponent),
         cmocka_unit_test(test_invariance_in_mass_stiffness_velocity),
         cmocka_unit_test(test_undamped_hertz_closed_forms),

@@ -24,6 +24,7 @@
 #define HERTZFIT_COPT_H
 
 #include <stddef.h>
+#include "hertzfit/contact.h"
 #include "hertzfit/status.h"
 
 #ifdef __cplusplus
@@ -40,42 +41,45 @@ typedef struct hf_copt_options {
 
 void hf_copt_options_init(hf_copt_options *options);
 
-/* Checks e in [HF_IMPACT_E_MIN = 1e-6, 1], n in [1, 2], m, k, v⁻ positive
- * and finite (any of m, k, v may be passed as 1 when only (n, e) matter):
- * HF_EDOM naming the value.  HF_ERANGE when the impact scales δ_H, δ_H/v⁻,
- * k δ_H^n leave [1e-100, 1e100] (hf_impact_check_scales), naming m, k, v.
- * The supported domain is documented in hertzfit/impact.h. */
-hf_status hf_copt_check(double n, double e, double m, double k, double v, hf_diag *diag);
+/* Checks e in [HF_IMPACT_E_MIN = 1e-6, 1] (HF_EDOM naming it), then the
+ * contact (hf_contact_check: m, K, v⁻ positive and finite, n in [1, 2],
+ * its scales in range).  The contact of hf_contact_init (m = K = v⁻ = 1)
+ * serves where only (n, e) matter.  The supported domain is documented in
+ * hertzfit/impact.h. */
+hf_status hf_copt_check(const hf_contact *contact, double e, hf_diag *diag);
 
-/* S(n, m, k, v⁻) = [((n+1)/2)^n k v⁻^{n−1} m^n]^{1/(n+1)}, the scale of Eq. 34. */
-double hf_copt_scale(double n, double m, double k, double v);
+/* S = [((n+1)/2)^n K v⁻^{n−1} m^n]^{1/(n+1)}, the scale of Eq. 34. */
+double hf_copt_scale(const hf_contact *contact);
 
-/* Output restitution of the Hertz + linear damper impact with damping c
- * (the function whose root is c_opt). */
-hf_status hf_copt_e_out(double n, double c, double m, double k, double v, double ode_tol,
-                        double *e_out, hf_diag *diag);
+/* Output restitution of the Hertz + linear damper impact of CONTACT with
+ * damping c (the function whose root is c_opt), integrated to ode_tol. */
+hf_status hf_copt_e_out(const hf_contact *contact, double c, double ode_tol, double *e_out,
+                        hf_diag *diag);
 
-/* λ(e, n) of Eq. 34 from one dimensionless solve.  λ(1, n) = 0. */
-hf_status hf_copt_lambda(double n, double e, const hf_copt_options *options, double *lambda,
-                         hf_diag *diag);
+/* λ(e, n) of Eq. 34 from one dimensionless solve, for the exponent n.
+ * λ(1, n) = 0. */
+hf_status hf_copt_lambda(double exponent, double e, const hf_copt_options *options,
+                         double *lambda, hf_diag *diag);
 
-/* c_opt through the scaling of Eq. 34: λ/e · S.  options may be NULL. */
-hf_status hf_copt_solve(double n, double e, double m, double k, double v,
-                        const hf_copt_options *options, double *c_opt, hf_diag *diag);
+/* c_opt of CONTACT for restitution e through the scaling of Eq. 34:
+ * λ/e · S.  options may be NULL. */
+hf_status hf_copt_solve(const hf_contact *contact, double e, const hf_copt_options *options,
+                        double *c_opt, hf_diag *diag);
 
 /* c_opt by root finding on the physical (unscaled) simulation; used to
  * check the scaling.  HF_EBRACKET when e_out(c_max) > e with a given c_max,
  * or when no bracket is found. */
-hf_status hf_copt_solve_direct(double n, double e, double m, double k, double v,
+hf_status hf_copt_solve_direct(const hf_contact *contact, double e,
                                const hf_copt_options *options, double *c_opt, hf_diag *diag);
 
 /* α(n), β(n) of Eqs. 46–47 as printed. */
 double hf_copt_alpha_paper(double n);
 double hf_copt_beta_paper(double n);
 
-/* The closed form of Eq. 49 with α, β given (from Eqs. 46–47 or a refit). */
-hf_status hf_copt_closed_form(double n, double e, double m, double k, double v, double alpha,
-                              double beta, double *c, hf_diag *diag);
+/* The closed form of Eq. 49 for CONTACT and restitution e, with α, β
+ * given (from Eqs. 46–47 or a refit). */
+hf_status hf_copt_closed_form(const hf_contact *contact, double e, double alpha, double beta,
+                              double *c, hf_diag *diag);
 
 /* Exact Kelvin–Voigt restitution with zero-force separation as a function
  * of ξ = c/(2√(km)) >= 0 (Butcher–Segalman, Eqs. 55–56; the ξ > 1 branch

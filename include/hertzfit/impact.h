@@ -31,6 +31,7 @@
 #define HERTZFIT_IMPACT_H
 
 #include <stddef.h>
+#include "hertzfit/contact.h"
 #include "hertzfit/status.h"
 
 #ifdef __cplusplus
@@ -45,10 +46,7 @@ typedef enum hf_impact_law {
 
 typedef struct hf_impact_params {
     hf_impact_law law;
-    double mass;        /* m > 0 (kg) */
-    double stiffness;   /* K > 0 (N/m^n) */
-    double exponent;    /* n in [1, 2] */
-    double velocity;    /* v⁻ = δ̇(0) > 0 (m/s) */
+    hf_contact contact; /* m, K, n, v⁻ (hertzfit/contact.h) */
     double damping;     /* >= 0: h (dimensionless) or c (N·s/m), by law */
     double load;        /* constant force P >= 0 pressing into contact (N), e.g. m g */
     int clamp;          /* Hunt–Crossley only: F = max(F, 0), separate at F = 0 */
@@ -56,8 +54,9 @@ typedef struct hf_impact_params {
     double event_tolerance; /* event time, relative to its step (default 1e-14) */
 } hf_impact_params;
 
-/* Defaults: Hunt–Crossley, m = K = v⁻ = 1, n = 3/2, no damping, no load,
- * no clamp, tolerance 1e-12, event tolerance 1e-14. */
+/* Defaults: Hunt–Crossley, the contact of hf_contact_init (m = K = v⁻ = 1,
+ * n = 3/2), no damping, no load, no clamp, tolerance 1e-12, event
+ * tolerance 1e-14. */
 void hf_impact_params_init(hf_impact_params *params);
 
 /* How the contact ended. */
@@ -80,13 +79,9 @@ typedef enum hf_impact_end {
  * c_opt so large that the restitution stage creeps back over more than
  * ~1e6 contact-time scales and exhausts the step budget (measured: the
  * restitution check at c = 1e-7 stops after 1e6 steps, at 1e-6 it takes
- * < 1 s for all catalogue models).  The scales δ_H, δ_H/v⁻ and K δ_H^n of
- * an impact must lie in [HF_IMPACT_SCALE_MIN, HF_IMPACT_SCALE_MAX] so that
- * no product in the right-hand side (at most three of them) overflows or
- * underflows a double. */
+ * < 1 s for all catalogue models).  The scales of the contact are bounded
+ * by hf_contact_check (hertzfit/contact.h). */
 #define HF_IMPACT_E_MIN 1e-6
-#define HF_IMPACT_SCALE_MIN 1e-100
-#define HF_IMPACT_SCALE_MAX 1e100
 
 /* Step budget of one simulation, shared by every stage and restart, and
  * the most extrema of F located by event (past it, F is creeping with
@@ -116,17 +111,12 @@ typedef struct hf_impact_result {
 typedef void (*hf_impact_sample_fn)(double t, double delta, double delta_dot,
                                     double force, void *user);
 
-/* Checks the parameters: HF_EDOM naming the first bad value (m, K, v⁻ not
- * positive and finite, n outside [1, 2], damping or load negative or not
- * finite, Kelvin–Voigt with n != 1, tolerance outside (0, 1e-3], event
- * tolerance outside (0, 1e-3]); HF_ERANGE from hf_impact_check_scales. */
+/* Checks the parameters: the contact (hf_contact_check: HF_EDOM for a bad
+ * m, K, n or v⁻, HF_ERANGE for its scales), then HF_EDOM naming the first
+ * bad value of the rest (Kelvin–Voigt with n != 1, damping or load
+ * negative or not finite, tolerance or event tolerance outside
+ * (0, 1e-3]). */
 hf_status hf_impact_check(const hf_impact_params *params, hf_diag *diag);
-
-/* HF_ERANGE, naming m, K, v⁻ and the scale, when δ_H, δ_H/v⁻ or K δ_H^n
- * (computed through logarithms) falls outside [HF_IMPACT_SCALE_MIN,
- * HF_IMPACT_SCALE_MAX].  m, K, v⁻ must already be positive and finite and
- * n in [1, 2]. */
-hf_status hf_impact_check_scales(double n, double m, double k, double v, hf_diag *diag);
 
 /* HF_EDOM naming `what` and the value when e is outside
  * [HF_IMPACT_E_MIN, 1]. */
@@ -178,11 +168,15 @@ hf_status hf_impact_restitution_check(const char *model, double c_in, const doub
 #define HF_BALL_GRAVITY 9.8
 #define HF_BALL_STIFFNESS 1.4e8
 
+/* The ball's contact with the ground: m = HF_BALL_MASS, K =
+ * HF_BALL_STIFFNESS, n = 3/2, v⁻ = √(2g(H0 − R)) (Eq. 63). */
+void hf_impact_ball_contact(hf_contact *contact);
+
 /* Model name of the Poursina–Nikravesh linear damper with c = c_opt(e)
  * (hertzfit/copt.h), accepted besides the catalogue names. */
 #define HF_IMPACT_MODEL_LINEAR "poursina-nikravesh"
 
-/* The ball's impact on rigid ground: v⁻ = √(2g(H0 − R)) (Eq. 63), n = 3/2,
+/* The ball's impact on rigid ground: the contact of hf_impact_ball_contact,
  * the weight m g pressing during contact, and the damping of `model` for
  * restitution e: h = h_r(e) of a catalogue model (Hunt–Crossley type), or
  * the linear damper with c_opt(e) for HF_IMPACT_MODEL_LINEAR.
