@@ -55,8 +55,11 @@ static void bench_simulation(void)
  * each model at e = 1e-4 and at e = 1e-6 (the bottom of the domain). */
 static void bench_ball_at_rest(void)
 {
-    static const char *const models[] = {"flores", "gharib-hurmuzlu", "exact",
-                                         HF_IMPACT_MODEL_LINEAR};
+    static const hf_impact_model models[] = {
+        {HF_IMPACT_HUNT_CROSSLEY, HF_DAMPING_FLORES},
+        {HF_IMPACT_HUNT_CROSSLEY, HF_DAMPING_GHARIB_HURMUZLU},
+        {HF_IMPACT_HUNT_CROSSLEY, HF_DAMPING_EXACT},
+        {HF_IMPACT_LINEAR_DAMPER, HF_DAMPING_COUNT}};
     static const double es[] = {1e-4, 1e-6};
     for (size_t j = 0; j < 2; ++j)
         for (size_t i = 0; i < 4; ++i) {
@@ -68,7 +71,8 @@ static void bench_ball_at_rest(void)
             if (hf_impact_simulate(&p, &r, NULL, NULL, NULL) != HF_OK)
                 exit(1);
             double t1 = hf_wall_seconds();
-            printf("ball to rest, %-18s e = %g: %.4f s (%zu steps, %s)\n", models[i], es[j],
+            printf("ball to rest, %-18s e = %g: %.4f s (%zu steps, %s)\n",
+                   hf_impact_model_name(models[i]), es[j],
                    t1 - t0, r.steps, r.end == HF_IMPACT_END_REST ? "rests" : "separates");
         }
 }

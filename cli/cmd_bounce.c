@@ -18,7 +18,10 @@ int hf_cli_ball_loop(const char *command, const char *model, double e, const dou
     hf_impact_params p;
     hf_impact_result r;
     hf_diag diag = {{0}};
-    hf_status st = hf_impact_ball_params(model, e, ab, clamp, &p, &diag);
+    hf_impact_model im;
+    hf_status st = hf_impact_model_lookup(model, &im, &diag);
+    if (st == HF_OK)
+        st = hf_impact_ball_params(im, e, ab, clamp, &p, &diag);
     if (st == HF_OK)
         st = hf_impact_simulate(&p, &r, NULL, NULL, &diag);
     if (st == HF_OK)
@@ -37,7 +40,10 @@ static int summary_rows(hf_table *tab, const char **names, size_t count, double 
         hf_impact_params p;
         hf_impact_result r;
         hf_diag diag = {{0}};
-        hf_status st = hf_impact_ball_params(names[m], e, ab, clamp, &p, &diag);
+        hf_impact_model im;
+        hf_status st = hf_impact_model_lookup(names[m], &im, &diag);
+        if (st == HF_OK)
+            st = hf_impact_ball_params(im, e, ab, clamp, &p, &diag);
         if (st == HF_OK)
             st = hf_impact_simulate(&p, &r, NULL, NULL, &diag);
         if (st != HF_OK)

@@ -42,10 +42,11 @@ int hf_cmd_hr(int argc, char **argv)
     else if (have_ab && !(ab[1] > 0.0))
         rc = hf_cli_fail("hr", "--b: %g must be positive", ab[1]);
     int all = strcmp(model, "all") == 0;
-    const hf_damping_model *chosen = NULL;
+    hf_damping_id chosen_id = HF_DAMPING_COUNT;
     hf_diag diag = {{0}};
-    if (rc == 0 && !all && hf_damping_lookup(model, &chosen, &diag) != HF_OK)
+    if (rc == 0 && !all && hf_damping_lookup(model, &chosen_id, &diag) != HF_OK)
         rc = hf_cli_fail("hr", "--model: %s", diag.text);
+    const hf_damping_model *chosen = hf_damping_at(chosen_id);
     if (rc == 0 && chosen != NULL && chosen->needs_profile && !have_ab)
         rc = hf_cli_fail("hr", "--model profile needs --a and --b");
     double *c = NULL;
@@ -61,13 +62,13 @@ int hf_cmd_hr(int argc, char **argv)
     }
     const char *headers[] = {"model", "c_r", "h_r"};
     hf_table *t = rc == 0 ? hf_table_create(csv, 3, headers) : NULL;
-    for (size_t m = 0; t != NULL && m < hf_damping_count(); ++m) {
-        const hf_damping_model *dm = hf_damping_at(m);
+    for (size_t m = 0; t != NULL && m < HF_DAMPING_COUNT; ++m) {
+        const hf_damping_model *dm = hf_damping_at((hf_damping_id)m);
         if ((!all && dm != chosen) || (dm->needs_profile && !have_ab))
             continue;
         for (size_t i = 0; i < pos.count && rc == 0; ++i) {
             double h;
-            hf_status st = hf_damping_hr(dm, c[i], ab, &h);
+            hf_status st = hf_damping_hr(dm->id, c[i], ab, &h, NULL);
             if (st != HF_OK) {
                 rc = hf_cli_fail("hr", "c_r '%s' with model %s: %s", pos.items[i], dm->name,
                                  st == HF_ERANGE ? "h_r is not representable as a double"

@@ -20,8 +20,8 @@ int hf_cmd_models(int argc, char **argv)
         return rc;
     const char *headers[] = {"name", "formula", "reference"};
     hf_table *t = hf_table_create(csv, 3, headers);
-    for (size_t i = 0; i < hf_damping_count(); ++i) {
-        const hf_damping_model *m = hf_damping_at(i);
+    for (size_t i = 0; i < HF_DAMPING_COUNT; ++i) {
+        const hf_damping_model *m = hf_damping_at((hf_damping_id)i);
         hf_table_str(t, m->name);
         hf_table_str(t, m->formula);
         hf_table_str(t, m->reference);

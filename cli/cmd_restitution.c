@@ -28,32 +28,32 @@ int hf_cli_profile_check(const char *command, const hf_cli_doubles *profile)
 int hf_cli_impact_models(const char *command, const char *model, int have_profile,
                          int with_linear, const char ***names, size_t *count)
 {
-    size_t n = hf_damping_count();
+    size_t n = HF_DAMPING_COUNT;
     const char **list = malloc(sizeof(const char *) * (n + 1));   /* caller frees */
     if (list == NULL)
         return hf_cli_fail(command, "out of memory");
     *count = 0;
     if (model == NULL || strcmp(model, "all") == 0) {
         for (size_t i = 0; i < n; ++i)
-            if (!hf_damping_at(i)->needs_profile || have_profile)
-                list[(*count)++] = hf_damping_at(i)->name;
+            if (!hf_damping_at((hf_damping_id)i)->needs_profile || have_profile)
+                list[(*count)++] = hf_damping_at((hf_damping_id)i)->name;
         if (with_linear)
             list[(*count)++] = HF_IMPACT_MODEL_LINEAR;
         *names = list;
         return 0;
     }
-    const hf_damping_model *dm = NULL;
+    hf_damping_id id = HF_DAMPING_COUNT;
     hf_diag diag = {{0}};
     if (with_linear && strcmp(model, HF_IMPACT_MODEL_LINEAR) == 0) {
         list[(*count)++] = HF_IMPACT_MODEL_LINEAR;
-    } else if (hf_damping_lookup(model, &dm, &diag) != HF_OK) {
+    } else if (hf_damping_lookup(model, &id, &diag) != HF_OK) {
         free(list);
         return hf_cli_fail(command, "--model: %s", diag.text);
-    } else if (dm->needs_profile && !have_profile) {
+    } else if (hf_damping_at(id)->needs_profile && !have_profile) {
         free(list);
         return hf_cli_fail(command, "--model %s needs --profile A B", model);
     } else {
-        list[(*count)++] = dm->name;
+        list[(*count)++] = hf_damping_at(id)->name;
     }
     *names = list;
     return 0;
@@ -90,9 +90,12 @@ static int fill_table(hf_table *t, const char **names, size_t nmodels, const dou
         for (size_t i = 0; i < nc; ++i) {
             double e, e_clamped = 0.0;
             hf_diag diag = {{0}};
-            hf_status st = hf_impact_restitution_check(names[m], c[i], ab, 0, &e, &diag);
+            hf_damping_id id;
+            hf_status st = hf_damping_lookup(names[m], &id, &diag);
             if (st == HF_OK)
-                st = hf_impact_restitution_check(names[m], c[i], ab, 1, &e_clamped, &diag);
+                st = hf_impact_restitution_check(id, c[i], ab, 0, &e, &diag);
+            if (st == HF_OK)
+                st = hf_impact_restitution_check(id, c[i], ab, 1, &e_clamped, &diag);
             if (st != HF_OK)
                 return hf_cli_fail_status("restitution", st, &diag);
             hf_table_str(t, names[m]);

@@ -21,7 +21,10 @@ static int write_block(FILE *fp, size_t index, const char *model, size_t points,
     for (size_t i = 1; i <= points; ++i) {
         double c = (double)i / (double)points, e;
         hf_diag diag = {{0}};
-        hf_status st = hf_impact_restitution_check(model, c, ab, 0, &e, &diag);
+        hf_damping_id id;
+        hf_status st = hf_damping_lookup(model, &id, &diag);
+        if (st == HF_OK)
+            st = hf_impact_restitution_check(id, c, ab, 0, &e, &diag);
         if (st != HF_OK)
             return hf_cli_fail_status("plot restitution", st, &diag);
         fprintf(fp, "%.10g %.10g\n", c, e);

@@ -88,42 +88,35 @@ static hf_status profile(double c, const double *ab, double *h)
 }
 
 static const catalogue_entry catalogue[] = {
-    {{"hunt-crossley", "3(1-c)/2",
+    {{HF_DAMPING_HUNT_CROSSLEY, "hunt-crossley", "3(1-c)/2",
       "Hunt & Crossley, J Appl Mech 42 (1975) 440-445", 0}, hunt_crossley},
-    {{"lankarani-nikravesh", "3(1-c^2)/4",
+    {{HF_DAMPING_LANKARANI_NIKRAVESH, "lankarani-nikravesh", "3(1-c^2)/4",
       "Lankarani & Nikravesh, J Mech Des 112 (1990) 369-376", 0}, lankarani_nikravesh},
-    {{"flores", "8(1-c)/(5c)",
+    {{HF_DAMPING_FLORES, "flores", "8(1-c)/(5c)",
       "Flores, Machado, Silva & Martins, Multibody Syst Dyn 25 (2011) 357-375", 0}, flores},
-    {{"gharib-hurmuzlu", "1/c",
+    {{HF_DAMPING_GHARIB_HURMUZLU, "gharib-hurmuzlu", "1/c",
       "Gharib & Hurmuzlu, J Comput Nonlinear Dyn 7 (2012) 041005", 0}, gharib_hurmuzlu},
-    {{"hu-guo", "3(1-c)/(2c)",
+    {{HF_DAMPING_HU_GUO, "hu-guo", "3(1-c)/(2c)",
       "Hu & Guo, Mech Mach Theory 85 (2015) 126-136", 0}, hu_guo},
-    {{"safaeifar-farshidianfar", "5(1-c)/(4c)",
+    {{HF_DAMPING_SAFAEIFAR_FARSHIDIANFAR, "safaeifar-farshidianfar", "5(1-c)/(4c)",
       "Safaeifar & Farshidianfar, Multibody Syst Dyn 50 (2020) 233-257, Eq. 59", 0},
      safaeifar_farshidianfar},
-    {{"icaco", "200(1-c)/(159c)",
+    {{HF_DAMPING_ICACO, "icaco", "200(1-c)/(159c)",
       "Sheikhi Azqandi & Safaeifar, ICACO optimal model (2023), Eq. 28", 0}, icaco_optimal},
-    {{"exact", "root of h(1+c) = ln((1+h)/(1-ch))",
+    {{HF_DAMPING_EXACT, "exact", "root of h(1+c) = ln((1+h)/(1-ch))",
       "Zhang & Sharf (2009); Safaeifar & Farshidianfar (2020), Eq. 39", 0}, exact},
-    {{"profile", "2(1-c)/(5 I(a,b) c), I = B(5/(2a), 1+1/b)/a",
+    {{HF_DAMPING_PROFILE, "profile", "2(1-c)/(5 I(a,b) c), I = B(5/(2a), 1+1/b)/a",
       "Safaeifar & Farshidianfar (2020), Eqs. 42-55", 1}, profile},
 };
 
 #define CATALOGUE_SIZE (sizeof catalogue / sizeof catalogue[0])
 
-size_t hf_damping_count(void) { return CATALOGUE_SIZE; }
+/* The table is indexed by the enum: one entry per id, in its order. */
+_Static_assert(CATALOGUE_SIZE == HF_DAMPING_COUNT, "one catalogue entry per hf_damping_id");
 
-const hf_damping_model *hf_damping_at(size_t index)
+const hf_damping_model *hf_damping_at(hf_damping_id id)
 {
-    return index < CATALOGUE_SIZE ? &catalogue[index].model : NULL;
-}
-
-const hf_damping_model *hf_damping_find(const char *name)
-{
-    for (size_t i = 0; name != NULL && i < CATALOGUE_SIZE; ++i)
-        if (strcmp(catalogue[i].model.name, name) == 0)
-            return &catalogue[i].model;
-    return NULL;
+    return (unsigned)id < CATALOGUE_SIZE ? &catalogue[id].model : NULL;
 }
 
 static const char *model_name_at(size_t index, const void *ctx)
@@ -132,32 +125,36 @@ static const char *model_name_at(size_t index, const void *ctx)
     return catalogue[index].model.name;
 }
 
-hf_status hf_damping_lookup(const char *name, const hf_damping_model **model, hf_diag *diag)
+hf_status hf_damping_lookup(const char *name, hf_damping_id *id, hf_diag *diag)
 {
-    *model = hf_damping_find(name);
-    if (*model == NULL)
-        return hf_unknown_name("damping model", name, CATALOGUE_SIZE, model_name_at, NULL, diag);
-    return HF_OK;
+    for (size_t i = 0; name != NULL && i < CATALOGUE_SIZE; ++i)
+        if (strcmp(catalogue[i].model.name, name) == 0) {
+            *id = catalogue[i].model.id;
+            return HF_OK;
+        }
+    return hf_unknown_name("damping model", name, CATALOGUE_SIZE, model_name_at, NULL, diag);
 }
 
-hf_status hf_damping_hr(const hf_damping_model *model, double c_r,
-                        const double *profile_ab, double *h_r)
+hf_status hf_damping_hr(hf_damping_id id, double c_r, const double *profile_ab, double *h_r,
+                        hf_diag *diag)
 {
+    const hf_damping_model *model = hf_damping_at(id);
     if (model == NULL || h_r == NULL)
-        return HF_EINVAL;
+        return hf_diag_set(diag, HF_EINVAL, "unknown damping model %d or no output", (int)id);
     if (!(c_r > 0.0 && c_r <= 1.0))
-        return HF_EDOM;
-    for (size_t i = 0; i < CATALOGUE_SIZE; ++i) {
-        if (&catalogue[i].model != model)
-            continue;
-        double h;
-        hf_status st = catalogue[i].hr(c_r, profile_ab, &h);
-        /* c_r near the smallest double makes (1 - c)/c overflow. */
-        if (st == HF_OK && !isfinite(h))
-            return HF_ERANGE;
-        if (st == HF_OK)
-            *h_r = h;
-        return st;
-    }
-    return HF_EINVAL;
+        return hf_diag_set(diag, HF_EDOM, "model '%s': c_r = %g is outside (0, 1]", model->name,
+                           c_r);
+    if (model->needs_profile && profile_ab == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "model '%s' needs the profile exponents (a, b)",
+                           model->name);
+    double h;
+    hf_status st = catalogue[id].hr(c_r, profile_ab, &h);
+    /* c_r near the smallest double makes (1 - c)/c overflow. */
+    if (st == HF_OK && !isfinite(h))
+        st = HF_ERANGE;
+    if (st != HF_OK)
+        return hf_diag_set(diag, st, "model '%s' at c_r = %g: %s", model->name, c_r,
+                           hf_strerror(st));
+    *h_r = h;
+    return HF_OK;
 }

@@ -22,11 +22,41 @@ void hf_impact_ball_contact(hf_contact *contact)
     contact->approach_speed = sqrt(2.0 * HF_BALL_GRAVITY * (HF_BALL_HEIGHT - HF_BALL_RADIUS));
 }
 
-hf_status hf_impact_ball_params(const char *model, double e, const double *profile_ab,
+static const char *impact_model_name_at(size_t index, const void *ctx)
+{
+    (void)ctx;
+    return index < HF_DAMPING_COUNT ? hf_damping_at((hf_damping_id)index)->name
+                                    : HF_IMPACT_MODEL_LINEAR;
+}
+
+hf_status hf_impact_model_lookup(const char *name, hf_impact_model *model, hf_diag *diag)
+{
+    if (name != NULL && strcmp(name, HF_IMPACT_MODEL_LINEAR) == 0) {
+        *model = (hf_impact_model){HF_IMPACT_LINEAR_DAMPER, HF_DAMPING_COUNT};
+        return HF_OK;
+    }
+    hf_damping_id id;
+    if (hf_damping_lookup(name, &id, NULL) != HF_OK)
+        return hf_unknown_name("damping model", name, HF_DAMPING_COUNT + 1,
+                               impact_model_name_at, NULL, diag);
+    *model = (hf_impact_model){HF_IMPACT_HUNT_CROSSLEY, id};
+    return HF_OK;
+}
+
+const char *hf_impact_model_name(hf_impact_model model)
+{
+    if (model.law == HF_IMPACT_LINEAR_DAMPER)
+        return HF_IMPACT_MODEL_LINEAR;
+    const hf_damping_model *dm = model.law == HF_IMPACT_HUNT_CROSSLEY
+                                     ? hf_damping_at(model.damping) : NULL;
+    return dm != NULL ? dm->name : "?";
+}
+
+hf_status hf_impact_ball_params(hf_impact_model model, double e, const double *profile_ab,
                                 int clamp, hf_impact_params *params, hf_diag *diag)
 {
-    if (model == NULL || params == NULL)
-        return hf_diag_set(diag, HF_EINVAL, "ball impact needs a model name and parameters");
+    if (params == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "ball impact needs parameters to fill");
     hf_status st = hf_impact_check_restitution("restitution e", e, diag);
     if (st != HF_OK)
         return st;
@@ -34,19 +64,12 @@ hf_status hf_impact_ball_params(const char *model, double e, const double *profi
     hf_impact_ball_contact(&params->contact);
     params->load = HF_BALL_MASS * HF_BALL_GRAVITY;
     params->clamp = clamp;
-    if (strcmp(model, HF_IMPACT_MODEL_LINEAR) == 0) {
+    if (model.law == HF_IMPACT_LINEAR_DAMPER) {
         params->law = HF_IMPACT_LINEAR_DAMPER;
         return hf_copt_solve(&params->contact, e, NULL, &params->damping, diag);
     }
-    const hf_damping_model *dm = NULL;
-    st = hf_damping_lookup(model, &dm, diag);
-    if (st != HF_OK)
-        return st;
-    if (dm->needs_profile && profile_ab == NULL)
-        return hf_diag_set(diag, HF_EINVAL, "model '%s' needs the profile exponents (a, b)",
-                           dm->name);
-    st = hf_damping_hr(dm, e, profile_ab, &params->damping);
-    if (st != HF_OK)
-        return hf_diag_set(diag, st, "model '%s' at e = %g: %s", dm->name, e, hf_strerror(st));
-    return HF_OK;
+    if (model.law != HF_IMPACT_HUNT_CROSSLEY)
+        return hf_diag_set(diag, HF_EINVAL, "the ball's damping is a catalogue model or the "
+                           "linear damper, not force law %d", (int)model.law);
+    return hf_damping_hr(model.damping, e, profile_ab, &params->damping, diag);
 }

@@ -12,27 +12,20 @@
 
 #include "hertzfit/damping.h"
 
-hf_status hf_impact_restitution_check(const char *model, double c_in, const double *profile_ab,
-                                      int clamp, double *e_out, hf_diag *diag)
+hf_status hf_impact_restitution_check(hf_damping_id model, double c_in,
+                                      const double *profile_ab, int clamp, double *e_out,
+                                      hf_diag *diag)
 {
-    const hf_damping_model *dm = NULL;
-    hf_status found = hf_damping_lookup(model, &dm, diag);
-    if (found != HF_OK)
-        return found;
     hf_status st = hf_impact_check_restitution("restitution c", c_in, diag);
     if (st != HF_OK)
         return st;
-    if (dm->needs_profile && profile_ab == NULL)
-        return hf_diag_set(diag, HF_EINVAL, "model '%s' needs the profile exponents (a, b)",
-                           dm->name);
     if (e_out == NULL)
         return hf_diag_set(diag, HF_EINVAL, "no output for e_out");
     hf_impact_params p;
     hf_impact_params_init(&p);
     p.clamp = clamp;
-    st = hf_damping_hr(dm, c_in, profile_ab, &p.damping);
+    st = hf_damping_hr(model, c_in, profile_ab, &p.damping, diag);
     if (st != HF_OK)
-        return hf_diag_set(diag, st, "model '%s' at c = %g: %s", dm->name, c_in,
-                           hf_strerror(st));
+        return st;
     return hf_impact_e_out(&p, e_out, diag);
 }

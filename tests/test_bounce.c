@@ -13,20 +13,23 @@
 #include "hertzfit/damping.h"
 #include "hertzfit/impact.h"
 
+/* The ball's damping: the exact model, and the Poursina–Nikravesh damper. */
+static const hf_impact_model exact_model = {HF_IMPACT_HUNT_CROSSLEY, HF_DAMPING_EXACT};
+static const hf_impact_model linear_model = {HF_IMPACT_LINEAR_DAMPER, HF_DAMPING_COUNT};
+
 /* Table 3 and Eq. 63: v⁻ = √(2 g (H0 − R)) = √(2·9.8·0.9) = 4.2 m/s. */
 static void test_table3_parameters(void **state)
 {
     (void)state;
     hf_impact_params p;
-    assert_int_equal(hf_impact_ball_params("exact", 0.6, NULL, 0, &p, NULL), HF_OK);
+    assert_int_equal(hf_impact_ball_params(exact_model, 0.6, NULL, 0, &p, NULL), HF_OK);
     HF_ASSERT_CLOSE(p.contact.approach_speed, 4.2, 0.0, 1e-15);
     HF_ASSERT_CLOSE(p.contact.mass, 1.0, 0.0, 0.0);
     HF_ASSERT_CLOSE(p.contact.stiffness, 1.4e8, 0.0, 0.0);
     HF_ASSERT_CLOSE(p.contact.exponent, 1.5, 0.0, 0.0);
     HF_ASSERT_CLOSE(p.load, 9.8, 0.0, 0.0);
     assert_int_equal(p.law, HF_IMPACT_HUNT_CROSSLEY);
-    assert_int_equal(hf_impact_ball_params(HF_IMPACT_MODEL_LINEAR, 0.6, NULL, 0, &p, NULL),
-                     HF_OK);
+    assert_int_equal(hf_impact_ball_params(linear_model, 0.6, NULL, 0, &p, NULL), HF_OK);
     assert_int_equal(p.law, HF_IMPACT_LINEAR_DAMPER);
     assert_true(p.damping > 0.0);
 }
@@ -39,7 +42,7 @@ static void test_table3_parameters(void **state)
 static void test_weight_effect_is_small_and_negative(void **state)
 {
     (void)state;
-    const char *models[] = {"exact", HF_IMPACT_MODEL_LINEAR};
+    const hf_impact_model models[] = {exact_model, linear_model};
     for (size_t i = 0; i < 2; ++i) {
         hf_impact_params p;
         hf_impact_result with, without;
@@ -83,7 +86,7 @@ static void test_bounce_summary_all(void **state)
     char *out = NULL;
     assert_int_equal(hf_test_cli("bounce --e 0.4 --summary --csv", &out, NULL), 0);
     /* every catalogue model but "profile", plus the linear damper */
-    assert_int_equal(hf_test_count_lines(out), 1 + hf_damping_count());
+    assert_int_equal(hf_test_count_lines(out), 1 + HF_DAMPING_COUNT);
     assert_non_null(strstr(out, "\npoursina-nikravesh,0.40000000000000002,"));
     free(out);
 }
@@ -118,7 +121,7 @@ static void test_heavy_damping_rests(void **state)
         snprintf(args, sizeof args, "bounce --model all --e %s --summary --csv", es[i]);
         assert_int_equal(hf_test_cli(args, &out, &err), 0);
         assert_string_equal(err, "");
-        assert_int_equal(hf_test_count_lines(out), 1 + hf_damping_count());
+        assert_int_equal(hf_test_count_lines(out), 1 + HF_DAMPING_COUNT);
         /* e_out is exactly 0 at rest (set, not integrated). */
         assert_true(summary_e_out(out, "exact", "rests") == 0.0);
         assert_true(summary_e_out(out, "poursina-nikravesh", "rests") == 0.0);
@@ -130,7 +133,7 @@ static void test_heavy_damping_rests(void **state)
         /* The loops end at rest too: 201 rows per model. */
         snprintf(args, sizeof args, "bounce --model all --e %s --csv", es[i]);
         assert_int_equal(hf_test_cli(args, &out, NULL), 0);
-        assert_int_equal(hf_test_count_lines(out), 1 + 201 * hf_damping_count());
+        assert_int_equal(hf_test_count_lines(out), 1 + 201 * HF_DAMPING_COUNT);
         free(out);
     }
     hf_test_expect_failure("bounce --model all --e 1e-7", 2,
@@ -145,7 +148,8 @@ static void test_rest_in_the_library(void **state)
     hf_diag diag = {{0}};
     /* e = 1e-6, the bottom of the domain, for the worst creeper measured
      * (flores, h = 1.6e6) and the linear damper. */
-    static const char *const models[] = {"flores", "exact", HF_IMPACT_MODEL_LINEAR};
+    const hf_impact_model models[] = {
+        {HF_IMPACT_HUNT_CROSSLEY, HF_DAMPING_FLORES}, exact_model, linear_model};
     for (size_t i = 0; i < 3; ++i) {
         assert_int_equal(hf_impact_ball_params(models[i], 1e-6, NULL, 0, &p, &diag), HF_OK);
         assert_int_equal(hf_impact_simulate(&p, &r, NULL, NULL, &diag), HF_OK);
@@ -161,13 +165,13 @@ static void test_rest_in_the_library(void **state)
      * and F = K delta^n there, and at settling F is within 1e-6 P of P; the
      * 1e-3 relative bound leaves room for the stall being reached from
      * below (measured 1.699e-5). */
-    assert_int_equal(hf_impact_ball_params("exact", 1e-3, NULL, 0, &p, &diag), HF_OK);
+    assert_int_equal(hf_impact_ball_params(exact_model, 1e-3, NULL, 0, &p, &diag), HF_OK);
     assert_int_equal(hf_impact_simulate(&p, &r, NULL, NULL, &diag), HF_OK);
     assert_int_equal(r.end, HF_IMPACT_END_REST);
     double delta_static = pow(p.load / p.contact.stiffness, 1.0 / p.contact.exponent);
     HF_ASSERT_CLOSE(r.delta_sep, delta_static, 0.0, 1e-3);
     /* A lightly damped ball still separates, weight and all. */
-    assert_int_equal(hf_impact_ball_params("exact", 0.5, NULL, 0, &p, &diag), HF_OK);
+    assert_int_equal(hf_impact_ball_params(exact_model, 0.5, NULL, 0, &p, &diag), HF_OK);
     assert_int_equal(hf_impact_simulate(&p, &r, NULL, NULL, &diag), HF_OK);
     assert_int_equal(r.end, HF_IMPACT_END_DEFORMATION);
     assert_true(r.e_out > 0.4);
@@ -185,8 +189,12 @@ static void test_bad_inputs(void **state)
                            "--e = 2 is outside the supported [1e-06, 1]");
     hf_impact_params p;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_impact_ball_params("exact", -0.5, NULL, 0, &p, &diag), HF_EDOM);
-    assert_int_equal(hf_impact_ball_params("nope", 0.5, NULL, 0, &p, &diag), HF_ENOTFOUND);
+    assert_int_equal(hf_impact_ball_params(exact_model, -0.5, NULL, 0, &p, &diag), HF_EDOM);
+    const hf_impact_model neither = {HF_IMPACT_KELVIN_VOIGT, HF_DAMPING_EXACT};
+    assert_int_equal(hf_impact_ball_params(neither, 0.5, NULL, 0, &p, &diag), HF_EINVAL);
+    const hf_impact_model profile = {HF_IMPACT_HUNT_CROSSLEY, HF_DAMPING_PROFILE};
+    assert_int_equal(hf_impact_ball_params(profile, 0.5, NULL, 0, &p, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "needs the profile exponents"));
 }
 
 static void test_plot_writes_png(void **state)

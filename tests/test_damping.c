@@ -13,10 +13,10 @@
 
 static double hr_of(const char *name, double c)
 {
-    const hf_damping_model *m = hf_damping_find(name);
-    assert_non_null(m);
+    hf_damping_id id;
+    assert_int_equal(hf_damping_lookup(name, &id, NULL), HF_OK);
     double h = NAN;
-    assert_int_equal(hf_damping_hr(m, c, NULL, &h), HF_OK);
+    assert_int_equal(hf_damping_hr(id, c, NULL, &h, NULL), HF_OK);
     return h;
 }
 
@@ -26,14 +26,23 @@ static void test_names_are_stable(void **state)
     const char *names[] = {"hunt-crossley", "lankarani-nikravesh", "flores",
                            "gharib-hurmuzlu", "hu-guo", "safaeifar-farshidianfar",
                            "icaco", "exact", "profile"};
-    assert_int_equal(hf_damping_count(), 9);
+    assert_int_equal(HF_DAMPING_COUNT, 9);
     for (size_t i = 0; i < 9; ++i) {
-        assert_string_equal(hf_damping_at(i)->name, names[i]);
-        assert_true(strlen(hf_damping_at(i)->formula) > 0);
-        assert_true(strlen(hf_damping_at(i)->reference) > 0);
+        const hf_damping_model *m = hf_damping_at((hf_damping_id)i);
+        assert_int_equal(m->id, i);   /* the catalogue is in the order of the enum */
+        assert_string_equal(m->name, names[i]);
+        assert_true(strlen(m->formula) > 0);
+        assert_true(strlen(m->reference) > 0);
+        hf_damping_id id = HF_DAMPING_COUNT;
+        assert_int_equal(hf_damping_lookup(names[i], &id, NULL), HF_OK);
+        assert_int_equal(id, i);
     }
-    assert_null(hf_damping_at(9));
-    assert_null(hf_damping_find("hunt_crossley"));
+    assert_int_equal(HF_DAMPING_PROFILE, 8);
+    assert_true(hf_damping_at(HF_DAMPING_PROFILE)->needs_profile);
+    assert_null(hf_damping_at(HF_DAMPING_COUNT));
+    hf_damping_id id = HF_DAMPING_EXACT;
+    assert_int_equal(hf_damping_lookup("hunt_crossley", &id, NULL), HF_ENOTFOUND);
+    assert_int_equal(id, HF_DAMPING_EXACT);   /* untouched */
 }
 
 static void test_formulas_at_hand_computed_points(void **state)
@@ -53,24 +62,29 @@ static void test_formulas_at_hand_computed_points(void **state)
     /* profile (2.5, 2) is Hu-Guo: K0 = 3/2 exactly (I = 4/15). */
     const double ab[2] = {2.5, 2.0};
     double h;
-    assert_int_equal(hf_damping_hr(hf_damping_find("profile"), 0.4, ab, &h), HF_OK);
+    assert_int_equal(hf_damping_hr(HF_DAMPING_PROFILE, 0.4, ab, &h, NULL), HF_OK);
     HF_ASSERT_CLOSE(h, 2.25, 0.0, 1e-14);
 }
 
 static void test_domain_checks(void **state)
 {
     (void)state;
-    const hf_damping_model *m = hf_damping_find("flores");
     double h;
-    assert_int_equal(hf_damping_hr(m, 0.0, NULL, &h), HF_EDOM);
-    assert_int_equal(hf_damping_hr(m, 1.5, NULL, &h), HF_EDOM);
-    assert_int_equal(hf_damping_hr(m, NAN, NULL, &h), HF_EDOM);
-    const hf_damping_model *p = hf_damping_find("profile");
-    assert_int_equal(hf_damping_hr(p, 0.5, NULL, &h), HF_EINVAL);
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_damping_hr(HF_DAMPING_FLORES, 0.0, NULL, &h, &diag), HF_EDOM);
+    assert_string_equal(diag.text, "model 'flores': c_r = 0 is outside (0, 1]");
+    assert_int_equal(hf_damping_hr(HF_DAMPING_FLORES, 1.5, NULL, &h, NULL), HF_EDOM);
+    assert_int_equal(hf_damping_hr(HF_DAMPING_FLORES, NAN, NULL, &h, NULL), HF_EDOM);
+    assert_int_equal(hf_damping_hr(HF_DAMPING_PROFILE, 0.5, NULL, &h, &diag), HF_EINVAL);
+    assert_string_equal(diag.text, "model 'profile' needs the profile exponents (a, b)");
     const double bad_ab[2] = {-1.0, 2.0};
-    assert_int_equal(hf_damping_hr(p, 0.5, bad_ab, &h), HF_EDOM);
-    hf_damping_model fake = *m;
-    assert_int_equal(hf_damping_hr(&fake, 0.5, NULL, &h), HF_EINVAL);
+    assert_int_equal(hf_damping_hr(HF_DAMPING_PROFILE, 0.5, bad_ab, &h, &diag), HF_EDOM);
+    assert_non_null(strstr(diag.text, "model 'profile' at c_r = 0.5"));
+    assert_int_equal(hf_damping_hr(HF_DAMPING_COUNT, 0.5, NULL, &h, &diag), HF_EINVAL);
+    assert_int_equal(hf_damping_hr((hf_damping_id)-1, 0.5, NULL, &h, NULL), HF_EINVAL);
+    /* c_r near the smallest double: 1/c overflows */
+    assert_int_equal(hf_damping_hr(HF_DAMPING_GHARIB_HURMUZLU, 1e-310, NULL, &h, &diag),
+                     HF_ERANGE);
 }
 
 int main(void)

@@ -11,6 +11,7 @@
 
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/damping.h"
+#include "hertzfit/impact.h"
 #include "hertzfit/optimizer.h"
 #include "hertzfit/testfunctions.h"
 
@@ -65,12 +66,24 @@ static void test_registries(void **state)
     hf_testproblem *tp = NULL;
     assert_int_equal(hf_testproblem_alloc("spere", 2, &tp, &diag), HF_ENOTFOUND);
     assert_non_null(strstr(diag.text, "unknown test function 'spere' (valid: sphere, "));
-    const hf_damping_model *m = NULL;
+    hf_damping_id m = HF_DAMPING_COUNT;
     assert_int_equal(hf_damping_lookup("nope", &m, &diag), HF_ENOTFOUND);
-    assert_null(m);
+    assert_int_equal(m, HF_DAMPING_COUNT);
     assert_non_null(strstr(diag.text, "unknown damping model 'nope' (valid: hunt-crossley, "));
     assert_int_equal(hf_damping_lookup("exact", &m, &diag), HF_OK);
-    assert_string_equal(m->name, "exact");
+    assert_int_equal(m, HF_DAMPING_EXACT);
+    /* the ball's models: the catalogue and the linear damper */
+    hf_impact_model im;
+    assert_int_equal(hf_impact_model_lookup("nope", &im, &diag), HF_ENOTFOUND);
+    assert_non_null(strstr(diag.text, "unknown damping model 'nope' (valid: hunt-crossley, "));
+    assert_non_null(strstr(diag.text, ", profile, poursina-nikravesh)"));
+    assert_int_equal(hf_impact_model_lookup("poursina-nikravesh", &im, &diag), HF_OK);
+    assert_int_equal(im.law, HF_IMPACT_LINEAR_DAMPER);
+    assert_string_equal(hf_impact_model_name(im), HF_IMPACT_MODEL_LINEAR);
+    assert_int_equal(hf_impact_model_lookup("hu-guo", &im, &diag), HF_OK);
+    assert_int_equal(im.law, HF_IMPACT_HUNT_CROSSLEY);
+    assert_int_equal(im.damping, HF_DAMPING_HU_GUO);
+    assert_string_equal(hf_impact_model_name(im), "hu-guo");
 }
 
 int main(void)

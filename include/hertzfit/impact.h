@@ -32,6 +32,7 @@
 
 #include <stddef.h>
 #include "hertzfit/contact.h"
+#include "hertzfit/damping.h"
 #include "hertzfit/status.h"
 
 #ifdef __cplusplus
@@ -150,13 +151,14 @@ hf_status hf_impact_history(const hf_impact_params *params, const hf_impact_resu
 /* ---- restitution check (Safaeifar & Farshidianfar Eq. 60, Figs. 5–6) -- */
 
 /* Output restitution of a Hunt–Crossley-type impact whose h is the damping
- * model's h_r(c_in) (hertzfit/damping.h, by name; profile_ab = {a, b} for
- * the "profile" model, else NULL).  The result does not depend on m, K or
+ * model's h_r(c_in) (hertzfit/damping.h; profile_ab = {a, b} for
+ * HF_DAMPING_PROFILE, else NULL).  The result does not depend on m, K or
  * v⁻ (they scale out), so the check uses n = 3/2 and m = K = v⁻ = 1.
- * HF_ENOTFOUND for an unknown model, HF_EDOM for c_in outside
- * [HF_IMPACT_E_MIN, 1]. */
-hf_status hf_impact_restitution_check(const char *model, double c_in, const double *profile_ab,
-                                      int clamp, double *e_out, hf_diag *diag);
+ * HF_EINVAL for an unknown model or a profile model without (a, b),
+ * HF_EDOM for c_in outside [HF_IMPACT_E_MIN, 1]. */
+hf_status hf_impact_restitution_check(hf_damping_id model, double c_in,
+                                      const double *profile_ab, int clamp, double *e_out,
+                                      hf_diag *diag);
 
 
 /* ---- the bouncing ball (Safaeifar & Farshidianfar §8, Table 3) -------- */
@@ -172,19 +174,34 @@ hf_status hf_impact_restitution_check(const char *model, double c_in, const doub
  * HF_BALL_STIFFNESS, n = 3/2, v⁻ = √(2g(H0 − R)) (Eq. 63). */
 void hf_impact_ball_contact(hf_contact *contact);
 
-/* Model name of the Poursina–Nikravesh linear damper with c = c_opt(e)
- * (hertzfit/copt.h), accepted besides the catalogue names. */
+/* The damping of an impact given by its restitution e: a catalogue model
+ * (law HF_IMPACT_HUNT_CROSSLEY, h = h_r(e) of model `damping`), or the
+ * Poursina–Nikravesh linear damper (law HF_IMPACT_LINEAR_DAMPER, c =
+ * c_opt(e) of hertzfit/copt.h; `damping` unused). */
+typedef struct hf_impact_model {
+    hf_impact_law law;
+    hf_damping_id damping;
+} hf_impact_model;
+
+/* Name of the Poursina–Nikravesh linear damper, accepted by
+ * hf_impact_model_lookup besides the catalogue names. */
 #define HF_IMPACT_MODEL_LINEAR "poursina-nikravesh"
 
+/* The model named NAME (a catalogue name or HF_IMPACT_MODEL_LINEAR) into
+ * *model, or HF_ENOTFOUND with the diag listing every valid name. */
+hf_status hf_impact_model_lookup(const char *name, hf_impact_model *model, hf_diag *diag);
+
+/* Its name: the catalogue's, or HF_IMPACT_MODEL_LINEAR ("?" for a model
+ * that is neither). */
+const char *hf_impact_model_name(hf_impact_model model);
+
 /* The ball's impact on rigid ground: the contact of hf_impact_ball_contact,
- * the weight m g pressing during contact, and the damping of `model` for
- * restitution e: h = h_r(e) of a catalogue model (Hunt–Crossley type), or
- * the linear damper with c_opt(e) for HF_IMPACT_MODEL_LINEAR.
- * HF_ENOTFOUND for an unknown model, HF_EDOM for e outside
- * [HF_IMPACT_E_MIN, 1].  A heavily damped ball (e ≲ 1e-3 for most models)
- * does not leave the ground: hf_impact_simulate ends with
- * HF_IMPACT_END_REST. */
-hf_status hf_impact_ball_params(const char *model, double e, const double *profile_ab,
+ * the weight m g pressing during contact, and the damping of MODEL for
+ * restitution e.  HF_EINVAL for a model that is neither, or a profile
+ * model without (a, b); HF_EDOM for e outside [HF_IMPACT_E_MIN, 1].  A
+ * heavily damped ball (e ≲ 1e-3 for most models) does not leave the
+ * ground: hf_impact_simulate ends with HF_IMPACT_END_REST. */
+hf_status hf_impact_ball_params(hf_impact_model model, double e, const double *profile_ab,
                                 int clamp, hf_impact_params *params, hf_diag *diag);
 
 #ifdef __cplusplus

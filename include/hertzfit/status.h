@@ -1,8 +1,10 @@
 /*
  * hertzfit/status.h — status codes and diagnostics shared by every module.
  *
- * Following SUNDIALS CVODE: 0 is success, positive codes are information
- * (a target was reached), negative codes are failures.  The numeric value,
+ * Following SUNDIALS CVODE: 0 is success and negative codes are failures;
+ * positive codes are kept for information a call may one day report
+ * beside a success (none does: a run that reached its target says so in
+ * its stop reason, hertzfit/optimizer.h, and returns HF_OK).  The numeric value,
  * the identifier and the message come from one list (HF_STATUS_LIST) so they
  * cannot drift apart.  Functions that can fail on user input also take an
  * optional hf_diag* into which they write one line naming the bad input
@@ -19,7 +21,6 @@ extern "C" {
 
 #define HF_STATUS_LIST(X)                                                    \
     X(HF_OK, 0, "success")                                                   \
-    X(HF_INFO_TARGET, 1, "target value reached")                             \
     X(HF_EDOM, -1, "argument outside its mathematical domain")               \
     X(HF_EINVAL, -2, "invalid argument")                                     \
     X(HF_ENOMEM, -3, "out of memory")                                        \
