@@ -91,7 +91,7 @@ static double campaign(const hf_optimizer *opt, const hf_problem *p, int threads
             best = t;
         *evals = 0;
         for (size_t i = 0; i < runs->count; ++i)
-            *evals += runs->results[i].evaluations;
+            *evals += runs->results[i]->evaluations;
         hf_runs_free(runs);
     }
     return best;
@@ -101,7 +101,7 @@ static int bench_objective(const char *label, hf_profile_objective *obj, int rep
 {
     hf_problem p = *hf_profile_objective_problem(obj);   /* the default (a, b) box */
     hf_optimizer *opt = NULL;
-    if (hf_optimizer_create("icaco", 2, &opt, NULL) != HF_OK)
+    if (hf_optimizer_alloc("icaco", 2, &opt, NULL) != HF_OK)
         return 1;
     recorder rec = {&p, NULL, 0, 0};
     hf_problem recording = p;

@@ -25,7 +25,7 @@ static void bench_simulation(void)
 {
     hf_impact_params p;
     hf_impact_params_init(&p);
-    if (hf_restitution_hr_exact(0.5, &p.damping) != HF_OK)
+    if (hf_restitution_hr_exact(0.5, &p.damping, NULL) != HF_OK)
         exit(1);
     const int reps = 5000;
     hf_impact_result r;

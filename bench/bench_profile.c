@@ -40,7 +40,7 @@ static double solve_hr(size_t i, void *ctx)
 {
     (void)ctx;
     double c = ((double)(i % 9999) + 0.5) / 9999.0, h = 0.0;
-    hf_restitution_hr_exact(c, &h);
+    hf_restitution_hr_exact(c, &h, NULL);
     return h;
 }
 

@@ -99,12 +99,12 @@ static double time_runs(const char *name, const hf_problem *p, size_t runs, size
 {
     hf_optimizer *opt = NULL;
     hf_diag diag = {{0}};
-    if (hf_optimizer_create(name, p->dim, &opt, &diag) != HF_OK) {
+    if (hf_optimizer_alloc(name, p->dim, &opt, &diag) != HF_OK) {
         fprintf(stderr, "perf: %s\n", diag.text);
         return -1.0;
     }
-    hf_result res;
-    if (hf_result_init(&res, p->dim) != HF_OK) {
+    hf_result *res = NULL;
+    if (hf_result_alloc(p->dim, &res, NULL) != HF_OK) {
         hf_optimizer_free(opt);
         return -1.0;
     }
@@ -116,12 +116,12 @@ static double time_runs(const char *name, const hf_problem *p, size_t runs, size
         run.seed = 1;
         run.stream = r;
         run.max_evals = budget;
-        if (hf_optimize(opt, p, &run, &res, &diag) != HF_OK)
+        if (hf_optimize(opt, p, &run, res, &diag) != HF_OK)
             fprintf(stderr, "perf: %s: %s\n", name, diag.text);
-        *evals += res.evaluations;
+        *evals += res->evaluations;
     }
     double wall = hf_wall_seconds() - t0;
-    hf_result_free(&res);
+    hf_result_free(res);
     hf_optimizer_free(opt);
     return wall;
 }

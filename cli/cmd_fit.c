@@ -68,13 +68,13 @@ static int list_optimizers(void)
         const char *name = hf_optimizer_name_at(i);
         printf("%s\n", name);
         hf_optimizer *opt = NULL;
-        if (hf_optimizer_create(name, 2, &opt, NULL) != HF_OK)
+        if (hf_optimizer_alloc(name, 2, &opt, NULL) != HF_OK)
             continue;
         if (strncmp(name, "nlopt:", 6) != 0 || i + 1 == hf_optimizer_name_count())
             for (size_t j = 0; j < hf_optimizer_param_count(opt); ++j) {
                 const char *key, *doc;
                 double v;
-                hf_optimizer_param(opt, j, &key, &v, &doc);
+                hf_optimizer_param(opt, j, &key, &v, &doc, NULL);
                 printf("    %-20s %-8g %s\n", key, v, doc);
             }
         hf_optimizer_free(opt);
@@ -177,7 +177,7 @@ static hf_table *run_table(const fit_options *o, const fit_state *s)
         return NULL;
     const hf_profile_fit *fit = s->fit;
     for (size_t i = 0; i < fit->runs->count; ++i) {
-        const hf_result *r = &fit->runs->results[i];
+        const hf_result *r = fit->runs->results[i];
         hf_table_int(t, (long long)i);
         hf_table_str(t, o->optimizer);
         hf_table_int(t, (long long)o->seed);
@@ -209,7 +209,7 @@ static void print_parameters(const fit_options *o, const fit_state *s)
     for (size_t j = 0; j < hf_optimizer_param_count(s->opt) && used < sizeof line; ++j) {
         const char *key;
         double v;
-        hf_optimizer_param(s->opt, j, &key, &v, NULL);
+        hf_optimizer_param(s->opt, j, &key, &v, NULL, NULL);
         int n = snprintf(line + used, sizeof line - used, "%s%s=%g", j ? " " : "", key, v);
         used += n > 0 ? (size_t)n : 0;
     }
@@ -291,7 +291,7 @@ static int fit_profile(fit_options *o, hf_cli_opt *opts)
     fit_state s;
     memset(&s, 0, sizeof s);
     hf_diag diag = {{0}};
-    hf_status st = hf_optimizer_create(o->optimizer, 2, &s.opt, &diag);
+    hf_status st = hf_optimizer_alloc(o->optimizer, 2, &s.opt, &diag);
     if (st != HF_OK)
         return hf_cli_fail_status(CMD, st, &diag);
     rc = apply_sets(s.opt, &o->sets);

@@ -56,7 +56,7 @@ int hf_cmd_optimum(int argc, char **argv)
     hf_table_num(top, rms_min);
     for (size_t i = 0; rc == 0 && i < nb; ++i) {
         double a;
-        hf_status st = hf_profile_valley_a(b[i], integral, &a);
+        hf_status st = hf_profile_valley_a(b[i], integral, &a, NULL);
         if (st != HF_OK)
             rc = hf_cli_fail("optimum", "no valley point at b = %g (I* = %g)", b[i], integral);
         hf_table_num(valley, b[i]);

@@ -36,7 +36,7 @@ int hf_cmd_profile(int argc, char **argv)
     if (rc != 0)
         return rc;
     double integral;
-    hf_status st = hf_profile_integral(a, b, &integral);
+    hf_status st = hf_profile_integral(a, b, &integral, NULL);
     if (st != HF_OK) {
         hf_profile_objective_free(obj);
         return hf_cli_fail("profile", "--a %g --b %g: I(a, b) is not representable as a "

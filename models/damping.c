@@ -71,7 +71,7 @@ static hf_status icaco_optimal(double c, const double *ab, double *h)
 static hf_status exact(double c, const double *ab, double *h)
 {
     (void)ab;
-    return hf_restitution_hr_exact(c, h);
+    return hf_restitution_hr_exact(c, h, NULL);
 }
 
 /* Eq. 55: h = 2 (1 − c) / (5 I(a,b) c). */
@@ -80,7 +80,7 @@ static hf_status profile(double c, const double *ab, double *h)
     if (ab == NULL)
         return HF_EINVAL;
     double integral;
-    hf_status st = hf_profile_integral(ab[0], ab[1], &integral);
+    hf_status st = hf_profile_integral(ab[0], ab[1], &integral, NULL);
     if (st != HF_OK)
         return st;
     *h = hf_profile_k0_from_integral(integral) * (1.0 - c) / c;

@@ -15,7 +15,7 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "hertzfit/ode_events.h"
+#include "models/ode_events.h"
 
 /* Longest dimensionless time allowed per stage: the Hertz half duration is
  * τ_m⁰ ≈ 1.47, and ε <= HF_HUNTER_EPS_MAX keeps each stage below ~3. */
@@ -125,7 +125,7 @@ static hf_status run_loading(stage *s, const hf_hunter_options *o,
     for (;;) {
         size_t which = 0;
         hf_status st = hf_ode_integrate_to_event(loading_rhs, 2, s, events, 2, &ode,
-                                                 &tau, y, &which, NULL, NULL);
+                                                 &tau, y, &which, NULL, NULL, NULL);
         if (st != HF_OK)
             return hf_diag_set(diag, st, "Hunter model, eps = %g: loading stage: %s",
                                s->eps, hf_strerror(st));
@@ -154,7 +154,7 @@ static hf_status run_unloading(stage *s, const hf_hunter_options *o, hf_hunter_r
         size_t which = 0;
         hf_status st = hf_ode_integrate_to_event(unloading_rhs, 2, s, events,
                                                  peak_found ? 1 : 2, &ode, &tau, y, &which,
-                                                 NULL, NULL);
+                                                 NULL, NULL, NULL);
         if (st != HF_OK)
             return hf_diag_set(diag, st, "Hunter model, eps = %g: unloading stage: %s",
                                s->eps, hf_strerror(st));

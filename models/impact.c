@@ -17,7 +17,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
 
-#include "hertzfit/ode_events.h"
+#include "models/ode_events.h"
 
 void hf_impact_params_init(hf_impact_params *params)
 {
@@ -314,7 +314,8 @@ static hf_status run_stage(const impact_model *m, hf_ode_event *ev, size_t nterm
         hf_status st = budget->steps_left == 0
                            ? HF_ENOCONV
                            : hf_ode_integrate_to_event(impact_rhs, 2, (void *)m, ev, nevents,
-                                                       &left, t, y, which, relay_sample, relay);
+                                                       &left, t, y, which, relay_sample, relay,
+                                                       NULL);
         size_t used = relay->calls - calls_before;   /* >= the accepted steps */
         budget->steps_left -= used < budget->steps_left ? used : budget->steps_left;
         relay->skip_first = 1;
@@ -418,7 +419,7 @@ hf_status hf_impact_e_out(const hf_impact_params *params, double *e_out, hf_diag
     /* One call, so o.max_steps = HF_IMPACT_MAX_STEPS is the whole budget.
      * An overdamped compression that settles ends at the rest event, and
      * e_out is then 0. */
-    st = hf_ode_integrate_to_event(impact_rhs, 2, &m, ev, nsep, &o, &t, y, &which, NULL, NULL);
+    st = hf_ode_integrate_to_event(impact_rhs, 2, &m, ev, nsep, &o, &t, y, &which, NULL, NULL, NULL);
     if (st != HF_OK)
         return integration_failed(&m, st, t, diag);
     *e_out = end_of(&ev[which]) == HF_IMPACT_END_REST ? 0.0 : -y[1];

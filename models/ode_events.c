@@ -1,6 +1,6 @@
 /*
  * models/ode_events.c — GSL adaptive ODE integration that stops at located
- * events (see hertzfit/ode_events.h for why events are located inside the
+ * events (see models/ode_events.h for why events are located inside the
  * step rather than at its end).
  *
  * The root is bracketed by the accepted step itself: one GSL step of size
@@ -8,7 +8,7 @@
  * takes the values g0 and g1 at the ends of [0, H] and Brent's method
  * converges inside it.
  */
-#include "hertzfit/ode_events.h"
+#include "models/ode_events.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -155,23 +155,25 @@ hf_status hf_ode_integrate_to_event(hf_ode_rhs_fn rhs, size_t dim, void *params,
                                     const hf_ode_event *events, size_t nevents,
                                     const hf_ode_options *options,
                                     double *t, double *y, size_t *which,
-                                    hf_ode_sample_fn sample, void *sample_user)
+                                    hf_ode_sample_fn sample, void *sample_user,
+                                    hf_diag *diag)
 {
     hf_ode_options defaults;
     hf_ode_options_init(&defaults);
     const hf_ode_options *o = options ? options : &defaults;
     if (rhs == NULL || dim == 0 || events == NULL || nevents == 0 || t == NULL ||
         y == NULL || which == NULL || !(o->t_max > *t))
-        return HF_EINVAL;
+        return hf_diag_set(diag, HF_EINVAL, "ODE: no right-hand side, state, events or time "
+                           "span to integrate");
     /* freed before returning */
     double *g0 = malloc(sizeof(double) * nevents);
     if (g0 == NULL)
-        return HF_ENOMEM;
+        return hf_diag_set(diag, HF_ENOMEM, "ODE: out of memory");
     ode_run r;
     hf_status st = ode_run_alloc(&r, rhs, dim, params, o);
     if (st != HF_OK) {
         free(g0);
-        return st;
+        return hf_diag_set(diag, st, "ODE: out of memory for GSL's stepper");
     }
     double h = o->h0 > 0.0 ? o->h0 : 1e-6 * (o->t_max - *t);
     for (size_t k = 0; k < nevents; ++k)
@@ -212,5 +214,11 @@ hf_status hf_ode_integrate_to_event(hf_ode_rhs_fn rhs, size_t dim, void *params,
     }
     ode_run_free(&r);
     free(g0);
-    return st;
+    if (st == HF_ENOCONV)
+        return hf_diag_set(diag, st, "ODE: no event before t = %g (t_max %g, %zu steps at "
+                           "most)", *t, o->t_max, o->max_steps);
+    if (st != HF_OK)
+        return hf_diag_set(diag, st, "ODE: %s at t = %g", st == HF_EGSL ? "GSL's stepper failed"
+                           : hf_strerror(st), *t);
+    return HF_OK;
 }

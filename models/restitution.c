@@ -90,21 +90,22 @@ static hf_status gap_in_u_fn(double u, void *p, double *value)
 
 /* GSL Brent on [lo, hi] to relative tolerance 4 ε (4 DBL_EPSILON). */
 static hf_status brent(hf_brent_fn f, void *ctx, double lo, double hi, const char *what,
-                       double *root)
+                       double *root, hf_diag *diag)
 {
     static const hf_brent_tolerance tol = {0.0, 4 * DBL_EPSILON, 300};
     hf_brent_result r;
-    hf_status st = hf_brent_root(f, ctx, lo, hi, &tol, what, &r, NULL);
+    hf_status st = hf_brent_root(f, ctx, lo, hi, &tol, what, &r, diag);
     if (st == HF_OK)
         *root = r.x;
     return st;
 }
 
-static hf_status hr_by_u(double c, double *h_r)
+static hf_status hr_by_u(double c, double *h_r, hf_diag *diag)
 {
     /* h_r < 1/c: for c below 1/DBL_MAX the root is not representable. */
     if (!isfinite(1.0 / c))
-        return HF_ERANGE;
+        return hf_diag_set(diag, HF_ERANGE, "h_r(c_r = %g) ~ 1/c_r is not representable as a "
+                           "double", c);
     hr_ctx ctx = {c, 0.0};
     /* Asymptote of the root for h → 1/c: u ≈ 1/c + 1 − ln(1 + 1/c). */
     double guess = 1.0 / c + 1.0 - log1p(1.0 / c);
@@ -116,31 +117,31 @@ static hf_status hr_by_u(double c, double *h_r)
     if (lo == hi)
         hi = lo * (1.0 + 4 * DBL_EPSILON) + DBL_MIN;
     double u;
-    hf_status st = brent(gap_in_u_fn, &ctx, lo, hi, "h_r(c_r) in u = -ln(1 - c h)", &u);
+    hf_status st = brent(gap_in_u_fn, &ctx, lo, hi, "h_r(c_r) in u = -ln(1 - c h)", &u, diag);
     if (st != HF_OK)
         return st;
     *h_r = -expm1(-u) / c;
     return HF_OK;
 }
 
-hf_status hf_restitution_hr_exact(double c_r, double *h_r)
+hf_status hf_restitution_hr_exact(double c_r, double *h_r, hf_diag *diag)
 {
     if (!(c_r > 0.0 && c_r <= 1.0))
-        return HF_EDOM;
+        return hf_diag_set(diag, HF_EDOM, "c_r = %g is outside (0, 1]", c_r);
     if (c_r == 1.0) {
         *h_r = 0.0;
         return HF_OK;
     }
     if (c_r < SERIES_C_MIN)
-        return hr_by_u(c_r, h_r);
+        return hr_by_u(c_r, h_r, diag);
     hr_ctx ctx = {c_r, 0.0};
-    return brent(series_in_h, &ctx, 0.0, SERIES_H_MAX, "h_r(c_r) by its series", h_r);
+    return brent(series_in_h, &ctx, 0.0, SERIES_H_MAX, "h_r(c_r) by its series", h_r, diag);
 }
 
-hf_status hf_restitution_cr_exact(double h_r, double *c_r)
+hf_status hf_restitution_cr_exact(double h_r, double *c_r, hf_diag *diag)
 {
     if (!(h_r >= 0.0) || isinf(h_r))
-        return HF_EDOM;
+        return hf_diag_set(diag, HF_EDOM, "h_r = %g must be >= 0 and finite", h_r);
     if (h_r == 0.0) {
         *c_r = 1.0;
         return HF_OK;
@@ -148,17 +149,19 @@ hf_status hf_restitution_cr_exact(double h_r, double *c_r)
     if (h_r < INVERSE_SERIES_H) {
         /* h < 0.5 ⇔ c > 0.74; c = 1 gives D < 0 and c = 0.7 gives D > 0. */
         hr_ctx ctx = {0.0, h_r};
-        return brent(series_in_c, &ctx, 0.7, 1.0, "c_r(h_r) by the series", c_r);
+        return brent(series_in_c, &ctx, 0.7, 1.0, "c_r(h_r) by the series", c_r, diag);
     }
     const double T = h_r - log1p(h_r);
     gsl_sf_result w;
-    if (gsl_sf_lambert_W0_e(-exp(-1.0 - T), &w) != GSL_SUCCESS)
-        return HF_EGSL;
+    int gst = gsl_sf_lambert_W0_e(-exp(-1.0 - T), &w);
+    if (gst != GSL_SUCCESS)
+        return hf_diag_set(diag, HF_EGSL, "c_r(h_r = %g): GSL's Lambert W: %s", h_r,
+                           gsl_strerror(gst));
     double c = (1.0 + w.val) / h_r;
     /* For h so large that e^{−1−T} underflows, W₀ = 0 and c = 1/h exactly as
      * the relation gives to double precision. */
     if (!(c > 0.0))
-        return HF_ERANGE;
+        return hf_diag_set(diag, HF_ERANGE, "c_r(h_r = %g) is not representable", h_r);
     *c_r = c;
     return HF_OK;
 }

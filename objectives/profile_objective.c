@@ -82,10 +82,11 @@ hf_status hf_profile_objective_alloc(const double *c, size_t n, hf_profile_objec
                                "c_r = %.17g (sample %zu) must lie in (0, 1) for the "
                                "percentage error", c[i], i + 1);
         }
-        hf_status st = hf_restitution_hr_exact(c[i], &h);
+        hf_diag why = {{0}};
+        hf_status st = hf_restitution_hr_exact(c[i], &h, &why);
         if (st != HF_OK) {
             hf_profile_objective_free(obj);
-            return hf_diag_set(diag, st, "exact h_r failed at c_r = %.17g", c[i]);
+            return hf_diag_set(diag, st, "exact h_r failed at c_r = %.17g: %s", c[i], why.text);
         }
         obj->r[i] = (1.0 - c[i]) / (c[i] * h);
         m1 += obj->r[i];
@@ -133,7 +134,7 @@ static hf_status read_table(const char *path, double **k0, double **rms, size_t 
                              "(got %g, %g, %g)", path, hf_csv_line(csv, i), v[0], v[1], v[2]);
             break;
         }
-        st = hf_profile_integral(v[0], v[1], &integral);
+        st = hf_profile_integral(v[0], v[1], &integral, NULL);
         if (st != HF_OK) {
             st = hf_diag_set(diag, st, "%s:%zu: I(a, b) is not representable for a = %g, "
                              "b = %g", path, hf_csv_line(csv, i), v[0], v[1]);
@@ -268,7 +269,7 @@ double hf_profile_objective_rms_k0(const hf_profile_objective *obj, double k0)
 double hf_profile_objective_rms(const hf_profile_objective *obj, double a, double b)
 {
     double integral;
-    if (hf_profile_integral(a, b, &integral) != HF_OK)
+    if (hf_profile_integral(a, b, &integral, NULL) != HF_OK)
         return NAN;
     return hf_profile_objective_rms_k0(obj, hf_profile_k0_from_integral(integral));
 }

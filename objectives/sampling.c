@@ -113,7 +113,7 @@ static hf_status parse_hgeom(const char *spec, double **values, size_t *count, h
         return HF_ENOMEM;
     for (size_t i = 0; i < n; ++i) {
         double h = h0 * pow(h1 / h0, (double)i / (double)(n - 1));
-        st = hf_restitution_cr_exact(h, &v[i]);
+        st = hf_restitution_cr_exact(h, &v[i], NULL);
         if (st != HF_OK || !(v[i] > 0.0)) {
             free(v);
             return hf_diag_set(diag, HF_EDOM, "sampling '%s': h = %g has no representable c_r",

@@ -38,15 +38,22 @@ void hf_run_config_init(hf_run_config *run)
     run->trace_user = NULL;
 }
 
-hf_status hf_result_init(hf_result *result, size_t dim)
+hf_status hf_result_alloc(size_t dim, hf_result **out, hf_diag *diag)
 {
-    memset(result, 0, sizeof *result);
-    /* owned by the result: hf_result_free */
-    result->x = calloc(dim ? dim : 1, sizeof *result->x);
-    if (result->x == NULL)
-        return HF_ENOMEM;
-    result->dim = dim;
-    result->f = HUGE_VAL;
+    *out = NULL;
+    if (dim == 0)
+        return hf_diag_set(diag, HF_EINVAL, "a result needs dimension >= 1");
+    /* the result and its x are owned by the caller: hf_result_free */
+    hf_result *r = calloc(1, sizeof *r);
+    if (r != NULL)
+        r->x = calloc(dim, sizeof *r->x);
+    if (r == NULL || r->x == NULL) {
+        free(r);
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory for a result of dimension %zu", dim);
+    }
+    r->dim = dim;
+    r->f = HUGE_VAL;
+    *out = r;
     return HF_OK;
 }
 
@@ -55,8 +62,7 @@ void hf_result_free(hf_result *result)
     if (result == NULL)
         return;
     free(result->x);
-    result->x = NULL;
-    result->dim = 0;
+    free(result);
 }
 
 static const char *optimizer_name_at(size_t index, const void *ctx)
@@ -92,8 +98,8 @@ static hf_status find_algorithm(const char *name, const hf_algorithm **algo,
     return hf_optimizer_unknown(name, diag);
 }
 
-hf_status hf_optimizer_create(const char *name, size_t dim, hf_optimizer **out,
-                              hf_diag *diag)
+hf_status hf_optimizer_alloc(const char *name, size_t dim, hf_optimizer **out,
+                             hf_diag *diag)
 {
     *out = NULL;
     if (name == NULL)
@@ -108,12 +114,12 @@ hf_status hf_optimizer_create(const char *name, size_t dim, hf_optimizer **out,
     /* opt and its name/values are owned by the caller: hf_optimizer_free */
     hf_optimizer *opt = calloc(1, sizeof *opt);
     if (opt == NULL)
-        return HF_ENOMEM;
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory for optimizer '%s'", name);
     opt->name = malloc(strlen(name) + 1);
     opt->values = calloc(algo->nparams ? algo->nparams : 1, sizeof *opt->values);
     if (opt->name == NULL || opt->values == NULL) {
         hf_optimizer_free(opt);
-        return HF_ENOMEM;
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory for optimizer '%s'", name);
     }
     strcpy(opt->name, name);
     opt->algo = algo;
@@ -150,16 +156,26 @@ static const char *key_at(size_t index, const void *ctx)
     return ((const hf_algorithm *)ctx)->params[index].key;
 }
 
+/* The index of KEY, or HF_ENOTFOUND listing the valid keys. */
+static hf_status lookup_param(const hf_optimizer *opt, const char *key, long *index,
+                              hf_diag *diag)
+{
+    *index = find_param(opt->algo, key);
+    if (*index >= 0)
+        return HF_OK;
+    char keys[320];
+    hf_names_join(opt->algo->nparams, key_at, opt->algo, keys, sizeof keys);
+    return hf_diag_set(diag, HF_ENOTFOUND, "optimizer '%s' has no parameter '%s' (valid: %s)",
+                       opt->name, key, keys);
+}
+
 hf_status hf_optimizer_set(hf_optimizer *opt, const char *key, double value,
                            hf_diag *diag)
 {
-    long i = find_param(opt->algo, key);
-    if (i < 0) {
-        char keys[320];
-        hf_names_join(opt->algo->nparams, key_at, opt->algo, keys, sizeof keys);
-        return hf_diag_set(diag, HF_ENOTFOUND, "optimizer '%s' has no parameter '%s' (valid: %s)",
-                           opt->name, key, keys);
-    }
+    long i;
+    hf_status st = lookup_param(opt, key, &i, diag);
+    if (st != HF_OK)
+        return st;
     const hf_param_spec *p = &opt->algo->params[i];
     if (!(value >= p->min && value <= p->max))
         return hf_diag_set(diag, HF_ERANGE, "%s = %g is outside [%g, %g] for optimizer '%s'",
@@ -170,22 +186,24 @@ hf_status hf_optimizer_set(hf_optimizer *opt, const char *key, double value,
     return HF_OK;
 }
 
-hf_status hf_optimizer_get(const hf_optimizer *opt, const char *key, double *value)
+hf_status hf_optimizer_get(const hf_optimizer *opt, const char *key, double *value,
+                           hf_diag *diag)
 {
-    long i = find_param(opt->algo, key);
-    if (i < 0)
-        return HF_ENOTFOUND;
-    *value = opt->values[i];
-    return HF_OK;
+    long i;
+    hf_status st = lookup_param(opt, key, &i, diag);
+    if (st == HF_OK)
+        *value = opt->values[i];
+    return st;
 }
 
 size_t hf_optimizer_param_count(const hf_optimizer *opt) { return opt->algo->nparams; }
 
 hf_status hf_optimizer_param(const hf_optimizer *opt, size_t index, const char **key,
-                             double *value, const char **doc)
+                             double *value, const char **doc, hf_diag *diag)
 {
     if (index >= opt->algo->nparams)
-        return HF_EINVAL;
+        return hf_diag_set(diag, HF_EINVAL, "optimizer '%s' has %zu parameters, not %zu",
+                           opt->name, opt->algo->nparams, index + 1);
     if (key != NULL)
         *key = opt->algo->params[index].key;
     if (value != NULL)

@@ -214,7 +214,7 @@ static hf_status build_optimizers(const hf_campaign_config *cfg, hf_campaign *c,
     for (size_t o = 0; o < n; ++o)
         for (size_t p = 0; p < c->n_problems; ++p) {
             /* owned by rs (run_state_free) */
-            hf_status st = hf_optimizer_create(c->optimizers[o], c->problems[p].dim,
+            hf_status st = hf_optimizer_alloc(c->optimizers[o], c->problems[p].dim,
                                                &rs->handles[o * c->n_problems + p], diag);
             if (st != HF_OK)
                 return st;
@@ -257,7 +257,7 @@ static hf_status add_optimizer_fields(hf_campaign *c, const run_state *rs)
             for (size_t k = 0; k < hf_optimizer_param_count(h) && st == HF_OK; ++k) {
                 const char *key = NULL, *doc = NULL;
                 double value = 0.0;
-                if (hf_optimizer_param(h, k, &key, &value, &doc) != HF_OK)
+                if (hf_optimizer_param(h, k, &key, &value, &doc, NULL) != HF_OK)
                     continue;
                 char name[256];
                 snprintf(name, sizeof name, "optimizer.%s.d%zu.%s", c->optimizers[o],
@@ -386,17 +386,17 @@ static hf_status run_task(size_t j, void *ctx, hf_diag *diag)
         run.has_target = 1;   /* COCO's rule: stop at the final target */
         run.target = pr->f_opt + c->targets[c->n_targets - 1];
     }
-    hf_result res;
-    hf_status st = hf_result_init(&res, pr->dim);
+    hf_result *res = NULL; /* freed below */
+    hf_status st = hf_result_alloc(pr->dim, &res, diag);
     if (st != HF_OK)
-        return hf_diag_set(diag, st, "out of memory");
+        return st;
     st = hf_study_run(tj->rs->handles[o * np + p], hf_bench_problem_problem(tj->rs->bench[p]), &run,
-                      &res, &tj->traces[j], diag);
+                      res, &tj->traces[j], diag);
     tj->rows[j] = (hf_campaign_row){.optimizer = o, .problem = p, .run = r, .seed = run.seed,
-                                    .stream = run.stream, .best_f = res.f,
-                                    .evaluations = res.evaluations, .stop = res.stop,
-                                    .seconds = res.seconds};
-    hf_result_free(&res);
+                                    .stream = run.stream, .best_f = res->f,
+                                    .evaluations = res->evaluations, .stop = res->stop,
+                                    .seconds = res->seconds};
+    hf_result_free(res);
     return st;
 }
 

@@ -112,10 +112,10 @@ static hf_status create_optimizer(const hf_maxwell_fit_config *cfg, hf_optimizer
                                   hf_diag *diag)
 {
     const char *name = cfg->optimizer ? cfg->optimizer : HF_MAXWELL_FIT_OPTIMIZER;
-    hf_status st = hf_optimizer_create(name, 2, opt, diag);
+    hf_status st = hf_optimizer_alloc(name, 2, opt, diag);
     double current;
     if (st == HF_OK && cfg->xtol_rel > 0.0 &&
-        hf_optimizer_get(*opt, "xtol_rel", &current) == HF_OK)
+        hf_optimizer_get(*opt, "xtol_rel", &current, NULL) == HF_OK)
         st = hf_optimizer_set(*opt, "xtol_rel", cfg->xtol_rel, diag);
     if (st != HF_OK) {
         hf_optimizer_free(*opt);
@@ -161,30 +161,29 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data, const hf_argatov_cons
         hf_maxwell_objective *obj = NULL; /* freed at the end of this attempt */
         if ((st = hf_maxwell_objective_alloc(data, &o, &obj, diag)) != HF_OK)
             break;
-        hf_result res; /* x freed by hf_result_free below */
-        if ((st = hf_result_init(&res, 2)) != HF_OK) {
+        hf_result *res = NULL; /* freed below */
+        if ((st = hf_result_alloc(2, &res, diag)) != HF_OK) {
             hf_maxwell_objective_free(obj);
-            st = hf_diag_set(diag, st, "out of memory");
             break;
         }
-        st = run_once(obj, opt, cfg, &res, diag);
-        unsigned bits = st == HF_OK ? bounds_hit(hf_maxwell_objective_problem(obj), res.x) : 0;
-        evaluations += res.evaluations;
-        int again = st == HF_OK && bits && res.stop == HF_STOP_CONVERGED &&
+        st = run_once(obj, opt, cfg, res, diag);
+        unsigned bits = st == HF_OK ? bounds_hit(hf_maxwell_objective_problem(obj), res->x) : 0;
+        evaluations += res->evaluations;
+        int again = st == HF_OK && bits && res->stop == HF_STOP_CONVERGED &&
                     attempt < cfg->recentre_max;
         if (again) {
             /* Converged on the box: the misfit still falls outside it.  Move
              * the box centre to the optimum and search again. */
-            hf_maxwell_objective_params(obj, res.x, &o.mu0_ref, &o.eta_ref);
+            hf_maxwell_objective_params(obj, res->x, &o.mu0_ref, &o.eta_ref);
         } else if (st == HF_OK &&
-                   (st = hf_maxwell_objective_estimate(obj, res.x, &out->estimate, residuals,
+                   (st = hf_maxwell_objective_estimate(obj, res->x, &out->estimate, residuals,
                                                        diag)) == HF_OK) {
-            out->stop = res.stop;
+            out->stop = res->stop;
             out->at_bound = bits;
             out->recentred = attempt;
             out->evaluations = evaluations;
         }
-        hf_result_free(&res);
+        hf_result_free(res);
         hf_maxwell_objective_free(obj);
         if (!again)
             break;

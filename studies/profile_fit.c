@@ -53,9 +53,9 @@ static hf_status check_config(const hf_profile_fit_config *cfg, hf_diag *diag)
 static void per_run(hf_profile_fit *fit, double tolerance)
 {
     for (size_t i = 0; i < fit->runs->count; ++i) {
-        const hf_result *r = &fit->runs->results[i];
+        const hf_result *r = fit->runs->results[i];
         double integral = NAN;
-        if (!isfinite(r->f) || hf_profile_integral(r->x[0], r->x[1], &integral) != HF_OK)
+        if (!isfinite(r->f) || hf_profile_integral(r->x[0], r->x[1], &integral, NULL) != HF_OK)
             integral = NAN;
         fit->integral[i] = integral;
         fit->k0[i] = isnan(integral) ? NAN : hf_profile_k0_from_integral(integral);
@@ -69,7 +69,7 @@ static void valley(hf_profile_fit *fit, const double *b, const hf_problem *p)
     for (size_t j = 0; j < fit->n_valley; ++j) {
         hf_profile_valley_point *v = &fit->valley[j];
         v->b = b[j];
-        v->found = hf_profile_valley_a(b[j], fit->i_star, &v->a) == HF_OK;
+        v->found = hf_profile_valley_a(b[j], fit->i_star, &v->a, NULL) == HF_OK;
         if (!v->found)
             v->a = NAN;
         v->inside = v->found && v->a >= p->lower[0] && v->a <= p->upper[0];

@@ -27,7 +27,8 @@ void hf_runs_free(hf_runs *runs)
     if (runs == NULL)
         return;
     for (size_t i = 0; i < runs->count; ++i) {
-        hf_result_free(&runs->results[i]);
+        if (runs->results != NULL)
+            hf_result_free(runs->results[i]);
         if (runs->traces != NULL)
             free(runs->traces[i].points);
     }
@@ -50,7 +51,7 @@ static hf_runs *runs_alloc(size_t count, size_t dim, int traces)
     }
     r->count = count;
     for (size_t i = 0; i < count; ++i)
-        if (hf_result_init(&r->results[i], dim) != HF_OK) {
+        if (hf_result_alloc(dim, &r->results[i], NULL) != HF_OK) {
             hf_runs_free(r);
             return NULL;
         }
@@ -75,7 +76,7 @@ static hf_status one_run(size_t i, void *ctx, hf_diag *diag)
     run.max_iters = j->cfg->max_iters;
     run.has_target = j->cfg->has_target;
     run.target = j->cfg->target;
-    return hf_study_run(j->opt, j->problem, &run, &j->runs->results[i],
+    return hf_study_run(j->opt, j->problem, &run, j->runs->results[i],
                         j->runs->traces ? &j->runs->traces[i] : NULL, diag);
 }
 
@@ -117,7 +118,7 @@ hf_status hf_runs_summarize(const hf_runs *runs, hf_runs_summary *out, hf_diag *
     if (best == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t i = 0; i < n; ++i) {
-        const hf_result *r = &runs->results[i];
+        const hf_result *r = runs->results[i];
         if (isfinite(r->f))
             best[out->finite++] = r->f;
         out->mean_evaluations += (double)r->evaluations / (double)n;

@@ -57,7 +57,7 @@ static void test_formulas_at_hand_computed_points(void **state)
     HF_ASSERT_CLOSE(hr_of("safaeifar-farshidianfar", 0.4), 1.875, 0.0, 1e-15);
     HF_ASSERT_CLOSE(hr_of("icaco", 0.4), 200.0 * 0.6 / (159.0 * 0.4), 0.0, 1e-15);
     double exact;
-    assert_int_equal(hf_restitution_hr_exact(0.4, &exact), HF_OK);
+    assert_int_equal(hf_restitution_hr_exact(0.4, &exact, NULL), HF_OK);
     HF_ASSERT_CLOSE(hr_of("exact", 0.4), exact, 0.0, 0.0);
     /* profile (2.5, 2) is Hu-Guo: K0 = 3/2 exactly (I = 4/15). */
     const double ab[2] = {2.5, 2.0};

@@ -35,7 +35,7 @@ static const double c_values[] = {0.01, 0.05, 0.1, 0.2385, 0.4, 0.5, 0.6, 0.75, 
 static void exact_params(hf_impact_params *p, double c)
 {
     hf_impact_params_init(p);
-    assert_int_equal(hf_restitution_hr_exact(c, &p->damping), HF_OK);
+    assert_int_equal(hf_restitution_hr_exact(c, &p->damping, NULL), HF_OK);
 }
 
 /* Eq. 39 is the energy balance of exactly this ODE, so the simulated e_out
@@ -249,7 +249,7 @@ static void test_restitution_check_every_model(void **state)
             double h, expected, e, e_clamped;
             hf_diag diag = {{0}};
             assert_int_equal(hf_damping_hr(dm->id, cs[i], ab, &h, NULL), HF_OK);
-            assert_int_equal(hf_restitution_cr_exact(h, &expected), HF_OK);
+            assert_int_equal(hf_restitution_cr_exact(h, &expected, NULL), HF_OK);
             assert_int_equal(hf_impact_restitution_check(dm->id, cs[i], ab, 0, &e, &diag),
                              HF_OK);
             assert_int_equal(

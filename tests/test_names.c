@@ -52,7 +52,7 @@ static void test_registries(void **state)
     (void)state;
     hf_diag diag = {{0}};
     hf_optimizer *opt = NULL;
-    assert_int_equal(hf_optimizer_create("nlopt:LN_NOTHING", 2, &opt, &diag), HF_ENOTFOUND);
+    assert_int_equal(hf_optimizer_alloc("nlopt:LN_NOTHING", 2, &opt, &diag), HF_ENOTFOUND);
     assert_non_null(strstr(diag.text, "unknown optimizer 'nlopt:LN_NOTHING' (valid: ica, "));
     const char *last = hf_optimizer_name_at(hf_optimizer_name_count() - 1);
     char tail[128];

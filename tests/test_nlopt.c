@@ -32,7 +32,7 @@ static hf_status run_named(const char *name, uint64_t seed, size_t max_evals,
 {
     hf_problem p = sphere_problem();
     hf_optimizer *opt = NULL;
-    hf_status st = hf_optimizer_create(name, 2, &opt, diag);
+    hf_status st = hf_optimizer_alloc(name, 2, &opt, diag);
     if (st != HF_OK)
         return st;
     hf_run_config run;
@@ -71,24 +71,24 @@ static void test_name_table_matches_nlopt(void **state)
 static void test_every_algorithm_respects_budget(void **state)
 {
     (void)state;
-    hf_result r;
-    assert_int_equal(hf_result_init(&r, 2), HF_OK);
+    hf_result *r = NULL;
+    assert_int_equal(hf_result_alloc(2, &r, NULL), HF_OK);
     for (size_t i = 0; i < hf_optimizer_name_count(); ++i) {
         const char *name = hf_optimizer_name_at(i);
         if (strncmp(name, "nlopt:", 6) != 0)
             continue;
         hf_diag diag = {{0}};
-        hf_status st = run_named(name, 2385, 300, &r, &diag);
+        hf_status st = run_named(name, 2385, 300, r, &diag);
         if (st != HF_OK)
             print_error("%s: %s\n", name, diag.text);
         assert_int_equal(st, HF_OK);
-        assert_true(r.evaluations <= 300);
-        assert_true(r.evaluations > 0);
-        if (!(r.f < 0.25))
-            print_error("%s: f = %g after %zu evaluations\n", name, r.f, r.evaluations);
-        assert_true(r.f < 0.25);
+        assert_true(r->evaluations <= 300);
+        assert_true(r->evaluations > 0);
+        if (!(r->f < 0.25))
+            print_error("%s: f = %g after %zu evaluations\n", name, r->f, r->evaluations);
+        assert_true(r->f < 0.25);
     }
-    hf_result_free(&r);
+    hf_result_free(r);
 }
 
 static void test_local_algorithms_converge(void **state)
@@ -96,17 +96,17 @@ static void test_local_algorithms_converge(void **state)
     (void)state;
     const char *names[] = {"nlopt:LN_BOBYQA", "nlopt:LN_NELDERMEAD", "nlopt:LN_SBPLX",
                            "nlopt:LD_LBFGS"};
-    hf_result r;
-    assert_int_equal(hf_result_init(&r, 2), HF_OK);
+    hf_result *r = NULL;
+    assert_int_equal(hf_result_alloc(2, &r, NULL), HF_OK);
     for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
-        assert_int_equal(run_named(names[i], 77, 2000, &r, NULL), HF_OK);
+        assert_int_equal(run_named(names[i], 77, 2000, r, NULL), HF_OK);
         /* A smooth quadratic: each reaches the minimiser to about the
          * square root of its f resolution (f ~ 1e-12 ⇒ |x − x*| ~ 1e-6);
          * the L-BFGS gradient is a finite difference with step 3.9e-7. */
-        HF_ASSERT_CLOSE(r.x[0], 0.3, 1e-5, 0.0);
-        HF_ASSERT_CLOSE(r.x[1], -0.7, 1e-5, 0.0);
+        HF_ASSERT_CLOSE(r->x[0], 0.3, 1e-5, 0.0);
+        HF_ASSERT_CLOSE(r->x[1], -0.7, 1e-5, 0.0);
     }
-    hf_result_free(&r);
+    hf_result_free(r);
 }
 
 static void test_stochastic_algorithms_reproducible(void **state)
@@ -114,20 +114,20 @@ static void test_stochastic_algorithms_reproducible(void **state)
     (void)state;
     const char *names[] = {"nlopt:GN_CRS2_LM", "nlopt:GN_ISRES", "nlopt:GN_ESCH",
                            "nlopt:GN_MLSL", "nlopt:GN_DIRECT_L_RAND"};
-    hf_result a, b;
-    assert_int_equal(hf_result_init(&a, 2), HF_OK);
-    assert_int_equal(hf_result_init(&b, 2), HF_OK);
+    hf_result *a = NULL, *b = NULL;
+    assert_int_equal(hf_result_alloc(2, &a, NULL), HF_OK);
+    assert_int_equal(hf_result_alloc(2, &b, NULL), HF_OK);
     for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
-        assert_int_equal(run_named(names[i], 9, 400, &a, NULL), HF_OK);
+        assert_int_equal(run_named(names[i], 9, 400, a, NULL), HF_OK);
         /* another run with another seed in between must not matter */
-        assert_int_equal(run_named(names[i], 10, 400, &b, NULL), HF_OK);
-        assert_int_equal(run_named(names[i], 9, 400, &b, NULL), HF_OK);
-        assert_memory_equal(a.x, b.x, 2 * sizeof(double));
-        assert_memory_equal(&a.f, &b.f, sizeof(double));
-        assert_int_equal(a.evaluations, b.evaluations);
+        assert_int_equal(run_named(names[i], 10, 400, b, NULL), HF_OK);
+        assert_int_equal(run_named(names[i], 9, 400, b, NULL), HF_OK);
+        assert_memory_equal(a->x, b->x, 2 * sizeof(double));
+        assert_memory_equal(&a->f, &b->f, sizeof(double));
+        assert_int_equal(a->evaluations, b->evaluations);
     }
-    hf_result_free(&a);
-    hf_result_free(&b);
+    hf_result_free(a);
+    hf_result_free(b);
 }
 
 static void test_nlopt_target_and_default_budget(void **state)
@@ -135,23 +135,23 @@ static void test_nlopt_target_and_default_budget(void **state)
     (void)state;
     hf_problem p = sphere_problem();
     hf_optimizer *opt = NULL;
-    assert_int_equal(hf_optimizer_create("nlopt:GN_DIRECT_L", 2, &opt, NULL), HF_OK);
+    assert_int_equal(hf_optimizer_alloc("nlopt:GN_DIRECT_L", 2, &opt, NULL), HF_OK);
     hf_run_config run;
     hf_run_config_init(&run);
     run.has_target = 1;
     run.target = 1e-3;
-    hf_result r;
-    assert_int_equal(hf_result_init(&r, 2), HF_OK);
-    assert_int_equal(hf_optimize(opt, &p, &run, &r, NULL), HF_OK);
-    assert_int_equal(r.stop, HF_STOP_TARGET);
-    assert_true(r.f <= 1e-3);
+    hf_result *r = NULL;
+    assert_int_equal(hf_result_alloc(2, &r, NULL), HF_OK);
+    assert_int_equal(hf_optimize(opt, &p, &run, r, NULL), HF_OK);
+    assert_int_equal(r->stop, HF_STOP_TARGET);
+    assert_true(r->f <= 1e-3);
     hf_run_config_init(&run); /* no budget: NLopt's default of 2000 */
-    assert_int_equal(hf_optimize(opt, &p, &run, &r, NULL), HF_OK);
-    assert_int_equal(r.evaluations, 2000);
-    assert_int_equal(r.stop, HF_STOP_MAXEVAL);
+    assert_int_equal(hf_optimize(opt, &p, &run, r, NULL), HF_OK);
+    assert_int_equal(r->evaluations, 2000);
+    assert_int_equal(r->stop, HF_STOP_MAXEVAL);
     hf_diag diag = {{0}};
     assert_int_equal(hf_optimizer_set(opt, "xtol_rel", -1, &diag), HF_ERANGE);
-    hf_result_free(&r);
+    hf_result_free(r);
     hf_optimizer_free(opt);
 }
 

@@ -10,10 +10,12 @@
  */
 #include "hf_test.h"
 
+#include <string.h>
+
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
 
-#include "hertzfit/ode_events.h"
+#include "models/ode_events.h"
 
 typedef struct oscillator { double omega2; int samples; } oscillator;
 
@@ -57,7 +59,7 @@ static void test_oscillator_events(void **state)
     size_t which = 99;
     int samples = 0;
     assert_int_equal(hf_ode_integrate_to_event(rhs, 2, &osc, events, 2, &opt, &t, y,
-                                               &which, count_sample, &samples), HF_OK);
+                                               &which, count_sample, &samples, NULL), HF_OK);
     assert_int_equal(which, 0);
     HF_ASSERT_CLOSE(t, M_PI / (2 * 2.385), 0.0, 1e-11);
     HF_ASSERT_CLOSE(y[0], 1.7 / 2.385, 0.0, 1e-11);
@@ -65,7 +67,7 @@ static void test_oscillator_events(void **state)
     /* Continue from max deformation: the position event comes next
      * (the velocity event now starts at 0 and must not re-trigger). */
     assert_int_equal(hf_ode_integrate_to_event(rhs, 2, &osc, events, 2, &opt, &t, y,
-                                               &which, NULL, NULL), HF_OK);
+                                               &which, NULL, NULL, NULL), HF_OK);
     assert_int_equal(which, 1);
     HF_ASSERT_CLOSE(t, M_PI / 2.385, 0.0, 1e-11);
     HF_ASSERT_CLOSE(y[1], -1.7, 0.0, 1e-11);
@@ -81,11 +83,14 @@ static void test_no_event_before_t_max(void **state)
     opt.t_max = 1.0; /* the position returns to zero only at t = pi */
     double t = 0.0, y[2] = {0.0, 1.0};
     size_t which = 0;
+    hf_diag diag = {{0}};
     assert_int_equal(hf_ode_integrate_to_event(rhs, 2, &osc, &ev, 1, &opt, &t, y, &which,
-                                               NULL, NULL), HF_ENOCONV);
+                                               NULL, NULL, &diag), HF_ENOCONV);
     HF_ASSERT_CLOSE(t, 1.0, 0.0, 1e-15);
+    assert_non_null(strstr(diag.text, "ODE: no event before t = 1 (t_max 1,"));
     assert_int_equal(hf_ode_integrate_to_event(NULL, 2, &osc, &ev, 1, &opt, &t, y, &which,
-                                               NULL, NULL), HF_EINVAL);
+                                               NULL, NULL, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "ODE: no right-hand side"));
 }
 
 int main(void)

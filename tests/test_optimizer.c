@@ -51,7 +51,7 @@ static void test_names_and_unknown_name(void **state)
         seen_random += strcmp(name, "random") == 0;
         seen_bobyqa += strcmp(name, "nlopt:LN_BOBYQA") == 0;
         hf_optimizer *opt = NULL;
-        assert_int_equal(hf_optimizer_create(name, 2, &opt, NULL), HF_OK);
+        assert_int_equal(hf_optimizer_alloc(name, 2, &opt, NULL), HF_OK);
         assert_string_equal(hf_optimizer_name(opt), name);
         hf_optimizer_free(opt);
     }
@@ -61,13 +61,13 @@ static void test_names_and_unknown_name(void **state)
 
     hf_optimizer *opt = NULL;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_optimizer_create("simplex", 2, &opt, &diag), HF_ENOTFOUND);
+    assert_int_equal(hf_optimizer_alloc("simplex", 2, &opt, &diag), HF_ENOTFOUND);
     assert_null(opt);
     assert_non_null(strstr(diag.text, "'simplex'"));
     assert_non_null(strstr(diag.text, "icaco"));
-    assert_int_equal(hf_optimizer_create("nlopt:GN_NOPE", 2, &opt, &diag), HF_ENOTFOUND);
+    assert_int_equal(hf_optimizer_alloc("nlopt:GN_NOPE", 2, &opt, &diag), HF_ENOTFOUND);
     assert_non_null(strstr(diag.text, "GN_NOPE"));
-    assert_int_equal(hf_optimizer_create("random", 0, &opt, &diag), HF_EINVAL);
+    assert_int_equal(hf_optimizer_alloc("random", 0, &opt, &diag), HF_EINVAL);
 }
 
 static void test_parameters_keys_and_ranges(void **state)
@@ -75,12 +75,12 @@ static void test_parameters_keys_and_ranges(void **state)
     (void)state;
     hf_optimizer *opt = NULL;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_optimizer_create("random", 2, &opt, &diag), HF_OK);
+    assert_int_equal(hf_optimizer_alloc("random", 2, &opt, &diag), HF_OK);
     double v = 0;
-    assert_int_equal(hf_optimizer_get(opt, "batch", &v), HF_OK);
+    assert_int_equal(hf_optimizer_get(opt, "batch", &v, NULL), HF_OK);
     HF_ASSERT_CLOSE(v, 20.0, 0.0, 0.0);
     assert_int_equal(hf_optimizer_set(opt, "batch", 7, &diag), HF_OK);
-    assert_int_equal(hf_optimizer_get(opt, "batch", &v), HF_OK);
+    assert_int_equal(hf_optimizer_get(opt, "batch", &v, NULL), HF_OK);
     HF_ASSERT_CLOSE(v, 7.0, 0.0, 0.0);
     assert_int_equal(hf_optimizer_set(opt, "batch", 0, &diag), HF_ERANGE);
     assert_non_null(strstr(diag.text, "batch"));
@@ -88,13 +88,16 @@ static void test_parameters_keys_and_ranges(void **state)
     assert_int_equal(hf_optimizer_set(opt, "batch", NAN, &diag), HF_ERANGE);
     assert_int_equal(hf_optimizer_set(opt, "countries", 20, &diag), HF_ENOTFOUND);
     assert_non_null(strstr(diag.text, "valid: batch"));
-    assert_int_equal(hf_optimizer_get(opt, "countries", &v), HF_ENOTFOUND);
+    assert_int_equal(hf_optimizer_get(opt, "countries", &v, &diag), HF_ENOTFOUND);
+    assert_non_null(strstr(diag.text, "optimizer 'random' has no parameter 'countries' "
+                                      "(valid: batch)"));
     assert_int_equal(hf_optimizer_param_count(opt), 1);
     const char *key = NULL, *doc = NULL;
-    assert_int_equal(hf_optimizer_param(opt, 0, &key, &v, &doc), HF_OK);
+    assert_int_equal(hf_optimizer_param(opt, 0, &key, &v, &doc, NULL), HF_OK);
     assert_string_equal(key, "batch");
     assert_non_null(doc);
-    assert_int_equal(hf_optimizer_param(opt, 1, &key, &v, &doc), HF_EINVAL);
+    assert_int_equal(hf_optimizer_param(opt, 1, &key, &v, &doc, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "optimizer 'random' has 1 parameters, not 2"));
     hf_optimizer_free(opt);
 }
 
@@ -122,7 +125,7 @@ static void run_random(hf_objective_fn f, hf_run_config *run, hf_result *res)
 {
     hf_problem p = make_problem(f);
     hf_optimizer *opt = NULL;
-    assert_int_equal(hf_optimizer_create("random", 2, &opt, NULL), HF_OK);
+    assert_int_equal(hf_optimizer_alloc("random", 2, &opt, NULL), HF_OK);
     assert_int_equal(hf_optimize(opt, &p, run, res, NULL), HF_OK);
     hf_optimizer_free(opt);
 }
@@ -138,28 +141,28 @@ static void test_random_budget_trace_and_repeatability(void **state)
     trace_log log = {0, 0, 0, 0.0, 1};
     run.trace = trace_cb;
     run.trace_user = &log;
-    hf_result a, b;
-    assert_int_equal(hf_result_init(&a, 2), HF_OK);
-    assert_int_equal(hf_result_init(&b, 2), HF_OK);
-    run_random(sphere, &run, &a);
-    assert_int_equal(a.evaluations, 437);
-    assert_int_equal(a.failed_evaluations, 0);
-    assert_int_equal(a.stop, HF_STOP_MAXEVAL);
-    assert_int_equal(a.iterations, 22); /* 21 full batches of 20 + 1 partial */
-    assert_int_equal(log.calls, a.iterations);
+    hf_result *a = NULL, *b = NULL;
+    assert_int_equal(hf_result_alloc(2, &a, NULL), HF_OK);
+    assert_int_equal(hf_result_alloc(2, &b, NULL), HF_OK);
+    run_random(sphere, &run, a);
+    assert_int_equal(a->evaluations, 437);
+    assert_int_equal(a->failed_evaluations, 0);
+    assert_int_equal(a->stop, HF_STOP_MAXEVAL);
+    assert_int_equal(a->iterations, 22); /* 21 full batches of 20 + 1 partial */
+    assert_int_equal(log.calls, a->iterations);
     assert_true(log.monotone);
-    assert_true(a.f == log.last_f);
-    assert_true(a.f < 0.05); /* 437 uniform points in a 3.9 x 3.25 box */
-    HF_ASSERT_CLOSE(sphere(a.x, NULL), a.f, 0.0, 0.0);
+    assert_true(a->f == log.last_f);
+    assert_true(a->f < 0.05); /* 437 uniform points in a 3.9 x 3.25 box */
+    HF_ASSERT_CLOSE(sphere(a->x, NULL), a->f, 0.0, 0.0);
     run.trace = NULL;
-    run_random(sphere, &run, &b);
-    assert_memory_equal(a.x, b.x, 2 * sizeof(double));
-    assert_memory_equal(&a.f, &b.f, sizeof(double));
+    run_random(sphere, &run, b);
+    assert_memory_equal(a->x, b->x, 2 * sizeof(double));
+    assert_memory_equal(&a->f, &b->f, sizeof(double));
     run.stream = 4;
-    run_random(sphere, &run, &b);
-    assert_true(a.f != b.f);
-    hf_result_free(&a);
-    hf_result_free(&b);
+    run_random(sphere, &run, b);
+    assert_true(a->f != b->f);
+    hf_result_free(a);
+    hf_result_free(b);
 }
 
 static void test_failed_evaluations_never_best(void **state)
@@ -169,16 +172,16 @@ static void test_failed_evaluations_never_best(void **state)
     hf_run_config_init(&run);
     run.seed = 11;
     run.max_evals = 2000;
-    hf_result r;
-    assert_int_equal(hf_result_init(&r, 2), HF_OK);
-    run_random(sphere_with_holes, &run, &r);
-    assert_int_equal(r.evaluations, 2000);
+    hf_result *r = NULL;
+    assert_int_equal(hf_result_alloc(2, &r, NULL), HF_OK);
+    run_random(sphere_with_holes, &run, r);
+    assert_int_equal(r->evaluations, 2000);
     /* x0 < 0.5 is 2/3.885 of the box: about half the draws fail. */
-    assert_true(r.failed_evaluations > 700 && r.failed_evaluations < 1400);
-    assert_true(isfinite(r.f));
-    assert_true(r.x[0] >= 0.5 && r.x[1] <= 1.0);
-    HF_ASSERT_CLOSE(r.f, sphere(r.x, NULL), 0.0, 0.0);
-    hf_result_free(&r);
+    assert_true(r->failed_evaluations > 700 && r->failed_evaluations < 1400);
+    assert_true(isfinite(r->f));
+    assert_true(r->x[0] >= 0.5 && r->x[1] <= 1.0);
+    HF_ASSERT_CLOSE(r->f, sphere(r->x, NULL), 0.0, 0.0);
+    hf_result_free(r);
 }
 
 static double always_nan(const double *x, void *ctx)
@@ -194,13 +197,13 @@ static void test_all_failed_gives_inf(void **state)
     hf_run_config run;
     hf_run_config_init(&run);
     run.max_evals = 50;
-    hf_result r;
-    assert_int_equal(hf_result_init(&r, 2), HF_OK);
-    run_random(always_nan, &run, &r);
-    assert_int_equal(r.failed_evaluations, 50);
-    assert_true(isinf(r.f) && r.f > 0);
-    assert_true(isnan(r.x[0]));
-    hf_result_free(&r);
+    hf_result *r = NULL;
+    assert_int_equal(hf_result_alloc(2, &r, NULL), HF_OK);
+    run_random(always_nan, &run, r);
+    assert_int_equal(r->failed_evaluations, 50);
+    assert_true(isinf(r->f) && r->f > 0);
+    assert_true(isnan(r->x[0]));
+    hf_result_free(r);
 }
 
 static void test_target_and_iteration_budget(void **state)
@@ -212,23 +215,23 @@ static void test_target_and_iteration_budget(void **state)
     run.has_target = 1;
     run.target = 0.1;
     run.max_evals = 100000;
-    hf_result r;
-    assert_int_equal(hf_result_init(&r, 2), HF_OK);
-    run_random(sphere, &run, &r);
-    assert_int_equal(r.stop, HF_STOP_TARGET);
-    assert_true(r.f <= 0.1);
-    assert_true(r.evaluations < 1000);
+    hf_result *r = NULL;
+    assert_int_equal(hf_result_alloc(2, &r, NULL), HF_OK);
+    run_random(sphere, &run, r);
+    assert_int_equal(r->stop, HF_STOP_TARGET);
+    assert_true(r->f <= 0.1);
+    assert_true(r->evaluations < 1000);
     hf_run_config_init(&run);
     run.max_iters = 7;
-    run_random(sphere, &run, &r);
-    assert_int_equal(r.stop, HF_STOP_MAXITER);
-    assert_int_equal(r.iterations, 7);
-    assert_int_equal(r.evaluations, 140);
+    run_random(sphere, &run, r);
+    assert_int_equal(r->stop, HF_STOP_MAXITER);
+    assert_int_equal(r->iterations, 7);
+    assert_int_equal(r->evaluations, 140);
     /* no budget at all: the algorithm's default (50 iterations of 20) */
     hf_run_config_init(&run);
-    run_random(sphere, &run, &r);
-    assert_int_equal(r.evaluations, 1000);
-    hf_result_free(&r);
+    run_random(sphere, &run, r);
+    assert_int_equal(r->evaluations, 1000);
+    hf_result_free(r);
 }
 
 static void test_bad_problems_refused(void **state)
@@ -237,24 +240,24 @@ static void test_bad_problems_refused(void **state)
     double lo[3] = {1.0, 0.0, 0.0}, hi[3] = {1.0, 1.0, 1.0};
     hf_problem p = {"flat", 2, lo, hi, sphere, NULL, 0, 0.0};
     hf_optimizer *opt = NULL;
-    assert_int_equal(hf_optimizer_create("random", 2, &opt, NULL), HF_OK);
+    assert_int_equal(hf_optimizer_alloc("random", 2, &opt, NULL), HF_OK);
     hf_run_config run;
     hf_run_config_init(&run);
-    hf_result r;
-    assert_int_equal(hf_result_init(&r, 2), HF_OK);
+    hf_result *r = NULL;
+    assert_int_equal(hf_result_alloc(2, &r, NULL), HF_OK);
     hf_diag diag = {{0}};
-    assert_int_equal(hf_optimize(opt, &p, &run, &r, &diag), HF_EBOUNDS);
+    assert_int_equal(hf_optimize(opt, &p, &run, r, &diag), HF_EBOUNDS);
     assert_non_null(strstr(diag.text, "variable 0"));
     lo[0] = NAN;
-    assert_int_equal(hf_optimize(opt, &p, &run, &r, &diag), HF_EDOM);
+    assert_int_equal(hf_optimize(opt, &p, &run, r, &diag), HF_EDOM);
     lo[0] = 0.0;
     p.dim = 3;
-    assert_int_equal(hf_optimize(opt, &p, &run, &r, &diag), HF_EMISMATCH);
+    assert_int_equal(hf_optimize(opt, &p, &run, r, &diag), HF_EMISMATCH);
     p.dim = 2;
     p.f = NULL;
-    assert_int_equal(hf_optimize(opt, &p, &run, &r, &diag), HF_EINVAL);
-    assert_int_equal(r.evaluations, 0);
-    hf_result_free(&r);
+    assert_int_equal(hf_optimize(opt, &p, &run, r, &diag), HF_EINVAL);
+    assert_int_equal(r->evaluations, 0);
+    hf_result_free(r);
     hf_optimizer_free(opt);
 }
 

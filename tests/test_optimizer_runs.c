@@ -31,7 +31,7 @@ static hf_runs *campaign(const char *name, int threads, size_t runs, int traces)
 {
     hf_problem p = {"rastrigin:2", 2, lower2, upper2, rastrigin, NULL, 1, 0.0};
     hf_optimizer *opt = NULL;
-    assert_int_equal(hf_optimizer_create(name, 2, &opt, NULL), HF_OK);
+    assert_int_equal(hf_optimizer_alloc(name, 2, &opt, NULL), HF_OK);
     hf_runs_config cfg;
     hf_runs_config_init(&cfg);
     cfg.runs = runs;
@@ -50,7 +50,7 @@ static void assert_same_runs(const hf_runs *a, const hf_runs *b)
 {
     assert_int_equal(a->count, b->count);
     for (size_t i = 0; i < a->count; ++i) {
-        const hf_result *ra = &a->results[i], *rb = &b->results[i];
+        const hf_result *ra = a->results[i], *rb = b->results[i];
         assert_memory_equal(ra->x, rb->x, 2 * sizeof(double));
         assert_memory_equal(&ra->f, &rb->f, sizeof(double));
         assert_int_equal(ra->evaluations, rb->evaluations);
@@ -72,7 +72,7 @@ static void check_threads_identical(const char *name)
     /* the runs are really different from each other (distinct streams) */
     int distinct = 0;
     for (size_t i = 1; i < one->count; ++i)
-        distinct += memcmp(one->results[i].x, one->results[0].x, 2 * sizeof(double)) != 0;
+        distinct += memcmp(one->results[i]->x, one->results[0]->x, 2 * sizeof(double)) != 0;
     assert_true(distinct >= 10);
     hf_runs_free(one);
     hf_runs_free(four);
@@ -100,18 +100,18 @@ static void test_run_i_uses_stream_i(void **state)
     assert_null(runs->traces);
     hf_problem p = {"rastrigin:2", 2, lower2, upper2, rastrigin, NULL, 1, 0.0};
     hf_optimizer *opt = NULL;
-    assert_int_equal(hf_optimizer_create("ica", 2, &opt, NULL), HF_OK);
+    assert_int_equal(hf_optimizer_alloc("ica", 2, &opt, NULL), HF_OK);
     hf_run_config run;
     hf_run_config_init(&run);
     run.seed = 2385;
     run.stream = 3;
     run.max_evals = 900;
-    hf_result r;
-    assert_int_equal(hf_result_init(&r, 2), HF_OK);
-    assert_int_equal(hf_optimize(opt, &p, &run, &r, NULL), HF_OK);
-    assert_memory_equal(r.x, runs->results[3].x, 2 * sizeof(double));
-    assert_memory_equal(&r.f, &runs->results[3].f, sizeof(double));
-    hf_result_free(&r);
+    hf_result *r = NULL;
+    assert_int_equal(hf_result_alloc(2, &r, NULL), HF_OK);
+    assert_int_equal(hf_optimize(opt, &p, &run, r, NULL), HF_OK);
+    assert_memory_equal(r->x, runs->results[3]->x, 2 * sizeof(double));
+    assert_memory_equal(&r->f, &runs->results[3]->f, sizeof(double));
+    hf_result_free(r);
     hf_optimizer_free(opt);
     hf_runs_free(runs);
 }
@@ -124,7 +124,7 @@ static void test_traces_improve_and_end_at_result(void **state)
     hf_runs *runs = campaign("icaco", 0, 4, 1);
     for (size_t i = 0; i < runs->count; ++i) {
         const hf_trace *t = &runs->traces[i];
-        const hf_result *r = &runs->results[i];
+        const hf_result *r = runs->results[i];
         assert_true(t->count >= 2 && t->count <= r->iterations + 1);
         assert_int_equal(t->points[0].iteration, 1);
         for (size_t k = 1; k < t->count; ++k) {
@@ -146,7 +146,7 @@ static void test_bad_configurations(void **state)
     hf_problem bad = {"inverted", 2, lo, hi, rastrigin, NULL, 0, 0.0};
     hf_problem good = {"rastrigin:2", 2, lower2, upper2, rastrigin, NULL, 1, 0.0};
     hf_optimizer *opt = NULL;
-    assert_int_equal(hf_optimizer_create("random", 2, &opt, NULL), HF_OK);
+    assert_int_equal(hf_optimizer_alloc("random", 2, &opt, NULL), HF_OK);
     hf_runs_config cfg;
     hf_runs_config_init(&cfg);
     hf_runs *out = NULL;

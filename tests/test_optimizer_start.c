@@ -29,20 +29,20 @@ static void test_first_evaluation_is_x0(void **state)
         first_call fc = {0, {0.0, 0.0}};
         hf_problem p = {"sphere", 2, lo, hi, recording_sphere, &fc, 1, 0.0};
         hf_optimizer *opt = NULL;
-        assert_int_equal(hf_optimizer_create(names[i], 2, &opt, NULL), HF_OK);
+        assert_int_equal(hf_optimizer_alloc(names[i], 2, &opt, NULL), HF_OK);
         hf_run_config run;
         hf_run_config_init(&run);
         run.seed = 11;
         run.max_evals = 200;
         run.x0 = x0;
-        hf_result res;
-        assert_int_equal(hf_result_init(&res, 2), HF_OK);
-        assert_int_equal(hf_optimize(opt, &p, &run, &res, NULL), HF_OK);
+        hf_result *res = NULL;
+        assert_int_equal(hf_result_alloc(2, &res, NULL), HF_OK);
+        assert_int_equal(hf_optimize(opt, &p, &run, res, NULL), HF_OK);
         if (fc.x[0] != x0[0] || fc.x[1] != x0[1])
             print_error("%s: first evaluation at (%g, %g)\n", names[i], fc.x[0], fc.x[1]);
         assert_true(fc.x[0] == x0[0] && fc.x[1] == x0[1]);
-        assert_true(res.f <= x0[0] * x0[0] + x0[1] * x0[1]);
-        hf_result_free(&res);
+        assert_true(res->f <= x0[0] * x0[0] + x0[1] * x0[1]);
+        hf_result_free(res);
         hf_optimizer_free(opt);
     }
 }
@@ -54,17 +54,17 @@ static void test_x0_outside_box_is_refused(void **state)
     const double lo[2] = {-1.0, -1.0}, hi[2] = {1.0, 1.0}, x0[2] = {0.5, 1.5};
     hf_problem p = {"sphere", 2, lo, hi, recording_sphere, &fc, 1, 0.0};
     hf_optimizer *opt = NULL;
-    assert_int_equal(hf_optimizer_create("nlopt:LN_BOBYQA", 2, &opt, NULL), HF_OK);
+    assert_int_equal(hf_optimizer_alloc("nlopt:LN_BOBYQA", 2, &opt, NULL), HF_OK);
     hf_run_config run;
     hf_run_config_init(&run);
     run.x0 = x0;
-    hf_result res;
-    assert_int_equal(hf_result_init(&res, 2), HF_OK);
+    hf_result *res = NULL;
+    assert_int_equal(hf_result_alloc(2, &res, NULL), HF_OK);
     hf_diag diag = {{0}};
-    assert_int_equal(hf_optimize(opt, &p, &run, &res, &diag), HF_EDOM);
+    assert_int_equal(hf_optimize(opt, &p, &run, res, &diag), HF_EDOM);
     assert_non_null(strstr(diag.text, "x0[1] = 1.5"));
     assert_int_equal(fc.calls, 0);
-    hf_result_free(&res);
+    hf_result_free(res);
     hf_optimizer_free(opt);
 }
 

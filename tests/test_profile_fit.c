@@ -28,7 +28,7 @@ static void test_icaco_reproduces_table_minimum_and_valley(void **state)
     hf_optimizer *opt = NULL;
     hf_diag diag = {{0}};
     assert_int_equal(hf_profile_objective_alloc_table(TABLE, &obj, &diag), HF_OK);
-    assert_int_equal(hf_optimizer_create("icaco", 2, &opt, &diag), HF_OK);
+    assert_int_equal(hf_optimizer_alloc("icaco", 2, &opt, &diag), HF_OK);
     hf_profile_fit_config cfg;
     hf_profile_fit_config_init(&cfg);
     cfg.runs.threads = 2;
@@ -48,10 +48,10 @@ static void test_icaco_reproduces_table_minimum_and_valley(void **state)
      * fit to the 3-decimal table). */
     size_t best = 0;
     for (size_t i = 1; i < 50; ++i)
-        if (fit->runs->results[i].f < fit->runs->results[best].f)
+        if (fit->runs->results[i]->f < fit->runs->results[best]->f)
             best = i;
     double a;
-    assert_int_equal(hf_profile_valley_a(3.409, fit->integral[best], &a), HF_OK);
+    assert_int_equal(hf_profile_valley_a(3.409, fit->integral[best], &a, NULL), HF_OK);
     HF_ASSERT_CLOSE(a, 2.939, 0.01, 0.0);
     /* The report's own valley point at b = 3.409 is on I* itself. */
     const hf_profile_valley_point *v = &fit->valley[3];
@@ -75,10 +75,10 @@ static void test_summary_of_runs(void **state)
     runs->count = 5;
     runs->results = calloc(5, sizeof *runs->results);
     for (size_t i = 0; i < 5; ++i) {
-        assert_int_equal(hf_result_init(&runs->results[i], 2), HF_OK);
-        runs->results[i].f = f[i];
-        runs->results[i].evaluations = evals[i];
-        runs->results[i].failed_evaluations = i == 2 ? 30 : 0;
+        assert_int_equal(hf_result_alloc(2, &runs->results[i], NULL), HF_OK);
+        runs->results[i]->f = f[i];
+        runs->results[i]->evaluations = evals[i];
+        runs->results[i]->failed_evaluations = i == 2 ? 30 : 0;
     }
     hf_runs_summary m;
     hf_diag diag = {{0}};
@@ -94,12 +94,12 @@ static void test_summary_of_runs(void **state)
     assert_int_equal(m.failed_evaluations, 30);
     /* one finite run: s.d. 0; none: HF_ENOCONV, saying so */
     runs->count = 3;
-    runs->results[0].f = INFINITY;
+    runs->results[0]->f = INFINITY;
     assert_int_equal(hf_runs_summarize(runs, &m, &diag), HF_OK);
     assert_int_equal(m.finite, 1);
     HF_ASSERT_CLOSE(m.sd, 0.0, 0.0, 0.0);
     HF_ASSERT_CLOSE(m.median, 1.0, 0.0, 0.0);
-    runs->results[1].f = INFINITY;
+    runs->results[1]->f = INFINITY;
     assert_int_equal(hf_runs_summarize(runs, &m, &diag), HF_ENOCONV);
     assert_int_equal(m.finite, 0);
     assert_non_null(strstr(diag.text, "(30 failed evaluations)"));
@@ -118,7 +118,7 @@ static void test_identifiability_report(void **state)
     assert_int_equal(hf_profile_objective_alloc_table(TABLE, &obj, NULL), HF_OK);
     const double lo[2] = {2.0, 1.5}, hi[2] = {3.0, 6.0};
     assert_int_equal(hf_profile_objective_set_bounds(obj, lo, hi, NULL), HF_OK);
-    assert_int_equal(hf_optimizer_create("random", 2, &opt, NULL), HF_OK);
+    assert_int_equal(hf_optimizer_alloc("random", 2, &opt, NULL), HF_OK);
     hf_profile_fit_config cfg;
     hf_profile_fit_config_init(&cfg);
     const double b[3] = {1.5, 3.409, 6.0};
@@ -133,7 +133,7 @@ static void test_identifiability_report(void **state)
     for (size_t j = 0; j < 3; ++j) {
         const hf_profile_valley_point *v = &fit->valley[j];
         double a;
-        assert_int_equal(hf_profile_valley_a(b[j], fit->i_star, &a), HF_OK);
+        assert_int_equal(hf_profile_valley_a(b[j], fit->i_star, &a, NULL), HF_OK);
         assert_true(v->found && v->a == a);
         assert_int_equal(v->inside, a >= 2.0 && a <= 3.0);
     }
@@ -142,8 +142,8 @@ static void test_identifiability_report(void **state)
     assert_int_equal(fit->n_converged, 0);
     for (size_t i = 0; i < 4; ++i) {
         double integral;
-        const hf_result *r = &fit->runs->results[i];
-        assert_int_equal(hf_profile_integral(r->x[0], r->x[1], &integral), HF_OK);
+        const hf_result *r = fit->runs->results[i];
+        assert_int_equal(hf_profile_integral(r->x[0], r->x[1], &integral, NULL), HF_OK);
         assert_true(fit->integral[i] == integral);
         assert_true(fit->k0[i] == hf_profile_k0_from_integral(integral));
     }

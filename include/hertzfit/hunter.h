@@ -10,7 +10,7 @@
  *   until the contact radius shrinks to zero, ω = 0, at τ_c.
  * Here ω = a²/(R w_m⁰) (contact radius squared), τ = V0 t/w_m⁰,
  * ε = η w_m⁰/V0.  Both events are located inside the accepted GSL step
- * (hertzfit/ode_events.h).
+ * (by Brent's method, models/ode_events.h).
  *
  * Contact force, in units of m V0²/w_m⁰ (F = −m d²w/dt², w the approach):
  *   loading   F = (5/4)ω^{3/2} + ε(ω' − 1)                       (Eq. 33);

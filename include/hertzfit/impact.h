@@ -14,8 +14,8 @@
  *       leaving the residual deformation δ_s (Eq. 51).
  *   Kelvin–Voigt  the linear damper with n = 1 (their Eq. 54).
  *
- * The integration is hertzfit/ode_events.h (GSL rk8pd, adaptive step, each
- * event located inside the accepted step by Brent).  The state is carried
+ * The integration is GSL's rk8pd with an adaptive step, each event
+ * located inside the accepted step by Brent's method (models/ode_events.h).  The state is carried
  * as (δ/δ_H, δ̇/v⁻), δ_H = ((n+1) m v⁻²/(2K))^{1/(n+1)} the undamped
  * maximum deformation (Eq. 27), so that one relative tolerance means the
  * same thing whatever the units; time and the force law stay physical.

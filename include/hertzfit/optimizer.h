@@ -20,14 +20,27 @@
  * from PCG32 stream (seed, stream); NLopt's generator is seeded with
  * nlopt_srand in the running thread right before each run.
  *
- * Typical use:
- *   hf_optimizer *opt = NULL;
- *   hf_optimizer_create("icaco", 2, &opt);            // caller frees
- *   hf_optimizer_set(opt, "countries", 20);
- *   hf_run_config run; hf_run_config_init(&run); run.seed = 1; run.stream = 0;
- *   hf_result res; hf_result_init(&res, 2);           // caller frees x
- *   hf_optimize(opt, &problem, &run, &res);
- *   hf_result_free(&res); hf_optimizer_free(opt);
+ * Example (built and run by the test header_examples): ICACO on the
+ * sphere in two variables.
+ * ```c
+ * hf_diag diag = {{0}};
+ * hf_testproblem *sphere = NULL;   // owned: hf_testproblem_free
+ * hf_optimizer *opt = NULL;        // owned: hf_optimizer_free
+ * hf_result *res = NULL;           // owned: hf_result_free
+ * hf_run_config run;
+ * hf_run_config_init(&run);
+ * run.seed = 1;                    // run i of a series: run.stream = i
+ * hf_status st = hf_testproblem_alloc("sphere", 2, &sphere, &diag);
+ * if (st == HF_OK) st = hf_optimizer_alloc("icaco", 2, &opt, &diag);
+ * if (st == HF_OK) st = hf_optimizer_set(opt, "countries", 20, &diag);
+ * if (st == HF_OK) st = hf_result_alloc(2, &res, &diag);
+ * if (st == HF_OK) st = hf_optimize(opt, hf_testproblem_problem(sphere), &run, res, &diag);
+ * int solved = st == HF_OK && res->f < 1e-6 && res->stop != HF_STOP_FAILURE;
+ * hf_result_free(res);
+ * hf_optimizer_free(opt);
+ * hf_testproblem_free(sphere);
+ * return solved ? 0 : 1;
+ * ```
  */
 #ifndef HERTZFIT_OPTIMIZER_H
 #define HERTZFIT_OPTIMIZER_H
@@ -90,7 +103,7 @@ void hf_run_config_init(hf_run_config *run);
 
 typedef struct hf_result {
     size_t dim;
-    double *x;               /* best point, dim doubles, owned (hf_result_free) */
+    double *x;               /* best point, dim doubles (owned with the result) */
     double f;                /* best value (+inf if no evaluation succeeded) */
     size_t evaluations;      /* all calls of the objective, failed ones too */
     size_t failed_evaluations; /* calls that returned NaN or inf */
@@ -100,17 +113,19 @@ typedef struct hf_result {
     double seconds;          /* wall time of the run */
 } hf_result;
 
-/* Allocates x for dim variables.  HF_ENOMEM on failure. */
-hf_status hf_result_init(hf_result *result, size_t dim);
-void hf_result_free(hf_result *result);
+/* A result for problems of dimension DIM (x allocated, f = +inf, the rest
+ * 0).  *out is owned by the caller (hf_result_free).  HF_EINVAL for dim 0,
+ * HF_ENOMEM. */
+hf_status hf_result_alloc(size_t dim, hf_result **out, hf_diag *diag);
+void hf_result_free(hf_result *result);   /* NULL-safe */
 
 typedef struct hf_optimizer hf_optimizer;
 
-/* Creates an optimiser for problems of dimension dim.  *out is owned by the
- * caller (hf_optimizer_free).  HF_ENOTFOUND for an unknown name, with the
- * diag listing the valid ones. */
-hf_status hf_optimizer_create(const char *name, size_t dim, hf_optimizer **out,
-                              hf_diag *diag);
+/* An optimiser for problems of dimension dim.  *out is owned by the caller
+ * (hf_optimizer_free).  HF_ENOTFOUND for an unknown name, with the diag
+ * listing the valid ones. */
+hf_status hf_optimizer_alloc(const char *name, size_t dim, hf_optimizer **out,
+                             hf_diag *diag);
 void hf_optimizer_free(hf_optimizer *opt);
 
 const char *hf_optimizer_name(const hf_optimizer *opt);
@@ -119,22 +134,26 @@ const char *hf_optimizer_name(const hf_optimizer *opt);
  * a value outside the key's documented range (diag gives the range). */
 hf_status hf_optimizer_set(hf_optimizer *opt, const char *key, double value,
                            hf_diag *diag);
-hf_status hf_optimizer_get(const hf_optimizer *opt, const char *key,
-                           double *value);
+/* The value of KEY; HF_ENOTFOUND as for hf_optimizer_set. */
+hf_status hf_optimizer_get(const hf_optimizer *opt, const char *key, double *value,
+                           hf_diag *diag);
 
-/* Parameters, defaults included, for run logs and manifests. */
+/* Parameters, defaults included, for run logs and manifests: the key,
+ * value and one-line doc of parameter INDEX (key, value, doc may be NULL).
+ * HF_EINVAL for INDEX >= hf_optimizer_param_count. */
 size_t hf_optimizer_param_count(const hf_optimizer *opt);
 hf_status hf_optimizer_param(const hf_optimizer *opt, size_t index,
-                             const char **key, double *value, const char **doc);
+                             const char **key, double *value, const char **doc,
+                             hf_diag *diag);
 
-/* Runs the optimiser.  result must have been initialised for problem->dim.
+/* Runs the optimiser.  result must have been allocated for problem->dim.
  * Returns HF_OK when the run completed (whatever its stop reason), or an
  * error for invalid input (bounds, dimension mismatch), with the diag set. */
 hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
                       const hf_run_config *run, hf_result *result,
                       hf_diag *diag);
 
-/* Names accepted by hf_optimizer_create: "ica", "icaco", "random", then
+/* Names accepted by hf_optimizer_alloc: "ica", "icaco", "random", then
  * every "nlopt:<NAME>" this NLopt build provides. */
 size_t hf_optimizer_name_count(void);
 const char *hf_optimizer_name_at(size_t index);

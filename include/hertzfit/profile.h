@@ -6,6 +6,17 @@
  *
  * its integral I(a,b) = ∫₀¹ y^{3/2} (1 − y^a)^{1/b} dy (Eq. 44) and the
  * damping ratio it implies, h_r = K0 (1 − c_r)/c_r with K0 = 2/(5 I) (Eq. 55).
+ *
+ * Example (built and run by the test header_examples):
+ * ```c
+ * hf_diag diag = {{0}};
+ * double i_closed, i_quad, err, a;
+ * if (hf_profile_integral(2.939, 3.409, &i_closed, &diag) != HF_OK ||
+ *     hf_profile_integral_quadrature(2.939, 3.409, &i_quad, &err, &diag) != HF_OK ||
+ *     hf_profile_valley_a(3.409, i_closed, &a, &diag) != HF_OK)   // back to a
+ *     return 1;
+ * return fabs(i_closed - i_quad) < 1e-12 && fabs(a - 2.939) < 1e-9 ? 0 : 1;
+ * ```
  */
 #ifndef HERTZFIT_PROFILE_H
 #define HERTZFIT_PROFILE_H
@@ -18,13 +29,13 @@ extern "C" {
 
 /* Closed form I(a,b) = B(5/(2a), 1 + 1/b) / a (substitute u = y^a).
  * HF_EDOM unless a > 0 and b > 0 are finite; HF_ERANGE when I under- or
- * overflows (a or b near the smallest doubles). */
-hf_status hf_profile_integral(double a, double b, double *integral);
+ * overflows (a or b near the smallest doubles); the diag names (a, b). */
+hf_status hf_profile_integral(double a, double b, double *integral, hf_diag *diag);
 
 /* The same integral by GSL adaptive quadrature (QAWS, which handles the
  * (1 − y)^{1/b} endpoint behaviour), for cross-checks.  abserr may be NULL. */
 hf_status hf_profile_integral_quadrature(double a, double b, double *integral,
-                                         double *abserr);
+                                         double *abserr, hf_diag *diag);
 
 /* K0 = 2/(5 I): the coefficient in h_r = K0 (1 − c_r)/c_r.  Pure numeric. */
 double hf_profile_k0_from_integral(double integral);
@@ -32,8 +43,9 @@ double hf_profile_integral_from_k0(double k0);
 
 /* The valley: the a for which I(a, b) = target, for given b.  I increases
  * from 0 (a → 0) to 2/5 (a → ∞) at fixed b, so a root exists for target in
- * (0, 2/5).  HF_EDOM otherwise; GSL Brent to relative 1e-12. */
-hf_status hf_profile_valley_a(double b, double target_integral, double *a);
+ * (0, 2/5).  HF_EDOM otherwise (the diag says why); GSL Brent to 1e-13 in
+ * ln a. */
+hf_status hf_profile_valley_a(double b, double target_integral, double *a, hf_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -14,7 +14,7 @@
  *   cfg.runs = 50; cfg.seed = 1; cfg.threads = 4; cfg.record_traces = 1;
  *   hf_runs *runs = NULL;
  *   hf_runs_execute(opt, &problem, &cfg, &runs, &diag);   // caller frees
- *   ... runs->results[i].f, runs->traces[i].points[k].best_f ...
+ *   ... runs->results[i]->f, runs->traces[i].points[k].best_f ...
  *   hf_runs_free(runs);
  */
 #ifndef HERTZFIT_RUNS_H
@@ -48,7 +48,7 @@ void hf_runs_config_init(hf_runs_config *cfg);
 
 typedef struct hf_runs {
     size_t count;           /* number of runs */
-    hf_result *results;     /* count results, owned */
+    hf_result **results;    /* count results, owned */
     hf_trace *traces;       /* count traces (points owned) when record_traces,
                                else NULL */
 } hf_runs;

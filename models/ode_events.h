@@ -1,6 +1,7 @@
 /*
- * hertzfit/ode_events.h — integrate an ODE with GSL's adaptive steppers
- * until an event, locating the event inside the accepted step.
+ * models/ode_events.h — integrate an ODE with GSL's adaptive steppers
+ * until an event, locating the event inside the accepted step (private to
+ * models/: the impact simulations use it, no caller of the library does).
  *
  * Every impact model in hertzfit (Hunt–Crossley type, linear damper,
  * Hunter's Maxwell model) ends a stage at an event: δ̇ = 0, δ = 0, F = 0,
@@ -11,16 +12,13 @@
  * where y(t0 + h) is one step of the same stepper of size h from (t0, y0):
  * the located event is as accurate as the integration itself.
  */
-#ifndef HERTZFIT_ODE_EVENTS_H
-#define HERTZFIT_ODE_EVENTS_H
+#ifndef HERTZFIT_MODELS_ODE_EVENTS_H
+#define HERTZFIT_MODELS_ODE_EVENTS_H
 
 #include <stddef.h>
 #include <gsl/gsl_odeiv2.h>
 #include "hertzfit/status.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
 
 /* Right-hand side in GSL's signature: return GSL_SUCCESS, or any other
  * value to abort the integration (reported as HF_EGSL). */
@@ -55,14 +53,12 @@ void hf_ode_options_init(hf_ode_options *options);
  * *which the index of the event.  A starting point with g = 0 does not
  * trigger that event.  HF_ENOCONV when t_max or max_steps is reached first
  * (y then holds the last point), HF_EGSL when GSL fails, HF_EINVAL for bad
- * arguments.  sample may be NULL. */
+ * arguments; the diag says which, with t.  sample may be NULL. */
 hf_status hf_ode_integrate_to_event(hf_ode_rhs_fn rhs, size_t dim, void *params,
                                     const hf_ode_event *events, size_t nevents,
                                     const hf_ode_options *options,
                                     double *t, double *y, size_t *which,
-                                    hf_ode_sample_fn sample, void *sample_user);
+                                    hf_ode_sample_fn sample, void *sample_user,
+                                    hf_diag *diag);
 
-#ifdef __cplusplus
-}
-#endif
 #endif
