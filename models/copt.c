@@ -34,7 +34,8 @@ hf_status hf_copt_check(const hf_contact *contact, double e, hf_diag *diag)
     return st != HF_OK ? st : hf_contact_check(contact, diag);
 }
 
-double hf_copt_scale(const hf_contact *contact)
+/* S = [((n+1)/2)^n K v⁻^{n−1} m^n]^{1/(n+1)}, the scale of Eq. 34. */
+static double copt_scale(const hf_contact *contact)
 {
     /* Eq. 34, evaluated through logarithms so that k up to 1e10 and m down
      * to 1e-5 raise nothing to a power that overflows. */
@@ -185,7 +186,7 @@ static hf_status solve_root(const hf_contact *contact, double e, const hf_copt_o
         *c = 0.0;
         return HF_OK;
     }
-    hf_status st = find_bracket(&r, hf_copt_scale(contact) / e, o->c_max, &hi);
+    hf_status st = find_bracket(&r, copt_scale(contact) / e, o->c_max, &hi);
     if (st != HF_OK)
         return st;
     return brent(&r, 0.0, hi, o->rel_tol, c);
@@ -237,7 +238,7 @@ hf_status hf_copt_solve(const hf_contact *contact, double e, const hf_copt_optio
     if (st != HF_OK)
         return st;
     double n = contact->exponent;
-    double to_c = 2.0 * hf_copt_scale(contact) / (n + 1.0);
+    double to_c = 2.0 * copt_scale(contact) / (n + 1.0);
     hf_copt_options scaled = o;
     scaled.c_max = o.c_max / to_c;
     scaled.hint = o.hint / to_c;
@@ -263,7 +264,7 @@ hf_status hf_copt_lambda(double exponent, double e, const hf_copt_options *optio
     hf_status st = hf_copt_solve(&unit, e, options, &c, diag);
     if (st != HF_OK)
         return st;
-    *lambda = c * e / hf_copt_scale(&unit);
+    *lambda = c * e / copt_scale(&unit);
     return HF_OK;
 }
 

@@ -40,7 +40,11 @@ typedef struct impact_model {
 
 static int nonnegative_finite(double x) { return isfinite(x) && x >= 0.0; }
 
-hf_status hf_impact_check(const hf_impact_params *p, hf_diag *diag)
+/* The parameters: the contact (hf_contact_check: HF_EDOM for a bad m, K,
+ * n or v⁻, HF_ERANGE for its scales), then HF_EDOM naming the first bad
+ * value of the rest (Kelvin–Voigt with n != 1, damping or load negative or
+ * not finite, tolerance or event tolerance outside (0, 1e-3]). */
+static hf_status check_params(const hf_impact_params *p, hf_diag *diag)
 {
     if (p == NULL)
         return hf_diag_set(diag, HF_EINVAL, "no impact parameters");
@@ -353,7 +357,7 @@ static hf_status run_stage(const impact_model *m, hf_ode_event *ev, size_t nterm
 hf_status hf_impact_simulate(const hf_impact_params *params, hf_impact_result *result,
                              hf_impact_sample_fn sample, void *user, hf_diag *diag)
 {
-    hf_status st = hf_impact_check(params, diag);
+    hf_status st = check_params(params, diag);
     if (st != HF_OK)
         return st;
     if (result == NULL)
@@ -405,7 +409,7 @@ hf_status hf_impact_simulate(const hf_impact_params *params, hf_impact_result *r
 
 hf_status hf_impact_e_out(const hf_impact_params *params, double *e_out, hf_diag *diag)
 {
-    hf_status st = hf_impact_check(params, diag);
+    hf_status st = check_params(params, diag);
     if (st != HF_OK)
         return st;
     impact_model m;
@@ -430,7 +434,7 @@ hf_status hf_impact_history(const hf_impact_params *params, const hf_impact_resu
                             size_t count, double *t, double *delta, double *delta_dot,
                             double *force, hf_diag *diag)
 {
-    hf_status st = hf_impact_check(params, diag);
+    hf_status st = check_params(params, diag);
     if (st != HF_OK)
         return st;
     if (result == NULL || count < 2 || t == NULL || delta == NULL || delta_dot == NULL ||

@@ -14,7 +14,8 @@
 #include "hertzfit/copt.h"
 #include "hertzfit/damping.h"
 
-void hf_impact_ball_contact(hf_contact *contact)
+/* Table 3 and Eq. 63. */
+static void ball_contact(hf_contact *contact)
 {
     contact->mass = HF_BALL_MASS;
     contact->stiffness = HF_BALL_STIFFNESS;
@@ -61,7 +62,7 @@ hf_status hf_impact_ball_params(hf_impact_model model, double e, const double *p
     if (st != HF_OK)
         return st;
     hf_impact_params_init(params);
-    hf_impact_ball_contact(&params->contact);
+    ball_contact(&params->contact);
     params->load = HF_BALL_MASS * HF_BALL_GRAVITY;
     params->clamp = clamp;
     if (model.law == HF_IMPACT_LINEAR_DAMPER) {

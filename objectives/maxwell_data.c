@@ -14,6 +14,7 @@
 
 #include "hertzfit/csv.h"
 #include "hertzfit/rng.h"
+#include "objectives/maxwell_internal.h"
 
 static const char *const observable_names[HF_MAXWELL_NOBS] = {"F_M", "t_M", "t_c", "e"};
 static const char *const observable_columns[HF_MAXWELL_NOBS] = {"F_M_N", "t_M_s", "t_c_s",

@@ -28,6 +28,8 @@
 #include <omp.h>
 #endif
 
+#include "objectives/maxwell_internal.h"
+
 struct hf_maxwell_objective {
     const hf_maxwell_data *data;   /* borrowed */
     hf_maxwell_objective_options options;
@@ -151,8 +153,10 @@ static hf_status test_residuals(const hf_maxwell_objective *obj, const hf_maxwel
     return HF_OK;
 }
 
-hf_status hf_maxwell_objective_residuals(const hf_maxwell_objective *obj, double mu0,
-                                         double eta, double *out, hf_diag *diag)
+/* The relative residuals at (μ0, η) into out (hf_maxwell_objective_nresiduals
+ * entries); HF_EDOM when a simulation fails. */
+static hf_status residuals_at(const hf_maxwell_objective *obj, double mu0, double eta,
+                              double *out, hf_diag *diag)
 {
     const hf_maxwell_material mat = {mu0, obj->options.nu, eta};
     hf_status st = hf_maxwell_material_check(&mat, diag);
@@ -194,7 +198,7 @@ static double misfit(const double *x, void *ctx)
         return NAN;
     double mu0, eta;
     hf_maxwell_objective_params(obj, x, &mu0, &eta);
-    double f = hf_maxwell_objective_residuals(obj, mu0, eta, r, NULL) == HF_OK
+    double f = residuals_at(obj, mu0, eta, r, NULL) == HF_OK
                    ? sum_squares(r, n) : NAN;
     free(r);
     return f;
@@ -223,7 +227,7 @@ static int gsl_residuals(const gsl_vector *x, void *params, gsl_vector *f)
     residual_ctx *c = params;
     double xs[2] = {gsl_vector_get(x, 0), gsl_vector_get(x, 1)}, mu0, eta;
     hf_maxwell_objective_params(c->obj, xs, &mu0, &eta);
-    hf_status st = hf_maxwell_objective_residuals(c->obj, mu0, eta, c->buf, &c->diag);
+    hf_status st = residuals_at(c->obj, mu0, eta, c->buf, &c->diag);
     if (st != HF_OK && c->status == HF_OK)
         c->status = st;
     for (size_t i = 0; i < f->size && st == HF_OK; ++i)
@@ -330,7 +334,7 @@ hf_status hf_maxwell_objective_estimate(const hf_maxwell_objective *obj, const d
     double *r = residuals ? residuals : malloc(N * sizeof *r);
     if (r == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    hf_status st = hf_maxwell_objective_residuals(obj, mu0, eta, r, diag);
+    hf_status st = residuals_at(obj, mu0, eta, r, diag);
     double ssr = st == HF_OK ? sum_squares(r, N) : 0.0;
     if (r != residuals)
         free(r);

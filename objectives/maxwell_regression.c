@@ -21,6 +21,7 @@
 #include <gsl/gsl_fit.h>
 
 #include "hertzfit/hunter.h"
+#include "objectives/maxwell_internal.h"
 
 /* Fewest tests for a line with a residual variance (n − 2 >= 1). */
 #define MIN_TESTS 3

@@ -312,13 +312,3 @@ void hf_uniform_point(hf_rng *rng, const hf_problem *problem, double *x)
     for (size_t k = 0; k < problem->dim; ++k)
         x[k] = hf_rng_uniform_range(rng, problem->lower[k], problem->upper[k]);
 }
-
-void hf_clamp_point(const hf_problem *problem, double *x)
-{
-    for (size_t k = 0; k < problem->dim; ++k) {
-        if (x[k] < problem->lower[k])
-            x[k] = problem->lower[k];
-        else if (x[k] > problem->upper[k])
-            x[k] = problem->upper[k];
-    }
-}

@@ -110,7 +110,4 @@ void hf_uniform_point(hf_rng *rng, const hf_problem *problem, double *x);
  * draw it replaces, so the stream is consumed the same either way). */
 void hf_apply_start_point(const hf_algo_run *ctx, double *x);
 
-/* Clamps x into the problem's box. */
-void hf_clamp_point(const hf_problem *problem, double *x);
-
 #endif

@@ -39,16 +39,6 @@ hf_status hf_campaign_add_field(hf_campaign *c, const char *key, const char *fmt
 const char *hf_campaign_field(const hf_campaign *c, const char *key);
 hf_status hf_campaign_set_field(hf_campaign *c, const char *key, const char *value);
 
-/* Task number in the full campaign: (optimizer * n_problems + problem) * runs + run. */
-size_t hf_campaign_task(const hf_campaign *c, const hf_campaign_row *row);
-
-/* First field where A and B differ, ignoring the keys in SKIP (NULL-
- * terminated): HF_EMISMATCH with "field 'K' differs: 'VA' in WHAT_A vs
- * 'VB' in WHAT_B" in the diag. */
-hf_status hf_campaign_compare(const hf_campaign *a, const char *what_a,
-                              const hf_campaign *b, const char *what_b,
-                              const char *const *skip, hf_diag *diag);
-
 /* Checks, creating nothing, that DIR can receive campaign C as a whole:
  * either DIR does not exist and its parent is a directory, or DIR is a
  * directory that holds nothing but a campaign's files, of the same
@@ -61,15 +51,8 @@ hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force
  * whole (hertzfit/file.h): on failure DIR is as it was. */
 hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_diag *diag);
 
-/* Writes manifest.txt, runs.csv, trace.csv and coco/ into DIR. */
-hf_status hf_campaign_write(const hf_campaign *c, const char *dir, hf_diag *diag);
-
 /* The COCO bbob-logger files under DIR/coco. */
 hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag *diag);
-
-/* Sorts rows by task and trace points to follow them; fills trace ranges.
- * TASK_OF_POINT[i] is the task of trace point i (consumed). */
-hf_status hf_campaign_sort(hf_campaign *c, size_t *task_of_point, hf_diag *diag);
 
 /* Opens DIR/NAME for writing (hertzfit/file.h: it appears whole at
  * hf_atomic_file_commit, or not at all); NULL with HF_EIO in the diag on

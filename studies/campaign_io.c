@@ -96,7 +96,8 @@ void hf_campaign_free(hf_campaign *c)
     free(c);
 }
 
-size_t hf_campaign_task(const hf_campaign *c, const hf_campaign_row *row)
+/* Task number in the full campaign: (optimizer * n_problems + problem) * runs + run. */
+static size_t task_number(const hf_campaign *c, const hf_campaign_row *row)
 {
     return (row->optimizer * c->n_problems + row->problem) * c->runs + row->run;
 }
@@ -131,7 +132,10 @@ static const char *first_difference(const hf_campaign *a, const hf_campaign *b,
     return NULL;
 }
 
-hf_status hf_campaign_compare(const hf_campaign *a, const char *what_a,
+/* First field where A and B differ, ignoring the keys in SKIP (NULL-
+ * terminated): HF_EMISMATCH with "field 'K' differs: 'VA' in WHAT_A vs
+ * 'VB' in WHAT_B" in the diag. */
+static hf_status compare_manifests(const hf_campaign *a, const char *what_a,
                               const hf_campaign *b, const char *what_b,
                               const char *const *skip, hf_diag *diag)
 {
@@ -157,6 +161,7 @@ hf_status hf_campaign_mkdir(const char *dir, hf_diag *diag)
 }
 
 static hf_status read_manifest_fields(const char *path, hf_campaign *c, hf_diag *diag);
+static hf_status write_campaign(const hf_campaign *c, const char *dir, hf_diag *diag);
 
 /* What a campaign directory holds: the only entries it replaces without
  * force. */
@@ -185,7 +190,7 @@ hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force
     st = read_manifest_fields(path, old, diag);
     if (st == HF_OK) {
         static const char *const skip[] = {"threads", NULL};
-        if (hf_campaign_compare(c, "this campaign", old, path, skip, &why) != HF_OK)
+        if (compare_manifests(c, "this campaign", old, path, skip, &why) != HF_OK)
             st = hf_diag_set(diag, HF_EEXIST,
                              "'%s' already holds a different campaign (%s); refused without "
                              "force", dir, why.text);
@@ -201,7 +206,7 @@ hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_diag *dia
     if (st != HF_OK)
         return st;
     hf_diag why = {{0}};
-    st = hf_campaign_write(c, hf_atomic_dir_path(out), &why);
+    st = write_campaign(c, hf_atomic_dir_path(out), &why);
     if (st != HF_OK) {
         hf_atomic_dir_discard(out);
         return hf_diag_set(diag, st, "writing '%s': %s", dir, why.text);
@@ -271,7 +276,8 @@ static hf_status write_trace(const hf_campaign *c, const char *dir, hf_diag *dia
     return st;
 }
 
-hf_status hf_campaign_write(const hf_campaign *c, const char *dir, hf_diag *diag)
+/* Writes manifest.txt, runs.csv, trace.csv and coco/ into DIR. */
+static hf_status write_campaign(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
     hf_status st = write_manifest(c, dir, diag);
     if (st == HF_OK) st = write_runs(c, dir, diag);
@@ -655,7 +661,7 @@ static hf_status read_trace(const char *dir, hf_campaign *c, size_t **task_of_po
         hf_campaign_row key = {.optimizer = (size_t)o, .problem = (size_t)p, .run = tr->run};
         for (size_t k = 0; k < tr->trace.count && st == HF_OK; ++k) {
             c->trace[c->n_trace] = tr->trace.points[k];
-            (*task_of_point)[c->n_trace++] = hf_campaign_task(c, &key);
+            (*task_of_point)[c->n_trace++] = task_number(c, &key);
         }
     }
     hf_trace_file_free(file);
@@ -688,7 +694,9 @@ static int compare_rows(const void *a, const void *b)
     return x->run < y->run ? -1 : (x->run > y->run);
 }
 
-hf_status hf_campaign_sort(hf_campaign *c, size_t *task_of_point, hf_diag *diag)
+/* Sorts rows by task and trace points to follow them; fills trace ranges.
+ * TASK_OF_POINT[i] is the task of trace point i (consumed). */
+static hf_status sort_campaign(hf_campaign *c, size_t *task_of_point, hf_diag *diag)
 {
     qsort(c->rows, c->n_rows, sizeof *c->rows, compare_rows);
     keyed *k = malloc(sizeof *k * (c->n_trace ? c->n_trace : 1));        /* freed below */
@@ -708,7 +716,7 @@ hf_status hf_campaign_sort(hf_campaign *c, size_t *task_of_point, hf_diag *diag)
     size_t j = 0;
     hf_status st = HF_OK;
     for (size_t i = 0; i < c->n_rows && st == HF_OK; ++i) {
-        size_t task = hf_campaign_task(c, &c->rows[i]);
+        size_t task = task_number(c, &c->rows[i]);
         if (j < c->n_trace && k[j].task < task)
             st = hf_diag_set(diag, HF_EPARSE, "trace.csv holds points of a task missing from runs.csv");
         c->rows[i].trace_first = j;
@@ -735,7 +743,7 @@ hf_status hf_campaign_read(const char *dir, hf_campaign **out, hf_diag *diag)
     if (st == HF_OK) st = parse_manifest(path, c, diag);
     if (st == HF_OK) st = read_runs(dir, c, diag);
     if (st == HF_OK) st = read_trace(dir, c, &task_of_point, diag);
-    if (st == HF_OK) st = hf_campaign_sort(c, task_of_point, diag);
+    if (st == HF_OK) st = sort_campaign(c, task_of_point, diag);
     free(task_of_point);
     if (st != HF_OK) {
         hf_campaign_free(c);
@@ -768,7 +776,7 @@ static hf_status append_campaign(hf_campaign *a, const hf_campaign *b, size_t **
     *tasks = k;
     for (size_t i = 0; i < b->n_rows; ++i) {
         const hf_campaign_row *r = &b->rows[i];
-        size_t task = hf_campaign_task(b, r);
+        size_t task = task_number(b, r);
         for (size_t q = 0; q < r->trace_count; ++q) {
             a->trace[a->n_trace] = b->trace[r->trace_first + q];
             (*tasks)[a->n_trace++] = task;
@@ -783,8 +791,8 @@ static hf_status check_tasks(const hf_campaign *c, hf_diag *diag)
 {
     size_t total = c->n_optimizers * c->n_problems * c->runs;
     for (size_t i = 0, expect = 0; i <= c->n_rows; ++i, ++expect) {
-        size_t task = i < c->n_rows ? hf_campaign_task(c, &c->rows[i]) : total;
-        if (i > 0 && i < c->n_rows && task == hf_campaign_task(c, &c->rows[i - 1])) {
+        size_t task = i < c->n_rows ? task_number(c, &c->rows[i]) : total;
+        if (i > 0 && i < c->n_rows && task == task_number(c, &c->rows[i - 1])) {
             const hf_campaign_row *r = &c->rows[i];
             return hf_diag_set(diag, HF_EMISMATCH, "task (%s, %s, run %zu) appears twice",
                                c->optimizers[r->optimizer], c->problems[r->problem].name, r->run);
@@ -823,12 +831,12 @@ hf_status hf_campaign_merge(const char *const *dirs, size_t n, const char *out_d
         hf_campaign *other = NULL;
         st = hf_campaign_read(dirs[i], &other, diag);
         if (st == HF_OK)
-            st = hf_campaign_compare(merged, dirs[0], other, dirs[i], skip, diag);
+            st = compare_manifests(merged, dirs[0], other, dirs[i], skip, diag);
         if (st == HF_OK)
             st = append_campaign(merged, other, &tasks, diag);
         hf_campaign_free(other);
     }
-    if (st == HF_OK) st = hf_campaign_sort(merged, tasks, diag);
+    if (st == HF_OK) st = sort_campaign(merged, tasks, diag);
     if (st == HF_OK) st = check_tasks(merged, diag);
     if (st == HF_OK) {
         merged->shard_index = 0;

@@ -48,9 +48,6 @@ void hf_copt_options_init(hf_copt_options *options);
  * hertzfit/impact.h. */
 hf_status hf_copt_check(const hf_contact *contact, double e, hf_diag *diag);
 
-/* S = [((n+1)/2)^n K v⁻^{n−1} m^n]^{1/(n+1)}, the scale of Eq. 34. */
-double hf_copt_scale(const hf_contact *contact);
-
 /* Output restitution of the Hertz + linear damper impact of CONTACT with
  * damping c (the function whose root is c_opt), integrated to ode_tol. */
 hf_status hf_copt_e_out(const hf_contact *contact, double c, double ode_tol, double *e_out,

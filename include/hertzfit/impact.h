@@ -112,13 +112,6 @@ typedef struct hf_impact_result {
 typedef void (*hf_impact_sample_fn)(double t, double delta, double delta_dot,
                                     double force, void *user);
 
-/* Checks the parameters: the contact (hf_contact_check: HF_EDOM for a bad
- * m, K, n or v⁻, HF_ERANGE for its scales), then HF_EDOM naming the first
- * bad value of the rest (Kelvin–Voigt with n != 1, damping or load
- * negative or not finite, tolerance or event tolerance outside
- * (0, 1e-3]). */
-hf_status hf_impact_check(const hf_impact_params *params, hf_diag *diag);
-
 /* HF_EDOM naming `what` and the value when e is outside
  * [HF_IMPACT_E_MIN, 1]. */
 hf_status hf_impact_check_restitution(const char *what, double e, hf_diag *diag);
@@ -170,10 +163,6 @@ hf_status hf_impact_restitution_check(hf_damping_id model, double c_in,
 #define HF_BALL_GRAVITY 9.8
 #define HF_BALL_STIFFNESS 1.4e8
 
-/* The ball's contact with the ground: m = HF_BALL_MASS, K =
- * HF_BALL_STIFFNESS, n = 3/2, v⁻ = √(2g(H0 − R)) (Eq. 63). */
-void hf_impact_ball_contact(hf_contact *contact);
-
 /* The damping of an impact given by its restitution e: a catalogue model
  * (law HF_IMPACT_HUNT_CROSSLEY, h = h_r(e) of model `damping`), or the
  * Poursina–Nikravesh linear damper (law HF_IMPACT_LINEAR_DAMPER, c =
@@ -195,8 +184,9 @@ hf_status hf_impact_model_lookup(const char *name, hf_impact_model *model, hf_di
  * that is neither). */
 const char *hf_impact_model_name(hf_impact_model model);
 
-/* The ball's impact on rigid ground: the contact of hf_impact_ball_contact,
- * the weight m g pressing during contact, and the damping of MODEL for
+/* The ball's impact on rigid ground: the contact m = HF_BALL_MASS, K =
+ * HF_BALL_STIFFNESS, n = 3/2, v⁻ = √(2g(H0 − R)) (Eq. 63), the weight m g
+ * pressing during contact, and the damping of MODEL for
  * restitution e.  HF_EINVAL for a model that is neither, or a profile
  * model without (a, b); HF_EDOM for e outside [HF_IMPACT_E_MIN, 1].  A
  * heavily damped ball (e ≲ 1e-3 for most models) does not leave the

@@ -33,8 +33,6 @@ typedef enum hf_maxwell_observable {
 
 /* "F_M", "t_M", "t_c", "e". */
 const char *hf_maxwell_observable_name(hf_maxwell_observable obs);
-/* "F_M_N", "t_M_s", "t_c_s", "e". */
-const char *hf_maxwell_observable_column(hf_maxwell_observable obs);
 /* The observable of a response. */
 double hf_maxwell_response_get(const hf_maxwell_response *r, hf_maxwell_observable obs);
 /* The names of the observables whose bit (1 << obs) is set in MASK,
@@ -56,8 +54,6 @@ typedef struct hf_maxwell_data {
 hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out,
                                 hf_diag *diag);
 void hf_maxwell_data_free(hf_maxwell_data *data);
-/* Bit set of the observables present. */
-unsigned hf_maxwell_data_mask(const hf_maxwell_data *data);
 
 /* Reads and checks PATH (see above).  Every failure names PATH:LINE:COLUMN
  * where there is a cell to blame: HF_EIO, HF_EPARSE (not a number, ragged

@@ -141,13 +141,10 @@ const hf_problem *hf_maxwell_objective_problem(const hf_maxwell_objective *obj);
 void hf_maxwell_objective_params(const hf_maxwell_objective *obj, const double *x,
                                  double *mu0, double *eta);
 
-/* Relative residuals (model − measured)/measured at (μ0, η), tests outer and
- * observables inner in hf_maxwell_observable order, only the fitted ones:
- * out has hf_maxwell_objective_nresiduals() entries.  HF_EDOM when a
- * simulation fails. */
+/* How many relative residuals (model − measured)/measured the objective
+ * has: tests outer and observables inner in hf_maxwell_observable order,
+ * only the fitted ones (the residuals of hf_maxwell_objective_estimate). */
 size_t hf_maxwell_objective_nresiduals(const hf_maxwell_objective *obj);
-hf_status hf_maxwell_objective_residuals(const hf_maxwell_objective *obj, double mu0,
-                                         double eta, double *out, hf_diag *diag);
 
 /* The full-model estimate at the point x of the problem (an optimum):
  * (μ0, η), standard errors from the Jacobian, misfit, r2, max_eps, and —
