@@ -6,10 +6,31 @@
  * on OpenMP threads; the results are bit-identical whatever the thread
  * count.
  *
- * Typical use:
- *   hf_copt_refit_config cfg; hf_copt_refit_config_init(&cfg);
- *   cfg.n_grid = ns; cfg.n_count = 100; cfg.e_grid = es; cfg.e_count = 600;
- *   hf_copt_refit(&cfg, alpha, beta, rms, &diag);   // arrays of n_count
+ * Example (built and run by the test header_examples): α and β at n = 1
+ * and n = 3/2 from 12 values of e (the paper used 600).
+ * ```c
+ * const double ns[2] = {1.0, 1.5};
+ * double es[12], alpha[2], beta[2], rms[2];
+ * for (int k = 0; k < 12; ++k)
+ *     es[k] = 1.0 - 0.05 * k;                  // 1 .. 0.45
+ * hf_copt_refit_config cfg;
+ * hf_copt_refit_config_init(&cfg);
+ * cfg.n_grid = ns;
+ * cfg.n_count = 2;
+ * cfg.e_grid = es;
+ * cfg.e_count = 12;
+ * hf_diag diag = {{0}};
+ * if (hf_copt_refit(&cfg, alpha, beta, rms, &diag) != HF_OK)
+ *     return 1;
+ * // the fitted closed form (Eq. 49) against c_opt itself at e = 0.72
+ * hf_contact unit;
+ * hf_contact_init(&unit);             // m = K = v = 1
+ * double c_fit, c_opt;
+ * if (hf_copt_closed_form(&unit, 0.72, alpha[1], beta[1], &c_fit, &diag) != HF_OK ||
+ *     hf_copt_solve(&unit, 0.72, NULL, &c_opt, &diag) != HF_OK)
+ *     return 1;
+ * return fabs(c_fit / c_opt - 1.0) < 1e-2 ? 0 : 1;
+ * ```
  */
 #ifndef HERTZFIT_COPT_REFIT_H
 #define HERTZFIT_COPT_REFIT_H

@@ -11,12 +11,27 @@
  * local algorithms otherwise run to their budget), seed 1, the
  * optimiser's own budget, 3 re-centrings.
  *
- * Typical use:
- *   hf_maxwell_fit_config cfg; hf_maxwell_fit_config_init(&cfg);
- *   cfg.objective.nu = 0.5;
- *   hf_maxwell_fit_result fit;
- *   hf_maxwell_fit_full(data, &constants, &cfg, &fit, NULL, &diag);
- *   if (hf_maxwell_fit_suspect(&fit)) ... hf_maxwell_fit_status(&fit, buf, size) ...
+ * Example (built and run by the test header_examples): μ0 and η of the
+ * clean synthetic drop tests (made at μ0 = 10 MPa, η = 300 1/s).
+ * ```c
+ * hf_diag diag = {{0}};
+ * hf_maxwell_data *data = NULL;       // owned: hf_maxwell_data_free
+ * hf_argatov_constants constants;
+ * hf_maxwell_fit_config cfg;
+ * hf_maxwell_fit_config_init(&cfg);   // BOBYQA from the regression estimate
+ * cfg.objective.nu = 0.5;
+ * hf_maxwell_fit_result fit;
+ * hf_status st = hf_maxwell_data_read("data/maxwell_synthetic_clean.csv", &data, &diag);
+ * if (st == HF_OK) st = hf_argatov_constants_compute(&constants, &diag);
+ * if (st == HF_OK) st = hf_maxwell_fit_full(data, &constants, &cfg, &fit, NULL, &diag);
+ * char status[64] = "";
+ * if (st == HF_OK)
+ *     hf_maxwell_fit_status(&fit, status, sizeof status);   // "converged"
+ * hf_maxwell_data_free(data);
+ * return st == HF_OK && !hf_maxwell_fit_suspect(&fit) && strcmp(status, "converged") == 0 &&
+ *        fabs(fit.estimate.mu0 / 1e7 - 1.0) < 1e-4 &&
+ *        fabs(fit.estimate.eta / 300.0 - 1.0) < 1e-4 ? 0 : 1;
+ * ```
  */
 #ifndef HERTZFIT_MAXWELL_FIT_H
 #define HERTZFIT_MAXWELL_FIT_H

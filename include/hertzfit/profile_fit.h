@@ -14,12 +14,29 @@
  * to the optimiser's precision has |I − I*| far below it, while a run
  * stuck elsewhere is off by more).
  *
- * Typical use:
- *   hf_profile_fit_config cfg; hf_profile_fit_config_init(&cfg);
- *   hf_profile_fit *fit = NULL;
- *   hf_profile_fit_run(obj, opt, &cfg, &fit, &diag);   // caller frees
- *   ... fit->summary.best, fit->n_converged, fit->valley[k].a ...
- *   hf_profile_fit_free(fit);
+ * Example (built and run by the test header_examples): three ICACO runs
+ * on Table 2 of Safaeifar & Farshidianfar.
+ * ```c
+ * hf_diag diag = {{0}};
+ * hf_profile_objective *obj = NULL;   // owned: hf_profile_objective_free
+ * hf_optimizer *opt = NULL;           // owned: hf_optimizer_free
+ * hf_profile_fit *fit = NULL;         // owned: hf_profile_fit_free
+ * hf_profile_fit_config cfg;
+ * hf_profile_fit_config_init(&cfg);   // 50 runs, seed 1: the papers'
+ * cfg.runs.runs = 3;
+ * hf_status st = hf_profile_objective_alloc_table("data/safaeifar2020_table2.csv", &obj,
+ *                                                 &diag);
+ * if (st == HF_OK) st = hf_optimizer_alloc("icaco", 2, &opt, &diag);
+ * if (st == HF_OK) st = hf_profile_fit_run(obj, opt, &cfg, &fit, &diag);
+ * // the best RMS is the closed-form minimum, which the whole valley
+ * // a(b) attains
+ * int ok = st == HF_OK && fabs(fit->summary.best - fit->rms_min) < 1e-6 &&
+ *          fit->n_valley > 0 && fit->valley[0].found;
+ * hf_profile_fit_free(fit);
+ * hf_optimizer_free(opt);
+ * hf_profile_objective_free(obj);
+ * return ok ? 0 : 1;
+ * ```
  */
 #ifndef HERTZFIT_PROFILE_FIT_H
 #define HERTZFIT_PROFILE_FIT_H

@@ -9,13 +9,35 @@
  * "50 independent runs" statistics; a benchmark campaign runs each of its
  * tasks through the same one-run function.
  *
- * Typical use:
- *   hf_runs_config cfg; hf_runs_config_init(&cfg);
- *   cfg.runs = 50; cfg.seed = 1; cfg.threads = 4; cfg.record_traces = 1;
- *   hf_runs *runs = NULL;
- *   hf_runs_execute(opt, &problem, &cfg, &runs, &diag);   // caller frees
- *   ... runs->results[i]->f, runs->traces[i].points[k].best_f ...
- *   hf_runs_free(runs);
+ * Example (built and run by the test header_examples): ten seeded runs
+ * of random search on Rastrigin in 2 variables, on 2 threads.
+ * ```c
+ * hf_diag diag = {{0}};
+ * hf_testproblem *tp = NULL;      // owned: hf_testproblem_free
+ * hf_optimizer *opt = NULL;       // owned: hf_optimizer_free
+ * hf_runs *runs = NULL;           // owned: hf_runs_free
+ * hf_runs_config cfg;
+ * hf_runs_config_init(&cfg);
+ * cfg.runs = 10;
+ * cfg.seed = 1;
+ * cfg.threads = 2;
+ * cfg.max_evals = 500;
+ * cfg.record_traces = 1;
+ * hf_runs_summary s;
+ * hf_status st = hf_testproblem_alloc("rastrigin", 2, &tp, &diag);
+ * if (st == HF_OK) st = hf_optimizer_alloc("random", 2, &opt, &diag);
+ * if (st == HF_OK)
+ *     st = hf_runs_execute(opt, hf_testproblem_problem(tp), &cfg, &runs, &diag);
+ * if (st == HF_OK) st = hf_runs_summarize(runs, &s, &diag);
+ * // every run spent its budget; its trace ends at its best value
+ * int ok = st == HF_OK && s.runs == 10 && s.best <= s.median &&
+ *          runs->results[0]->evaluations == 500 &&
+ *          runs->traces[0].points[runs->traces[0].count - 1].best_f == runs->results[0]->f;
+ * hf_runs_free(runs);
+ * hf_optimizer_free(opt);
+ * hf_testproblem_free(tp);
+ * return ok ? 0 : 1;
+ * ```
  */
 #ifndef HERTZFIT_RUNS_H
 #define HERTZFIT_RUNS_H
