@@ -135,8 +135,7 @@ static int next_record(parser *p)
         while (*s == ' ' || *s == '\t')
             ++s;
         if (*s == '#') {
-            while (*s && *s != '\n' && *s != '\r')
-                ++s;
+            s += strcspn(s, "\n\r");
             p->r = (char *)s;
             if (!take_line_end(p))
                 return 0;
@@ -228,12 +227,16 @@ static hf_status parse_cell(parser *p, size_t col, uint32_t *offset, int *quoted
         if (st != HF_OK)
             return st;
     } else {
-        for (char c = *p->r; c != p->sep && c != '\n' && c != '\r' && c != '\0'; c = *p->r) {
-            *p->w++ = c;
-            ++p->r;
-            if ((size_t)(p->w - start) > p->max_cell)
-                return too_long(p, p->line, col, diag);
-        }
+        /* the cell ends at the separator, a line end or the end of the
+         * text (strcspn stops at the NUL) */
+        const char ends[4] = {p->sep, '\n', '\r', '\0'};
+        size_t len = strcspn(p->r, ends);
+        if (len > p->max_cell)
+            return too_long(p, p->line, col, diag);
+        if (p->w != p->r)
+            memmove(p->w, p->r, len);
+        p->w += len;
+        p->r += len;
         while (p->w > start && is_blank(p->w[-1], p->sep))
             --p->w;
     }
