@@ -142,13 +142,14 @@ int main(int argc, char **argv)
     double *c = NULL;
     size_t n = 0;
     hf_profile_objective *obj = NULL;
-    if (hf_sampling_parse(HF_SAMPLING_DEFAULT, &c, &n, NULL) != HF_OK ||
+    if (hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c, &n,
+                         NULL) != HF_OK ||
         hf_profile_objective_alloc(c, n, &obj, NULL) != HF_OK) {
         fprintf(stderr, "bench_icaco_campaign: cannot build the sampling objective\n");
         return 1;
     }
     free(c);
-    int rc = bench_objective("sampling " HF_SAMPLING_DEFAULT " (99 c_r)", obj, repeats);
+    int rc = bench_objective("sampling 0.01:0.01:0.99 (99 c_r)", obj, repeats);
     hf_profile_objective_free(obj);
     obj = NULL;
     const char *table = argc > 2 ? argv[2] : "data/safaeifar2020_table2.csv";

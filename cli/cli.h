@@ -1,7 +1,9 @@
 /*
- * cli/cli.h — what every hertzfit subcommand shares: option parsing with one
- * error style, aligned-table/CSV output, gnuplot, and the subcommand entry
- * points.  The library never prints; everything a user reads is written here.
+ * cli/cli.h — what every hertzfit subcommand shares: the command tables and
+ * their dispatch, option tables and their one parser, aligned-table/CSV
+ * output, and the gnuplot script builder.  Private to the program: every
+ * name here starts with hfc_, so that hf_ means the library.  The library
+ * never prints; everything a user reads is written by cli/.
  *
  * Exit codes: 0 success, 2 bad input or usage (one line on stderr naming
  * the argument and value), 1 a failure that is not the user's input.
@@ -13,179 +15,254 @@
 #include <stdio.h>
 #include "hertzfit/status.h"
 
-/* ---- option parsing ---------------------------------------------------- */
+#if defined(__GNUC__)
+#define HFC_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define HFC_PRINTF(f, a)
+#endif
 
-typedef enum hf_cli_kind {
-    HF_CLI_FLAG,        /* --name            value: int*, set to 1 */
-    HF_CLI_DOUBLE,      /* --name X          value: double*, finite */
-    HF_CLI_COUNT,       /* --name N          value: unsigned long long* */
-    HF_CLI_STRING,      /* --name TEXT       value: const char** */
-    HF_CLI_DOUBLES,     /* --name X [X ...]  value: hf_cli_doubles* (repeatable) */
-    HF_CLI_STRINGS      /* --name T [T ...]  value: hf_cli_strings* (repeatable) */
-} hf_cli_kind;
+/* The number of elements of array A. */
+#define HFC_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-typedef struct hf_cli_doubles {
-    double *values;     /* owned: hf_cli_doubles_free */
-    size_t count;
-} hf_cli_doubles;
+/* ---- commands ------------------------------------------------------------ */
 
-typedef struct hf_cli_strings {
-    const char **items; /* array owned (hf_cli_strings_free); items point into argv */
-    size_t count;
-} hf_cli_strings;
+/* One (sub)command.  A leaf has `run`; a group has `subs`; a command with
+ * both (copt) runs `run` when no sub-command word follows it.  `run` gets
+ * argv[0] = the full command ("bench run"), which it names in messages. */
+typedef struct hfc_command {
+    const char *name;
+    const char *summary;                    /* one line, in the parent's list */
+    int (*run)(int argc, char **argv);
+    const struct hfc_command *const *subs;
+    size_t nsubs;
+    const char *details;                    /* extra lines of a group's --help */
+} hfc_command;
 
-typedef struct hf_cli_opt {
-    const char *name;   /* long name without "--" */
-    hf_cli_kind kind;
+/* Runs COMMAND on argv[1 ..] (argv[0] is its full name, "" for the
+ * program itself): picks the sub-command named by argv[1], prints the
+ * group's help, or fails with one line listing the valid names. */
+int hfc_dispatch(const hfc_command *command, int argc, char **argv);
+
+extern const hfc_command hfc_hr_command, hfc_models_command, hfc_profile_command,
+    hfc_grid_command, hfc_optimum_command, hfc_fit_command, hfc_maxwell_command,
+    hfc_restitution_command, hfc_copt_command, hfc_bounce_command, hfc_bench_command,
+    hfc_plot_command;
+
+/* ---- option tables ----------------------------------------------------- */
+
+typedef enum hfc_kind {
+    HFC_FLAG,    /* --name            value: int*, set to 1 */
+    HFC_REAL,    /* --name X          value: double*, finite, within the limits */
+    HFC_INT,     /* --name N          value: unsigned long long*, within the limits */
+    HFC_TEXT,    /* --name TEXT       value: const char** (points into argv) */
+    HFC_WORD,    /* --name WORD       value: const char**, one of .words */
+    HFC_REALS,   /* --name X,X,...    value: hfc_reals*, each within the limits */
+    HFC_TEXTS,   /* --name T,T,...    value: hfc_texts* */
+    HFC_GRID     /* --name START:STEP:STOP  value: hfc_grid*, START and STOP
+                    within the limits */
+} hfc_kind;
+
+/* Lists: comma-separated values in one argument, and the option may be
+ * repeated (the values add up).  Owned by the parser: hfc_free. */
+typedef struct hfc_reals {
+    double *v;
+    size_t n;
+} hfc_reals;
+
+typedef struct hfc_texts {
+    char **v;
+    size_t n;
+} hfc_texts;
+
+/* START:STEP:STOP, or one number X (the grid X:1:X). */
+typedef struct hfc_grid {
+    double start, step, stop;
+} hfc_grid;
+
+/* .limits: which of .min/.max apply, and whether they are excluded. */
+enum {
+    HFC_MIN = 1u,        /* value >= min */
+    HFC_MAX = 2u,        /* value <= max */
+    HFC_ABOVE = 4u,      /* value > min */
+    HFC_BELOW = 8u       /* value < max */
+};
+
+typedef struct hfc_opt {
+    const char *name;        /* long name without "--" */
+    char short_name;         /* 'o' for -o, or 0 */
+    hfc_kind kind;
     void *value;
-    const char *arg;    /* metavariable shown in --help, e.g. "NAME" */
-    const char *help;
-    int given;          /* set by the parser when the option appeared */
-    char short_name;    /* optional one-letter alias ('o' for -o), 0 for none */
-} hf_cli_opt;
+    const char *arg;         /* metavariable: "N", "FILE" (a list's item) */
+    const char *help;        /* the limits and "required" are added by --help */
+    int required;
+    unsigned limits;
+    double min, max;         /* for REAL, INT and the items of REALS */
+    size_t count_min, count_max;   /* items of a list, 0 = no limit */
+    const char *const *words;      /* WORD: the valid words, NULL-terminated */
+    const char *needs;       /* given only together with this option */
+    const char *excludes;    /* never together with this option */
+    const char *unless;      /* required unless this option is given */
+    int given;               /* set by the parser */
+} hfc_opt;
 
-/* Declare options with designated initialisers, e.g.
- *   {.name = "output", .short_name = 'o', .kind = HF_CLI_STRING,
- *    .value = &out_path, .arg = "FILE", .help = "write the PNG to FILE"} */
-
-typedef struct hf_cli_spec {
-    const char *command;     /* "hr", "fit profile", ... */
-    const char *usage;       /* after "hertzfit COMMAND " */
-    const char *summary;     /* printed by --help, may hold newlines */
-    hf_cli_opt *opts;
+typedef struct hfc_spec {
+    const char *command;      /* argv[0] of the leaf: "bench run" */
+    const char *summary;      /* what --help says after the usage */
+    hfc_opt *opts;
     size_t nopts;
-    size_t min_positional;
-    size_t max_positional;   /* (size_t)-1 for any number */
-} hf_cli_spec;
+    hfc_opt *positional;      /* NULL, or a REALS/TEXTS option (.arg, counts,
+                                 limits) that receives the positional words,
+                                 one value per word */
+    const hfc_command *group; /* a command that also has sub-commands */
+} hfc_spec;
 
-/* Parses argv[1 .. argc-1] (argv[0] is the command word).  Options are
- * "--name value" or "--name=value"; -h/--help prints help; "--" ends the
- * options; anything else (including "-0.5") is positional.  List options
- * take values up to the next argument that starts with "--".
- * Returns 0 to proceed, -1 after printing help (exit 0), or 2 after
- * printing one error line.  *positional (caller frees with
- * hf_cli_strings_free) receives the positional arguments. */
-int hf_cli_parse(hf_cli_spec *spec, int argc, char **argv,
-                 hf_cli_strings *positional);
-void hf_cli_print_help(const hf_cli_spec *spec, FILE *fp);
+/* Parses argv[1 ..]: "--name value", "--name=value", "-o value"; -h/--help
+ * prints the help; "--" ends the options; a single value given twice
+ * keeps the last, a list adds up.  A value that looks like an
+ * option ("-o", "--csv"; not "-0.5") is never taken as a value.  Checks
+ * every value against the table (numbers, limits, words, list lengths,
+ * required, needs, excludes, unless).  Returns 1 to proceed; otherwise 0
+ * with *exit_code 0 (help printed) or 2 (one error line printed).  The
+ * lists are the caller's to release with hfc_free in either case. */
+int hfc_parse(hfc_spec *spec, int argc, char **argv, int *exit_code);
 
-/* hf_cli_parse for subcommands that take no positional arguments (set
- * max_positional = 0): returns 1 to proceed (with *exit_code = 0), or 0
- * after printing help (*exit_code = 0) or one error line (*exit_code = 2).
- *   int rc;
- *   if (!hf_cli_parse_options(&spec, argc, argv, &rc))
- *       return rc; */
-int hf_cli_parse_options(hf_cli_spec *spec, int argc, char **argv, int *exit_code);
+/* Whether option NAME was given; NAME must be in the table. */
+int hfc_given(const hfc_spec *spec, const char *name);
 
-void hf_cli_doubles_free(hf_cli_doubles *list);
-void hf_cli_strings_free(hf_cli_strings *list);
+/* Releases the lists a parse filled (every REALS/TEXTS value). */
+void hfc_free(hfc_spec *spec);
 
-/* Splits TEXT at every character of SEPARATORS (empty items skipped) into
- * *items, an array of *n malloc'ed strings owned by the caller, who frees
- * them with hf_cli_split_free.  Returns 0, or 1 when out of memory. */
-int hf_cli_split(const char *text, const char *separators, char ***items, size_t *n);
-void hf_cli_split_free(char **items, size_t n);
+void hfc_print_help(const hfc_spec *spec, FILE *fp);
+
+/* Options that several subcommands take, declared once so that they read,
+ * and are checked, the same everywhere. */
+#define HFC_THREADS_MAX 4096
+#define HFC_OPT_CSV(ptr)                                                              \
+    {.name = "csv", .kind = HFC_FLAG, .value = (ptr),                                 \
+     .help = "one CSV table on stdout (numbers as %.17g), commentary behind '#'"}
+#define HFC_OPT_THREADS(ptr)                                                          \
+    {.name = "threads", .kind = HFC_INT, .value = (ptr), .arg = "T",                  \
+     .limits = HFC_MAX, .max = HFC_THREADS_MAX,                                       \
+     .help = "OpenMP threads (default 0 = all); results do not depend on it"}
+#define HFC_OPT_SEED(ptr, what)                                                       \
+    {.name = "seed", .kind = HFC_INT, .value = (ptr), .arg = "S", .help = (what)}
+#define HFC_OPT_OUTPUT(ptr, metavar, what, is_required)                               \
+    {.name = "output", .short_name = 'o', .kind = HFC_TEXT, .value = (ptr),           \
+     .arg = (metavar), .help = (what), .required = (is_required)}
+/* The damping model of hr, restitution, bounce and the plots, and the
+ * exponents of the profile model. */
+#define HFC_OPT_MODEL(ptr, what)                                                      \
+    {.name = "model", .kind = HFC_TEXT, .value = (ptr), .arg = "NAME|all", .help = (what)}
+#define HFC_OPT_PROFILE_AB(a_ptr, b_ptr, what)                                        \
+    {.name = "a", .kind = HFC_REAL, .value = (a_ptr), .arg = "A", .limits = HFC_ABOVE,  \
+     .min = 0.0, .needs = "b", .help = "profile exponent a" what},                    \
+    {.name = "b", .kind = HFC_REAL, .value = (b_ptr), .arg = "B", .limits = HFC_ABOVE,  \
+     .min = 0.0, .needs = "a", .help = "profile exponent b" what}
+/* The profile objective: --sampling SPEC or --table FILE. */
+#define HFC_OPT_OBJECTIVE(sampling_ptr, table_ptr)                                    \
+    {.name = "sampling", .kind = HFC_TEXT, .value = (sampling_ptr), .arg = "SPEC",    \
+     .excludes = "table",                                                             \
+     .help = "c_r sampling: START:STEP:STOP, file:PATH (a CSV with a c_r column) "    \
+             "or hgeom:H0:H1:N (default " HFC_SAMPLING_DEFAULT ")"},                  \
+    {.name = "table", .kind = HFC_TEXT, .value = (table_ptr), .arg = "FILE",          \
+     .excludes = "sampling",                                                          \
+     .help = "objective fitted to a published RMS table with columns a,b,rms_pct "    \
+             "(e.g. data/safaeifar2020_table2.csv)"}
+
+/* ---- messages ------------------------------------------------------------ */
 
 /* Prints "hertzfit CMD: MESSAGE" on stderr and returns 2. */
-int hf_cli_fail(const char *command, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+int hfc_fail(const char *command, const char *fmt, ...) HFC_PRINTF(2, 3);
 
-/* Prints the diag text (or hf_strerror) for a failed library call and
- * returns 2 for input errors, 1 for others. */
-int hf_cli_fail_status(const char *command, hf_status status, const hf_diag *diag);
+/* Prints the diag text (or hf_strerror) for a failed library call, after
+ * PREFIX (an option name, or NULL), and returns 2 for input errors, 1 for
+ * others. */
+int hfc_fail_status(const char *command, const char *prefix, hf_status status,
+                    const hf_diag *diag);
 
-/* Parses a positional or option value as a finite double; on failure
- * prints "hertzfit CMD: WHAT: 'TEXT' is not a number" and returns 2. */
-int hf_cli_parse_double(const char *command, const char *what, const char *text,
-                        double *value);
+/* Commentary: on stdout, behind "# " when CSV is set. */
+void hfc_note(int csv, const char *fmt, ...) HFC_PRINTF(2, 3);
 
-/* ---- output ------------------------------------------------------------ */
+/* ---- text specs (grids, samplings) --------------------------------------- */
+
+/* Parses a grid spec; returns 0, or 2 after printing one line naming WHAT
+ * (the option) and the text.  Requires step > 0 and start <= stop. */
+int hfc_grid_parse(const char *command, const char *what, const char *text, hfc_grid *grid);
+
+/* The values start, start + step, ... up to stop (included when within
+ * 1e-9 steps of the grid) into *values (caller frees).  Returns 0, or 1
+ * after printing a message when out of memory. */
+int hfc_grid_values(const char *command, const hfc_grid *grid, double **values, size_t *n);
+
+/* The c_r values of a --sampling SPEC (NULL: the default grid) from the
+ * library's constructors; returns 0, or 2/1 after printing one line. */
+#define HFC_SAMPLING_DEFAULT "0.01:0.01:0.99"
+int hfc_sampling(const char *command, const char *spec, double **values, size_t *n);
+
+struct hf_profile_objective;
+/* Builds the objective named by --sampling/--table (default sampling when
+ * both are NULL).  On success returns 0 and *out is the caller's
+ * (hf_profile_objective_free); otherwise prints one line and returns 2/1. */
+int hfc_profile_objective(const char *command, const char *sampling, const char *table,
+                          struct hf_profile_objective **out);
+
+/* Commentary on a table objective (its size and worst residual), for
+ * hfc_note; nothing for a sampling objective. */
+void hfc_note_objective(int csv, const char *table, const struct hf_profile_objective *obj);
+
+/* ---- tables ------------------------------------------------------------- */
 
 /* A table collected row by row and printed at the end: aligned columns for
  * people, or CSV (header row, numbers as %.17g) with csv = 1.  Nothing is
- * printed before hf_table_print, so a failure half-way leaves no partial
- * output.  Non-finite numbers are printed as "nan"/"inf" — callers check
- * their results first.  A table that could not be created (NULL, out of
- * memory) may still be filled: the calls do nothing, and hf_table_print
- * reports the failure and returns 1, so callers need no check of their own. */
-typedef struct hf_table hf_table;
-hf_table *hf_table_create(int csv, size_t ncols, const char *const *headers);
-void hf_table_str(hf_table *t, const char *text);
-void hf_table_num(hf_table *t, double value);
+ * printed before hfc_table_print, so a failure half-way leaves no partial
+ * output.  A table that could not be created (NULL, out of memory) may
+ * still be filled: the calls do nothing, and hfc_table_print reports the
+ * failure and returns 1. */
+typedef struct hfc_table hfc_table;
+hfc_table *hfc_table_alloc(int csv, size_t ncols, const char *const *headers);
+void hfc_table_str(hfc_table *t, const char *text);
+void hfc_table_num(hfc_table *t, double value);
 /* Number with a given printf format in table mode (CSV stays %.17g). */
-void hf_table_numf(hf_table *t, const char *table_format, double value);
-void hf_table_int(hf_table *t, long long value);
-/* Writes the table to fp and frees it; returns 0, or 1 on a write error. */
-int hf_table_print(hf_table *t, FILE *fp);
-void hf_table_free(hf_table *t);
+void hfc_table_numf(hfc_table *t, const char *table_format, double value);
+void hfc_table_int(hfc_table *t, long long value);
+/* Writes the table to stdout and frees it; returns 0, or 1 on an error. */
+int hfc_table_print(hfc_table *t);
+void hfc_table_free(hfc_table *t);
 
-/* ---- the profile objective from --sampling SPEC | --table FILE -------- */
+/* ---- gnuplot ------------------------------------------------------------ */
 
-/* The two option-table entries every profile-objective subcommand takes,
- * so their names and help read the same everywhere. */
-#define HF_CLI_OBJECTIVE_OPTIONS(sampling_ptr, table_ptr)                          \
-    {.name = "sampling", .kind = HF_CLI_STRING, .value = (sampling_ptr),           \
-     .arg = "SPEC",                                                                \
-     .help = "c_r sampling: start:step:stop, file:PATH or hgeom:h0:h1:n "          \
-             "(default 0.01:0.01:0.99)"},                                          \
-    {.name = "table", .kind = HF_CLI_STRING, .value = (table_ptr), .arg = "FILE",  \
-     .help = "objective fitted to a published RMS table with columns a,b,rms_pct " \
-             "(e.g. data/safaeifar2020_table2.csv)"}
+/* A gnuplot script that writes one PNG, built piece by piece and run
+ * without a shell.  Program text goes in with hfc_plot_cmd (numbers only:
+ * a %s or %c in its format is refused), every other string — a path, a
+ * title, a name read from a file — only with hfc_plot_str, which makes it
+ * an inert single-quoted gnuplot string; data go in as inline data blocks
+ * ($name << EOD), so no data file is written.  Failures (out of memory,
+ * refused text) are remembered and reported by hfc_plot_run. */
+typedef struct hfc_plot hfc_plot;
 
-struct hf_profile_objective;
-/* Builds the objective named by the options (default sampling when both are
- * NULL; both given is an error).  On success returns 0 and *out is owned by
- * the caller (hf_profile_objective_free); otherwise prints one error line
- * and returns 2.  With verbose = 1 and a table, prints the quadratic fit's
- * size and worst residual on stderr as a '#' line. */
-int hf_cli_profile_objective(const char *command, const char *sampling,
-                             const char *table, int verbose,
-                             struct hf_profile_objective **out);
+/* Starts a script: "set terminal pngcairo size W,H TERMINAL_OPTIONS" (a
+ * literal such as "enhanced font 'sans,10'") and "set output 'OUTPUT'". */
+hfc_plot *hfc_plot_alloc(const char *output, int width, int height,
+                         const char *terminal_options);
+void hfc_plot_cmd(hfc_plot *p, const char *fmt, ...) HFC_PRINTF(2, 3);
+/* TEXT (then SUFFIX, may be NULL) as one single-quoted string: embedded
+ * quotes doubled, control characters replaced by blanks. */
+void hfc_plot_str(hfc_plot *p, const char *text, const char *suffix);
+/* A data block named by FMT (numbers only), rows of N numbers, its end. */
+void hfc_plot_block(hfc_plot *p, const char *fmt, ...) HFC_PRINTF(2, 3);
+void hfc_plot_row(hfc_plot *p, size_t n, const double *values);
+void hfc_plot_block_end(hfc_plot *p);
+/* Runs gnuplot on the script and frees P.  Returns 0, or prints one line
+ * naming the failure and returns 1. */
+int hfc_plot_run(hfc_plot *p, const char *command);
+void hfc_plot_free(hfc_plot *p);
 
-/* ---- plotting ---------------------------------------------------------- */
+/* Checks the name of an output PATH before any work: no control
+ * characters (the script could not name the file written).  Returns 0, or
+ * prints one line naming OPTION and returns 2. */
+int hfc_check_name(const char *command, const char *option, const char *path);
 
-/* Runs gnuplot on SCRIPT (written to a temporary file).  Returns 0, or
- * prints an error naming the problem and returns 1. */
-int hf_cli_gnuplot(const char *command, const char *script);
-
-/* TEXT followed by SUFFIX (may be NULL) as an inert gnuplot string: in
- * single quotes (where gnuplot expands neither backslashes nor back-
- * quoted commands), embedded single quotes doubled, control characters
- * dropped.  The one way text read from a file reaches a script.  Malloc'ed
- * (caller frees); NULL when out of memory. */
-char *hf_cli_gnuplot_quote(const char *text, const char *suffix);
-
-/* TEXT goes into a gnuplot script between quotes: refuses quotes,
- * backslashes and control characters, which would end the string or the
- * command.  Returns 0, or prints one error naming OPTION and returns 2. */
-int hf_cli_check_plot_text(const char *command, const char *option, const char *text);
-
-/* The same for an output file, which must also be creatable/writable, so
- * a bad -o is reported as bad input (exit 2) before any work is done. */
-int hf_cli_check_plot_output(const char *command, const char *option, const char *path);
-
-/* ---- subcommands: int hf_cmd_NAME(int argc, char **argv), argv[0] = NAME */
-
-int hf_cmd_hr(int argc, char **argv);
-int hf_cmd_models(int argc, char **argv);
-int hf_cmd_profile(int argc, char **argv);
-int hf_cmd_grid(int argc, char **argv);
-int hf_cmd_optimum(int argc, char **argv);
-int hf_cmd_fit(int argc, char **argv);
-int hf_cmd_maxwell(int argc, char **argv);
-int hf_cmd_restitution(int argc, char **argv);
-int hf_cmd_copt(int argc, char **argv);
-int hf_cmd_bounce(int argc, char **argv);
-int hf_cmd_bench(int argc, char **argv);
-int hf_cmd_plot(int argc, char **argv);
-
-/* plot targets: argv[0] = target name */
-int hf_plot_convergence(int argc, char **argv);
-int hf_plot_maxwell(int argc, char **argv);
-int hf_plot_restitution(int argc, char **argv);
-int hf_plot_bounce(int argc, char **argv);
+/* The same, and PATH creatable/writable. */
+int hfc_check_output(const char *command, const char *option, const char *path);
 
 #endif

@@ -6,34 +6,38 @@
 
 #include "hertzfit/profile_objective.h"
 
-int hf_cmd_grid(int argc, char **argv)
+static int run_grid(int argc, char **argv)
 {
     const char *sampling = NULL, *table = NULL;
     int csv = 0;
-    hf_cli_opt opts[] = {
-        HF_CLI_OBJECTIVE_OPTIONS(&sampling, &table),
-        {.name = "csv", .kind = HF_CLI_FLAG, .value = &csv, .help = "CSV output"},
+    hfc_opt opts[] = {
+        HFC_OPT_OBJECTIVE(&sampling, &table),
+        HFC_OPT_CSV(&csv),
     };
-    hf_cli_spec spec = {"grid", "[--sampling SPEC | --table FILE] [--csv]",
-                        "RMS (in %) of the profile model over a = 1:0.5:6, b = 1.5:0.5:6, the\n"
-                        "grid of Table 2 of Safaeifar & Farshidianfar (2020).",
-                        opts, sizeof opts / sizeof opts[0], 0, 0};
+    hfc_spec spec = {argv[0],
+                     "RMS (in %) of the profile model over a = 1:0.5:6, b = 1.5:0.5:6, the\n"
+                     "grid of Table 2 of Safaeifar & Farshidianfar (2020).",
+                     opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
-    if (!hf_cli_parse_options(&spec, argc, argv, &rc))
+    if (!hfc_parse(&spec, argc, argv, &rc))
         return rc;
     hf_profile_objective *obj = NULL;
-    rc = hf_cli_profile_objective("grid", sampling, table, !csv, &obj);
+    rc = hfc_profile_objective(argv[0], sampling, table, &obj);
     if (rc != 0)
         return rc;
     const char *headers[] = {"a", "b", "rms_pct"};
-    hf_table *t = hf_table_create(csv, 3, headers);
+    hfc_table *t = hfc_table_alloc(csv, 3, headers);
     for (int i = 0; i <= 10; ++i)
         for (int j = 0; j <= 9; ++j) {
             double a = 1.0 + 0.5 * i, b = 1.5 + 0.5 * j;
-            hf_table_num(t, a);
-            hf_table_num(t, b);
-            hf_table_numf(t, "%.3f", hf_profile_objective_rms(obj, a, b));
+            hfc_table_num(t, a);
+            hfc_table_num(t, b);
+            hfc_table_numf(t, "%.3f", hf_profile_objective_rms(obj, a, b));
         }
+    hfc_note_objective(csv, table, obj);
     hf_profile_objective_free(obj);
-    return hf_table_print(t, stdout);
+    return hfc_table_print(t);
 }
+
+const hfc_command hfc_grid_command = {
+    "grid", "the RMS grid of Safaeifar & Farshidianfar Table 2", run_grid, NULL, 0, NULL};

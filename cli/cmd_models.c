@@ -5,26 +5,30 @@
 
 #include "hertzfit/damping.h"
 
-int hf_cmd_models(int argc, char **argv)
+static int run_models(int argc, char **argv)
 {
     int csv = 0;
-    hf_cli_opt opts[] = {
-        {.name = "csv", .kind = HF_CLI_FLAG, .value = &csv, .help = "CSV output"},
+    hfc_opt opts[] = {
+        HFC_OPT_CSV(&csv),
     };
-    hf_cli_spec spec = {"models", "[--csv]",
-                        "Every damping model h_r(c_r) hertzfit knows: its stable name,\n"
-                        "its formula and its reference.",
-                        opts, 1, 0, 0};
+    hfc_spec spec = {argv[0],
+                     "Every damping model h_r(c_r) hertzfit knows: its stable name,\n"
+                     "its formula and its reference.",
+                     opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
-    if (!hf_cli_parse_options(&spec, argc, argv, &rc))
+    if (!hfc_parse(&spec, argc, argv, &rc))
         return rc;
     const char *headers[] = {"name", "formula", "reference"};
-    hf_table *t = hf_table_create(csv, 3, headers);
+    hfc_table *t = hfc_table_alloc(csv, 3, headers);
     for (size_t i = 0; i < HF_DAMPING_COUNT; ++i) {
         const hf_damping_model *m = hf_damping_at((hf_damping_id)i);
-        hf_table_str(t, m->name);
-        hf_table_str(t, m->formula);
-        hf_table_str(t, m->reference);
+        hfc_table_str(t, m->name);
+        hfc_table_str(t, m->formula);
+        hfc_table_str(t, m->reference);
     }
-    return hf_table_print(t, stdout);
+    return hfc_table_print(t);
 }
+
+const hfc_command hfc_models_command = {
+    "models", "the damping-model catalogue: name, formula, reference", run_models, NULL, 0,
+    NULL};

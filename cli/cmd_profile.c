@@ -7,48 +7,46 @@
 #include "hertzfit/profile.h"
 #include "hertzfit/profile_objective.h"
 
-int hf_cmd_profile(int argc, char **argv)
+static int run_profile(int argc, char **argv)
 {
     double a = 0.0, b = 0.0;
     const char *sampling = NULL, *table = NULL;
     int csv = 0;
-    hf_cli_opt opts[] = {
-        {.name = "a", .kind = HF_CLI_DOUBLE, .value = &a, .arg = "A", .help = "exponent a > 0 (required)"},
-        {.name = "b", .kind = HF_CLI_DOUBLE, .value = &b, .arg = "B", .help = "exponent b > 0 (required)"},
-        HF_CLI_OBJECTIVE_OPTIONS(&sampling, &table),
-        {.name = "csv", .kind = HF_CLI_FLAG, .value = &csv, .help = "CSV output"},
+    hfc_opt opts[] = {
+        {.name = "a", .kind = HFC_REAL, .value = &a, .arg = "A", .required = 1,
+         .limits = HFC_ABOVE, .min = 0.0, .help = "profile exponent a"},
+        {.name = "b", .kind = HFC_REAL, .value = &b, .arg = "B", .required = 1,
+         .limits = HFC_ABOVE, .min = 0.0, .help = "profile exponent b"},
+        HFC_OPT_OBJECTIVE(&sampling, &table),
+        HFC_OPT_CSV(&csv),
     };
-    hf_cli_spec spec = {"profile", "--a A --b B [--sampling SPEC | --table FILE] [--csv]",
-                        "The profile integral I(a,b) = B(5/(2a), 1+1/b)/a, K0 = 2/(5I) and the RMS\n"
-                        "(in %) of the percentage error of h_r = K0 (1-c)/c against the exact relation.",
-                        opts, sizeof opts / sizeof opts[0], 0, 0};
+    hfc_spec spec = {argv[0],
+                     "The profile integral I(a,b) = B(5/(2a), 1+1/b)/a, K0 = 2/(5I) and the RMS\n"
+                     "(in %) of the percentage error of h_r = K0 (1-c)/c against the exact\n"
+                     "relation.",
+                     opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
-    if (!hf_cli_parse_options(&spec, argc, argv, &rc))
-        return rc;
-    if (!opts[0].given || !opts[1].given)
-        return hf_cli_fail("profile", "--a and --b are required");
-    if (!(a > 0.0))
-        return hf_cli_fail("profile", "--a: %g must be positive", a);
-    if (!(b > 0.0))
-        return hf_cli_fail("profile", "--b: %g must be positive", b);
-    hf_profile_objective *obj = NULL;
-    rc = hf_cli_profile_objective("profile", sampling, table, !csv, &obj);
-    if (rc != 0)
+    if (!hfc_parse(&spec, argc, argv, &rc))
         return rc;
     double integral;
-    hf_status st = hf_profile_integral(a, b, &integral, NULL);
-    if (st != HF_OK) {
-        hf_profile_objective_free(obj);
-        return hf_cli_fail("profile", "--a %g --b %g: I(a, b) is not representable as a "
-                           "double", a, b);
-    }
+    if (hf_profile_integral(a, b, &integral, NULL) != HF_OK)
+        return hfc_fail(argv[0], "--a %g --b %g: I(a, b) is not representable as a double", a,
+                        b);
+    hf_profile_objective *obj = NULL;
+    rc = hfc_profile_objective(argv[0], sampling, table, &obj);
+    if (rc != 0)
+        return rc;
     const char *headers[] = {"a", "b", "I", "K0", "rms_pct"};
-    hf_table *t = hf_table_create(csv, 5, headers);
-    hf_table_num(t, a);
-    hf_table_num(t, b);
-    hf_table_num(t, integral);
-    hf_table_num(t, hf_profile_k0_from_integral(integral));
-    hf_table_num(t, hf_profile_objective_rms(obj, a, b));
+    hfc_table *t = hfc_table_alloc(csv, 5, headers);
+    hfc_table_num(t, a);
+    hfc_table_num(t, b);
+    hfc_table_num(t, integral);
+    hfc_table_num(t, hf_profile_k0_from_integral(integral));
+    hfc_table_num(t, hf_profile_objective_rms(obj, a, b));
+    hfc_note_objective(csv, table, obj);
     hf_profile_objective_free(obj);
-    return hf_table_print(t, stdout);
+    return hfc_table_print(t);
 }
+
+const hfc_command hfc_profile_command = {
+    "profile", "I(a,b), K0 and the RMS objective at one (a, b)", run_profile, NULL, 0, NULL};

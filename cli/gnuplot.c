@@ -1,100 +1,267 @@
 /*
- * cli/gnuplot.c — runs gnuplot on a script the plot subcommands write.
- * Plots are drawn from CSV files the tool itself writes, never by hand.
+ * cli/gnuplot.c — the one way a figure is drawn: a gnuplot script built
+ * piece by piece (program text, inert quoted strings, inline data blocks)
+ * and run by gnuplot started without a shell.
+ *
+ * Why the pieces: a string that reaches a script from a file, a manifest
+ * or an option could otherwise end its quotes and run a command (gnuplot
+ * has system() and back-quotes).  Such text enters only through
+ * hfc_plot_str, single-quoted — where gnuplot expands neither backslashes
+ * nor back-quotes — with embedded quotes doubled and control characters
+ * (a newline would end the command) replaced by blanks; program text
+ * enters through hfc_plot_cmd, whose format may hold numbers but no
+ * strings.  Data go inline ($name << EOD), so no data file is written and
+ * no file name of ours appears in the script.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <errno.h>
+#include <spawn.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-int hf_cli_gnuplot(const char *command, const char *script)
+extern char **environ;
+
+struct hfc_plot {
+    char *text;     /* owned: the script so far */
+    size_t len, cap;
+    int oom;        /* out of memory */
+    int refused;    /* a format that would have put text unquoted */
+};
+
+static void append(hfc_plot *p, const char *s, size_t n)
 {
-    char path[] = "/tmp/hertzfit-gnuplot-XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0) {
-        fprintf(stderr, "hertzfit %s: cannot create a temporary gnuplot script\n", command);
-        return 1;
+    if (p == NULL || p->oom)
+        return;
+    if (p->len + n + 1 > p->cap) {
+        size_t cap = p->cap ? p->cap : 4096;
+        while (cap < p->len + n + 1)
+            cap *= 2;
+        char *grown = realloc(p->text, cap); /* owned by the plot */
+        if (grown == NULL) {
+            p->oom = 1;
+            return;
+        }
+        p->text = grown;
+        p->cap = cap;
     }
-    FILE *fp = fdopen(fd, "w");
-    if (fp == NULL) {
-        close(fd);
-        remove(path);
-        fprintf(stderr, "hertzfit %s: cannot write a temporary gnuplot script\n", command);
-        return 1;
+    memcpy(p->text + p->len, s, n);
+    p->len += n;
+    p->text[p->len] = '\0';
+}
+
+static void append_v(hfc_plot *p, const char *fmt, va_list ap)
+{
+    char buf[512];
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(buf, sizeof buf, fmt, copy);
+    va_end(copy);
+    if (n < 0) {
+        p->oom = 1;
+    } else if ((size_t)n < sizeof buf) {
+        append(p, buf, (size_t)n);
+    } else {
+        char *big = malloc((size_t)n + 1); /* freed below */
+        if (big == NULL) {
+            p->oom = 1;
+            return;
+        }
+        vsnprintf(big, (size_t)n + 1, fmt, ap);
+        append(p, big, (size_t)n);
+        free(big);
     }
-    fputs(script, fp);
-    fclose(fp);
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "gnuplot '%s'", path);
-    int rc = system(cmd);
-    remove(path);
-    if (rc == -1 || !WIFEXITED(rc) || WEXITSTATUS(rc) != 0) {
-        if (rc != -1 && WIFEXITED(rc) && WEXITSTATUS(rc) == 127)
-            fprintf(stderr, "hertzfit %s: gnuplot not found (apt-get install gnuplot-nox)\n",
-                    command);
-        else
-            fprintf(stderr, "hertzfit %s: gnuplot failed (exit %d)\n", command,
-                    (rc != -1 && WIFEXITED(rc)) ? WEXITSTATUS(rc) : -1);
-        return 1;
+}
+
+/* 1 when FMT has a %s or %c conversion: program text only takes numbers. */
+static int formats_text(const char *fmt)
+{
+    for (const char *f = fmt; *f != '\0'; ++f) {
+        if (*f != '%')
+            continue;
+        ++f;
+        if (*f == '%')
+            continue;
+        f += strspn(f, "-+ #0123456789.*hlLqjzt");
+        if (*f == 's' || *f == 'c' || *f == 'n' || *f == '\0')
+            return 1;
     }
     return 0;
 }
 
-char *hf_cli_gnuplot_quote(const char *text, const char *suffix)
+hfc_plot *hfc_plot_alloc(const char *output, int width, int height,
+                         const char *terminal_options)
+{
+    hfc_plot *p = calloc(1, sizeof *p); /* owned by the caller: hfc_plot_run/free */
+    if (p == NULL)
+        return NULL;
+    hfc_plot_cmd(p, "set terminal pngcairo size %d,%d ", width, height);
+    append(p, terminal_options, strlen(terminal_options));
+    hfc_plot_cmd(p, "\nset output ");
+    hfc_plot_str(p, output, NULL);
+    hfc_plot_cmd(p, "\n");
+    return p;
+}
+
+/* Program text from FMT: numbers only, a string conversion is refused. */
+static void append_program(hfc_plot *p, const char *fmt, va_list ap)
+{
+    if (p == NULL)
+        return;
+    if (formats_text(fmt))
+        p->refused = 1;
+    else
+        append_v(p, fmt, ap);
+}
+
+void hfc_plot_cmd(hfc_plot *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    append_program(p, fmt, ap);
+    va_end(ap);
+}
+
+void hfc_plot_str(hfc_plot *p, const char *text, const char *suffix)
 {
     const char *parts[2] = {text, suffix ? suffix : ""};
-    size_t cap = 3;
+    append(p, "'", 1);
     for (int k = 0; k < 2; ++k)
-        cap += 2 * strlen(parts[k]);
-    char *out = malloc(cap); /* caller frees */
-    if (out == NULL)
-        return NULL;
-    size_t n = 0;
-    out[n++] = '\'';
-    for (int k = 0; k < 2; ++k)
-        for (const unsigned char *p = (const unsigned char *)parts[k]; *p; ++p) {
-            if (*p < 0x20 || *p == 0x7f)
-                continue;   /* a newline would end the command */
-            if (*p == '\'')
-                out[n++] = '\'';
-            out[n++] = (char)*p;
+        for (const unsigned char *c = (const unsigned char *)parts[k]; *c; ++c) {
+            if (*c == '\'')
+                append(p, "''", 2);
+            else if (*c < 0x20 || *c == 0x7f)
+                append(p, " ", 1);
+            else
+                append(p, (const char *)c, 1);
         }
-    out[n++] = '\'';
-    out[n] = '\0';
-    return out;
+    append(p, "'", 1);
 }
 
-int hf_cli_check_plot_text(const char *command, const char *option, const char *text)
+void hfc_plot_block(hfc_plot *p, const char *fmt, ...)
 {
-    int bad = 0;
-    char shown[128];   /* the text with control characters shown as '?' */
-    size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)text; *p; ++p) {
-        int control = *p < 0x20 || *p == 0x7f;
-        bad |= control || *p == '\'' || *p == '"' || *p == '\\';
-        if (n + 1 < sizeof shown)
-            shown[n++] = control ? '?' : (char)*p;
+    append(p, "$", 1);
+    va_list ap;
+    va_start(ap, fmt);
+    append_program(p, fmt, ap);
+    va_end(ap);
+    append(p, " << EOD\n", 8);
+}
+
+void hfc_plot_row(hfc_plot *p, size_t n, const double *values)
+{
+    for (size_t i = 0; i < n; ++i) {
+        if (i > 0)
+            append(p, " ", 1);
+        /* gnuplot skips a point with an undefined coordinate */
+        if (values[i] != values[i])
+            append(p, "NaN", 3);
+        else
+            hfc_plot_cmd(p, "%.17g", values[i]);
     }
-    shown[n] = '\0';
-    if (bad)
-        return hf_cli_fail(command, "%s: '%s' contains a quote, backslash or control "
-                                    "character, which gnuplot cannot take", option, shown);
+    append(p, "\n", 1);
+}
+
+void hfc_plot_block_end(hfc_plot *p)
+{
+    append(p, "EOD\n", 4);
+}
+
+void hfc_plot_free(hfc_plot *p)
+{
+    if (p == NULL)
+        return;
+    free(p->text);
+    free(p);
+}
+
+/* Writes the script to a private temporary file; returns its descriptor
+ * (PATH filled), or -1. */
+static int write_script(const hfc_plot *p, char *path, size_t size)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(path, size, "%s/hertzfit-gnuplot-XXXXXX", dir && dir[0] ? dir : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return -1;
+    size_t done = 0;
+    while (done < p->len) {
+        ssize_t n = write(fd, p->text + done, p->len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            close(fd);
+            remove(path);
+            return -1;
+        }
+        done += (size_t)n;
+    }
+    return fd;
+}
+
+int hfc_plot_run(hfc_plot *p, const char *command)
+{
+    int rc = 1;
+    if (p == NULL || p->oom) {
+        fprintf(stderr, "hertzfit %s: out of memory while building the gnuplot script\n",
+                command);
+    } else if (p->refused) {
+        fprintf(stderr, "hertzfit %s: internal error: text outside the quoting function of "
+                        "the gnuplot script\n", command);
+    } else {
+        char path[1024];
+        int fd = write_script(p, path, sizeof path);
+        if (fd < 0) {
+            fprintf(stderr, "hertzfit %s: cannot write a temporary gnuplot script: %s\n",
+                    command, strerror(errno));
+        } else {
+            char *argv[] = {"gnuplot", path, NULL};
+            pid_t pid;
+            int status = 0;
+            fflush(NULL);
+            int err = posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ);
+            if (err == 0 && waitpid(pid, &status, 0) < 0)
+                err = errno;
+            if (err == ENOENT)
+                fprintf(stderr, "hertzfit %s: gnuplot not found (apt-get install "
+                                "gnuplot-nox)\n", command);
+            else if (err != 0)
+                fprintf(stderr, "hertzfit %s: cannot run gnuplot: %s\n", command,
+                        strerror(err));
+            else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                fprintf(stderr, "hertzfit %s: gnuplot failed (exit %d)\n", command,
+                        WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+            else
+                rc = 0;
+            close(fd);
+            remove(path);
+        }
+    }
+    hfc_plot_free(p);
+    return rc;
+}
+
+int hfc_check_name(const char *command, const char *option, const char *path)
+{
+    for (const unsigned char *c = (const unsigned char *)path; *c; ++c)
+        if (*c < 0x20 || *c == 0x7f)
+            return hfc_fail(command, "%s: the file name contains a control character", option);
     return 0;
 }
 
-int hf_cli_check_plot_output(const char *command, const char *option, const char *path)
+int hfc_check_output(const char *command, const char *option, const char *path)
 {
-    int rc = hf_cli_check_plot_text(command, option, path);
+    int rc = hfc_check_name(command, option, path);
     if (rc != 0)
         return rc;
     int existed = access(path, F_OK) == 0;
     FILE *fp = fopen(path, "a");   /* "a": an existing file is left as it is */
     if (fp == NULL)
-        return hf_cli_fail(command, "%s: cannot write '%s': %s", option, path, strerror(errno));
+        return hfc_fail(command, "%s: cannot write '%s': %s", option, path, strerror(errno));
     fclose(fp);
     if (!existed)
         remove(path);

@@ -1,14 +1,56 @@
 /*
- * cli/output.c — tables for people (aligned) and for machines (CSV with
- * %.17g numbers, so values round-trip exactly; cells with commas quoted).  Rows are collected and
- * printed at the end, so an error half-way through prints no partial table.
+ * cli/output.c — everything the program prints: error lines, commentary,
+ * and tables for people (aligned) and for machines (CSV with %.17g
+ * numbers, so values round-trip exactly; cells with commas quoted).  Rows
+ * are collected and printed at the end, so an error half-way through
+ * prints no partial table.
  */
 #include "cli.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct hf_table {
+int hfc_fail(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "hertzfit %s: ", command);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return 2;
+}
+
+int hfc_fail_status(const char *command, const char *prefix, hf_status status,
+                    const hf_diag *diag)
+{
+    const char *text = (diag != NULL && diag->text[0] != '\0') ? diag->text
+                                                                : hf_strerror(status);
+    fprintf(stderr, "hertzfit %s: %s%s%s\n", command, prefix ? prefix : "", prefix ? ": " : "",
+            text);
+    switch (status) {
+    case HF_EDOM: case HF_EINVAL: case HF_EIO: case HF_EPARSE:
+    case HF_ENOTFOUND: case HF_EBOUNDS: case HF_ERANGE: case HF_EMISMATCH: case HF_EEXIST:
+    case HF_EBRACKET: case HF_ESINGULAR:
+        return 2;
+    default:
+        return 1;
+    }
+}
+
+void hfc_note(int csv, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (csv)
+        fputs("# ", stdout);
+    vprintf(fmt, ap);
+    va_end(ap);
+    fputc('\n', stdout);
+}
+
+struct hfc_table {
     int csv;
     size_t ncols;
     char **cells;     /* owned: every cell text, headers first */
@@ -17,13 +59,13 @@ struct hf_table {
     int oom;
 };
 
-static void push_cell(hf_table *t, const char *text)
+static void push_cell(hfc_table *t, const char *text)
 {
     if (t == NULL || t->oom)
         return;
     if (t->count == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 64;
-        /* cell array and cell copies are owned by the table: hf_table_free */
+        /* cell array and cell copies are owned by the table: hfc_table_free */
         char **grown = realloc(t->cells, sizeof *grown * cap);
         if (grown == NULL) {
             t->oom = 1;
@@ -41,10 +83,10 @@ static void push_cell(hf_table *t, const char *text)
     t->cells[t->count++] = copy;
 }
 
-hf_table *hf_table_create(int csv, size_t ncols, const char *const *headers)
+hfc_table *hfc_table_alloc(int csv, size_t ncols, const char *const *headers)
 {
-    /* owned by the caller: hf_table_print or hf_table_free */
-    hf_table *t = calloc(1, sizeof *t);
+    /* owned by the caller: hfc_table_print or hfc_table_free */
+    hfc_table *t = calloc(1, sizeof *t);
     if (t == NULL)
         return NULL;
     t->csv = csv;
@@ -54,9 +96,9 @@ hf_table *hf_table_create(int csv, size_t ncols, const char *const *headers)
     return t;
 }
 
-void hf_table_str(hf_table *t, const char *text) { push_cell(t, text); }
+void hfc_table_str(hfc_table *t, const char *text) { push_cell(t, text); }
 
-void hf_table_numf(hf_table *t, const char *table_format, double value)
+void hfc_table_numf(hfc_table *t, const char *table_format, double value)
 {
     if (t == NULL)
         return;
@@ -65,16 +107,16 @@ void hf_table_numf(hf_table *t, const char *table_format, double value)
     push_cell(t, buf);
 }
 
-void hf_table_num(hf_table *t, double value) { hf_table_numf(t, "%.10g", value); }
+void hfc_table_num(hfc_table *t, double value) { hfc_table_numf(t, "%.10g", value); }
 
-void hf_table_int(hf_table *t, long long value)
+void hfc_table_int(hfc_table *t, long long value)
 {
     char buf[32];
     snprintf(buf, sizeof buf, "%lld", value);
     push_cell(t, buf);
 }
 
-void hf_table_free(hf_table *t)
+void hfc_table_free(hfc_table *t)
 {
     if (t == NULL)
         return;
@@ -108,17 +150,18 @@ static int is_number(const char *text)
     return end != text && *end == '\0';
 }
 
-int hf_table_print(hf_table *t, FILE *fp)
+int hfc_table_print(hfc_table *t)
 {
+    FILE *fp = stdout;
     if (t == NULL || t->oom) {
-        hf_table_free(t);
+        hfc_table_free(t);
         fprintf(stderr, "hertzfit: out of memory while building a table\n");
         return 1;
     }
     /* freed at the end of this function */
     size_t *width = calloc(t->ncols, sizeof *width);
     if (width == NULL) {
-        hf_table_free(t);
+        hfc_table_free(t);
         return 1;
     }
     for (size_t i = 0; i < t->count; ++i) {
@@ -143,6 +186,6 @@ int hf_table_print(hf_table *t, FILE *fp)
         }
     }
     free(width);
-    hf_table_free(t);
+    hfc_table_free(t);
     return ferror(fp) ? 1 : 0;
 }

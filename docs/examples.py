@@ -668,7 +668,7 @@ def selftest(build):
         with contextlib.redirect_stdout(io.StringIO()):
             run_pages("regenerate", [rel], build)
         page = read()
-        if "[exit status 2]" not in page or "restitution c = 2" not in page:
+        if "[exit status 2]" not in page or "e_in: 2 is outside" not in page:
             print("FAIL selftest: regenerate did not record stderr and the exit status")
             ok = False
         expect("a regenerated page passes its check", False)

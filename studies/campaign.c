@@ -88,9 +88,11 @@ hf_status hf_budget_evaluations(const hf_budget_rule *rules, size_t n, size_t di
             return hf_diag_set(diag, HF_EINVAL, "budget rule %zu: unknown scale %d", i + 1,
                                (int)r->scale);
         for (size_t j = 0; j < i; ++j)
-            if (rules[j].dim == r->dim)
-                return hf_diag_set(diag, HF_EINVAL, "budget: two rules for %s%zu",
-                                   r->dim ? "dimension " : "every dimension", r->dim);
+            if (rules[j].dim == r->dim && r->dim == 0)
+                return hf_diag_set(diag, HF_EINVAL, "budget: two rules for every dimension");
+            else if (rules[j].dim == r->dim)
+                return hf_diag_set(diag, HF_EINVAL, "budget: two rules for dimension %zu",
+                                   r->dim);
         if (r->dim == dim)
             own = r;
         else if (r->dim == 0)

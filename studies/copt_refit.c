@@ -16,6 +16,20 @@ void hf_copt_refit_config_init(hf_copt_refit_config *cfg)
     hf_copt_options_init(&cfg->copt);
 }
 
+/* COUNT values from START to STOP, both included exactly. */
+static void even_grid(double start, double stop, size_t count, double *out)
+{
+    for (size_t i = 0; i < count; ++i)
+        out[i] = start + (stop - start) * (double)i / (double)(count - 1);
+    out[count - 1] = stop;
+}
+
+void hf_copt_refit_paper_grids(double n_grid[HF_COPT_PAPER_N], double e_grid[HF_COPT_PAPER_E])
+{
+    even_grid(1.0, 2.0, HF_COPT_PAPER_N, n_grid);
+    even_grid(0.45, 1.0, HF_COPT_PAPER_E, e_grid);
+}
+
 typedef struct refit_job {
     const hf_copt_refit_config *cfg;
     double *alpha, *beta, *rms;

@@ -43,7 +43,7 @@ static void run_report_ok(const char *args)
     free(err);
 }
 
-#define SMALL "--optimizers ica,random --problems sphere:2 rastrigin:2 --runs 3 --budget 200"
+#define SMALL "--optimizers ica,random --problems sphere:2,rastrigin:2 --runs 3 --budget 200"
 
 static void test_run_merge_report(void **state)
 {
@@ -52,11 +52,11 @@ static void test_run_merge_report(void **state)
     snprintf(a, sizeof a, "%s", hf_test_tmp_path("cli-s0"));
     snprintf(b, sizeof b, "%s", hf_test_tmp_path("cli-s1"));
     snprintf(m, sizeof m, "%s", hf_test_tmp_path("cli-merged"));
-    snprintf(args, sizeof args, "bench run " SMALL " --shard 0/2 --out '%s' --force", a);
+    snprintf(args, sizeof args, "bench run " SMALL " --shard 0/2 -o '%s' --force", a);
     run_ok(args);
-    snprintf(args, sizeof args, "bench run " SMALL " --shard 1/2 --threads 1 --out '%s' --force", b);
+    snprintf(args, sizeof args, "bench run " SMALL " --shard 1/2 --threads 1 -o '%s' --force", b);
     run_ok(args);
-    snprintf(args, sizeof args, "bench merge '%s' '%s' --out '%s' --force", a, b, m);
+    snprintf(args, sizeof args, "bench merge '%s' '%s' -o '%s' --force", a, b, m);
     run_ok(args);
     char *out = NULL, *err = NULL;
     snprintf(args, sizeof args, "bench report '%s' --no-plot", m);
@@ -86,48 +86,61 @@ static void test_bad_inputs(void **state)
     (void)state;
     char d[1100], e[1100], args[4096];
     snprintf(d, sizeof d, "%s", hf_test_tmp_path("cli-bad"));
-    snprintf(args, sizeof args, "bench run --optimizers icca --problems sphere:2 --out '%s'", d);
+    snprintf(args, sizeof args, "bench run --optimizers icca --problems sphere:2 -o '%s'", d);
     hf_test_expect_failure(args, 2, "'icca'");
     hf_test_expect_failure(args, 2, "icaco");
-    snprintf(args, sizeof args, "bench run --optimizers ica --problems spere:2 --out '%s'", d);
+    snprintf(args, sizeof args, "bench run --optimizers ica --problems spere:2 -o '%s'", d);
     hf_test_expect_failure(args, 2, "'spere'");
     hf_test_expect_failure(args, 2, "rastrigin");
-    snprintf(args, sizeof args, "bench run --optimizers ica --problems sphere:0 --out '%s'", d);
+    snprintf(args, sizeof args, "bench run --optimizers ica --problems sphere:0 -o '%s'", d);
     hf_test_expect_failure(args, 2, "sphere:0");
     hf_test_expect_failure(args, 2, ">= 1");
-    snprintf(args, sizeof args, "bench run --optimizers ica --problems rosenbrock:1 --out '%s'", d);
+    snprintf(args, sizeof args, "bench run --optimizers ica --problems rosenbrock:1 -o '%s'", d);
     hf_test_expect_failure(args, 2, "rosenbrock");
     hf_test_expect_failure(args, 2, ">= 2");
-    snprintf(args, sizeof args, "bench run --optimizers ica --problems profile:3 --out '%s'", d);
+    snprintf(args, sizeof args, "bench run --optimizers ica --problems profile:3 -o '%s'", d);
     hf_test_expect_failure(args, 2, "profile");
     hf_test_expect_failure(args, 2, "dimension 2");
-    snprintf(args, sizeof args, "bench run " SMALL " --shard 2/2 --out '%s'", d);
+    snprintf(args, sizeof args, "bench run " SMALL " --shard 2/2 -o '%s'", d);
     hf_test_expect_failure(args, 2, "'2/2'");
     hf_test_expect_failure(args, 2, "0 <= i < k");
-    snprintf(args, sizeof args, "bench run " SMALL " --shard two --out '%s'", d);
+    snprintf(args, sizeof args, "bench run " SMALL " --shard two -o '%s'", d);
     hf_test_expect_failure(args, 2, "'two'");
     hf_test_expect_failure(args, 2, "i/k");
-    snprintf(args, sizeof args, "bench run " SMALL " --runs 0 --out '%s'", d);
+    snprintf(args, sizeof args, "bench run " SMALL " --runs 0 -o '%s'", d);
     hf_test_expect_failure(args, 2, "--runs");
     hf_test_expect_failure(args, 2, ">= 1");
-    hf_test_expect_failure("bench run " SMALL, 2, "--out");
+    hf_test_expect_failure("bench run " SMALL, 2, "--output is required");
+    /* a list never takes the option after it as an item */
+    snprintf(args, sizeof args, "bench run --optimizers ica --problems spere -o '%s'", d);
+    hf_test_expect_failure(args, 2, "unknown problem 'spere'");
+    hf_test_expect_failure("bench run --optimizers ica --problems -o x", 2,
+                           "--problems needs a value");
+    hf_test_expect_failure("bench run --problems sphere:2 -o x", 2,
+                           "--optimizers is required (or --preset)");
+    hf_test_expect_failure("bench run --preset fast -o x", 2,
+                           "unknown campaign preset 'fast' (valid: paper)");
+    /* a list option adds up over repeats: two rules for every dimension */
+    snprintf(args, sizeof args, "bench run " SMALL " --budget 300 -o '%s'", d);
+    hf_test_expect_failure(args, 2, "budget: two rules for every dimension");
     hf_test_expect_failure("bench frobnicate", 2, "'frobnicate'");
     hf_test_expect_failure("bench frobnicate", 2, "run, merge, report");
 
     /* a directory holding a different campaign: refused, then forced */
-    snprintf(args, sizeof args, "bench run " SMALL " --seed 1 --out '%s' --force", d);
+    snprintf(args, sizeof args, "bench run " SMALL " --seed 1 -o '%s' --force", d);
     run_ok(args);
-    snprintf(args, sizeof args, "bench run " SMALL " --seed 2 --out '%s'", d);
+    snprintf(args, sizeof args, "bench run " SMALL " --seed 2 -o '%s'", d);
     hf_test_expect_failure(args, 2, "different campaign");
     hf_test_expect_failure(args, 2, "'seed'");
-    snprintf(args, sizeof args, "bench run " SMALL " --seed 2 --out '%s' --force", d);
+    snprintf(args, sizeof args, "bench run " SMALL " --seed 2 -o '%s' --force", d);
     run_ok(args);
 
     /* merge of runs from different campaigns: the differing field named */
     snprintf(e, sizeof e, "%s", hf_test_tmp_path("cli-bad-e"));
-    snprintf(args, sizeof args, "bench run " SMALL " --seed 2 --budget 300 --out '%s' --force", e);
+    snprintf(args, sizeof args, "bench run --optimizers ica,random --problems sphere:2,rastrigin:2 "
+                                "--runs 3 --budget 300 --seed 2 -o '%s' --force", e);
     run_ok(args);
-    snprintf(args, sizeof args, "bench merge '%s' '%s' --out '%s-m'", d, e, d);
+    snprintf(args, sizeof args, "bench merge '%s' '%s' -o '%s-m'", d, e, d);
     hf_test_expect_failure(args, 2, "'problem.rastrigin:2.budget'");
     hf_test_expect_failure(args, 2, "differs");
     snprintf(args, sizeof args, "bench report '%s/nothing'", d);
@@ -139,7 +152,7 @@ static void test_bad_inputs(void **state)
                              "ica,sphere:2,0,1,2,nan,10,maxeval,0.1\n");
     snprintf(args, sizeof args, "bench report '%s' --no-plot", e);
     hf_test_expect_failure(args, 2, "runs.csv:2:");
-    snprintf(args, sizeof args, "bench merge '%s' --out '%s-m2'", e, e);
+    snprintf(args, sizeof args, "bench merge '%s' -o '%s-m2'", e, e);
     hf_test_expect_failure(args, 2, "runs.csv:2:");
 }
 
@@ -149,7 +162,7 @@ static int exists(const char *path)
     return stat(path, &sb) == 0;
 }
 
-/* One target parser for `bench run` and `bench report`: the same list is
+/* One target option for `bench run` and `bench report`: the same list is
  * refused (or accepted) by both, and a refused or failed run leaves no
  * directory behind. */
 static void test_targets_and_failed_runs(void **state)
@@ -161,21 +174,21 @@ static void test_targets_and_failed_runs(void **state)
     snprintf(args, sizeof args, "rm -rf '%s'", f);
     assert_int_equal(system(args), 0);
 
-    snprintf(args, sizeof args, "bench run " SMALL " --targets 1,1 --out '%s'", f);
+    snprintf(args, sizeof args, "bench run " SMALL " --targets 1,1 -o '%s'", f);
     hf_test_expect_failure(args, 2, "target 1 is listed twice");
     assert_false(exists(f));
-    snprintf(args, sizeof args, "bench run " SMALL " --targets 1,inf --out '%s'", f);
-    hf_test_expect_failure(args, 2, "target 'inf' is not a number");
+    snprintf(args, sizeof args, "bench run " SMALL " --targets 1,inf -o '%s'", f);
+    hf_test_expect_failure(args, 2, "--targets: 'inf' is not finite");
     assert_false(exists(f));
 
-    snprintf(args, sizeof args, "bench run " SMALL " --out '%s' --force", d);
+    snprintf(args, sizeof args, "bench run " SMALL " -o '%s' --force", d);
     run_ok(args);
     snprintf(args, sizeof args, "bench report '%s' --no-plot --targets 1,1", d);
     hf_test_expect_failure(args, 2, "target 1 is listed twice");
     snprintf(args, sizeof args, "bench report '%s' --no-plot --targets 1,-2", d);
     hf_test_expect_failure(args, 2, "target -2 is not a finite positive number");
     snprintf(args, sizeof args, "bench report '%s' --no-plot --targets 1,x", d);
-    hf_test_expect_failure(args, 2, "target 'x' is not a number");
+    hf_test_expect_failure(args, 2, "--targets: 'x' is not a number");
     /* accepted in any order; reported easiest first, each once */
     snprintf(args, sizeof args, "bench report '%s' --no-plot --targets 1e-3,1", d);
     char *out = NULL, *err = NULL;
@@ -197,11 +210,11 @@ static void test_targets_and_failed_runs(void **state)
      * check): the campaign fails after validation, and still no
      * directory is left behind */
     snprintf(args, sizeof args,
-             "bench run --optimizers nlopt:LN_NEWUOA --problems sphere:1 --budget 5 --out '%s'", f);
+             "bench run --optimizers nlopt:LN_NEWUOA --problems sphere:1 --budget 5 -o '%s'", f);
     hf_test_expect_failure(args, 1, "dimension 1 must be >= 2");
     assert_false(exists(f));
     /* --shift reaches the campaign: recorded in the manifest */
-    snprintf(args, sizeof args, "bench run " SMALL " --shift --out '%s' --force", f);
+    snprintf(args, sizeof args, "bench run " SMALL " --shift -o '%s' --force", f);
     run_ok(args);
     snprintf(args, sizeof args, "%s/manifest.txt", f);
     char *manifest = hf_test_read_file(args);
@@ -212,7 +225,7 @@ static void test_targets_and_failed_runs(void **state)
     snprintf(args, sizeof args, "rm -rf '%s'", f);
     assert_int_equal(system(args), 0);
     /* a missing parent directory is found before any task runs */
-    snprintf(args, sizeof args, "bench run " SMALL " --out '%s/a/b'", f);
+    snprintf(args, sizeof args, "bench run " SMALL " -o '%s/a/b'", f);
     hf_test_expect_failure(args, 2, "is not a directory");
     assert_false(exists(f));
 }
@@ -243,12 +256,12 @@ static void test_failed_write_leaves_the_old_directory(void **state)
     char d[1100], args[4096], path[1300], tmp_name[1200];
     snprintf(d, sizeof d, "%s", hf_test_tmp_path("cli-full"));
     snprintf(tmp_name, sizeof tmp_name, "%s.tmp-", strrchr(d, '/') + 1);
-    snprintf(args, sizeof args, "bench run " SMALL " --out '%s' --force", d);
+    snprintf(args, sizeof args, "bench run " SMALL " --output '%s' --force", d);
     run_ok(args);
     snprintf(path, sizeof path, "%s/trace.csv", d);
     char *trace = hf_test_read_file(path);
     assert_non_null(trace);
-    snprintf(args, sizeof args, "bench run " SMALL " --seed 7 --out '%s' --force", d);
+    snprintf(args, sizeof args, "bench run " SMALL " --seed 7 --output '%s' --force", d);
     expect_full_disk(4, args, d);
     hf_test_assert_file_is(path, trace);
     free(trace);

@@ -93,9 +93,9 @@ static void test_bad_input(void **state)
     remove(path);
     hf_test_expect_failure("plot convergence /nonexistent-trace.csv -o /tmp/x.png", 2, "/nonexistent-trace.csv");
     snprintf(args, sizeof args, "plot convergence %s", path);
-    hf_test_expect_failure(args, 2, "-o FILE.png is required");
+    hf_test_expect_failure(args, 2, "--output is required");
     snprintf(args, sizeof args, "plot convergence %s -o /tmp/x.png --x time", path);
-    hf_test_expect_failure(args, 2, "--x: 'time'");
+    hf_test_expect_failure(args, 2, "--x: unknown value 'time' (valid: iter, evals)");
     hf_test_expect_failure("plot convergence -o /tmp/x.png", 2, "missing argument");
 }
 

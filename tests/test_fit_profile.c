@@ -141,8 +141,6 @@ static void test_trace_file_and_set(void **state)
     remove(path);
 }
 
-/* NaN from the objective (a <= 0 when the box includes it): counted as a
- * failed evaluation, never reported as best. */
 /* A box reaching a <= 0 or b <= 0 (where I(a, b) and so the RMS are NaN)
  * is refused up front; that failed evaluations are never chosen as best is
  * tested on the library in test_optimizer.c (half_nan_sphere, always_nan). */
@@ -150,13 +148,13 @@ static void test_box_with_undefined_objective_is_refused(void **state)
 {
     (void)state;
     char *out = NULL, *err = NULL;
-    assert_int_equal(hf_test_cli("fit profile --optimizer random --runs 6 --bounds -1 6 1.5 6",
+    assert_int_equal(hf_test_cli("fit profile --optimizer random --runs 6 --bounds -1,6,1.5,6",
                                  &out, &err), 2);
     assert_non_null(strstr(err, "lower bound -1 of a must be positive"));
     assert_string_equal(out, "");
     free(out);
     free(err);
-    assert_int_equal(hf_test_cli("fit profile --optimizer random --bounds 1 6 0 6", &out, &err),
+    assert_int_equal(hf_test_cli("fit profile --optimizer random --bounds 1,6,0,6", &out, &err),
                      2);
     assert_non_null(strstr(err, "lower bound 0 of b must be positive"));
     free(out);
@@ -172,21 +170,24 @@ static void test_bad_input(void **state)
     hf_test_expect_failure("fit profile --optimizer icaco --set zeta=1", 2, "no parameter 'zeta'");
     hf_test_expect_failure("fit profile --optimizer icaco --set beta=50", 2, "outside [0, 10]");
     hf_test_expect_failure("fit profile --optimizer icaco --set countries=20.5", 2, "whole number");
-    hf_test_expect_failure("fit profile --optimizer icaco --set beta", 2, "not key=value");
+    hf_test_expect_failure("fit profile --optimizer icaco --set beta", 2, "not KEY=VALUE");
     hf_test_expect_failure("fit profile --optimizer icaco --set beta=abc", 2, "'abc' is not a number");
     hf_test_expect_failure("fit profile --optimizer icaco --runs 0", 2, "--runs");
     hf_test_expect_failure("fit profile --optimizer icaco --runs -3", 2, "--runs");
     hf_test_expect_failure("fit profile --optimizer icaco --max-evals 0", 2, "--max-evals");
-    hf_test_expect_failure("fit profile --optimizer icaco --bounds 6 1 1.5 6", 2, "not below");
-    hf_test_expect_failure("fit profile --optimizer icaco --bounds 1 6 3 3", 2, "of b is not below");
-    hf_test_expect_failure("fit profile --optimizer icaco --bounds 1 6 1.5", 2, "4 values");
+    hf_test_expect_failure("fit profile --optimizer icaco --bounds 6,1,1.5,6", 2, "not below");
+    hf_test_expect_failure("fit profile --optimizer icaco --bounds 1,6,3,3", 2, "of b is not below");
+    hf_test_expect_failure("fit profile --optimizer icaco --bounds 1,6,1.5", 2, "4 values");
+    /* the old space-separated form: the next word is not taken as a value */
+    hf_test_expect_failure("fit profile --optimizer icaco --bounds 1 6 1.5 6", 2,
+                           "unexpected argument '6'");
     hf_test_expect_failure("fit profile --optimizer icaco --set imperialists=20", 2, "below countries");
     hf_test_expect_failure("fit profile --optimizer icaco --table /nonexistent.csv", 2, "/nonexistent.csv");
     hf_test_expect_failure("fit profile --optimizer icaco --sampling 0.5:x:0.9", 2, "sampling");
     hf_test_expect_failure("fit profile --optimizer icaco --table " TABLE " --sampling 0.1:0.1:0.9", 2,
                "not both");
-    hf_test_expect_failure("fit profile --runs 3", 2, "--optimizer is required");
-    hf_test_expect_failure("fit nothing", 2, "unknown fit target 'nothing'");
+    hf_test_expect_failure("fit profile --runs 3", 2, "--optimizer is required (or --list)");
+    hf_test_expect_failure("fit nothing", 2, "unknown subcommand 'nothing' (valid: profile)");
 }
 
 int main(void)

@@ -78,7 +78,7 @@ static void test_simulate_one_impact(void **state)
 {
     (void)state;
     char *out = NULL;
-    assert_int_equal(hf_test_cli("maxwell simulate " TRUTH " --R 0.0025 --m 0.00051 --V0 0.5 "
+    assert_int_equal(hf_test_cli("maxwell simulate " TRUTH " --R 0.0025 --m 0.00051 --v0 0.5 "
                                  "--csv", &out, NULL), 0);
     assert_true(starts_with(out, "F_M_N,t_M_s,t_c_s,e,eps,F_M_asym_N,t_M_asym_s,t_c_asym_s,"
                                  "e_asym\n"));
@@ -107,7 +107,7 @@ static void test_simulate_out_of_double_range(void **state)
     (void)state;
     char *out = NULL, *err = NULL;
     assert_int_equal(hf_test_cli("maxwell simulate --mu0 1e6 --nu 0.5 --eta 10 --R 0.01 "
-                                 "--m 1e-200 --V0 1 --csv", &out, &err), 0);
+                                 "--m 1e-200 --v0 1 --csv", &out, &err), 0);
     double v[9];
     assert_int_equal(sscanf(strchr(out, '\n') + 1, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf",
                             &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8]), 9);
@@ -124,10 +124,10 @@ static void test_simulate_out_of_double_range(void **state)
     HF_ASSERT_CLOSE(v[0], 1.25 * exp(log(1e-200) + lnV - lnC0), 0.0, 1e-10);
     free(out);
     free(err);
-    expect_bad("maxwell simulate --mu0 1e300 --nu 0.5 --eta 10 --R 0.01 --m 1 --V0 1e300",
+    expect_bad("maxwell simulate --mu0 1e300 --nu 0.5 --eta 10 --R 0.01 --m 1 --v0 1e300",
                "F_M [N] = inf is not a finite positive number for mu0 = 1e+300 Pa");
     expect_bad("maxwell simulate --mu0 1e300 --nu 0.5 --eta 10 --R 1e300 --m 1e-300 "
-               "--V0 1e300", "time scale w_m0/V0 = 0 is not a finite positive number");
+               "--v0 1e300", "time scale w_m0/V0 = 0 is not a finite positive number");
 }
 
 /* `fit` on the clean file: three regressions and the full fit; the full
@@ -258,36 +258,36 @@ static void test_bad_options_through_the_cli(void **state)
     const char *clean = "maxwell fit --data '" DATA "maxwell_synthetic_clean.csv'";
     char args[1024];
     snprintf(args, sizeof args, "%s --nu 0.6", clean);
-    expect_bad(args, "--nu 0.6 is outside [0, 0.5]");
+    expect_bad(args, "--nu: 0.6 is outside [0, 0.5]");
     snprintf(args, sizeof args, "%s --nu -0.1", clean);
     expect_bad(args, "outside [0, 0.5]");
     snprintf(args, sizeof args, "%s --nu nan", clean);
     expect_bad(args, "not finite");
     snprintf(args, sizeof args, "%s --nu 0.5 --method best", clean);
-    expect_bad(args, "--method 'best'");
+    expect_bad(args, "--method: unknown value 'best' (valid: regression, full, all)");
     snprintf(args, sizeof args, "%s --nu 0.5 --optimizer nlopt:NOPE", clean);
     expect_bad(args, "NOPE");
     expect_bad("maxwell fit --data /nonexistent/file.csv --nu 0.5", "/nonexistent/file.csv");
     expect_bad("maxwell fit --nu 0.5", "--data is required");
-    expect_bad("maxwell simulate " TRUTH " --R 0.01 --m -0.03 --V0 1", "m = -0.03");
-    expect_bad("maxwell simulate --mu0 1e7 --nu 0.7 --eta 300 --R 0.01 --m 0.03 --V0 1",
-               "nu = 0.7");
-    expect_bad("maxwell simulate --mu0 1e7 --nu 0.5 --eta inf --R 0.01 --m 0.03 --V0 1",
+    expect_bad("maxwell simulate " TRUTH " --R 0.01 --m -0.03 --v0 1", "m = -0.03");
+    expect_bad("maxwell simulate --mu0 1e7 --nu 0.7 --eta 300 --R 0.01 --m 0.03 --v0 1",
+               "--nu: 0.7 is outside [0, 0.5]");
+    expect_bad("maxwell simulate --mu0 1e7 --nu 0.5 --eta inf --R 0.01 --m 0.03 --v0 1",
                "not finite");
-    expect_bad("maxwell simulate " TRUTH " --R 0.01 --m 0.03", "--V0 is required");
+    expect_bad("maxwell simulate " TRUTH " --R 0.01 --m 0.03", "--v0 is required (or --grid)");
     expect_bad("maxwell simulate " TRUTH " --R 0.01 --grid '" DATA "maxwell_synthetic_grid.csv'",
-               "cannot be combined");
+               "give either --R or --grid, not both");
     expect_bad("maxwell simulate " TRUTH " --grid '" DATA "maxwell_synthetic_grid.csv' "
                "--noise -0.1", "--noise");
     expect_bad("maxwell simulate " TRUTH " --grid '" DATA "maxwell_synthetic_grid.csv' "
-               "--noise 0.21", "--noise 0.21 is outside [0, 0.2]");
+               "--noise 0.21", "--noise: 0.21 is outside [0, 0.2]");
     expect_bad("maxwell simulate " TRUTH " --grid '" DATA "maxwell_synthetic_grid.csv' "
-               "--seed 3", "--seed has no effect without --noise");
+               "--seed 3", "--seed needs --noise");
     /* e ≈ 0.95 at 20 % noise exceeds 1 for a draw above +0.25σ: seed 1
      * does so at the second impact; refused, not written as data. */
     expect_bad("maxwell simulate " TRUTH " --grid '" DATA "maxwell_synthetic_grid.csv' "
                "--noise 0.2 --seed 1", "impact 2: noise 0.2 (seed 1) makes");
-    expect_bad("maxwell simulate --mu0 1e7 --nu 0.5 --eta 1e6 --R 0.01 --m 0.03 --V0 1",
+    expect_bad("maxwell simulate --mu0 1e7 --nu 0.5 --eta 1e6 --R 0.01 --m 0.03 --v0 1",
                "eps =");
     expect_bad("maxwell nothing", "unknown subcommand 'nothing'");
 }

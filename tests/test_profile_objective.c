@@ -20,7 +20,8 @@ static hf_profile_objective *default_objective(void)
     double *c = NULL;
     size_t n = 0;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_sampling_parse(HF_SAMPLING_DEFAULT, &c, &n, &diag), HF_OK);
+    assert_int_equal(hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c,
+                                      &n, &diag), HF_OK);
     assert_int_equal(n, 99);
     hf_profile_objective *obj = NULL;
     assert_int_equal(hf_profile_objective_alloc(c, n, &obj, &diag), HF_OK);
@@ -33,11 +34,11 @@ static void test_grid_sampling_is_inclusive(void **state)
     (void)state;
     double *c = NULL;
     size_t n = 0;
-    assert_int_equal(hf_sampling_parse("0.1:0.1:0.9", &c, &n, NULL), HF_OK);
+    assert_int_equal(hf_sampling_grid(0.1, 0.1, 0.9, &c, &n, NULL), HF_OK);
     assert_int_equal(n, 9);
     HF_ASSERT_CLOSE(c[8], 0.9, 1e-15, 0.0);
     free(c);
-    assert_int_equal(hf_sampling_parse("0.5:0.25:1", &c, &n, NULL), HF_OK);
+    assert_int_equal(hf_sampling_grid(0.5, 0.25, 1.0, &c, &n, NULL), HF_OK);
     assert_int_equal(n, 3);
     free(c);
 }
@@ -47,7 +48,7 @@ static void test_hgeom_sampling_maps_through_inverse(void **state)
     (void)state;
     double *c = NULL;
     size_t n = 0;
-    assert_int_equal(hf_sampling_parse("hgeom:0.01:100:5", &c, &n, NULL), HF_OK);
+    assert_int_equal(hf_sampling_hgeom(0.01, 100.0, 5, &c, &n, NULL), HF_OK);
     assert_int_equal(n, 5);
     const double hs[5] = {0.01, 0.1, 1.0, 10.0, 100.0};
     for (size_t i = 0; i < 5; ++i) {
@@ -64,39 +65,60 @@ static void test_file_sampling_and_errors(void **state)
 {
     (void)state;
     const char *path = hf_test_tmp_path("cr-values");
-    hf_test_write_file(path, "# c_r\n0.25\n\n0.5\n");
-    char spec[1200];
-    snprintf(spec, sizeof spec, "file:%s", path);
+    hf_test_write_file(path, "# my c_r values\nc_r\n0.25\n\n0.5\n");
     double *c = NULL;
     size_t n = 0;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_sampling_parse(spec, &c, &n, &diag), HF_OK);
+    assert_int_equal(hf_sampling_read(path, &c, &n, &diag), HF_OK);
     assert_int_equal(n, 2);
+    assert_true(c[0] == 0.25 && c[1] == 0.5);
     free(c);
-    hf_test_write_file(path, "0.25\n1.5\n");
-    assert_int_equal(hf_sampling_parse(spec, &c, &n, &diag), HF_EDOM);
-    assert_non_null(strstr(diag.text, ":2:1:"));
-    hf_test_write_file(path, "0.25\nabc\n");
-    assert_int_equal(hf_sampling_parse(spec, &c, &n, &diag), HF_EPARSE);
+    hf_test_write_file(path, "c_r\n0.25\n1.5\n");
+    assert_int_equal(hf_sampling_read(path, &c, &n, &diag), HF_EDOM);
+    assert_non_null(strstr(diag.text, ":3:1: c_r = 1.5 is outside (0, 1]"));
+    hf_test_write_file(path, "c_r\n0.25\nabc\n");
+    assert_int_equal(hf_sampling_read(path, &c, &n, &diag), HF_EPARSE);
     assert_non_null(strstr(diag.text, "'abc'"));
+    /* a file without the c_r column (or without a header) names it */
+    hf_test_write_file(path, "0.25\n0.5\n");
+    assert_int_equal(hf_sampling_read(path, &c, &n, &diag), HF_ENOTFOUND);
+    assert_non_null(strstr(diag.text, "'c_r'"));
+    hf_test_write_file(path, "c_r\n");
+    assert_int_equal(hf_sampling_read(path, &c, &n, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "no c_r values"));
     remove(path);
-    assert_int_equal(hf_sampling_parse(spec, &c, &n, &diag), HF_EIO);
+    assert_int_equal(hf_sampling_read(path, &c, &n, &diag), HF_EIO);
     assert_null(c);
 }
 
-static void test_malformed_specs(void **state)
+static void test_malformed_samplings(void **state)
 {
     (void)state;
-    const char *bad[] = {"0.1:0:0.9", "0.1:-0.1:0.9", "0.9:0.1:0.1", "0:0.1:0.5",
-                         "0.1:0.1:1.5", "0.1:0.1", "x:0.1:0.9", "0.1:nan:0.9",
-                         "hgeom:1:0.5:10", "hgeom:0.1:1:1", "hgeom:0.1:1:x", ""};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    /* start, step, stop */
+    const double bad_grids[][3] = {{0.1, 0.0, 0.9}, {0.1, -0.1, 0.9}, {0.9, 0.1, 0.1},
+                                   {0.0, 0.1, 0.5}, {0.1, 0.1, 1.5}, {0.1, NAN, 0.9},
+                                   {1e-9, 1e-17, 0.5}};
+    for (size_t i = 0; i < sizeof bad_grids / sizeof bad_grids[0]; ++i) {
         double *c = NULL;
         size_t n = 0;
         hf_diag diag = {{0}};
-        hf_status st = hf_sampling_parse(bad[i], &c, &n, &diag);
+        hf_status st = hf_sampling_grid(bad_grids[i][0], bad_grids[i][1], bad_grids[i][2], &c,
+                                        &n, &diag);
         if (st == HF_OK)
-            print_error("spec '%s' was accepted\n", bad[i]);
+            print_error("grid %g:%g:%g was accepted\n", bad_grids[i][0], bad_grids[i][1],
+                        bad_grids[i][2]);
+        assert_true(st != HF_OK);
+        assert_null(c);
+        assert_true(strlen(diag.text) > 0);
+    }
+    /* h0, h1, n */
+    const double bad_hgeom[][3] = {{1.0, 0.5, 10}, {0.1, 1.0, 1}, {0.0, 1.0, 5}};
+    for (size_t i = 0; i < sizeof bad_hgeom / sizeof bad_hgeom[0]; ++i) {
+        double *c = NULL;
+        size_t n = 0;
+        hf_diag diag = {{0}};
+        hf_status st = hf_sampling_hgeom(bad_hgeom[i][0], bad_hgeom[i][1],
+                                         (size_t)bad_hgeom[i][2], &c, &n, &diag);
         assert_true(st != HF_OK);
         assert_null(c);
         assert_true(strlen(diag.text) > 0);
@@ -127,7 +149,7 @@ static void test_closed_form_optimum_is_the_minimum(void **state)
     /* The evaluation equals the definition computed from scratch. */
     double *c = NULL;
     size_t n = 0;
-    assert_int_equal(hf_sampling_parse(HF_SAMPLING_DEFAULT, &c, &n, NULL), HF_OK);
+    assert_int_equal(hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c, &n, NULL), HF_OK);
     double I, sum = 0.0;
     assert_int_equal(hf_profile_integral(2.385, 3.0, &I, NULL), HF_OK);
     for (size_t i = 0; i < n; ++i) {
@@ -222,7 +244,7 @@ int main(void)
         cmocka_unit_test(test_grid_sampling_is_inclusive),
         cmocka_unit_test(test_hgeom_sampling_maps_through_inverse),
         cmocka_unit_test(test_file_sampling_and_errors),
-        cmocka_unit_test(test_malformed_specs),
+        cmocka_unit_test(test_malformed_samplings),
         cmocka_unit_test(test_closed_form_optimum_is_the_minimum),
         cmocka_unit_test(test_table2_objective),
         cmocka_unit_test(test_bad_tables),

@@ -76,7 +76,7 @@ static void test_profile_model(void **state)
 {
     (void)state;
     char *out = NULL;
-    assert_int_equal(hf_test_cli("restitution --model profile --profile 1.5 5.5 --csv 0.5",
+    assert_int_equal(hf_test_cli("restitution --model profile --a 1.5 --b 5.5 --csv 0.5",
                                  &out, NULL), 0);
     assert_int_equal(hf_test_count_lines(out), 2);
     assert_non_null(strstr(out, "profile,0.5,"));
@@ -86,24 +86,24 @@ static void test_profile_model(void **state)
 static void test_bad_inputs(void **state)
 {
     (void)state;
-    hf_test_expect_failure("restitution 1.5", 2, "1.5 is outside the supported [1e-06, 1]");
-    hf_test_expect_failure("restitution 0", 2, "c = 0 is outside the supported [1e-06, 1]");
-    hf_test_expect_failure("restitution -- -0.2", 2, "-0.2 is outside the supported [1e-06, 1]");
+    hf_test_expect_failure("restitution 1.5", 2, "e_in: 1.5 is outside [1e-06, 1]");
+    hf_test_expect_failure("restitution 0", 2, "e_in: 0 is outside [1e-06, 1]");
+    hf_test_expect_failure("restitution -0.2", 2, "e_in: -0.2 is outside [1e-06, 1]");
+    hf_test_expect_failure("restitution -- -0.2", 2, "e_in: -0.2 is outside [1e-06, 1]");
     hf_test_expect_failure("restitution nan", 2, "'nan' is not finite");
     hf_test_expect_failure("restitution 0.5x", 2, "'0.5x' is not a number");
     hf_test_expect_failure("restitution --model nope 0.5", 2, "unknown damping model 'nope'");
-    hf_test_expect_failure("restitution --model profile 0.5", 2, "needs --profile");
-    hf_test_expect_failure("restitution 0.5 --profile 1", 2, "--profile needs two values");
-    hf_test_expect_failure("restitution 0.5 --profile 1 -2", 2, "b = -2 must be positive");
+    hf_test_expect_failure("restitution --model profile 0.5", 2, "needs --a and --b");
+    hf_test_expect_failure("restitution 0.5 --a 1", 2, "--a needs --b");
+    hf_test_expect_failure("restitution 0.5 --a 1 --b -2", 2, "--b: -2 must be > 0");
     hf_test_expect_failure("restitution", 2, "missing argument");
     /* Below 1e-6 the creep back to x = 0 exhausts the step budget; this used
      * to exit 1 with "no separation found by t = 624.755 s", a time in
      * units of delta_H/v printed as seconds. */
-    hf_test_expect_failure("restitution 1e-9", 2,
-                           "restitution c = 1e-09 is outside the supported [1e-06, 1]");
+    hf_test_expect_failure("restitution 1e-9", 2, "e_in: 1e-9 is outside [1e-06, 1]");
     /* --clamp is gone: both sets of columns are always printed. */
     hf_test_expect_failure("restitution --clamp 0.5", 2, "--clamp");
-    hf_test_expect_failure("plot restitution --points 5", 2, "-o FILE.png is required");
+    hf_test_expect_failure("plot restitution --points 5", 2, "--output is required");
 }
 
 static void test_plot_writes_png(void **state)

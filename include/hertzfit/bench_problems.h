@@ -7,7 +7,7 @@
  *   - a test function of hertzfit/testfunctions.h at dimension DIM
  *     (default 2), e.g. "rastrigin:10";
  *   - "profile": the (a, b) calibration objective of Safaeifar &
- *     Farshidianfar 2020 on the default c_r sampling (HF_SAMPLING_DEFAULT);
+ *     Farshidianfar 2020 on the default c_r sampling (HF_SAMPLING_START, _STEP, _STOP);
  *   - "profile-table": the same objective fitted to their Table 2
  *     (DATA_DIR/safaeifar2020_table2.csv);
  *   - "maxwell-full": the full-model Maxwell misfit of

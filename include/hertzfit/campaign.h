@@ -97,6 +97,14 @@ typedef struct hf_campaign_config {
  * threads, shard 0/1, data_dir "data", no force, no shift, no progress. */
 void hf_campaign_config_init(hf_campaign_config *cfg);
 
+/* Named campaigns.  "paper": ica, icaco, random and five NLopt algorithms
+ * on the two calibration problems and five test functions, 30 runs, 1000
+ * evaluations in 2-D and 10000 in 10-D.  hf_campaign_preset sets the
+ * optimisers, problems, runs and budget of CFG (static data: the lists
+ * stay valid) and leaves every other field as it is; HF_ENOTFOUND with
+ * the valid names for an unknown NAME. */
+hf_status hf_campaign_preset(const char *name, hf_campaign_config *cfg, hf_diag *diag);
+
 typedef struct hf_campaign_row {
     size_t optimizer, problem;   /* indices into the campaign's sorted lists */
     size_t run;

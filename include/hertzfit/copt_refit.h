@@ -61,6 +61,13 @@ typedef struct hf_copt_refit_config {
 /* No grids, default threads, hf_copt_options_init tolerances, no progress. */
 void hf_copt_refit_config_init(hf_copt_refit_config *cfg);
 
+/* The grids of Poursina & Nikravesh 2020 for Eqs. 46-47: HF_COPT_PAPER_N
+ * values of n evenly spaced over [1, 2] and HF_COPT_PAPER_E values of e
+ * over [0.45, 1], both ends included, into the caller's arrays. */
+#define HF_COPT_PAPER_N 100
+#define HF_COPT_PAPER_E 600
+void hf_copt_refit_paper_grids(double n_grid[HF_COPT_PAPER_N], double e_grid[HF_COPT_PAPER_E]);
+
 /* α, β and the rms residual of the fit for each n_grid[i] into alpha[i],
  * beta[i], rms[i] (arrays of n_count, the caller's).  Every input is
  * checked before any work (HF_EINVAL, HF_EDOM naming the value); on a

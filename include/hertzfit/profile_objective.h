@@ -28,8 +28,12 @@
 extern "C" {
 #endif
 
-/* The default sampling, the paper grid of c_r. */
-#define HF_SAMPLING_DEFAULT "0.01:0.01:0.99"
+/* The default sampling, the paper grid of c_r: 0.01, 0.02, ..., 0.99. */
+#define HF_SAMPLING_START 0.01
+#define HF_SAMPLING_STEP 0.01
+#define HF_SAMPLING_STOP 0.99
+/* The most c_r values a sampling may hold. */
+#define HF_SAMPLING_MAX 10000000u
 
 /* Default bounds of the (a, b) problem: the range of Safaeifar's Table 2. */
 #define HF_PROFILE_A_MIN 1.0
@@ -37,15 +41,27 @@ extern "C" {
 #define HF_PROFILE_B_MIN 1.5
 #define HF_PROFILE_B_MAX 6.0
 
-/* Parses a sampling spec into c_r values in (0, 1]:
- *   "start:step:stop"  inclusive grid (stop included when within 1e-9·step),
- *   "file:PATH"        one c_r per line ('#' comments and blank lines skipped),
- *   "hgeom:h0:h1:n"    n values of h geometrically spaced from h0 to h1
- *                      (0 < h0 < h1, n >= 2), each mapped to c_r = c(h).
- * *values is malloc'ed and owned by the caller (free()).  Errors name the
- * bad part (HF_EPARSE, HF_EDOM, HF_EIO) in the diag. */
-hf_status hf_sampling_parse(const char *spec, double **values, size_t *count,
+/* Samplings of c_r in (0, 1] for hf_profile_objective_alloc.  Each
+ * returns *values, malloc'ed and owned by the caller (free()), with
+ * *count values; errors (HF_EDOM, HF_EPARSE, HF_EIO) name the bad value
+ * in the diag and leave *values NULL. */
+
+/* The inclusive grid start, start + step, ... (stop included when within
+ * 1e-9 steps of the grid): 0 < start <= stop <= 1, step > 0. */
+hf_status hf_sampling_grid(double start, double step, double stop, double **values,
+                           size_t *count, hf_diag *diag);
+
+/* N values of h_r geometrically spaced from h0 to h1 (0 < h0 < h1,
+ * N >= 2), each mapped to c_r by the exact inverse relation: the samples
+ * spread evenly over the decades of damping, where a grid in c_r crowds
+ * them near elastic impacts. */
+hf_status hf_sampling_hgeom(double h0, double h1, size_t n, double **values, size_t *count,
                             hf_diag *diag);
+
+/* The column c_r of the CSV file PATH (hertzfit/csv.h: one header row,
+ * '#' comments and blank lines skipped), errors naming path:line:column. */
+hf_status hf_sampling_read(const char *path, double **values, size_t *count,
+                           hf_diag *diag);
 
 typedef struct hf_profile_objective hf_profile_objective;
 
