@@ -29,8 +29,13 @@
 #define MAX_PEAKS 101
 #define BBOB_PI 3.14159265358979323846
 
+/* The value of one function at x (no NaN in x), before the problem's
+ * wrapper. */
+typedef double (*bbob_core)(const hf_bbob *b, const double *x);
+
 struct hf_bbob {
     int function;
+    bbob_core core;
     size_t dim;
     unsigned long instance;
     char name[32];
@@ -162,11 +167,8 @@ static double weighted_squares(const double *z, const double *w, size_t d)
 /* ------------------------------------------------------ the 24 functions */
 
 /* f1 sphere: ||x - x_opt||^2 + f_opt. */
-static double f_sphere(const double *x, void *ctx)
+static double f_sphere(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double s = 0.0;
     for (size_t i = 0; i < b->dim; ++i) {
         double z = x[i] - b->xopt[i];
@@ -176,11 +178,8 @@ static double f_sphere(const double *x, void *ctx)
 }
 
 /* f2 separable ellipsoid: z = T_osz(x - x_opt), sum 10^(6 i/(D-1)) z_i^2. */
-static double f_ellipsoid_separable(const double *x, void *ctx)
+static double f_ellipsoid_separable(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double z[HF_BBOB_MAX_DIM];
     for (size_t i = 0; i < b->dim; ++i)
         z[i] = tosz(x[i] - b->xopt[i]);
@@ -188,11 +187,8 @@ static double f_ellipsoid_separable(const double *x, void *ctx)
 }
 
 /* f3 separable Rastrigin: z = Λ^10 T_asy^0.2(T_osz(x - x_opt)). */
-static double f_rastrigin_separable(const double *x, void *ctx)
+static double f_rastrigin_separable(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double z[HF_BBOB_MAX_DIM];
     for (size_t i = 0; i < b->dim; ++i)
         z[i] = b->w1[i] * tasy(tosz(x[i] - b->xopt[i]), b->w2[i]);
@@ -202,11 +198,8 @@ static double f_rastrigin_separable(const double *x, void *ctx)
 /* f4 Büche–Rastrigin: t = T_osz(x - x_opt), z_i = s_i t_i with
  * s_i = 10^(i/(2(D-1))), times 10 where t_i > 0 at even i; Rastrigin of z
  * plus 100 f_pen(x). */
-static double f_bueche_rastrigin(const double *x, void *ctx)
+static double f_bueche_rastrigin(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double penalty = boundary_penalty(x, b->dim);
     double z[HF_BBOB_MAX_DIM];
     for (size_t i = 0; i < b->dim; ++i) {
@@ -222,11 +215,8 @@ static double f_bueche_rastrigin(const double *x, void *ctx)
 /* f5 linear slope: sum 5|s_i| - s_i z_i with s_i = sign(x*_i) 10^(i/(D-1)),
  * x* the optimum corner, and z_i = x_i except beyond the corner
  * (x_i x*_i >= 25), where z_i = x*_i. */
-static double f_linear_slope(const double *x, void *ctx)
+static double f_linear_slope(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double s = 0.0;
     for (size_t i = 0; i < b->dim; ++i) {
         double z = x[i] * b->xbest[i] < 25.0 ? x[i] : b->xbest[i];
@@ -237,11 +227,8 @@ static double f_linear_slope(const double *x, void *ctx)
 
 /* f6 attractive sector: z = A Λ^10 B (x - x_opt);
  * T_osz(sum (s_i z_i)^2)^0.9 with s_i = 100 where z_i x_opt_i > 0, else 1. */
-static double f_attractive_sector(const double *x, void *ctx)
+static double f_attractive_sector(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double z[HF_BBOB_MAX_DIM];
     rotate_shifted(b, b->m1, x, z);
     double s = 0.0;
@@ -253,11 +240,8 @@ static double f_attractive_sector(const double *x, void *ctx)
 /* f7 step ellipsoid: ẑ = Λ^10 B (x - x_opt); z̃_i = round(ẑ_i) where
  * |ẑ_i| > 0.5, else round(10 ẑ_i)/10; z = A z̃;
  * 0.1 max(|ẑ_0|/10^4, sum 10^(2 i/(D-1)) z_i^2) + f_pen(x). */
-static double f_step_ellipsoid(const double *x, void *ctx)
+static double f_step_ellipsoid(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double penalty = boundary_penalty(x, b->dim) * b->penalty_factor;
     double zhat[HF_BBOB_MAX_DIM], z[HF_BBOB_MAX_DIM];
     rotate_shifted(b, b->m1, x, zhat);
@@ -268,19 +252,14 @@ static double f_step_ellipsoid(const double *x, void *ctx)
         zhat[i] = fabs(zhat[i]) > 0.5 ? floor(zhat[i] + 0.5) : floor(10.0 * zhat[i] + 0.5) / 10.0;
     }
     matvec(b->m2, zhat, b->dim, 0.0, z);
-    double s = 0.0;
-    for (size_t i = 0; i < b->dim; ++i)
-        s += b->w1[i] * z[i] * z[i];
+    double s = weighted_squares(z, b->w1, b->dim);
     double floor_term = fabs(zhat0) * 1.0e-4;
     return 0.1 * (floor_term >= s ? floor_term : s) + penalty + b->fopt;
 }
 
 /* f8 Rosenbrock: z = max(1, sqrt(D)/8) (x - x_opt) + 1. */
-static double f_rosenbrock(const double *x, void *ctx)
+static double f_rosenbrock(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double z[HF_BBOB_MAX_DIM];
     for (size_t i = 0; i < b->dim; ++i)
         z[i] = b->scale * (x[i] - b->xopt[i]) + 1.0;
@@ -288,35 +267,17 @@ static double f_rosenbrock(const double *x, void *ctx)
 }
 
 /* f9 rotated Rosenbrock: z = max(1, sqrt(D)/8) B x + 1/2. */
-static double f_rosenbrock_rotated(const double *x, void *ctx)
+static double f_rosenbrock_rotated(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double z[HF_BBOB_MAX_DIM];
     matvec(b->m1, x, b->dim, 0.5, z);
     return rosenbrock(z, b->dim) + b->fopt;
 }
 
-/* f10 ellipsoid: z = T_osz(A (x - x_opt)), sum 10^(6 i/(D-1)) z_i^2. */
-static double f_ellipsoid(const double *x, void *ctx)
+/* f10 ellipsoid and f11 discus: z = T_osz(A (x - x_opt)), sum w_i z_i^2
+ * with w_i = 10^(6 i/(D-1)) (ellipsoid) or 10^6, 1, ..., 1 (discus). */
+static double f_oscillated_quadratic(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
-    double z[HF_BBOB_MAX_DIM];
-    rotate_shifted(b, b->m1, x, z);
-    for (size_t i = 0; i < b->dim; ++i)
-        z[i] = tosz(z[i]);
-    return weighted_squares(z, b->w1, b->dim) + b->fopt;
-}
-
-/* f11 discus: z = T_osz(A (x - x_opt)), 10^6 z_0^2 + sum_{i>=1} z_i^2. */
-static double f_discus(const double *x, void *ctx)
-{
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double z[HF_BBOB_MAX_DIM];
     rotate_shifted(b, b->m1, x, z);
     for (size_t i = 0; i < b->dim; ++i)
@@ -325,11 +286,8 @@ static double f_discus(const double *x, void *ctx)
 }
 
 /* f12 bent cigar: z = A T_asy^0.5(A (x - x_opt)), z_0^2 + 10^6 sum_{i>=1} z_i^2. */
-static double f_bent_cigar(const double *x, void *ctx)
+static double f_bent_cigar(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double t[HF_BBOB_MAX_DIM], z[HF_BBOB_MAX_DIM];
     rotate_shifted(b, b->m1, x, t);
     for (size_t i = 0; i < b->dim; ++i)
@@ -339,11 +297,8 @@ static double f_bent_cigar(const double *x, void *ctx)
 }
 
 /* f13 sharp ridge: z = A Λ^10 B (x - x_opt), z_0^2 + 100 sqrt(sum_{i>=1} z_i^2). */
-static double f_sharp_ridge(const double *x, void *ctx)
+static double f_sharp_ridge(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double z[HF_BBOB_MAX_DIM];
     rotate_shifted(b, b->m1, x, z);
     double s = 0.0;
@@ -353,11 +308,8 @@ static double f_sharp_ridge(const double *x, void *ctx)
 }
 
 /* f14 different powers: z = A (x - x_opt), sqrt(sum |z_i|^(2 + 4 i/(D-1))). */
-static double f_different_powers(const double *x, void *ctx)
+static double f_different_powers(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double z[HF_BBOB_MAX_DIM];
     rotate_shifted(b, b->m1, x, z);
     double s = 0.0;
@@ -367,11 +319,8 @@ static double f_different_powers(const double *x, void *ctx)
 }
 
 /* f15 Rastrigin: z = A Λ^10 B T_asy^0.2(T_osz(A (x - x_opt))). */
-static double f_rastrigin(const double *x, void *ctx)
+static double f_rastrigin(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double t[HF_BBOB_MAX_DIM], z[HF_BBOB_MAX_DIM];
     rotate_shifted(b, b->m1, x, t);
     for (size_t i = 0; i < b->dim; ++i)
@@ -385,11 +334,8 @@ static double f_rastrigin(const double *x, void *ctx)
 /* f16 Weierstrass: z = A Λ^(1/100) B T_osz(A (x - x_opt));
  * 10 ((1/D) sum_i sum_k 2^-k cos(2 pi 3^k (z_i + 1/2)) - f0)^3
  * + (10/D) f_pen(x), f0 = sum_k 2^-k cos(pi 3^k). */
-static double f_weierstrass(const double *x, void *ctx)
+static double f_weierstrass(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double penalty = boundary_penalty(x, b->dim);
     double t[HF_BBOB_MAX_DIM], z[HF_BBOB_MAX_DIM];
     rotate_shifted(b, b->m1, x, t);
@@ -409,11 +355,8 @@ static double f_weierstrass(const double *x, void *ctx)
 /* f17, f18 Schaffer F7: z = Λ^c B T_asy^0.5(A (x - x_opt)), c = 10 or 1000;
  * with s_i = z_i^2 + z_{i+1}^2:
  * ((1/(D-1)) sum s_i^(1/4) (1 + sin^2(50 s_i^(1/10))))^2 + 10 f_pen(x). */
-static double f_schaffers(const double *x, void *ctx)
+static double f_schaffers(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double penalty = boundary_penalty(x, b->dim);
     double t[HF_BBOB_MAX_DIM], z[HF_BBOB_MAX_DIM];
     rotate_shifted(b, b->m1, x, t);
@@ -435,11 +378,8 @@ static double f_schaffers(const double *x, void *ctx)
 /* f19 Griewank–Rosenbrock F8F2: z = max(1, sqrt(D)/8) B x + 1/2;
  * with s_i = 100 (z_i^2 - z_{i+1})^2 + (z_i - 1)^2:
  * 10 + (10/(D-1)) sum (s_i/4000 - cos s_i). */
-static double f_griewank_rosenbrock(const double *x, void *ctx)
+static double f_griewank_rosenbrock(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     double z[HF_BBOB_MAX_DIM];
     matvec(b->m1, x, b->dim, 0.0, z);
     for (size_t i = 0; i < b->dim; ++i)
@@ -461,11 +401,8 @@ static double f_griewank_rosenbrock(const double *x, void *ctx)
  * ẑ_i = x̂_i + 0.25 (x̂_{i-1} - 2|x_opt_{i-1}|);
  * z = 100 (Λ^10 (ẑ - 2|x_opt|) + 2|x_opt|);
  * 0.01 (418.98... - (1/D) sum z_i sin(sqrt|z_i|) + sum f_pen-like (|z_i| - 500)^2). */
-static double f_schwefel(const double *x, void *ctx)
+static double f_schwefel(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     size_t d = b->dim;
     double xh[HF_BBOB_MAX_DIM], z[HF_BBOB_MAX_DIM];
     for (size_t i = 0; i < d; ++i)
@@ -487,11 +424,8 @@ static double f_schwefel(const double *x, void *ctx)
 
 /* f21, f22 Gallagher: t = B x; g = max_k w_k exp(-(1/(2D)) sum_j
  * S_kj (t_j - y_kj)^2); T_osz(10 - g)^2 + f_pen(x). */
-static double f_gallagher(const double *x, void *ctx)
+static double f_gallagher(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     size_t d = b->dim;
     double penalty = boundary_penalty(x, d) * b->penalty_factor;
     double t[HF_BBOB_MAX_DIM];
@@ -514,11 +448,8 @@ static double f_gallagher(const double *x, void *ctx)
 /* f23 Katsuura: z = A Λ^100 B (x - x_opt);
  * (10/D^2) (prod_i (1 + (i+1) sum_{j=1}^{32} |2^j z_i - round(2^j z_i)|/2^j)^(10/D^1.2) - 1)
  * + f_pen(x). */
-static double f_katsuura(const double *x, void *ctx)
+static double f_katsuura(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     size_t d = b->dim;
     double penalty = boundary_penalty(x, d);
     double z[HF_BBOB_MAX_DIM];
@@ -544,11 +475,8 @@ static double f_katsuura(const double *x, void *ctx)
 /* f24 Lunacek bi-Rastrigin: x̂ = 2 sign(x_opt) x; z = A Λ^100 B (x̂ - μ0);
  * min(sum (x̂_i - μ0)^2, D + s sum (x̂_i - μ1)^2) + 10 (D - sum cos 2 pi z_i)
  * + 10^4 f_pen(x), s = 1 - 1/(2 sqrt(D + 20) - 8.2), μ1 = -sqrt((μ0^2 - 1)/s). */
-static double f_lunacek(const double *x, void *ctx)
+static double f_lunacek(const hf_bbob *b, const double *x)
 {
-    const hf_bbob *b = ctx;
-    if (has_nan(x, b->dim))
-        return NAN;
     size_t d = b->dim;
     const double s = 1.0 - 0.5 / (sqrt((double)(d + 20)) - 4.1);
     const double mu1 = -sqrt((LUNACEK_MU0 * LUNACEK_MU0 - LUNACEK_D) / s);
@@ -604,19 +532,17 @@ static void row_scaled(double *m, const double *c, const double *rot, size_t d)
             m[i * d + j] = c[i] * rot[i * d + j];
 }
 
-/* Ordering of Gallagher's uniforms: ascending value (the values are
- * distinct; the index breaks a tie deterministically all the same). */
-typedef struct ranked {
-    double value;
-    size_t index;
-} ranked;
-
-static int ranked_compare(const void *pa, const void *pb)
+/* ORDER[r] = the index of the r-th smallest of U[0 .. n-1] (ties, which
+ * the generator does not produce, in index order).  n <= 101: counting
+ * is cheap enough. */
+static void rank_order(const double *u, size_t n, size_t *order)
 {
-    const ranked *a = pa, *b = pb;
-    if (a->value != b->value)
-        return a->value < b->value ? -1 : 1;
-    return a->index < b->index ? -1 : a->index > b->index;
+    for (size_t j = 0; j < n; ++j) {
+        size_t r = 0;
+        for (size_t k = 0; k < n; ++k)
+            r += u[k] < u[j] || (u[k] == u[j] && k < j);
+        order[r] = j;
+    }
 }
 
 /* f21/f22: peak 0 is the optimum (height 10, condition sqrt(1000) for 101
@@ -631,28 +557,24 @@ static void setup_gallagher(hf_bbob *h, int64_t seed, const build_work *w)
     double loc_scale = np == MAX_PEAKS ? 10.0 : 9.8;
     double loc_offset = np == MAX_PEAKS ? 5.0 : 4.9;
     const double heights[2] = {1.1, 9.1};
-    ranked order[MAX_PEAKS > HF_BBOB_MAX_DIM ? MAX_PEAKS : HF_BBOB_MAX_DIM];
+    size_t order[MAX_PEAKS > HF_BBOB_MAX_DIM ? MAX_PEAKS : HF_BBOB_MAX_DIM];
     double u[MAX_PEAKS * HF_BBOB_MAX_DIM];
     double condition[MAX_PEAKS];
 
     memcpy(h->m1, w->b, sizeof *h->m1 * d * d);
     hf_bbob_uniform(u, np - 1, seed);
-    for (size_t k = 0; k + 1 < np; ++k)
-        order[k] = (ranked){u[k], k};
-    qsort(order, np - 1, sizeof order[0], ranked_compare);
+    rank_order(u, np - 1, order);
     condition[0] = np == MAX_PEAKS ? sqrt(1000.0) : 1000.0;
     h->peak_w[0] = 10.0;
     for (size_t k = 1; k < np; ++k) {
-        condition[k] = pow(1000.0, (double)order[k - 1].index / (double)(np - 2));
+        condition[k] = pow(1000.0, (double)order[k - 1] / (double)(np - 2));
         h->peak_w[k] = (double)(k - 1) / (double)(np - 2) * (heights[1] - heights[0]) + heights[0];
     }
     for (size_t k = 0; k < np; ++k) {
         hf_bbob_uniform(u, d, seed + 1000 * (int64_t)k);
+        rank_order(u, d, order);
         for (size_t j = 0; j < d; ++j)
-            order[j] = (ranked){u[j], j};
-        qsort(order, d, sizeof order[0], ranked_compare);
-        for (size_t j = 0; j < d; ++j)
-            h->peak_s[k * d + j] = pow(condition[k], (double)order[j].index / (double)(d - 1) - 0.5);
+            h->peak_s[k * d + j] = pow(condition[k], (double)order[j] / (double)(d - 1) - 0.5);
     }
     hf_bbob_uniform(u, d * np, seed);
     for (size_t i = 0; i < d; ++i) {
@@ -830,9 +752,17 @@ static void setup_function(hf_bbob *h, int64_t seed, const build_work *w)
 
 typedef struct bbob_function {
     const char *name; /* cocopp's short name */
-    hf_objective_fn f;
+    bbob_core f;
     int rotations;    /* 1 when the instance needs A and B */
 } bbob_function;
+
+/* The problem's objective: NaN for a NaN anywhere in x, as in COCO (a
+ * branch of some functions, f5's freezing or f7's max, would drop it). */
+static double bbob_objective(const double *x, void *ctx)
+{
+    const hf_bbob *b = ctx;
+    return has_nan(x, b->dim) ? NAN : b->core(b, x);
+}
 
 static const bbob_function functions[HF_BBOB_FUNCTION_COUNT] = {
     {"Sphere", f_sphere, 0},
@@ -844,8 +774,8 @@ static const bbob_function functions[HF_BBOB_FUNCTION_COUNT] = {
     {"Step-ellipsoid", f_step_ellipsoid, 1},
     {"Rosenbrock original", f_rosenbrock, 0},
     {"Rosenbrock rotated", f_rosenbrock_rotated, 1},
-    {"Ellipsoid", f_ellipsoid, 1},
-    {"Discus", f_discus, 1},
+    {"Ellipsoid", f_oscillated_quadratic, 1},
+    {"Discus", f_oscillated_quadratic, 1},
     {"Bent cigar", f_bent_cigar, 1},
     {"Sharp ridge", f_sharp_ridge, 1},
     {"Sum of different powers", f_different_powers, 1},
@@ -903,6 +833,7 @@ hf_status hf_bbob_alloc(int function, size_t dim, unsigned long instance, hf_bbo
         return hf_diag_set(diag, HF_ENOMEM, "out of memory for BBOB f%d in %zu-D", function, dim);
     }
     h->function = function;
+    h->core = def->f;
     h->dim = dim;
     h->instance = instance;
     h->storage = storage;
@@ -942,7 +873,7 @@ hf_status hf_bbob_alloc(int function, size_t dim, unsigned long instance, hf_bbo
                               .dim = dim,
                               .lower = h->lower,
                               .upper = h->upper,
-                              .f = def->f,
+                              .f = bbob_objective,
                               .ctx = h,
                               .has_optimum = 1,
                               .f_opt = h->fopt};
