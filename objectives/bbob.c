@@ -106,10 +106,28 @@ static double boundary_penalty(const double *x, size_t d)
     return p;
 }
 
-/* y = START + M v (M row-major d x d), each sum started at START. */
+/* y = START + M v (M row-major d x d), each sum started at START and
+ * taken over j in order.  Four rows at a time: their sums are independent,
+ * so they run in parallel in the processor while each keeps its own order
+ * (and so its rounding). */
 static void matvec(const double *m, const double *v, size_t d, double start, double *y)
 {
-    for (size_t i = 0; i < d; ++i) {
+    size_t i = 0;
+    for (; i + 4 <= d; i += 4) {
+        const double *r0 = m + i * d, *r1 = r0 + d, *r2 = r1 + d, *r3 = r2 + d;
+        double s0 = start, s1 = start, s2 = start, s3 = start;
+        for (size_t j = 0; j < d; ++j) {
+            s0 += v[j] * r0[j];
+            s1 += v[j] * r1[j];
+            s2 += v[j] * r2[j];
+            s3 += v[j] * r3[j];
+        }
+        y[i] = s0;
+        y[i + 1] = s1;
+        y[i + 2] = s2;
+        y[i + 3] = s3;
+    }
+    for (; i < d; ++i) {
         const double *row = m + i * d;
         double s = start;
         for (size_t j = 0; j < d; ++j)
@@ -118,12 +136,15 @@ static void matvec(const double *m, const double *v, size_t d, double start, dou
     }
 }
 
-/* y = M (x - x_opt). */
+/* y = M (x - x_opt).  (The loops that fill a vector for matvec are
+ * do-whiles: dim >= 2, and so the compiler sees the vector written.) */
 static void rotate_shifted(const hf_bbob *b, const double *m, const double *x, double *y)
 {
     double v[HF_BBOB_MAX_DIM];
-    for (size_t j = 0; j < b->dim; ++j)
+    size_t j = 0;
+    do
         v[j] = x[j] - b->xopt[j];
+    while (++j < b->dim);
     matvec(m, v, b->dim, 0.0, y);
 }
 
@@ -482,12 +503,13 @@ static double f_lunacek(const hf_bbob *b, const double *x)
     const double mu1 = -sqrt((LUNACEK_MU0 * LUNACEK_MU0 - LUNACEK_D) / s);
     double penalty = boundary_penalty(x, d);
     double xh[HF_BBOB_MAX_DIM], v[HF_BBOB_MAX_DIM], t[HF_BBOB_MAX_DIM], z[HF_BBOB_MAX_DIM];
-    for (size_t i = 0; i < d; ++i) {
-        xh[i] = 2.0 * x[i];
-        if (b->xopt[i] < 0.0)
-            xh[i] *= -1.0;
-        v[i] = xh[i] - LUNACEK_MU0;
-    }
+    size_t j = 0;
+    do {
+        xh[j] = 2.0 * x[j];
+        if (b->xopt[j] < 0.0)
+            xh[j] *= -1.0;
+        v[j] = xh[j] - LUNACEK_MU0;
+    } while (++j < d);
     matvec(b->m1, v, d, 0.0, t);
     matvec(b->m2, t, d, 0.0, z);
     double s1 = 0.0, s2 = 0.0, s3 = 0.0;
