@@ -25,12 +25,15 @@
 static const size_t dims[] = {2, 10, 40};
 #define NDIMS (sizeof dims / sizeof dims[0])
 
+/* The points, NPOINTS x dim, reused by every problem. */
+static double points[NPOINTS * HF_BBOB_MAX_DIM];
+
 /* One pass over the points; the sum keeps the calls from being dropped. */
-static double pass(const hf_problem *p, const double *x)
+static double pass(const hf_problem *p)
 {
     double s = 0.0;
     for (size_t i = 0; i < NPOINTS; ++i)
-        s += p->f(x + i * p->dim, p->ctx);
+        s += p->f(points + i * p->dim, p->ctx);
     return s;
 }
 
@@ -38,28 +41,59 @@ static double pass(const hf_problem *p, const double *x)
  * each a whole number of passes (the count estimated from one pass). */
 static double ns_per_evaluation(const hf_problem *p, double seconds, double *sink)
 {
-    double *x = malloc(sizeof *x * NPOINTS * p->dim); /* freed below */
-    if (x == NULL)
-        return -1.0;
     hf_rng rng;
-    hf_rng_seed(&rng, 2009u, 1u);
-    for (size_t k = 0; k < NPOINTS * p->dim; ++k)
-        x[k] = hf_rng_uniform_range(&rng, p->lower[k % p->dim], p->upper[k % p->dim]);
+    hf_rng_seed(&rng, 2009u, (uint64_t)p->dim);
+    for (size_t k = 0; k < NPOINTS * p->dim; ++k) {
+        size_t j = k % p->dim;
+        points[k] = p->lower[j] + (p->upper[j] - p->lower[j]) * hf_rng_uniform(&rng);
+    }
     double t0 = hf_wall_seconds();
-    *sink += pass(p, x);
+    *sink += pass(p);
     double one = hf_wall_seconds() - t0;
     size_t passes = one > 0.0 ? (size_t)(seconds / one) + 1 : 1000;
     double best = -1.0;
     for (int b = 0; b < BLOCKS; ++b) {
         double start = hf_wall_seconds();
         for (size_t r = 0; r < passes; ++r)
-            *sink += pass(p, x);
+            *sink += pass(p);
         double ns = 1e9 * (hf_wall_seconds() - start) / (double)(passes * NPOINTS);
         if (best < 0.0 || ns < best)
             best = ns;
     }
-    free(x);
     return best;
+}
+
+/* A row of the table: row ROW of the BBOB functions (then of the test
+ * functions) at every dimension.  Returns 0, or 1 with a message. */
+static int print_row(size_t row, double seconds, double *sink)
+{
+    int f = (int)row + 1;
+    char label[64];
+    if (f <= HF_BBOB_FUNCTION_COUNT)
+        snprintf(label, sizeof label, "f%-2d %s", f, hf_bbob_function_name(f));
+    else
+        snprintf(label, sizeof label, "%s",
+                 hf_testfunction_at(row - HF_BBOB_FUNCTION_COUNT)->name);
+    printf("%-32s", label);
+    for (size_t k = 0; k < NDIMS; ++k) {
+        hf_bbob *b = NULL;
+        hf_testproblem *tp = NULL;
+        hf_diag diag = {{0}};
+        hf_status st = f <= HF_BBOB_FUNCTION_COUNT
+                           ? hf_bbob_alloc(f, dims[k], 1, &b, &diag)
+                           : hf_testproblem_alloc(label, dims[k], &tp, &diag);
+        if (st != HF_OK) {
+            fprintf(stderr, "bench_bbob: %s\n", diag.text);
+            return 1;
+        }
+        const hf_problem *p = b != NULL ? hf_bbob_problem(b) : hf_testproblem_problem(tp);
+        printf(" %12.1f", ns_per_evaluation(p, seconds, sink));
+        fflush(stdout);
+        hf_bbob_free(b);
+        hf_testproblem_free(tp);
+    }
+    printf("\n");
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -68,40 +102,11 @@ int main(int argc, char **argv)
     if (!(seconds > 0.0))
         seconds = 0.2;
     double sink = 0.0;
-    hf_diag diag = {{0}};
-
     printf("%-32s %12s %12s %12s\n", "function (ns per evaluation)", "D = 2", "D = 10", "D = 40");
-    for (int f = 1; f <= HF_BBOB_FUNCTION_COUNT; ++f) {
-        char label[64];
-        snprintf(label, sizeof label, "f%-2d %s", f, hf_bbob_function_name(f));
-        printf("%-32s", label);
-        for (size_t k = 0; k < NDIMS; ++k) {
-            hf_bbob *b = NULL;
-            if (hf_bbob_alloc(f, dims[k], 1, &b, &diag) != HF_OK) {
-                fprintf(stderr, "bench_bbob: %s\n", diag.text);
-                return 1;
-            }
-            printf(" %12.1f", ns_per_evaluation(hf_bbob_problem(b), seconds, &sink));
-            fflush(stdout);
-            hf_bbob_free(b);
-        }
-        printf("\n");
-    }
-    for (size_t t = 0; t < hf_testfunction_count(); ++t) {
-        const char *name = hf_testfunction_at(t)->name;
-        printf("%-32s", name);
-        for (size_t k = 0; k < NDIMS; ++k) {
-            hf_testproblem *tp = NULL;
-            if (hf_testproblem_alloc(name, dims[k], &tp, &diag) != HF_OK) {
-                fprintf(stderr, "bench_bbob: %s\n", diag.text);
-                return 1;
-            }
-            printf(" %12.1f", ns_per_evaluation(hf_testproblem_problem(tp), seconds, &sink));
-            fflush(stdout);
-            hf_testproblem_free(tp);
-        }
-        printf("\n");
-    }
+    size_t rows = HF_BBOB_FUNCTION_COUNT + hf_testfunction_count();
+    for (size_t row = 0; row < rows; ++row)
+        if (print_row(row, seconds, &sink) != 0)
+            return 1;
     printf("(checksum %g)\n", sink);
     return 0;
 }
