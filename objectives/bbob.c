@@ -619,7 +619,8 @@ static void setup_function(hf_bbob *h, int64_t seed, const build_work *w)
     int f = h->function;
     double c[HF_BBOB_MAX_DIM];
 
-    /* the common case: x_opt from the seed, reported as it is */
+    /* the common case: x_opt from the seed, reported as it is (f12 alone
+     * draws it from the seed of its rotation, s + 10^6) */
     hf_bbob_xopt(h->xopt, d, f == 12 ? seed + 1000000 : seed);
     h->scale = fmax(1.0, sqrt((double)d) / 8.0);
     switch (f) {
@@ -669,7 +670,9 @@ static void setup_function(hf_bbob *h, int64_t seed, const build_work *w)
         break;
     case 9:
     case 19:
-        /* no shift: z = c B x + 1/2 is 1 where B x = 1/(2c) */
+        /* No shift: z = c B x + 1/2 is 1 where B x = 1/(2c), at
+         * x = B^T 1/(2c).  COCO sums the columns of B for f9 and of c B for
+         * f19 before dividing by 2c: the same while c = 1 (D <= 44). */
         for (size_t i = 0; i < d; ++i)
             for (size_t j = 0; j < d; ++j)
                 h->m1[i * d + j] = h->scale * w->b[i * d + j];
