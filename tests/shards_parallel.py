@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A campaign split into shards run as separate processes by GNU parallel,
 then merged, is the campaign run by one process: runs.csv equal but for the
-wall-time column, trace.csv and the COCO files byte for byte, the manifests
+wall-time column, trace.csv, the COCO and the IOHprofiler files byte for byte, the manifests
 equal but for the thread count.  Two splits (5 and 3 shards) so that a shard
 boundary falls at different tasks; a merge with one shard missing must be
 refused with exit 2 naming the missing task.
@@ -72,8 +72,9 @@ def check_split(exe, work, single, k):
     if not filecmp.cmp(os.path.join(m, "trace.csv"), os.path.join(single, "trace.csv"),
                        shallow=False):
         sys.exit(f"FAIL: {k} shards: trace.csv differs from the single process's")
-    if not same_tree(os.path.join(m, "coco"), os.path.join(single, "coco")):
-        sys.exit(f"FAIL: {k} shards: coco/ differs from the single process's")
+    for folder in ("coco", "ioh"):
+        if not same_tree(os.path.join(m, folder), os.path.join(single, folder)):
+            sys.exit(f"FAIL: {k} shards: {folder}/ differs from the single process's")
     if manifest_without_threads(os.path.join(m, "manifest.txt")) != \
             manifest_without_threads(os.path.join(single, "manifest.txt")):
         sys.exit(f"FAIL: {k} shards: the manifests differ beyond threads and shard")
