@@ -4,7 +4,8 @@
  * evaluations, so the same budget means the same thing for every
  * optimiser; NaN/inf results are failed evaluations that are counted but
  * never become the best point; the run stops at the evaluation budget, the
- * target or the iteration budget, whichever comes first.
+ * target or the iteration budget, whichever comes first; every improvement
+ * of the best value goes to the run's trace at the evaluation that made it.
  */
 #include "optimizers/optimizer_internal.h"
 
@@ -33,6 +34,11 @@ double hf_evaluator_eval(hf_evaluator *ev, const double *x)
     } else if (f < r->f) {
         r->f = f;
         memcpy(r->x, x, p->dim * sizeof *x);
+        /* dated at the evaluation that made it, not at the end of its
+         * iteration: a population method's improvement would otherwise
+         * look up to a population size late in every ERT and ECDF */
+        if (ev->run->trace != NULL)
+            ev->run->trace(r->iterations + 1, r->evaluations, f, r->x, ev->run->trace_user);
     }
     if (ev->run->has_target && r->f <= ev->run->target)
         raise_stop(ev, HF_STOP_TARGET);
@@ -49,8 +55,6 @@ void hf_evaluator_end_iteration(hf_evaluator *ev)
 {
     hf_result *r = ev->result;
     r->iterations++;
-    if (ev->run->trace != NULL)
-        ev->run->trace(r->iterations, r->evaluations, r->f, r->x, ev->run->trace_user);
     if (ev->max_iters != 0 && r->iterations >= ev->max_iters)
         raise_stop(ev, HF_STOP_MAXITER);
 }

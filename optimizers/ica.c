@@ -168,7 +168,7 @@ static hf_status run_with(const hf_algo_run *ctx, int ants, hf_diag *diag)
         hf_ica_form_empires(st, ctx->rng);
         for (size_t k = 0; !hf_evaluator_should_stop(ev); ++k) {
             (void)iterate(st, &p, k, ev, ctx->rng, ant);
-            hf_evaluator_end_iteration(ev); /* a cut-short decade still traces */
+            hf_evaluator_end_iteration(ev); /* a cut-short decade still counts */
         }
     }
     hf_ica_state_free(st);

@@ -137,7 +137,7 @@ static double nlopt_objective(unsigned n, const double *x, double *grad, void *d
     if (grad != NULL && !hf_evaluator_should_stop(ev))
         finite_difference(c, x, grad);
     /* a call that evaluated is an iteration, also the one that hit the
-     * budget, so the trace ends on the final best */
+     * budget */
     if (ev->result->evaluations > before)
         hf_evaluator_end_iteration(ev);
     if (hf_evaluator_should_stop(ev))

@@ -14,8 +14,9 @@
  * stay well defined, never recorded as best), and raises the stop flag at
  * the evaluation budget or the target.  Algorithms poll
  * hf_evaluator_should_stop after each evaluation and call
- * hf_evaluator_end_iteration once per iteration (which runs the trace and
- * enforces the iteration budget).
+ * hf_evaluator_end_iteration once per iteration (which counts it and
+ * enforces the iteration budget).  The evaluator calls the trace at every
+ * improvement, at the evaluation that made it.
  */
 #ifndef HERTZFIT_OPTIMIZER_INTERNAL_H
 #define HERTZFIT_OPTIMIZER_INTERNAL_H
@@ -55,8 +56,8 @@ double hf_evaluator_eval(hf_evaluator *ev, const double *x);
  * reached. */
 int hf_evaluator_should_stop(const hf_evaluator *ev);
 
-/* Marks the end of one iteration: counts it, calls the trace with the best
- * point so far, and raises the stop flag at the iteration budget. */
+/* Marks the end of one iteration: counts it and raises the stop flag at
+ * the iteration budget. */
 void hf_evaluator_end_iteration(hf_evaluator *ev);
 
 /* Lets an algorithm end the run for its own reason (converged, failure). */

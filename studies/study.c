@@ -104,12 +104,9 @@ hf_status hf_study_run(const hf_optimizer *opt, const hf_problem *problem,
     hf_run_config traced = *run;
     traced.trace = trace ? on_trace : NULL;
     traced.trace_user = trace ? &rec : NULL;
+    /* the evaluator calls the trace at every improvement, the last one
+     * included, so the trace ends on the run's best */
     hf_status st = hf_optimize(opt, problem, &traced, result, diag);
-    /* The last improvement may fall inside a final iteration cut short by
-     * the budget or the target, after the last trace call: record it at
-     * the run's final counts. */
-    if (trace != NULL)
-        record(&rec, result->iterations, result->evaluations, result->f);
     if (st == HF_OK && rec.oom)
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory recording the trace");
     result->status = st;

@@ -101,20 +101,47 @@ static void test_parameters_keys_and_ranges(void **state)
     hf_optimizer_free(opt);
 }
 
+/* Every value the objective returned, in call order, so that a trace
+ * point can be checked against the evaluation it names. */
+typedef struct call_log {
+    double f[512];
+    size_t n;
+} call_log;
+
+static double logged_sphere(const double *x, void *ctx)
+{
+    call_log *log = ctx;
+    double f = sphere(x, NULL);
+    if (log->n < 512)
+        log->f[log->n++] = f;
+    return f;
+}
+
 typedef struct trace_log {
     size_t calls;
     size_t last_iter;
     size_t last_evals;
     double last_f;
-    int monotone;
+    int monotone;     /* f strictly down, evaluations strictly up, iterations not down */
+    int exact;        /* f is what the objective returned at call EVALUATIONS, and
+                       * below every earlier value */
+    const call_log *objective;
 } trace_log;
 
 static void trace_cb(size_t iter, size_t evals, double f, const double *x, void *user)
 {
     trace_log *t = user;
     (void)x;
-    if (t->calls > 0 && (f > t->last_f || iter != t->last_iter + 1 || evals < t->last_evals))
+    if (t->calls > 0 && (!(f < t->last_f) || iter < t->last_iter || evals <= t->last_evals))
         t->monotone = 0;
+    if (t->objective != NULL) {
+        const call_log *o = t->objective;
+        if (evals < 1 || evals > o->n || o->f[evals - 1] != f)
+            t->exact = 0;
+        for (size_t k = 0; k + 1 < evals && k < o->n; ++k)
+            if (!(o->f[k] > f))
+                t->exact = 0;
+    }
     t->calls++;
     t->last_iter = iter;
     t->last_evals = evals;
@@ -138,19 +165,39 @@ static void test_random_budget_trace_and_repeatability(void **state)
     run.seed = 2385;
     run.stream = 3;
     run.max_evals = 437; /* not a multiple of the batch: stops mid-iteration */
-    trace_log log = {0, 0, 0, 0.0, 1};
+    static call_log calls; /* 437 values: off the stack */
+    calls.n = 0;
+    trace_log log = {0, 0, 0, 0.0, 1, 1, &calls};
     run.trace = trace_cb;
     run.trace_user = &log;
     hf_result *a = NULL, *b = NULL;
     assert_int_equal(hf_result_alloc(2, &a, NULL), HF_OK);
     assert_int_equal(hf_result_alloc(2, &b, NULL), HF_OK);
-    run_random(sphere, &run, a);
+    hf_problem logged = make_problem(logged_sphere);
+    logged.ctx = &calls;
+    hf_optimizer *opt = NULL;
+    assert_int_equal(hf_optimizer_alloc("random", 2, &opt, NULL), HF_OK);
+    assert_int_equal(hf_optimize(opt, &logged, &run, a, NULL), HF_OK);
+    hf_optimizer_free(opt);
     assert_int_equal(a->evaluations, 437);
+    assert_int_equal(calls.n, 437);
     assert_int_equal(a->failed_evaluations, 0);
     assert_int_equal(a->stop, HF_STOP_MAXEVAL);
     assert_int_equal(a->iterations, 22); /* 21 full batches of 20 + 1 partial */
-    assert_int_equal(log.calls, a->iterations);
+    /* one call per improvement, at the evaluation that made it (the first
+     * evaluation is always one), inside an iteration that ran */
+    size_t improvements = 0;
+    double best = HUGE_VAL;
+    for (size_t k = 0; k < calls.n; ++k)
+        if (calls.f[k] < best) {
+            best = calls.f[k];
+            ++improvements;
+        }
+    assert_true(improvements > 1);
+    assert_int_equal(log.calls, improvements);
     assert_true(log.monotone);
+    assert_true(log.exact);
+    assert_true(log.last_iter >= 1 && log.last_iter <= a->iterations);
     assert_true(a->f == log.last_f);
     assert_true(a->f < 0.05); /* 437 uniform points in a 3.9 x 3.25 box */
     HF_ASSERT_CLOSE(sphere(a->x, NULL), a->f, 0.0, 0.0);

@@ -71,8 +71,11 @@ typedef enum hf_stop_reason {
 
 const char *hf_stop_reason_name(hf_stop_reason reason);
 
-/* Called once per iteration with the best point so far.  best_x has the
- * problem's dimension and is valid only during the call. */
+/* Called at every improvement of the best value (the first finite value
+ * included), at the evaluation that made it, whatever the algorithm:
+ * EVALUATIONS counts that evaluation (the first is 1), ITERATION is the
+ * iteration in progress (from 1), BEST_F and BEST_X the new best.  best_x
+ * has the problem's dimension and is valid only during the call. */
 typedef void (*hf_trace_fn)(size_t iteration, size_t evaluations,
                             double best_f, const double *best_x, void *user);
 

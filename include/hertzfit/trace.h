@@ -6,9 +6,8 @@
  *
  * A run's trace holds one point per improvement of its best value: the
  * first finite value, then every strictly lower one, each with the
- * iteration and the evaluation count at which the run reported it (the
- * end of the iteration; a last improvement made inside a cut-short
- * iteration is stamped with the run's final counts).  The best value of
+ * iteration in progress (from 1) and the number of the evaluation that
+ * made it, whatever the algorithm (hertzfit/optimizer.h).  The best value of
  * any run at any evaluation count is the last point at or before it.
  *
  * The file is CSV with a header row; each row is one point of one run:
@@ -32,8 +31,8 @@ extern "C" {
 
 /* One improvement of a run's best value. */
 typedef struct hf_trace_point {
-    size_t iteration;     /* iterations completed when it was reported */
-    size_t evaluations;   /* objective calls made by then */
+    size_t iteration;     /* the iteration it happened in, from 1 */
+    size_t evaluations;   /* the evaluation that made it, from 1 */
     double best_f;        /* finite, lower than the previous point's */
 } hf_trace_point;
 
