@@ -1,16 +1,20 @@
 /*
- * cli/cmd_bench.c — `hertzfit bench run|merge|report`: optimiser benchmark
- * campaigns over optimisers × problems × runs (hertzfit/campaign.h), the
- * merge of shards, and the report with its ECDF plot (hertzfit/report.h).
+ * cli/cmd_bench.c — `hertzfit bench run|merge|report|eval`: optimiser
+ * benchmark campaigns over optimisers × problems × runs (hertzfit/campaign.h),
+ * the merge of shards, the report with its ECDF plot (hertzfit/report.h),
+ * and one problem of the registry evaluated at a point
+ * (hertzfit/bench_problems.h).
  * Performance figures are a separate program, build/bench/perf.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "hertzfit/bench_problems.h"
 #include "hertzfit/campaign.h"
 #include "hertzfit/csv.h"
 #include "hertzfit/report.h"
@@ -43,11 +47,24 @@ static int parse_shard(const char *command, const char *text, size_t *index, siz
     return 0;
 }
 
-/* "E" (every dimension) or "DIM=E" (that dimension): one budget rule. */
+/* "E" (every dimension) or "DIM=E" (that dimension): one budget rule; E
+ * is a number of evaluations, or "B*d": B per dimension, as COCO
+ * experiments state their budgets. */
 static int parse_budget_item(const char *item, hf_budget_rule *rule)
 {
-    char dim[64];
+    char dim[64], count[64];
     const char *eq = strchr(item, '=');
+    const char *value = eq ? eq + 1 : item;
+    size_t len = strlen(value);
+    hf_budget_scale scale = HF_BUDGET_EVALUATIONS;
+    if (len > 2 && value[len - 2] == '*' && (value[len - 1] == 'd' || value[len - 1] == 'D')) {
+        scale = HF_BUDGET_PER_DIMENSION;
+        len -= 2;
+    }
+    if (len >= sizeof count)
+        return 1;
+    memcpy(count, value, len);
+    count[len] = '\0';
     unsigned long long d = 0, e = 0;
     if (eq != NULL) {
         if ((size_t)(eq - item) >= sizeof dim)
@@ -57,9 +74,9 @@ static int parse_budget_item(const char *item, hf_budget_rule *rule)
         if (hf_parse_count(dim, &d, NULL) != HF_OK || d < 1)
             return 1;
     }
-    if (hf_parse_count(eq ? eq + 1 : item, &e, NULL) != HF_OK || e < 1)
+    if (hf_parse_count(count, &e, NULL) != HF_OK || e < 1)
         return 1;
-    *rule = (hf_budget_rule){(size_t)d, HF_BUDGET_EVALUATIONS, (size_t)e};
+    *rule = (hf_budget_rule){(size_t)d, scale, (size_t)e};
     return 0;
 }
 
@@ -79,7 +96,8 @@ static void show_progress(size_t done, size_t total, double elapsed, void *user)
     fflush(stderr);
 }
 
-/* --budget items ("E" or "DIM=E") into *rules (caller frees). */
+/* --budget items ("E", "B*d", "DIM=E" or "DIM=B*d") into *rules (caller
+ * frees). */
 static int parse_budget(const char *command, const hfc_texts *items, hf_budget_rule **rules)
 {
     *rules = calloc(items->n, sizeof **rules); /* the caller frees */
@@ -87,8 +105,8 @@ static int parse_budget(const char *command, const hfc_texts *items, hf_budget_r
         return hfc_fail(command, "out of memory");
     for (size_t i = 0; i < items->n; ++i)
         if (parse_budget_item(items->v[i], &(*rules)[i]) != 0)
-            return hfc_fail(command, "--budget: '%s' is not E or DIM=E with whole numbers "
-                            "E, DIM >= 1", items->v[i]);
+            return hfc_fail(command, "--budget: '%s' is not E, B*d, DIM=E or DIM=B*d with "
+                            "whole numbers E, B, DIM >= 1", items->v[i]);
     return 0;
 }
 
@@ -106,7 +124,7 @@ typedef struct run_args {
     hfc_texts optimizers, problems, budget;
     hfc_reals targets;
     unsigned long long runs, seed, threads;
-    int force, shift;
+    int force, shift, full;
     const char *shard, *out, *data, *preset;
 } run_args;
 
@@ -116,7 +134,13 @@ static int fill_config(const char *command, const hfc_spec *spec, const run_args
                        hf_campaign_config *cfg, hf_budget_rule **rules)
 {
     hf_diag diag = {{0}};
-    hf_status st = a->preset ? hf_campaign_preset(a->preset, cfg, &diag) : HF_OK;
+    char preset[128];
+    if (a->preset != NULL)   /* --full names the preset's larger size, NAME-full */
+        snprintf(preset, sizeof preset, "%s%s", a->preset, a->full ? "-full" : "");
+    hf_status st = a->preset ? hf_campaign_preset(preset, cfg, &diag) : HF_OK;
+    if (st != HF_OK && a->full && hf_campaign_preset(a->preset, cfg, NULL) == HF_OK)
+        return hfc_fail(command, "--full: preset '%s' has no larger size (bbob has)",
+                        a->preset);
     if (st != HF_OK)
         return hfc_fail_status(command, "--preset", st, &diag);
     if (a->optimizers.n > 0) {
@@ -156,16 +180,23 @@ static int bench_run(int argc, char **argv)
         {.name = "optimizers", .kind = HFC_TEXTS, .value = &a.optimizers, .arg = "NAME",
          .unless = "preset", .help = "optimisers: ica, icaco, random, nlopt:<ALGORITHM>"},
         {.name = "problems", .kind = HFC_TEXTS, .value = &a.problems, .arg = "NAME[:DIM]",
-         .unless = "preset", .help = "problems: profile, profile-table, maxwell-full, or a "
-                                     "test function such as rastrigin:10"},
+         .unless = "preset", .help = "problems: profile, profile-table, maxwell-full, a "
+                                     "test function such as rastrigin:10, or BBOB's "
+                                     "bbob:F:D:I (COCO's bbob_fF_iI_dD) or bbob:F:D (run "
+                                     "i on instance i, from 1)"},
         {.name = "preset", .kind = HFC_TEXT, .value = &a.preset, .arg = "NAME",
-         .help = "a named campaign: paper (8 optimisers x 7 problems x 30 runs); "
+         .help = "a named campaign: paper (8 optimisers x 7 problems x 30 runs), bbob "
+                 "(ica, icaco, nlopt:GN_CRS2_LM, nlopt:LN_BOBYQA, random on the 24 BBOB "
+                 "functions at d = 2, 3, 5, 10, 15 runs = instances 1..15, budget 100*d); "
                  "--optimizers, --problems, --runs and --budget replace its own"},
+        {.name = "full", .kind = HFC_FLAG, .value = &a.full, .needs = "preset",
+         .help = "the preset's larger size: bbob adds d = 20 (the preset bbob-full)"},
         HFC_OPT_OUTPUT(&a.out, "DIR", "output directory (created)", 1),
         {.name = "runs", .kind = HFC_INT, .value = &a.runs, .arg = "N", .limits = HFC_MIN,
          .min = 1, .help = "independent runs per (optimiser, problem) (default 1)"},
-        {.name = "budget", .kind = HFC_TEXTS, .value = &a.budget, .arg = "E|DIM=E",
-         .help = "evaluations per run, for every dimension (E) or one (DIM=E) "
+        {.name = "budget", .kind = HFC_TEXTS, .value = &a.budget, .arg = "E|B*d|DIM=E",
+         .help = "evaluations per run, for every dimension (E) or one (DIM=E); B*d is B "
+                 "per dimension, as COCO states budgets (100*d: 200 in 2-D) "
                  "(default 1000)"},
         {.name = "targets", .kind = HFC_REALS, .value = &a.targets, .arg = "D",
          .help = "target distances to f* (default 1e1,1e0,...,1e-8)"},
@@ -367,6 +398,104 @@ static int bench_report(int argc, char **argv)
     return rc;
 }
 
+/* x_opt (or why there is none) and f_opt of BP on stdout. */
+static int print_optimum(const char *command, const hf_bench_problem *bp)
+{
+    const hf_problem *p = hf_bench_problem_problem(bp);
+    double *x = calloc(p->dim, sizeof *x); /* freed below */
+    if (x == NULL)
+        return hfc_fail_status(command, NULL, HF_ENOMEM, NULL);
+    int x_known = 0;
+    double f_opt = 0.0;
+    hf_diag diag = {{0}};
+    hf_status st = hf_bench_problem_optimum(bp, x, &x_known, &f_opt, &diag);
+    if (st != HF_OK && st != HF_ENOTFOUND) {
+        free(x);
+        return hfc_fail_status(command, NULL, st, &diag);
+    }
+    printf("problem %s, dimension %zu\nx_opt =", p->name, p->dim);
+    if (x_known)
+        for (size_t i = 0; i < p->dim; ++i)
+            printf(" %.17g", x[i]);
+    else if (strcmp(hf_bench_problem_family(bp), "profile") == 0 ||
+             strcmp(hf_bench_problem_family(bp), "profile-table") == 0)
+        printf(" unknown: no single point; every (a, b) on the valley I(a, b) = I* is a "
+               "minimiser (see 'hertzfit optimum')");
+    else
+        printf(" unknown");
+    if (st == HF_OK)
+        printf("\nf_opt = %.17g\n", f_opt);
+    else
+        printf("\nf_opt = unknown\n");
+    free(x);
+    return 0;
+}
+
+static int bench_eval(int argc, char **argv)
+{
+    hfc_texts words = {0};
+    const char *data = NULL;
+    int optimum = 0;
+    hfc_opt opts[] = {
+        {.name = "optimum", .kind = HFC_FLAG, .value = &optimum,
+         .help = "print x_opt and f_opt (where known) instead of evaluating"},
+        {.name = "data", .kind = HFC_TEXT, .value = &data, .arg = "DIR",
+         .help = "reference tables (default $HERTZFIT_DATA or the source data/)"},
+    };
+    hfc_opt positional = {.name = "problem and point", .kind = HFC_TEXTS, .value = &words,
+                          .arg = "PROBLEM X1 ... Xd", .count_min = 1};
+    hfc_spec spec = {argv[0],
+                     "Prints f(x) (%.17g) of a registered problem at the point X1 ... Xd,\n"
+                     "or with --optimum its x_opt and f_opt.  PROBLEM is any name of\n"
+                     "'bench run --problems': bbob:F:D:I is COCO's bbob_fF_iI_dD (bbob:F:D\n"
+                     "is instance 1), rastrigin:10, profile, maxwell-full, ...  The point may\n"
+                     "lie outside the box: the function is evaluated as it is defined there.",
+                     opts, HFC_COUNT(opts), &positional, NULL};
+    int rc;
+    if (!hfc_parse(&spec, argc, argv, &rc)) {
+        hfc_free(&spec);
+        return rc;
+    }
+    hf_diag diag = {{0}};
+    hf_bench_problem *bp = NULL; /* freed below */
+    hf_status st = hf_bench_problem_alloc(words.v[0], data_dir(data), &bp, &diag);
+    if (st != HF_OK) {
+        hfc_free(&spec);
+        return hfc_fail_status(argv[0], NULL, st, &diag);
+    }
+    const hf_problem *p = hf_bench_problem_problem(bp);
+    size_t n = words.n - 1;
+    double *x = calloc(n ? n : 1, sizeof *x); /* freed below */
+    if (x == NULL)
+        rc = hfc_fail_status(argv[0], NULL, HF_ENOMEM, NULL);
+    else if (optimum && n > 0)
+        rc = hfc_fail(argv[0], "--optimum takes the problem only, not a point (%zu "
+                      "coordinates given)", n);
+    else if (!optimum && n != p->dim)
+        rc = hfc_fail(argv[0], "%s has dimension %zu: give %zu coordinates, not %zu", p->name,
+                      p->dim, p->dim, n);
+    for (size_t i = 0; rc == 0 && i < n; ++i)
+        if (hf_parse_double(words.v[i + 1], &x[i], NULL) != HF_OK || !isfinite(x[i]))
+            rc = hfc_fail(argv[0], "coordinate %zu: '%s' is not a finite number", i + 1,
+                          words.v[i + 1]);
+    if (rc == 0 && optimum) {
+        rc = print_optimum(argv[0], bp);
+    } else if (rc == 0) {
+        double f = p->f(x, p->ctx);
+        if (!isfinite(f))
+            rc = hfc_fail(argv[0], "%s is not defined at this point (f = %g)", p->name, f);
+        else
+            printf("%.17g\n", f);
+    }
+    free(x);
+    hf_bench_problem_free(bp);
+    hfc_free(&spec);
+    return rc;
+}
+
+static const hfc_command eval_command = {
+    "eval", "f(x) of a registered problem at a point, or its optimum (--optimum)",
+    bench_eval, NULL, 0, NULL};
 static const hfc_command run_command = {
     "run", "run a campaign of optimisers x problems x runs (or a shard of it)", bench_run,
     NULL, 0, NULL};
@@ -376,8 +505,9 @@ static const hfc_command report_command = {
     "report", "ERT, ECDF, final errors, fixed-budget errors, ranking", bench_report, NULL, 0,
     NULL};
 static const hfc_command *const bench_subs[] = {&run_command, &merge_command,
-                                                 &report_command};
+                                                 &report_command, &eval_command};
 
 const hfc_command hfc_bench_command = {
-    "bench", "optimiser benchmark campaigns: run, merge, report", NULL, bench_subs,
+    "bench", "optimiser benchmark campaigns: run, merge, report; eval a problem", NULL,
+    bench_subs,
     HFC_COUNT(bench_subs), "performance figures: build/bench/perf"};

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hertzfit/bbob.h"
 #include "hertzfit/csv.h"
 #include "hertzfit/maxwell_estimate.h"
 #include "hertzfit/profile_objective.h"
@@ -27,23 +28,33 @@
 #define MAXWELL_NU 0.5
 #define MAXWELL_MU0_REF 1.2e7
 #define MAXWELL_ETA_REF 250.0
+#define MAXWELL_MU0_TRUE 1.0e7
+#define MAXWELL_ETA_TRUE 300.0
 
 struct hf_bench_problem {
     char family[32];
     char name[64];
     hf_testproblem *test;            /* owned, or NULL */
+    int bbob_function;               /* 1..24 for a BBOB problem, else 0 */
+    unsigned long bbob_instance;     /* its instance; 0: run r uses instance r + 1 */
+    hf_bbob **bbob;                  /* owned: n_bbob instances (1, 2, ... when per run) */
+    hf_problem *bbob_runs;           /* n_bbob views of them, named bp->name */
+    size_t n_bbob;
     hf_profile_objective *profile;   /* owned, or NULL */
     hf_maxwell_data *maxwell_data;   /* owned, or NULL */
     hf_maxwell_objective *maxwell;   /* owned, or NULL; borrows maxwell_data */
     hf_problem problem;              /* a copy of the owner's view, renamed */
 };
 
-static const char *const calibration_families[] = {"profile", "profile-table", "maxwell-full"};
-#define N_CALIBRATION (sizeof calibration_families / sizeof calibration_families[0])
+/* The families that are not a test function of hertzfit/testfunctions.h,
+ * in the order of the registry's list. */
+static const char *const other_families[] = {"profile", "profile-table", "maxwell-full",
+                                             "bbob"};
+#define N_OTHER (sizeof other_families / sizeof other_families[0])
 
 size_t hf_bench_problem_family_count(void)
 {
-    return hf_testfunction_count() + N_CALIBRATION;
+    return hf_testfunction_count() + N_OTHER;
 }
 
 const char *hf_bench_problem_family_at(size_t index)
@@ -51,8 +62,21 @@ const char *hf_bench_problem_family_at(size_t index)
     size_t nt = hf_testfunction_count();
     if (index < nt)
         return hf_testfunction_at(index)->name;
-    return index < nt + N_CALIBRATION ? calibration_families[index - nt] : NULL;
+    return index < nt + N_OTHER ? other_families[index - nt] : NULL;
 }
+
+/* The fixed problem ids (hf_bench_problem_id), written out rather than
+ * derived from a position, so that a family added later never renumbers
+ * the others.  BBOB's functions keep their own numbers 1..24. */
+static const struct {
+    const char *family;
+    unsigned id;
+} family_ids[] = {
+    {"sphere", 101},        {"ellipsoid", 102},      {"rosenbrock", 103},
+    {"rastrigin", 104},     {"griewank", 105},       {"ackley", 106},
+    {"schwefel226", 107},   {"levy", 108},           {"styblinski-tang", 109},
+    {"profile", 201},       {"profile-table", 202},  {"maxwell-full", 203},
+};
 
 static const char *family_at(size_t index, const void *ctx)
 {
@@ -77,8 +101,8 @@ static hf_status parse_spec(const char *spec, char *family, size_t cap, size_t *
     memcpy(family, spec, len);
     family[len] = '\0';
     *dim = 0;
-    if (colon == NULL)
-        return HF_OK;
+    if (colon == NULL || strcmp(family, "bbob") == 0)
+        return HF_OK;   /* a BBOB problem's fields are parse_bbob's */
     unsigned long long d = 0;
     if (hf_parse_count(colon + 1, &d, NULL) != HF_OK)
         return hf_diag_set(diag, HF_EINVAL, "problem '%s': dimension '%s' is not a number",
@@ -89,6 +113,76 @@ static hf_status parse_spec(const char *spec, char *family, size_t cap, size_t *
         return hf_diag_set(diag, HF_EINVAL, "problem '%s': dimension %llu is too large",
                            spec, d);
     *dim = (size_t)d;
+    return HF_OK;
+}
+
+/* "F:D[:I]" after "bbob:": function, dimension and instance (0 when
+ * absent), in the ranges of hertzfit/bbob.h. */
+static hf_status parse_bbob(const char *spec, const char *rest, int *function, size_t *dim,
+                            unsigned long *instance, hf_diag *diag)
+{
+    unsigned long long v[3] = {0, 0, 0};
+    size_t n = 0;
+    char item[32];
+    while (rest != NULL && n < 3) {
+        const char *colon = strchr(rest, ':');
+        size_t len = colon ? (size_t)(colon - rest) : strlen(rest);
+        if (len == 0 || len >= sizeof item)
+            break;
+        memcpy(item, rest, len);
+        item[len] = '\0';
+        if (hf_parse_count(item, &v[n], NULL) != HF_OK)
+            return hf_diag_set(diag, HF_EINVAL, "problem '%s': '%s' is not a whole number "
+                               "(BBOB problems are bbob:F:D or bbob:F:D:I)", spec, item);
+        ++n;
+        rest = colon ? colon + 1 : NULL;
+    }
+    if (rest != NULL || n < 2)
+        return hf_diag_set(diag, HF_EINVAL, "problem '%s' is not bbob:F:D or bbob:F:D:I "
+                           "(function 1..24, dimension, instance)", spec);
+    if (v[0] < 1 || v[0] > HF_BBOB_FUNCTION_COUNT)
+        return hf_diag_set(diag, HF_EINVAL, "problem '%s': BBOB function %llu is not in "
+                           "1..%d", spec, v[0], HF_BBOB_FUNCTION_COUNT);
+    if (v[1] < HF_BBOB_MIN_DIM || v[1] > HF_BBOB_MAX_DIM)
+        return hf_diag_set(diag, HF_EINVAL, "problem '%s': BBOB dimension %llu is not in "
+                           "%d..%d", spec, v[1], HF_BBOB_MIN_DIM, HF_BBOB_MAX_DIM);
+    if (n == 3 && (v[2] < 1 || v[2] > HF_BBOB_MAX_INSTANCE))
+        return hf_diag_set(diag, HF_EINVAL, "problem '%s': BBOB instance %llu is not in "
+                           "1..%lu", spec, v[2], HF_BBOB_MAX_INSTANCE);
+    *function = (int)v[0];
+    *dim = (size_t)v[1];
+    *instance = (unsigned long)v[2];
+    return HF_OK;
+}
+
+/* Instances of a BBOB problem up to COUNT (instance I fixed: one; per
+ * run: 1 .. COUNT), each with its view named bp->name. */
+static hf_status build_bbob(hf_bench_problem *bp, size_t count, hf_diag *diag)
+{
+    if (bp->bbob_instance != 0)
+        count = 1;
+    if (count <= bp->n_bbob)
+        return HF_OK;
+    hf_bbob **inst = realloc(bp->bbob, sizeof *inst * count);          /* owned by bp */
+    if (inst == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    bp->bbob = inst;
+    hf_problem *views = realloc(bp->bbob_runs, sizeof *views * count); /* owned by bp */
+    if (views == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    bp->bbob_runs = views;
+    size_t dim = bp->problem.dim;
+    for (size_t r = bp->n_bbob; r < count; ++r) {
+        unsigned long instance = bp->bbob_instance ? bp->bbob_instance : (unsigned long)r + 1;
+        /* owned by bp (hf_bench_problem_free) */
+        hf_status st = hf_bbob_alloc(bp->bbob_function, dim, instance, &bp->bbob[r], diag);
+        if (st != HF_OK)
+            return st;
+        bp->n_bbob = r + 1;
+        bp->bbob_runs[r] = *hf_bbob_problem(bp->bbob[r]);
+        bp->bbob_runs[r].name = bp->name;
+    }
+    bp->problem = bp->bbob_runs[0];
     return HF_OK;
 }
 
@@ -172,6 +266,18 @@ hf_status hf_bench_problem_alloc(const char *spec, const char *data_dir,
             snprintf(bp->name, sizeof bp->name, "%s", bp->family);
             st = build_maxwell(bp, data_dir, diag);
         }
+    } else if (strcmp(bp->family, "bbob") == 0) {
+        st = parse_bbob(spec, strchr(spec, ':') ? strchr(spec, ':') + 1 : NULL,
+                        &bp->bbob_function, &dim, &bp->bbob_instance, diag);
+        if (st == HF_OK) {
+            if (bp->bbob_instance)
+                snprintf(bp->name, sizeof bp->name, "bbob:%d:%zu:%lu", bp->bbob_function, dim,
+                         bp->bbob_instance);
+            else
+                snprintf(bp->name, sizeof bp->name, "bbob:%d:%zu", bp->bbob_function, dim);
+            bp->problem.dim = dim;
+            st = build_bbob(bp, 1, diag);
+        }
     } else if (hf_testfunction_find(bp->family) != NULL) {
         /* owned by bp (hf_bench_problem_free) */
         st = hf_testproblem_alloc(bp->family, dim ? dim : 2, &bp->test, diag);
@@ -226,6 +332,10 @@ void hf_bench_problem_free(hf_bench_problem *bp)
     if (bp == NULL)
         return;
     hf_testproblem_free(bp->test);
+    for (size_t r = 0; r < bp->n_bbob; ++r)
+        hf_bbob_free(bp->bbob[r]);
+    free(bp->bbob);
+    free(bp->bbob_runs);
     hf_profile_objective_free(bp->profile);
     hf_maxwell_objective_free(bp->maxwell);
     hf_maxwell_data_free(bp->maxwell_data);
@@ -240,4 +350,84 @@ const hf_problem *hf_bench_problem_problem(const hf_bench_problem *bp)
 const char *hf_bench_problem_family(const hf_bench_problem *bp)
 {
     return bp->family;
+}
+
+hf_status hf_bench_problem_prepare_runs(hf_bench_problem *bp, size_t runs, hf_diag *diag)
+{
+    if (bp == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no problem given");
+    return bp->bbob_function != 0 ? build_bbob(bp, runs, diag) : HF_OK;
+}
+
+const hf_problem *hf_bench_problem_run(const hf_bench_problem *bp, size_t run)
+{
+    if (bp->bbob_function == 0 || bp->bbob_instance != 0)
+        return &bp->problem;
+    return run < bp->n_bbob ? &bp->bbob_runs[run] : NULL;
+}
+
+hf_status hf_bench_problem_optimum(const hf_bench_problem *bp, double *x_opt, int *x_known,
+                                   double *f_opt, hf_diag *diag)
+{
+    if (bp == NULL || x_known == NULL || f_opt == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no problem or no output given");
+    const hf_problem *p = &bp->problem;
+    *x_known = 0;
+    if (bp->bbob_function != 0) {
+        *x_known = 1;
+        return hf_bbob_optimum(bp->bbob[0], x_opt, f_opt, diag);
+    }
+    if (!p->has_optimum)
+        return hf_diag_set(diag, HF_ENOTFOUND, "problem '%s': the optimum is not known",
+                           p->name);
+    *f_opt = p->f_opt;
+    if (bp->test != NULL) {
+        *x_known = 1;
+        const double *moved = hf_testproblem_optimum_point(bp->test);
+        if (moved != NULL) {
+            if (x_opt != NULL)
+                memcpy(x_opt, moved, sizeof *x_opt * p->dim);
+            return HF_OK;
+        }
+        double f = 0.0;
+        return hf_testfunction_optimum(hf_testfunction_find(bp->family), p->dim, x_opt, &f,
+                                       diag);
+    }
+    if (bp->maxwell != NULL) {
+        /* the truth of the synthetic data in the scaled variables */
+        *x_known = 1;
+        if (x_opt != NULL) {
+            x_opt[0] = MAXWELL_MU0_TRUE / MAXWELL_MU0_REF;
+            x_opt[1] = MAXWELL_ETA_TRUE / MAXWELL_ETA_REF;
+        }
+    }
+    /* the profile problems: f* is the closed form, but its minimisers are a
+     * valley a(b), not a point */
+    return HF_OK;
+}
+
+hf_status hf_bench_problem_id(const char *name, unsigned *id, hf_diag *diag)
+{
+    if (name == NULL || id == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no problem name given");
+    char family[32];
+    size_t dim = 0;
+    hf_status st = parse_spec(name, family, sizeof family, &dim, diag);
+    if (st != HF_OK)
+        return st;
+    if (strcmp(family, "bbob") == 0) {
+        int function = 0;
+        unsigned long instance = 0;
+        st = parse_bbob(name, strchr(name, ':') ? strchr(name, ':') + 1 : NULL, &function,
+                        &dim, &instance, diag);
+        if (st == HF_OK)
+            *id = (unsigned)function;
+        return st;
+    }
+    for (size_t i = 0; i < sizeof family_ids / sizeof family_ids[0]; ++i)
+        if (strcmp(family_ids[i].family, family) == 0) {
+            *id = family_ids[i].id;
+            return HF_OK;
+        }
+    return unknown_problem(family, diag);
 }

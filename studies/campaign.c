@@ -132,6 +132,24 @@ static void run_state_free(run_state *rs, const hf_campaign *c)
     free(rs->handles);
 }
 
+/* pr->run_f_opt when some run's instance has another f* than the
+ * problem's ("bbob:F:D"), else NULL. */
+static hf_status set_run_optima(const hf_bench_problem *bp, size_t runs,
+                                hf_campaign_problem *pr, hf_diag *diag)
+{
+    int differ = 0;
+    for (size_t r = 0; r < runs; ++r)
+        differ |= hf_bench_problem_run(bp, r)->f_opt != pr->f_opt;
+    if (!differ)
+        return HF_OK;
+    pr->run_f_opt = malloc(sizeof *pr->run_f_opt * runs); /* owned by the campaign */
+    if (pr->run_f_opt == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t r = 0; r < runs; ++r)
+        pr->run_f_opt[r] = hf_bench_problem_run(bp, r)->f_opt;
+    return HF_OK;
+}
+
 typedef struct named_problem {
     const char *name;
     hf_bench_problem *bp;
@@ -159,6 +177,8 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
     for (; built < n && st == HF_OK; ++built) {
         /* owned by np until moved into rs->bench (run_state_free) */
         st = hf_bench_problem_alloc(cfg->problems[built], cfg->data_dir, &np[built].bp, diag);
+        if (st == HF_OK)
+            st = hf_bench_problem_prepare_runs(np[built].bp, cfg->runs, diag);
         if (st == HF_OK && cfg->shift)
             st = hf_bench_problem_shift(np[built].bp, cfg->seed, diag);
         if (st == HF_OK)
@@ -183,6 +203,8 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
         c->problems[i].f_opt = p->has_optimum ? p->f_opt : NAN;
         if (c->problems[i].name == NULL && st == HF_OK)
             st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+        if (st == HF_OK && p->has_optimum)
+            st = set_run_optima(np[i].bp, c->runs, &c->problems[i], diag);
         if (st == HF_OK)
             st = cfg->budget ? hf_budget_evaluations(cfg->budget, cfg->n_budget, p->dim,
                                                      &c->problems[i].budget, diag)
@@ -308,6 +330,23 @@ static hf_status add_shift_fields(hf_campaign *c, const run_state *rs)
     return st;
 }
 
+/* KEY = f* of every run, space-separated, in run order. */
+static hf_status add_run_optima_field(hf_campaign *c, const char *key,
+                                      const hf_campaign_problem *pr)
+{
+    char *text = calloc(c->runs * 26 + 1, 1); /* freed below; 25 characters per %.17g */
+    if (text == NULL)
+        return HF_ENOMEM;
+    for (size_t r = 0; r < c->runs; ++r) {
+        char one[32];
+        snprintf(one, sizeof one, "%.17g", pr->run_f_opt[r]);
+        strcat(strcat(text, r ? " " : ""), one);
+    }
+    hf_status st = hf_campaign_set_field(c, key, text);
+    free(text);
+    return st;
+}
+
 static hf_status build_manifest(hf_campaign *c, const run_state *rs)
 {
     int nmaj = 0, nmin = 0, nbug = 0;
@@ -337,7 +376,9 @@ static hf_status build_manifest(hf_campaign *c, const run_state *rs)
         snprintf(key, sizeof key, "problem.%s.dim", pr->name);
         st = hf_campaign_add_field(c, key, "%zu", pr->dim);
         snprintf(key, sizeof key, "problem.%s.f_opt", pr->name);
-        if (st == HF_OK)
+        if (st == HF_OK && pr->run_f_opt != NULL)
+            st = add_run_optima_field(c, key, pr);
+        else if (st == HF_OK)
             st = pr->has_optimum ? hf_campaign_add_field(c, key, "%.17g", pr->f_opt)
                                  : hf_campaign_add_field(c, key, "unknown");
         snprintf(key, sizeof key, "problem.%s.budget", pr->name);
@@ -386,14 +427,16 @@ static hf_status run_task(size_t j, void *ctx, hf_diag *diag)
     run.max_evals = pr->budget;
     if (pr->has_optimum) {
         run.has_target = 1;   /* COCO's rule: stop at the final target */
-        run.target = pr->f_opt + c->targets[c->n_targets - 1];
+        run.target = (pr->run_f_opt ? pr->run_f_opt[r] : pr->f_opt) +
+                     c->targets[c->n_targets - 1];
     }
     hf_result *res = NULL; /* freed below */
     hf_status st = hf_result_alloc(pr->dim, &res, diag);
     if (st != HF_OK)
         return st;
-    st = hf_study_run(tj->rs->handles[o * np + p], hf_bench_problem_problem(tj->rs->bench[p]), &run,
-                      res, &tj->traces[j], diag);
+    /* a "bbob:F:D" run has its own instance (prepared by build_problems) */
+    st = hf_study_run(tj->rs->handles[o * np + p], hf_bench_problem_run(tj->rs->bench[p], r),
+                      &run, res, &tj->traces[j], diag);
     tj->rows[j] = (hf_campaign_row){.optimizer = o, .problem = p, .run = r, .seed = run.seed,
                                     .stream = run.stream, .best_f = res->f,
                                     .evaluations = res->evaluations, .stop = res->stop,

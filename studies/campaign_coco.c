@@ -4,15 +4,16 @@
  * cocopp or IOHanalyzer can read them next to their own data.
  *
  * Under DIR/coco/ALG (ALG = optimiser name with ':' replaced by '-'):
- *   bbobexp_fF_i1.info   per function family F (funcId, numbered in the
- *                        campaign's sorted family order; DIR/coco/
- *                        functions.txt maps F to the family name), one
+ *   bbobexp_fF_i1.info   per function F (funcId: the problem's fixed id,
+ *                        hf_bench_problem_id, the same in every campaign;
+ *                        DIR/coco/functions.txt maps F to the family), one
  *                        block per dimension: the header line
  *                        "suite = 'hertzfit', funcId = F, DIM = D,
  *                        Precision = P, algId = 'ALG', coco_version = '2.2'",
  *                        a "%" line, then the data file followed by
  *                        ", INSTANCE:EVALS|FINAL_ERROR" per run (instance
- *                        = run + 1, error as %.1e).
+ *                        = run + 1, error as %.1e; f* of the run's own
+ *                        instance for "bbob:F:D").
  *   data_fF/bbobexp_fF_DIMD_i1.dat   per run a "%" header with Fopt, then
  *                        one row per improvement: evaluations, f - Fopt,
  *                        best f - Fopt, f, best f (%+10.9e).
@@ -26,6 +27,8 @@
  */
 #include "studies/campaign_internal.h"
 
+#include "hertzfit/bench_problems.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -34,44 +37,25 @@ static const char dat_header[] =
     "best noise-free fitness - Fopt | measured fitness | best measured fitness | "
     "x1 | x2...\n";
 
-/* "rastrigin:10" -> "rastrigin". */
-static void family_of(const char *name, char *out, size_t cap)
+/* The fixed id of problem P (hf_bench_problem_id): BBOB's function
+ * number, or hertzfit's own from 101 on. */
+static hf_status problem_id(const hf_campaign *c, size_t p, size_t *id, hf_diag *diag)
 {
-    const char *colon = strchr(name, ':');
-    size_t n = colon ? (size_t)(colon - name) : strlen(name);
-    if (n >= cap)
-        n = cap - 1;
-    memcpy(out, name, n);
-    out[n] = '\0';
+    unsigned v = 0;
+    hf_status st = hf_bench_problem_id(c->problems[p].name, &v, diag);
+    *id = v;
+    return st;
 }
 
-/* Whether problem Q is the first of its family in the sorted list. */
-static int first_of_family(const hf_campaign *c, size_t q)
+/* Whether problem Q is the first of its id in the sorted list. */
+static int first_of_id(const hf_campaign *c, size_t q, size_t id)
 {
-    char fam[64], other[64];
-    family_of(c->problems[q].name, fam, sizeof fam);
     for (size_t r = 0; r < q; ++r) {
-        family_of(c->problems[r].name, other, sizeof other);
-        if (strcmp(fam, other) == 0)
+        size_t other = 0;
+        if (problem_id(c, r, &other, NULL) == HF_OK && other == id)
             return 0;
     }
     return 1;
-}
-
-size_t hf_campaign_family_id(const hf_campaign *c, size_t p)
-{
-    char fam[64], other[64];
-    family_of(c->problems[p].name, fam, sizeof fam);
-    size_t id = 0;
-    for (size_t q = 0; q < c->n_problems; ++q) {
-        if (!first_of_family(c, q))
-            continue;
-        ++id;
-        family_of(c->problems[q].name, other, sizeof other);
-        if (strcmp(fam, other) == 0)
-            break;
-    }
-    return id;
 }
 
 static void dat_row(FILE *fp, size_t evals, double best, double f_opt)
@@ -100,14 +84,15 @@ static hf_status write_data(const hf_campaign *c, size_t o, size_t p, const char
             const hf_campaign_row *r = &c->rows[i];
             if (r->optimizer != o || r->problem != p)
                 continue;
-            fprintf(fp, dat_header, pr->f_opt);
+            double f_opt = hf_campaign_row_f_opt(c, r);
+            fprintf(fp, dat_header, f_opt);
             for (size_t k = 0; k < r->trace_count; ++k) {
                 const hf_trace_point *t = &c->trace[r->trace_first + k];
-                dat_row(fp, t->evaluations, t->best_f, pr->f_opt);
+                dat_row(fp, t->evaluations, t->best_f, f_opt);
             }
             if (tdat && r->trace_count > 0)
                 dat_row(fp, r->evaluations, c->trace[r->trace_first + r->trace_count - 1].best_f,
-                        pr->f_opt);
+                        f_opt);
         }
         st = hf_atomic_file_commit(out, diag);
     }
@@ -126,14 +111,13 @@ static void info_block(FILE *fp, const hf_campaign *c, size_t o, size_t p, size_
     for (size_t i = 0; i < c->n_rows; ++i) {
         const hf_campaign_row *r = &c->rows[i];
         if (r->optimizer == o && r->problem == p)
-            fprintf(fp, ", %zu:%zu|%.1e", r->run + 1, r->evaluations, r->best_f - pr->f_opt);
+            fprintf(fp, ", %zu:%zu|%.1e", r->run + 1, r->evaluations,
+                    r->best_f - hf_campaign_row_f_opt(c, r));
     }
 }
 
-/* The problems of a family are contiguous in the sorted list (a family
- * name is followed by ':' or nothing), so each family's .info file is
- * written in one go: opened at its first problem, committed after its
- * last. */
+/* One .info file per problem id, with a block per problem of that id
+ * (its dimensions), in the sorted order. */
 static hf_status write_algorithm(const hf_campaign *c, size_t o, const char *coco_dir,
                                  hf_diag *diag)
 {
@@ -145,34 +129,33 @@ static hf_status write_algorithm(const hf_campaign *c, size_t o, const char *coc
     if (snprintf(alg_dir, sizeof alg_dir, "%s/%s", coco_dir, alg) >= (int)sizeof alg_dir)
         return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", coco_dir);
     hf_status st = hf_campaign_mkdir(alg_dir, diag);
-    hf_atomic_file *info = NULL; /* the open family's .info file */
-    size_t info_fid = 0;
     for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
-        if (!c->problems[p].has_optimum)
+        size_t fid = 0;
+        st = problem_id(c, p, &fid, diag);
+        if (st != HF_OK || !first_of_id(c, p, fid))
             continue;
-        size_t fid = hf_campaign_family_id(c, p);
-        int first_block = info == NULL || fid != info_fid;
-        if (first_block) {
-            if (info != NULL) {
-                st = hf_atomic_file_commit(info, diag);
-                info = NULL;
-                if (st != HF_OK)
-                    break;
+        hf_atomic_file *info = NULL; /* opened at the id's first problem with f* */
+        for (size_t q = p; q < c->n_problems && st == HF_OK; ++q) {
+            size_t qid = 0;
+            st = problem_id(c, q, &qid, diag);
+            if (st != HF_OK || qid != fid || !c->problems[q].has_optimum)
+                continue;
+            int first_block = info == NULL;
+            if (first_block) {
+                snprintf(name, sizeof name, "bbobexp_f%zu_i1.info", fid);
+                info = hf_campaign_open_file(alg_dir, name, diag);
+                if (info == NULL)
+                    return HF_EIO;
             }
-            snprintf(name, sizeof name, "bbobexp_f%zu_i1.info", fid);
-            info = hf_campaign_open_file(alg_dir, name, diag);
-            if (info == NULL)
-                return HF_EIO;
-            info_fid = fid;
+            info_block(hf_atomic_file_stream(info), c, o, q, fid, alg, first_block);
+            fputc('\n', hf_atomic_file_stream(info));
+            st = write_data(c, o, q, alg_dir, fid, diag);
         }
-        info_block(hf_atomic_file_stream(info), c, o, p, fid, alg, first_block);
-        fputc('\n', hf_atomic_file_stream(info));
-        st = write_data(c, o, p, alg_dir, fid, diag);
+        if (info != NULL && st == HF_OK)
+            st = hf_atomic_file_commit(info, diag);
+        else if (info != NULL)
+            hf_atomic_file_discard(info);
     }
-    if (info != NULL && st == HF_OK)
-        st = hf_atomic_file_commit(info, diag);
-    else if (info != NULL)
-        hf_atomic_file_discard(info);
     return st;
 }
 
@@ -187,14 +170,24 @@ hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag 
     if (out == NULL)
         return HF_EIO;
     FILE *fp = hf_atomic_file_stream(out);
-    fprintf(fp, "# funcId family (bbob-logger files in coco/ALG/)\n");
-    for (size_t p = 0; p < c->n_problems; ++p) {
-        char fam[64];
-        family_of(c->problems[p].name, fam, sizeof fam);
-        if (first_of_family(c, p))
-            fprintf(fp, "%zu %s\n", hf_campaign_family_id(c, p), fam);
+    fprintf(fp, "# funcId family (bbob-logger files in coco/ALG/; ids are fixed: "
+                "BBOB's 1..24, hertzfit's from 101)\n");
+    for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
+        size_t fid = 0;
+        st = problem_id(c, p, &fid, diag);
+        if (st != HF_OK || !first_of_id(c, p, fid))
+            continue;
+        /* the family, or "bbob:F" for a BBOB function */
+        const char *name = c->problems[p].name, *colon = strchr(name, ':');
+        size_t len = colon ? (size_t)(colon - name) : strlen(name);
+        if (strncmp(name, "bbob:", 5) == 0)
+            len = strcspn(name + 5, ":") + 5;
+        fprintf(fp, "%zu %.*s\n", fid, (int)len, name);
     }
-    st = hf_atomic_file_commit(out, diag);
+    if (st == HF_OK)
+        st = hf_atomic_file_commit(out, diag);
+    else
+        hf_atomic_file_discard(out);
     for (size_t o = 0; o < c->n_optimizers && st == HF_OK; ++o)
         st = write_algorithm(c, o, coco_dir, diag);
     return st;

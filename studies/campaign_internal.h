@@ -55,10 +55,6 @@ hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_diag *dia
 /* The COCO bbob-logger files under DIR/coco. */
 hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag *diag);
 
-/* 1-based function id of problem P's family (the name before ':'): the
- * rank of the family's first appearance in the sorted problem list. */
-size_t hf_campaign_family_id(const hf_campaign *c, size_t p);
-
 /* IOHprofiler's files (IOHexperimenter's analyzer logger) under DIR/ioh. */
 hf_status hf_campaign_write_ioh(const hf_campaign *c, const char *dir, hf_diag *diag);
 

@@ -74,14 +74,24 @@ hf_status hf_campaign_set_field(hf_campaign *c, const char *key, const char *val
     return push_field(c, key, value);
 }
 
+double hf_campaign_row_f_opt(const hf_campaign *c, const hf_campaign_row *row)
+{
+    const hf_campaign_problem *p = &c->problems[row->problem];
+    if (!p->has_optimum)
+        return NAN;
+    return p->run_f_opt != NULL && row->run < c->runs ? p->run_f_opt[row->run] : p->f_opt;
+}
+
 void hf_campaign_free(hf_campaign *c)
 {
     if (c == NULL)
         return;
     for (size_t i = 0; c->optimizers && i < c->n_optimizers; ++i)
         free(c->optimizers[i]);
-    for (size_t i = 0; c->problems && i < c->n_problems; ++i)
+    for (size_t i = 0; c->problems && i < c->n_problems; ++i) {
         free(c->problems[i].name);
+        free(c->problems[i].run_f_opt);
+    }
     for (size_t i = 0; i < c->n_fields; ++i) {
         free(c->keys[i]);
         free(c->values[i]);
@@ -393,6 +403,30 @@ static void free_words(char **items, size_t n)
     free(items);
 }
 
+/* f* of every run ("bbob:F:D"): RUNS numbers in VALUE into p->run_f_opt,
+ * and run 0's as p->f_opt. */
+static hf_status parse_run_optima(const char *path, const char *key, const char *value,
+                                  size_t runs, hf_campaign_problem *p, hf_diag *diag)
+{
+    char **words = NULL;
+    size_t n = 0;
+    hf_status st = split_words(value, ' ', &words, &n);
+    p->run_f_opt = malloc(sizeof *p->run_f_opt * (runs ? runs : 1)); /* owned by the campaign */
+    if (st != HF_OK || p->run_f_opt == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    else if (n != runs)
+        st = hf_diag_set(diag, HF_EPARSE, "%s: '%s' has %zu values, not one per run (%zu)",
+                         path, key, n, runs);
+    for (size_t r = 0; r < n && st == HF_OK; ++r)
+        if (hf_parse_double(words[r], &p->run_f_opt[r], NULL) != HF_OK)
+            st = hf_diag_set(diag, HF_EPARSE, "%s: '%s': '%s' is not a number", path, key,
+                             words[r]);
+    if (st == HF_OK)
+        p->f_opt = p->run_f_opt[0];
+    free_words(words, n);
+    return st;
+}
+
 /* The "problems" list and each problem's dim, budget and f*. */
 static hf_status parse_problems(const char *path, hf_campaign *c, hf_diag *diag)
 {
@@ -428,8 +462,11 @@ static hf_status parse_problems(const char *path, hf_campaign *c, hf_diag *diag)
         if (st == HF_OK) st = need_field(c, path, key, &v, diag);
         if (st == HF_OK && strcmp(v, "unknown") != 0) {
             p->has_optimum = 1;
-            if (hf_parse_double(v, &p->f_opt, NULL) != HF_OK)
-                st = hf_diag_set(diag, HF_EPARSE, "%s: '%s' = '%s' is not a number", path, key, v);
+            st = strchr(v, ' ') != NULL ? parse_run_optima(path, key, v, c->runs, p, diag)
+                 : hf_parse_double(v, &p->f_opt, NULL) != HF_OK
+                     ? hf_diag_set(diag, HF_EPARSE, "%s: '%s' = '%s' is not a number", path,
+                                   key, v)
+                     : HF_OK;
         }
     }
     return st;
@@ -497,10 +534,10 @@ static hf_status parse_manifest(const char *path, hf_campaign *c, hf_diag *diag)
     /* c->optimizers and its words are owned by c (hf_campaign_free) */
     if (st == HF_OK && split_words(v, ' ', &c->optimizers, &c->n_optimizers) != HF_OK)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    if (st == HF_OK) st = parse_problems(path, c, diag);
     if (st == HF_OK) st = need_count(c, path, "runs", &c->runs, diag);
     if (st == HF_OK && c->runs == 0)
         st = hf_diag_set(diag, HF_EPARSE, "%s: runs = 0", path);
+    if (st == HF_OK) st = parse_problems(path, c, diag);
     if (st == HF_OK) st = need_count(c, path, "seed", &seed, diag);
     c->seed = seed;
     if (st == HF_OK) st = parse_target_field(path, c, diag);

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "hertzfit/bbob.h"
+#include "hertzfit/bench_problems.h"
 
 /* The version of IOHexperimenter's format the files follow: IOHanalyzer
  * reads the JSON meta-data only from version 0.3.3 on. */
@@ -46,8 +47,8 @@ typedef struct ioh_function {
 } ioh_function;
 
 /* "bbob:F:D" (or "bbob:F:D:I") is BBOB's function F, with BBOB's id and
- * name; any other problem is its family (the name before ':'), numbered as
- * in coco/. */
+ * name; any other problem is its family (the name before ':') with the
+ * family's fixed id (hf_bench_problem_id). */
 static void function_of(const hf_campaign *c, size_t p, ioh_function *fn)
 {
     const char *name = c->problems[p].name;
@@ -60,7 +61,9 @@ static void function_of(const hf_campaign *c, size_t p, ioh_function *fn)
         fn->bbob = 1;
         snprintf(fn->name, sizeof fn->name, "%s", bbob_name);
     } else {
-        fn->id = hf_campaign_family_id(c, p);
+        unsigned id = 0;
+        hf_bench_problem_id(name, &id, NULL); /* a campaign's problems are registered */
+        fn->id = id;
         fn->bbob = 0;
         size_t n = strcspn(name, ":");
         snprintf(fn->name, sizeof fn->name, "%.*s", (int)n, name);
@@ -108,9 +111,11 @@ static unsigned long instance_of(const hf_campaign *c, const hf_campaign_row *r,
     return c->shifted ? (unsigned long)r->run + 1 : 1;
 }
 
-static double raw_y(const ioh_function *fn, const hf_campaign_problem *pr, double f)
+/* f − f* of the run's own instance on a BBOB function, f elsewhere. */
+static double raw_y(const ioh_function *fn, const hf_campaign *c, const hf_campaign_row *r,
+                    double f)
 {
-    return fn->bbob ? f - pr->f_opt : f;
+    return fn->bbob ? f - hf_campaign_row_f_opt(c, r) : f;
 }
 
 /* The .dat file of optimiser O on problem P: the runs in campaign order. */
@@ -137,10 +142,10 @@ static hf_status write_data(const hf_campaign *c, size_t o, size_t p, const ioh_
         fputs("evaluations raw_y\n", fp);
         const hf_trace_point *t = &c->trace[r->trace_first];
         for (size_t k = 0; k < r->trace_count; ++k)
-            fprintf(fp, "%zu %.17g\n", t[k].evaluations, raw_y(fn, pr, t[k].best_f));
+            fprintf(fp, "%zu %.17g\n", t[k].evaluations, raw_y(fn, c, r, t[k].best_f));
         if (t[r->trace_count - 1].evaluations < r->evaluations)
             fprintf(fp, "%zu %.17g\n", r->evaluations,
-                    raw_y(fn, pr, t[r->trace_count - 1].best_f));
+                    raw_y(fn, c, r, t[r->trace_count - 1].best_f));
     }
     return hf_atomic_file_commit(out, diag);
 }
@@ -162,7 +167,7 @@ static void scenario(FILE *fp, const hf_campaign *c, size_t o, size_t p, const i
         fprintf(fp, "%s\n\t\t\t{\"instance\": %lu, \"evals\": %zu, \"best\": {\"evals\": %zu, "
                     "\"y\": %.17g}}",
                 first_run ? "" : ",", instance_of(c, r, fn), r->evaluations, best->evaluations,
-                raw_y(fn, pr, best->best_f));
+                raw_y(fn, c, r, best->best_f));
         first_run = 0;
     }
     fputs("\n\t\t]}", fp);

@@ -19,6 +19,24 @@ static const char *const paper_problems[] = {
 static const hf_budget_rule paper_budget[] = {{2, HF_BUDGET_EVALUATIONS, 1000},
                                               {10, HF_BUDGET_EVALUATIONS, 10000}};
 
+/* The BBOB suite as a COCO experiment states it: the 24 functions at
+ * dimensions 2, 3, 5 and 10 (and 20 in bbob-full), 15 runs — run r on
+ * instance r + 1, as "bbob:F:D" defines — and a budget of 100 evaluations
+ * per dimension.  The optimisers: ICA and ICACO next to a global and a
+ * local NLopt algorithm and random search as the baseline. */
+#define BBOB_AT(d)                                                                       \
+    "bbob:1:" #d, "bbob:2:" #d, "bbob:3:" #d, "bbob:4:" #d, "bbob:5:" #d, "bbob:6:" #d,   \
+    "bbob:7:" #d, "bbob:8:" #d, "bbob:9:" #d, "bbob:10:" #d, "bbob:11:" #d,              \
+    "bbob:12:" #d, "bbob:13:" #d, "bbob:14:" #d, "bbob:15:" #d, "bbob:16:" #d,           \
+    "bbob:17:" #d, "bbob:18:" #d, "bbob:19:" #d, "bbob:20:" #d, "bbob:21:" #d,           \
+    "bbob:22:" #d, "bbob:23:" #d, "bbob:24:" #d
+static const char *const bbob_optimizers[] = {"ica", "icaco", "nlopt:GN_CRS2_LM",
+                                              "nlopt:LN_BOBYQA", "random"};
+static const char *const bbob_problems[] = {BBOB_AT(2), BBOB_AT(3), BBOB_AT(5), BBOB_AT(10),
+                                            BBOB_AT(20)};
+#define BBOB_PER_DIMENSION 24
+static const hf_budget_rule bbob_budget[] = {{0, HF_BUDGET_PER_DIMENSION, 100}};
+
 typedef struct preset {
     const char *name;
     const char *const *optimizers;
@@ -35,6 +53,11 @@ typedef struct preset {
 static const preset presets[] = {
     {"paper", paper_optimizers, COUNT(paper_optimizers), paper_problems,
      COUNT(paper_problems), 30, paper_budget, COUNT(paper_budget)},
+    /* the first four dimensions of the list, then all five */
+    {"bbob", bbob_optimizers, COUNT(bbob_optimizers), bbob_problems, 4 * BBOB_PER_DIMENSION,
+     15, bbob_budget, COUNT(bbob_budget)},
+    {"bbob-full", bbob_optimizers, COUNT(bbob_optimizers), bbob_problems,
+     COUNT(bbob_problems), 15, bbob_budget, COUNT(bbob_budget)},
 };
 
 /* The names for the "valid: ..." list of an unknown preset. */

@@ -62,7 +62,7 @@ hf_status hf_report_quartiles(const double *v, size_t n, double q[3], hf_diag *d
 double hf_report_final_error(const hf_campaign *c, const hf_campaign_row *row)
 {
     const hf_campaign_problem *p = &c->problems[row->problem];
-    return p->has_optimum ? row->best_f - p->f_opt : row->best_f;
+    return p->has_optimum ? row->best_f - hf_campaign_row_f_opt(c, row) : row->best_f;
 }
 
 double hf_report_error_at(const hf_campaign *c, const hf_campaign_row *row, size_t budget)
@@ -75,14 +75,14 @@ double hf_report_error_at(const hf_campaign *c, const hf_campaign_row *row, size
             break;
         best = t->best_f;  /* the trace only improves */
     }
-    return (p->has_optimum && isfinite(best)) ? best - p->f_opt : best;
+    return (p->has_optimum && isfinite(best)) ? best - hf_campaign_row_f_opt(c, row) : best;
 }
 
 size_t hf_report_runtime(const hf_campaign *c, const hf_campaign_row *row, double delta,
                          int *hit)
 {
     const hf_campaign_problem *p = &c->problems[row->problem];
-    double level = (p->has_optimum ? p->f_opt : 0.0) + delta;
+    double level = (p->has_optimum ? hf_campaign_row_f_opt(c, row) : 0.0) + delta;
     size_t k = hf_campaign_first_hit(c, row, level);
     *hit = k < row->trace_count;
     return *hit ? c->trace[row->trace_first + k].evaluations : 0;
@@ -409,7 +409,9 @@ static void problem_markdown(const report_ctx *r, size_t p, const ranked *order,
     if (n_shown == 1)
         shown[0] = shown[1];
     fprintf(md, "\n### %s (d = %zu, budget %zu", pr->name, pr->dim, pr->budget);
-    if (pr->has_optimum)
+    if (pr->run_f_opt != NULL)
+        fprintf(md, ", f* of each run's instance");
+    else if (pr->has_optimum)
         fprintf(md, ", f* = %.10g", pr->f_opt);
     fprintf(md, ")\n\n| rank | optimizer | median error | Q1 | Q3 | median error @100·d |");
     for (size_t t = 0; t < n_shown; ++t)

@@ -11,6 +11,7 @@
 
 #include <sys/stat.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,7 +120,7 @@ static void test_bad_inputs(void **state)
     hf_test_expect_failure("bench run --problems sphere:2 -o x", 2,
                            "--optimizers is required (or --preset)");
     hf_test_expect_failure("bench run --preset fast -o x", 2,
-                           "unknown campaign preset 'fast' (valid: paper)");
+                           "unknown campaign preset 'fast' (valid: paper, bbob, bbob-full)");
     /* a list option adds up over repeats: two rules for every dimension */
     snprintf(args, sizeof args, "bench run " SMALL " --budget 300 -o '%s'", d);
     hf_test_expect_failure(args, 2, "budget: two rules for every dimension");
@@ -285,12 +286,83 @@ static void test_failed_write_leaves_the_old_directory(void **state)
     assert_int_equal(system(args), 0);
 }
 
+/* stdout of a successful `hertzfit ARGS` with nothing on stderr (caller
+ * frees). */
+static char *output_of(const char *args)
+{
+    char *out = NULL, *err = NULL;
+    int rc = hf_test_cli(args, &out, &err);
+    if (rc != 0 || err == NULL || err[0] != '\0')
+        print_error("hertzfit %s\nexit %d, stderr: %s\n", args, rc, err ? err : "(null)");
+    assert_int_equal(rc, 0);
+    assert_string_equal(err, "");
+    free(err);
+    return out;
+}
+
+/* `bench eval PROBLEM X...` prints f(x) as one %.17g number. */
+static void assert_eval(const char *args, double expected, double rel)
+{
+    char *out = output_of(args);
+    assert_int_equal(hf_test_count_lines(out), 1);
+    char *end = NULL;
+    double f = strtod(out, &end);
+    assert_true(end != out && *end == '\n');
+    if (!(fabs(f - expected) <= rel * fabs(expected)))
+        print_error("hertzfit %s: %.17g, expected %.17g\n", args, f, expected);
+    assert_true(fabs(f - expected) <= rel * fabs(expected));
+    free(out);
+}
+
+/* References: BBOB values printed by COCO itself, copied from
+ * tests/data/bbob/ (bbob_reference.csv rows (1,2,1,0), (8,3,2,1),
+ * (20,5,15,2), (3,2,1,0); bbob_optima.csv row (3,2,2); its README says how
+ * COCO printed them), within the 1e-9 relative that tests/test_bbob.c
+ * allows; and a classic function by its formula: Rastrigin at (1/2, -1/2)
+ * is 10·2 + 2·(1/4 − 10 cos π) = 40.5, exact in binary. */
+static void test_eval(void **state)
+{
+    (void)state;
+    assert_eval("bench eval bbob:1:2:1 0 0", 80.882094080000002, 1e-9);
+    assert_eval("bench eval bbob:8:3:2 2.4375 0.8515625 3.8828125", 150687.12741080954, 1e-9);
+    assert_eval("bench eval bbob:20:5:15 1.9921875 -2.28125 0.7890625 3.6953125 -1.21875",
+                14782.946804229583, 1e-9);
+    /* bbob:F:D alone is instance 1 */
+    assert_eval("bench eval bbob:3:2 0 0", -383.06427743867573, 1e-9);
+    assert_eval("bench eval rastrigin:2 0.5 -0.5", 40.5, 0.0);
+    /* the optimum as COCO reports it */
+    char *out = output_of("bench eval --optimum bbob:3:2:2");
+    assert_string_equal(out, "problem bbob:3:2:2, dimension 2\n"
+                             "x_opt = 2.3983999999999996 -0.85599999999999987\n"
+                             "f_opt = 77.659999999999997\n");
+    free(out);
+    /* no point for the profile valley, said so */
+    out = output_of("bench eval --optimum profile");
+    assert_non_null(strstr(out, "x_opt = unknown: no single point"));
+    assert_non_null(strstr(out, "\nf_opt = 12.02"));
+    free(out);
+    /* bad input: one line on stderr naming it, exit 2 */
+    hf_test_expect_failure("bench eval bbob:1:2:1 0", 2,
+                           "bbob:1:2:1 has dimension 2: give 2 coordinates, not 1");
+    hf_test_expect_failure("bench eval bbob:1:2:1 0 0 0", 2, "give 2 coordinates, not 3");
+    hf_test_expect_failure("bench eval sphere:2 0 zero", 2,
+                           "coordinate 2: 'zero' is not a finite number");
+    hf_test_expect_failure("bench eval sphere:2 0 nan", 2, "'nan' is not a finite number");
+    hf_test_expect_failure("bench eval spere:2 0 0", 2, "unknown problem 'spere' (valid: ");
+    hf_test_expect_failure("bench eval bbob:25:2 0 0", 2, "BBOB function 25 is not in 1..24");
+    hf_test_expect_failure("bench eval --optimum sphere:2 0 0", 2,
+                           "--optimum takes the problem only");
+    hf_test_expect_failure("bench eval profile -1 2", 2, "profile is not defined at this point");
+    hf_test_expect_failure("bench eval", 2, "missing argument");
+}
+
 int main(void)
 {
     hf_library_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_run_merge_report),
         cmocka_unit_test(test_bad_inputs),
+        cmocka_unit_test(test_eval),
         cmocka_unit_test(test_targets_and_failed_runs),
         cmocka_unit_test(test_failed_write_leaves_the_old_directory),
     };

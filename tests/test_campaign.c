@@ -29,6 +29,8 @@ static const char *const problems_rev[] = {"profile", "rastrigin:2", "sphere:3"}
 static const hf_budget_rule budget_300_3_400[] = {{0, HF_BUDGET_EVALUATIONS, 300},
                                                   {3, HF_BUDGET_EVALUATIONS, 400}};
 
+static const char *manifest_value(const hf_campaign *c, const char *key);
+
 static void small_config(hf_campaign_config *cfg)
 {
     hf_campaign_config_init(cfg);
@@ -211,7 +213,7 @@ static void test_read_back_matches_memory(void **state)
     hf_campaign_free(disk);
 }
 
-/* The COCO bbob-logger files: one .info block per (family, dimension)
+/* The COCO bbob-logger files: one .info block per (problem id, dimension)
  * with one "run:evals|error" entry per run, and one "%" header per run in
  * the .dat file. */
 static void test_coco_files(void **state)
@@ -231,26 +233,93 @@ static void test_coco_files(void **state)
     char dir[1100];
     run_into(&cfg, "camp-coco", dir, sizeof dir);
     char *functions = slurp(dir, "coco/functions.txt");
-    assert_non_null(strstr(functions, "\n1 profile\n2 sphere\n"));
+    /* fixed ids (hertzfit/bench_problems.h), whatever else the campaign holds */
+    assert_non_null(strstr(functions, "\n201 profile\n101 sphere\n"));
     free(functions);
-    char *info = slurp(dir, "coco/random/bbobexp_f2_i1.info");
+    char *info = slurp(dir, "coco/random/bbobexp_f101_i1.info");
     /* sorted names: sphere:2 before sphere:3 */
-    const char *b2 = strstr(info, "suite = 'hertzfit', funcId = 2, DIM = 2, Precision = "
+    const char *b2 = strstr(info, "suite = 'hertzfit', funcId = 101, DIM = 2, Precision = "
                                   "1.000e-08, algId = 'random', coco_version = '2.2'\n%\n"
-                                  "data_f2/bbobexp_f2_DIM2_i1.dat, 1:200|");
-    const char *b3 = strstr(info, "\n\nsuite = 'hertzfit', funcId = 2, DIM = 3,");
+                                  "data_f101/bbobexp_f101_DIM2_i1.dat, 1:200|");
+    const char *b3 = strstr(info, "\n\nsuite = 'hertzfit', funcId = 101, DIM = 3,");
     assert_non_null(b2);
     assert_non_null(b3);
     assert_true(b2 < b3);
     assert_non_null(strstr(b2, ", 3:200|"));
     assert_null(strstr(b2, ", 4:"));
     free(info);
-    char *dat = slurp(dir, "coco/random/data_f2/bbobexp_f2_DIM3_i1.dat");
+    char *dat = slurp(dir, "coco/random/data_f101/bbobexp_f101_DIM3_i1.dat");
     int headers = 0;
     for (const char *p = dat; (p = strstr(p, "% function evaluation")) != NULL; ++p)
         ++headers;
     assert_int_equal(headers, 3);
     free(dat);
+}
+
+/* A campaign on "bbob:F:D": run r optimises instance r + 1, so each run
+ * has its own f* (bbob_fopt.csv, COCO's values: f1 instances 1..3 are
+ * 79.48, 394.48, -247.11); the manifest lists them, they read back, the
+ * errors and the COCO files use them, and a shard split still agrees. */
+static void test_bbob_instances_per_run(void **state)
+{
+    (void)state;
+    static const char *const opts[] = {"random", "nlopt:LN_BOBYQA"};
+    static const char *const probs[] = {"bbob:1:2", "bbob:8:3:5"};
+    static const hf_budget_rule per_dim = {0, HF_BUDGET_PER_DIMENSION, 50};
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.optimizers = opts;
+    cfg.n_optimizers = 2;
+    cfg.problems = probs;
+    cfg.n_problems = 2;
+    cfg.runs = 3;
+    cfg.budget = &per_dim;
+    cfg.n_budget = 1;
+    char dir[1100], s0[1100], s1[1100];
+    run_into(&cfg, "camp-bbob", dir, sizeof dir);
+    hf_campaign *c = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_OK);
+    assert_string_equal(c->problems[0].name, "bbob:1:2");
+    assert_string_equal(c->problems[1].name, "bbob:8:3:5");
+    assert_int_equal(c->problems[0].budget, 100);    /* 50 x d */
+    assert_int_equal(c->problems[1].budget, 150);
+    assert_string_equal(manifest_value(c, "problem.bbob:1:2.f_opt"),
+                        "79.480000000000004 394.48000000000002 -247.11000000000001");
+    const double fopt[3] = {79.480000000000004, 394.48000000000002, -247.11000000000001};
+    assert_non_null(c->problems[0].run_f_opt);
+    assert_null(c->problems[1].run_f_opt);           /* one fixed instance */
+    for (size_t i = 0; i < c->n_rows; ++i) {
+        const hf_campaign_row *r = &c->rows[i];
+        double f = hf_campaign_row_f_opt(c, r);
+        if (r->problem == 0)
+            assert_true(f == fopt[r->run]);
+        else
+            assert_true(f == c->problems[1].f_opt);
+        /* a final error is measured from its own instance's f* */
+        assert_true(hf_report_final_error(c, r) == r->best_f - f);
+        assert_true(hf_report_final_error(c, r) >= 0.0);
+    }
+    hf_campaign_free(c);
+    char *dat = slurp(dir, "coco/random/data_f1/bbobexp_f1_DIM2_i1.dat");
+    assert_non_null(strstr(dat, "Fopt (3.944800000000e+02)"));
+    assert_non_null(strstr(dat, "Fopt (-2.471100000000e+02)"));
+    free(dat);
+    char *info = slurp(dir, "coco/random/bbobexp_f8_i1.info");
+    assert_non_null(strstr(info, "funcId = 8, DIM = 3,"));
+    free(info);
+    /* shards give the same rows as the whole campaign */
+    cfg.shard_count = 2;
+    cfg.shard_index = 0;
+    run_into(&cfg, "camp-bbob-s0", s0, sizeof s0);
+    cfg.shard_index = 1;
+    cfg.threads = 1;
+    run_into(&cfg, "camp-bbob-s1", s1, sizeof s1);
+    const char *dirs[] = {s0, s1};
+    char merged[1100];
+    snprintf(merged, sizeof merged, "%s", hf_test_tmp_path("camp-bbob-merged"));
+    assert_int_equal(hf_campaign_merge(dirs, 2, merged, 1, &diag), HF_OK);
+    assert_same_results(dir, merged);
 }
 
 static void test_merge_refusals(void **state)
@@ -588,6 +657,7 @@ int main(void)
         cmocka_unit_test(test_read_back_matches_memory),
         cmocka_unit_test(test_reads_format_1),
         cmocka_unit_test(test_coco_files),
+        cmocka_unit_test(test_bbob_instances_per_run),
         cmocka_unit_test(test_merge_refusals),
         cmocka_unit_test(test_malformed_files),
         cmocka_unit_test(test_config_errors),

@@ -62,7 +62,7 @@ static void test_registries(void **state)
     hf_bench_problem *bp = NULL;
     assert_int_equal(hf_bench_problem_alloc("spere:2", NULL, &bp, &diag), HF_ENOTFOUND);
     assert_non_null(strstr(diag.text, "unknown problem 'spere' (valid: sphere, "));
-    assert_non_null(strstr(diag.text, ", maxwell-full)"));
+    assert_non_null(strstr(diag.text, ", maxwell-full, bbob)"));
     hf_testproblem *tp = NULL;
     assert_int_equal(hf_testproblem_alloc("spere", 2, &tp, &diag), HF_ENOTFOUND);
     assert_non_null(strstr(diag.text, "unknown test function 'spere' (valid: sphere, "));

@@ -115,7 +115,7 @@ static hf_campaign *hand_campaign(void)
     c->problems = calloc(1, sizeof *c->problems);
     c->problems[0].name = malloc(4);
     strcpy(c->problems[0].name, prob_name);
-    c->problems[0] = (hf_campaign_problem){c->problems[0].name, 2, 1, 1.0, 1000};
+    c->problems[0] = (hf_campaign_problem){c->problems[0].name, 2, 1, 1.0, 1000, NULL};
     c->n_problems = 1;
     c->runs = 3;
     /* (iteration, evaluations, best f) */

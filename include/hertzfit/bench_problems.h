@@ -12,13 +12,30 @@
  *     (DATA_DIR/safaeifar2020_table2.csv);
  *   - "maxwell-full": the full-model Maxwell misfit of
  *     hertzfit/maxwell_estimate.h on DATA_DIR/maxwell_synthetic_clean.csv
- *     (scaled (mu0, eta), box centred off the truth), f* = 0.
+ *     (scaled (mu0, eta), box centred off the truth), f* = 0;
+ *   - "bbob:F:D:I": function F (1..24) of the BBOB suite in dimension D on
+ *     instance I (hertzfit/bbob.h), the same function as COCO's problem
+ *     bbob_fF_iI_dD;
+ *   - "bbob:F:D": the same function with one instance per run, as in a
+ *     COCO experiment: run r (from 0) uses instance r + 1
+ *     (hf_bench_problem_prepare_runs, hf_bench_problem_run); as a single
+ *     problem (hf_bench_problem_problem) it is instance 1.
  * The calibration problems are 2-D ("profile:2" is accepted); the profile
  * problems' f* is the closed-form minimum of hertzfit/profile_objective.h.
  *
  * The canonical name (hf_bench_problem_problem(bp)->name) always carries the
  * dimension of a test function ("rastrigin:2"), so the same problem has one
- * name whatever the user typed; campaign streams are keyed on it.
+ * name whatever the user typed; campaign streams are keyed on it.  A BBOB
+ * name is written without leading zeros ("bbob:1:2" for "bbob:01:02").
+ *
+ * Problem ids.  Every problem has a fixed number (hf_bench_problem_id),
+ * the same in every campaign, so that results of two campaigns, or of a
+ * campaign and published data, name the same problem: a BBOB problem has
+ * BBOB's function number F (1..24); the other families have numbers from
+ * 101 on, never BBOB's: sphere 101, ellipsoid 102, rosenbrock 103,
+ * rastrigin 104, griewank 105, ackley 106, schwefel226 107, levy 108,
+ * styblinski-tang 109, profile 201, profile-table 202, maxwell-full 203.
+ * The id is the family's (all dimensions share it), as COCO's funcId.
  */
 #ifndef HERTZFIT_BENCH_PROBLEMS_H
 #define HERTZFIT_BENCH_PROBLEMS_H
@@ -63,9 +80,37 @@ const double *hf_bench_problem_optimum_point(const hf_bench_problem *bp);
 const char *hf_bench_problem_family(const hf_bench_problem *bp);
 
 /* All families, in a fixed order: the test functions, then profile,
- * profile-table and maxwell-full. */
+ * profile-table, maxwell-full and bbob. */
 size_t hf_bench_problem_family_count(void);
 const char *hf_bench_problem_family_at(size_t index);
+
+/* The fixed id of the problem named NAME ("NAME[:DIM]", "bbob:F:D[:I]";
+ * canonical or as given, nothing is built), see "Problem ids" above.
+ * HF_ENOTFOUND for an unknown family (the diag lists the valid ones),
+ * HF_EINVAL for a malformed BBOB name. */
+hf_status hf_bench_problem_id(const char *name, unsigned *id, hf_diag *diag);
+
+/* Builds what RUNS runs need: for "bbob:F:D", instances 1 .. RUNS; for
+ * every other problem nothing (HF_OK).  Call it before the runs start:
+ * hf_bench_problem_run only reads. */
+hf_status hf_bench_problem_prepare_runs(hf_bench_problem *bp, size_t runs, hf_diag *diag);
+
+/* The problem run RUN (from 0) optimises: for "bbob:F:D" instance RUN + 1
+ * (NULL when RUN is beyond what hf_bench_problem_prepare_runs built), for
+ * every other problem the problem itself.  Thread-safe. */
+const hf_problem *hf_bench_problem_run(const hf_bench_problem *bp, size_t run);
+
+/* The optimum where it is known, for a user checking a problem by hand:
+ * f* into *f_opt, and, when the minimiser is one known point, the point
+ * into x_opt[0 .. dim-1] (may be NULL) with *x_known = 1.  BBOB: COCO's
+ * reported optimum (hf_bbob_optimum; instance 1 for "bbob:F:D"); a test
+ * function: its minimiser (moved by hf_bench_problem_shift if it was);
+ * maxwell-full: the truth of its synthetic data, (5/6, 6/5); profile and
+ * profile-table: *x_known = 0, since their minimisers form a valley a(b)
+ * (hertzfit/profile_objective.h), not a point.  HF_ENOTFOUND when f* is
+ * not known, HF_EINVAL for a NULL argument. */
+hf_status hf_bench_problem_optimum(const hf_bench_problem *bp, double *x_opt, int *x_known,
+                                   double *f_opt, hf_diag *diag);
 
 #ifdef __cplusplus
 }

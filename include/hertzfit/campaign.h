@@ -15,7 +15,9 @@
  * Files in the output directory:
  *   manifest.txt  "key = value" lines: format, versions (hertzfit, git,
  *                 NLopt, GSL), seed, runs, targets, the sorted lists, each
- *                 problem's dimension, f* and budget, every optimiser
+ *                 problem's dimension, f* (one per run, space-separated,
+ *                 when each run has its own instance: "bbob:F:D") and
+ *                 budget, every optimiser
  *                 parameter (defaults included), the task count,
  *                 with cfg->shift, "shift = pcg" and each moved optimum
  *                 (problem.NAME.x_opt), and —
@@ -102,7 +104,11 @@ void hf_campaign_config_init(hf_campaign_config *cfg);
 
 /* Named campaigns.  "paper": ica, icaco, random and five NLopt algorithms
  * on the two calibration problems and five test functions, 30 runs, 1000
- * evaluations in 2-D and 10000 in 10-D.  hf_campaign_preset sets the
+ * evaluations in 2-D and 10000 in 10-D.  "bbob": the 24 BBOB functions
+ * ("bbob:F:D", run r on instance r + 1) at D = 2, 3, 5, 10, 15 runs, 100·D
+ * evaluations (HF_BUDGET_PER_DIMENSION), for ica, icaco,
+ * nlopt:GN_CRS2_LM, nlopt:LN_BOBYQA and random; "bbob-full": the same
+ * with D = 20 too.  hf_campaign_preset sets the
  * optimisers, problems, runs and budget of CFG (static data: the lists
  * stay valid) and leaves every other field as it is; HF_ENOTFOUND with
  * the valid names for an unknown NAME. */
@@ -123,8 +129,10 @@ typedef struct hf_campaign_problem {
     char *name;                  /* canonical, owned */
     size_t dim;
     int has_optimum;
-    double f_opt;
+    double f_opt;                /* f* (of run 0's instance when run_f_opt is set) */
     size_t budget;
+    double *run_f_opt;           /* NULL, or `runs` values, owned: f* of each run's own
+                                    instance ("bbob:F:D": run r uses instance r + 1) */
 } hf_campaign_problem;
 
 /* A campaign in memory: what one directory holds.  Every pointer is owned
@@ -150,6 +158,10 @@ typedef struct hf_campaign {
 } hf_campaign;
 
 void hf_campaign_free(hf_campaign *c);
+
+/* f* of the problem and instance ROW ran on (the problem's f_opt, or its
+ * run's own for "bbob:F:D"); NaN when the problem has none. */
+double hf_campaign_row_f_opt(const hf_campaign *c, const hf_campaign_row *row);
 
 /* Runs the campaign (or its shard) and writes OUT_DIR, only after every
  * check has passed and every task has run: the directory is built beside
