@@ -343,22 +343,114 @@ static hf_status write_ecdf(const report_ctx *r, hf_diag *diag)
     return hf_atomic_file_commit(out, diag);
 }
 
-/* Optimiser order on problem P by median final error, then by name. */
+/* The score of a run in the ranking and its test (hertzfit/report.h):
+ * −1/runtime when the run reached the hardest target (the sooner, the
+ * lower), else its final error; every solved run scores below every
+ * unsolved one, whose error exceeds the hardest target. */
+static double run_score(const report_ctx *r, const hf_campaign_row *row)
+{
+    int hit = 0;
+    size_t runtime = hf_report_runtime(r->c, row, r->targets[r->n_targets - 1], &hit);
+    if (hit)
+        return -1.0 / (double)(runtime > 0 ? runtime : 1);
+    return hf_report_final_error(r->c, row);
+}
+
+static size_t run_scores(const report_ctx *r, size_t o, size_t p, double *v)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->c->n_rows; ++i)
+        if (r->c->rows[i].optimizer == o && r->c->rows[i].problem == p)
+            v[n++] = run_score(r, &r->c->rows[i]);
+    return n;
+}
+
+/* What orders the optimisers on one problem: per target, hardest first,
+ * the successes and the ERT; then the median run score. */
 typedef struct ranked {
     size_t o;
-    double median;
+    size_t *successes;   /* r->n_targets, hardest first */
+    double *ert;
+    double median_score;
 } ranked;
 
-static int compare_ranked(const void *a, const void *b)
+static int compare_ranked(const ranked *x, const ranked *y, size_t n_targets)
 {
-    const ranked *x = a, *y = b;
-    if (x->median != y->median)
-        return x->median < y->median ? -1 : 1;
+    for (size_t t = 0; t < n_targets; ++t) {
+        if (x->successes[t] != y->successes[t])
+            return x->successes[t] > y->successes[t] ? -1 : 1;
+        if (x->ert[t] != y->ert[t])
+            return x->ert[t] < y->ert[t] ? -1 : 1;
+    }
+    if (x->median_score != y->median_score)
+        return x->median_score < y->median_score ? -1 : 1;
     return x->o < y->o ? -1 : (x->o > y->o);
 }
 
-/* Pairwise tests on P: p-values (Holm-adjusted) in padj[o1 * no + o2],
- * U and raw p written to ranking.csv. */
+/* Fills ORDER (NO entries whose arrays the caller allocated) for problem
+ * P and sorts it (insertion sort: a handful of optimisers). */
+static void rank_problem(const report_ctx *r, size_t p, ranked *order, size_t no)
+{
+    for (size_t o = 0; o < no; ++o) {
+        ranked *k = &order[o];
+        k->o = o;
+        for (size_t t = 0; t < r->n_targets; ++t) {
+            double delta = r->targets[r->n_targets - 1 - t];
+            k->ert[t] = hf_report_ert(r->c, o, p, delta, &k->successes[t], NULL);
+        }
+        double q[3] = {INFINITY, INFINITY, INFINITY};
+        size_t n = run_scores(r, o, p, r->buf);
+        if (n > 0)
+            hf_report_quartiles(r->buf, n, q, NULL);
+        k->median_score = q[1];
+    }
+    for (size_t i = 1; i < no; ++i) {
+        ranked key = order[i];
+        size_t j = i;
+        for (; j > 0 && compare_ranked(&key, &order[j - 1], r->n_targets) < 0; --j)
+            order[j] = order[j - 1];
+        order[j] = key;
+    }
+}
+
+/* Whether two runs are the same run: same evaluation count and the same
+ * trace, point for point (the best value is its last point). */
+static int same_run(const hf_campaign *c, const hf_campaign_row *a, const hf_campaign_row *b)
+{
+    if (a->evaluations != b->evaluations || a->trace_count != b->trace_count ||
+        memcmp(&a->best_f, &b->best_f, sizeof a->best_f) != 0)
+        return 0;
+    for (size_t k = 0; k < a->trace_count; ++k) {
+        const hf_trace_point *x = &c->trace[a->trace_first + k], *y = &c->trace[b->trace_first + k];
+        if (x->evaluations != y->evaluations || memcmp(&x->best_f, &y->best_f, sizeof x->best_f))
+            return 0;
+    }
+    return 1;
+}
+
+/* 1 when every run of O on P is the same run (same trace, same evaluation
+ * count): a deterministic optimiser on one instance, whose N runs are one
+ * sample. */
+static int runs_identical(const hf_campaign *c, size_t o, size_t p)
+{
+    const hf_campaign_row *first = NULL;
+    size_t n = 0;
+    for (size_t i = 0; i < c->n_rows; ++i) {
+        const hf_campaign_row *row = &c->rows[i];
+        if (row->optimizer != o || row->problem != p)
+            continue;
+        ++n;
+        if (first == NULL)
+            first = row;
+        else if (!same_run(c, row, first))
+            return 0;
+    }
+    return n > 1;
+}
+
+/* Pairwise tests on P of the run scores, the quantity the ranking orders
+ * by: p-values (Holm-adjusted) in padj[o1 * no + o2], U and raw p written
+ * to ranking.csv. */
 static hf_status problem_tests(const report_ctx *r, size_t p, double *padj, FILE *fp)
 {
     const hf_campaign *c = r->c;
@@ -369,7 +461,7 @@ static hf_status problem_tests(const report_ctx *r, size_t p, double *padj, FILE
     hf_status st = (praw && us && adj) ? HF_OK : HF_ENOMEM;
     for (size_t a = 0; a < no && st == HF_OK; ++a)
         for (size_t b = a + 1; b < no && st == HF_OK; ++b, ++k) {
-            size_t na = final_errors(c, a, p, r->buf), nb = final_errors(c, b, p, r->buf2);
+            size_t na = run_scores(r, a, p, r->buf), nb = run_scores(r, b, p, r->buf2);
             double z = 0.0;
             st = hf_report_mann_whitney(r->buf, na, r->buf2, nb, &us[k], &z, &praw[k], NULL);
         }
@@ -420,6 +512,7 @@ static void problem_markdown(const report_ctx *r, size_t p, const ranked *order,
     for (size_t t = 0; t < n_shown; ++t)
         fprintf(md, "---:|---:|");
     fprintf(md, "---|\n");
+    int any_identical = 0;
     for (size_t i = 0; i < no; ++i) {
         size_t o = order[i].o, ok = 0, n = 0;
         double q[3] = {NAN, NAN, NAN}, qb[3] = {NAN, NAN, NAN};
@@ -429,7 +522,9 @@ static void problem_markdown(const report_ctx *r, size_t p, const ranked *order,
         size_t nb = errors_at(c, o, p, 100 * pr->dim, r->buf);
         if (nb > 0)
             hf_report_quartiles(r->buf, nb, qb, NULL);
-        fprintf(md, "| %zu | %s |", i + 1, c->optimizers[o]);
+        int identical = runs_identical(c, o, p);
+        any_identical |= identical;
+        fprintf(md, "| %zu | %s%s |", i + 1, c->optimizers[o], identical ? " ¹" : "");
         md_number(md, q[1]);
         md_number(md, q[0]);
         md_number(md, q[2]);
@@ -442,13 +537,19 @@ static void problem_markdown(const report_ctx *r, size_t p, const ranked *order,
         int any = 0;
         for (size_t j = i + 1; j < no; ++j) {
             size_t o2 = order[j].o;
-            if (padj[o * no + o2] < r->alpha && order[j].median > order[i].median) {
+            if (padj[o * no + o2] < r->alpha &&
+                order[j].median_score > order[i].median_score) {
                 fprintf(md, "%s%s", any ? ", " : " ", c->optimizers[o2]);
                 any = 1;
             }
         }
         fprintf(md, "%s |\n", any ? "" : " —");
     }
+    if (any_identical)
+        fprintf(md, "\n¹ every run was the same run (the same trace and evaluation count): a "
+                    "deterministic optimiser on one instance, so its %zu runs are one sample "
+                    "(`--shift` gives each run an instance of its own).\n",
+                c->runs);
 }
 
 static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
@@ -467,9 +568,12 @@ static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
     fprintf(fp, "problem,optimizer_a,optimizer_b,u_a,p,p_holm\n");
     fprintf(md, "## Benchmark summary\n\n%zu optimisers × %zu problems × %zu runs, seed %llu; "
                 "hertzfit %s (git %s), NLopt %s, GSL %s.\n"
-                "Error = best f − f*. Optimisers ranked by median final error; ERT = "
-                "evaluations spent / successes (COCO); pairwise two-sided Mann–Whitney U "
-                "on final errors, Holm-corrected within each problem.\n",
+                "Error = best f − f*; ERT = evaluations spent / successes (COCO). "
+                "Optimisers ranked by successes and ERT at each target, hardest first, then "
+                "by the median run score (−1/runtime for a run that reached the hardest "
+                "target, else its final error: every error below the hardest target ties as "
+                "solved); pairwise two-sided Mann–Whitney U on the run scores, "
+                "Holm-corrected within each problem.\n",
             no, c->n_problems, c->runs, (unsigned long long)c->seed,
             hf_campaign_field(c, "hertzfit_version") ? hf_campaign_field(c, "hertzfit_version") : "?",
             hf_campaign_field(c, "git_hash") ? hf_campaign_field(c, "git_hash") : "?",
@@ -477,16 +581,16 @@ static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
             hf_campaign_field(c, "gsl_version") ? hf_campaign_field(c, "gsl_version") : "?");
     ranked *order = malloc(sizeof *order * no);      /* freed below */
     double *padj = calloc(no * no, sizeof *padj);    /* freed below */
-    hf_status st = (order && padj) ? HF_OK : hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    size_t *successes = malloc(sizeof *successes * no * r->n_targets); /* freed below */
+    double *ert = malloc(sizeof *ert * no * r->n_targets);              /* freed below */
+    hf_status st = (order && padj && successes && ert)
+                       ? HF_OK : hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
         for (size_t o = 0; o < no; ++o) {
-            double q[3] = {INFINITY, INFINITY, INFINITY};
-            size_t n = final_errors(c, o, p, r->buf);
-            if (n > 0)
-                hf_report_quartiles(r->buf, n, q, NULL);
-            order[o] = (ranked){o, q[1]};
+            order[o].successes = successes + o * r->n_targets;
+            order[o].ert = ert + o * r->n_targets;
         }
-        qsort(order, no, sizeof *order, compare_ranked);
+        rank_problem(r, p, order, no);
         st = problem_tests(r, p, padj, fp);
         if (st != HF_OK)
             st = hf_diag_set(diag, st, "Mann-Whitney test failed on '%s'", c->problems[p].name);
@@ -495,6 +599,8 @@ static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
     }
     free(order);
     free(padj);
+    free(successes);
+    free(ert);
     hf_status s1 = hf_atomic_file_commit(csv_out, diag);
     hf_status s2 = hf_atomic_file_commit(md_out, diag);
     return st != HF_OK ? st : (s1 != HF_OK ? s1 : s2);

@@ -242,6 +242,93 @@ static int report_too_large(const void *arg)
     return 0;
 }
 
+
+/* Four optimisers on one problem (f* = 0, targets 0.5 and 1e-3), three runs
+ * each, (iteration, evaluations, best f) per trace point:
+ *   a: every run reaches 5e-4 (solved) at 100, 120, 140 evaluations;
+ *   b: two runs reach 1e-4 at 50, one ends at 0.2: the lowest median final
+ *      error (1e-4), but 2/3 solved;
+ *   c: every run reaches 2e-3 at 10 and stops at 200: never solved, all
+ *      runs identical;
+ *   d: as a, with errors 1e-9 instead of 5e-4: solved at the same counts.
+ * Ranked by successes and ERT at the hardest target first: a and d (3/3,
+ * ERT 120), then b (2/3), then c (0/3) although b's and c's median final
+ * errors are lower than a's.  a and d tie: their errors below the hardest
+ * target are both "solved", so their run scores are equal and the test
+ * finds nothing (p = 1). */
+static hf_campaign *ranking_campaign(void)
+{
+    hf_campaign *c = calloc(1, sizeof *c);
+    assert_non_null(c);
+    static const char *const names[] = {"a", "b", "c", "d"};
+    c->optimizers = malloc(4 * sizeof *c->optimizers);
+    for (size_t o = 0; o < 4; ++o) {
+        c->optimizers[o] = malloc(2);
+        strcpy(c->optimizers[o], names[o]);
+    }
+    c->n_optimizers = 4;
+    c->problems = calloc(1, sizeof *c->problems);
+    c->problems[0].name = malloc(4);
+    strcpy(c->problems[0].name, "q:2");
+    c->problems[0] = (hf_campaign_problem){c->problems[0].name, 2, 1, 0.0, 200};
+    c->n_problems = 1;
+    c->runs = 3;
+    static const hf_trace_point pts[] = {
+        {1, 1, 3.0}, {5, 100, 5e-4}, {1, 1, 3.0}, {6, 120, 5e-4}, {1, 1, 3.0}, {7, 140, 5e-4},
+        {1, 1, 3.0}, {2, 50, 1e-4}, {1, 1, 3.0}, {2, 50, 1e-4}, {1, 1, 3.0}, {2, 30, 0.2},
+        {1, 1, 3.0}, {1, 10, 2e-3}, {1, 1, 3.0}, {1, 10, 2e-3}, {1, 1, 3.0}, {1, 10, 2e-3},
+        {1, 1, 3.0}, {5, 100, 1e-9}, {1, 1, 3.0}, {6, 120, 1e-9}, {1, 1, 3.0}, {7, 140, 1e-9}};
+    c->trace = malloc(sizeof pts);
+    memcpy(c->trace, pts, sizeof pts);
+    c->n_trace = 24;
+    c->rows = calloc(12, sizeof *c->rows);
+    c->n_rows = 12;
+    for (size_t k = 0; k < 12; ++k) {
+        const hf_trace_point *last = &pts[2 * k + 1];
+        c->rows[k] = (hf_campaign_row){.optimizer = k / 3, .run = k % 3, .best_f = last->best_f,
+                                       .evaluations = 200, .trace_first = 2 * k,
+                                       .trace_count = 2};
+    }
+    return c;
+}
+
+static void test_ranking_by_success_then_error(void **state)
+{
+    (void)state;
+    hf_campaign *c = ranking_campaign();
+    const char *dir = hf_test_tmp_path("report-ranking");
+    const double targets[] = {0.5, 1e-3};
+    hf_report_options opt;
+    hf_report_options_init(&opt);
+    opt.targets = targets;
+    opt.n_targets = 2;
+    opt.force = 1;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_report_write(c, &opt, dir, &diag), HF_OK);
+    char path[1200];
+    snprintf(path, sizeof path, "%s/summary.md", dir);
+    char *md = hf_test_read_file(path);
+    assert_non_null(md);
+    const char *ra = strstr(md, "\n| 1 | a |"), *rd = strstr(md, "\n| 2 | d |");
+    const char *rb = strstr(md, "\n| 3 | b |"), *rc = strstr(md, "\n| 4 | c ¹ |");
+    if (!(ra && rd && rb && rc))
+        print_error("%s", md);
+    assert_true(ra && rd && rb && rc);
+    assert_non_null(strstr(md, "\n¹ every run was the same run"));
+    assert_null(strstr(md, "| a ¹"));
+    free(md);
+    /* the test compares run scores: a (solved at 100, 120, 140) against c
+     * (never solved): every a score is below every c score, U_a = 0; a
+     * against d: all scores tied pairwise by runtime, U = 4.5, p = 1 */
+    snprintf(path, sizeof path, "%s/ranking.csv", dir);
+    char *csv = hf_test_read_file(path);
+    assert_non_null(csv);
+    assert_non_null(strstr(csv, "\nq:2,a,c,0,"));
+    assert_non_null(strstr(csv, "\nq:2,a,d,4.5,1,1\n"));
+    free(csv);
+    hf_campaign_free(c);
+}
+
 /* The report directory is written aside and put in place whole: a
  * directory holding other files is refused unless forced (then replaced
  * whole), and a report whose writing fails leaves the old one. */
@@ -296,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_holm),
         cmocka_unit_test(test_ert_runtime_and_fixed_budget),
         cmocka_unit_test(test_report_files),
+        cmocka_unit_test(test_ranking_by_success_then_error),
         cmocka_unit_test(test_report_directory_replaced_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,8 +9,8 @@
  *  - error of a run = best f − f* (best f itself when f* is unknown);
  *  - a run succeeds for target f* + Δ when its trace reaches a best value
  *    <= f* + Δ; its runtime is the evaluation count of the first such
- *    trace point (the trace is taken at iteration ends, so for population
- *    methods the runtime is the end of the iteration that improved);
+ *    trace point (the evaluation that made the improvement, for every
+ *    optimiser: hertzfit/trace.h);
  *  - ERT = (sum over runs of the runtime of successes and the full
  *    evaluation count of failures) / number of successes; +inf with none;
  *  - quartiles: GSL's gsl_stats_quantile_from_sorted_data (linear
@@ -26,7 +26,18 @@
  *    sample size, also where R would use the exact distribution (no ties
  *    and fewer than 50 values per side);
  *  - Holm's step-down correction over the m pairs of one problem:
- *    p_(i) ← max_{j<=i} min(1, (m − j + 1) p_(j)), as R's p.adjust.
+ *    p_(i) ← max_{j<=i} min(1, (m − j + 1) p_(j)), as R's p.adjust;
+ *  - ranking on a problem: by the successes and then the ERT at each
+ *    target, hardest target first; then by the median run score; then by
+ *    name.  The run score is −1/runtime for a run that reached the hardest
+ *    target (the sooner, the lower) and the final error otherwise, so every
+ *    error below the hardest target ties as "solved" and a solved run beats
+ *    every unsolved one.  The pairwise tests compare these run scores, the
+ *    quantity the ranking uses, and "better than" needs a Holm p below
+ *    alpha and a lower median score;
+ *  - an optimiser whose runs on a problem are all the same run (same trace,
+ *    same evaluation count; a deterministic optimiser on one instance) is
+ *    marked in the summary: its N runs are one sample.
  */
 #ifndef HERTZFIT_REPORT_H
 #define HERTZFIT_REPORT_H
