@@ -45,22 +45,47 @@ typedef struct ioh_function {
     int bbob;
 } ioh_function;
 
-/* "bbob:F:D" (or "bbob:F:D:I") is BBOB's function F, with BBOB's id and
- * name; any other problem is its family (the name before ':'), numbered as
- * in coco/. */
+/* "rastrigin:10" -> "rastrigin". */
+static void family_of(const char *name, char *out, size_t cap)
+{
+    size_t n = strcspn(name, ":");
+    snprintf(out, cap, "%.*s", (int)n, name);
+}
+
+/* 1-based id of problem P's family among the campaign's non-BBOB
+ * families: the rank of its first appearance in the sorted problem list. */
+static size_t family_id(const hf_campaign *c, size_t p)
+{
+    char fam[96], other[96], seen[96] = "";
+    family_of(c->problems[p].name, fam, sizeof fam);
+    size_t id = 0;
+    for (size_t q = 0; q < c->n_problems; ++q) {
+        hf_campaign_bbob bbob;
+        if (hf_campaign_bbob_identity(c, q, &bbob))
+            continue;
+        family_of(c->problems[q].name, other, sizeof other);
+        if (strcmp(other, seen) != 0) { /* a family's problems are contiguous */
+            ++id;
+            snprintf(seen, sizeof seen, "%s", other);
+        }
+        if (strcmp(fam, other) == 0)
+            break;
+    }
+    return id;
+}
+
+/* A BBOB function has BBOB's id and name; any other problem is its family
+ * (the name before ':'). */
 static void function_of(const hf_campaign *c, size_t p, ioh_function *fn)
 {
     const char *name = c->problems[p].name;
-    int f = 0;
-    const char *bbob_name = NULL;
-    if (strncmp(name, "bbob:", 5) == 0 && sscanf(name + 5, "%d", &f) == 1)
-        bbob_name = hf_bbob_function_name(f);
-    if (bbob_name != NULL) {
-        fn->id = (size_t)f;
+    hf_campaign_bbob bbob;
+    if (hf_campaign_bbob_identity(c, p, &bbob)) {
+        fn->id = (size_t)bbob.function;
         fn->bbob = 1;
-        snprintf(fn->name, sizeof fn->name, "%s", bbob_name);
+        snprintf(fn->name, sizeof fn->name, "%s", hf_bbob_function_name(bbob.function));
     } else {
-        fn->id = hf_campaign_family_id(c, p);
+        fn->id = family_id(c, p);
         fn->bbob = 0;
         size_t n = strcspn(name, ":");
         snprintf(fn->name, sizeof fn->name, "%.*s", (int)n, name);
@@ -99,12 +124,9 @@ static void json_string(FILE *fp, const char *text)
 static unsigned long instance_of(const hf_campaign *c, const hf_campaign_row *r,
                                  const ioh_function *fn)
 {
-    if (fn->bbob) {
-        unsigned long f, d, i;
-        if (sscanf(c->problems[r->problem].name + 5, "%lu:%lu:%lu", &f, &d, &i) == 3)
-            return i;
-        return (unsigned long)r->run + 1;
-    }
+    hf_campaign_bbob bbob;
+    if (fn->bbob && hf_campaign_bbob_identity(c, r->problem, &bbob))
+        return hf_campaign_bbob_instance(&bbob, r->run);
     return c->shifted ? (unsigned long)r->run + 1 : 1;
 }
 
