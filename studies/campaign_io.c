@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "hertzfit/bbob.h"
 #include "hertzfit/csv.h"
 #include "hertzfit/file.h"
 
@@ -222,6 +223,36 @@ hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_diag *dia
         return hf_diag_set(diag, st, "writing '%s': %s", dir, why.text);
     }
     return hf_atomic_dir_commit(out, diag);
+}
+
+/* ---- BBOB functions in a campaign ---------------------------------------- */
+
+int hf_campaign_bbob_identity(const hf_campaign *c, size_t p, hf_campaign_bbob *id)
+{
+    const char *name = c->problems[p].name;
+    int f = 0, used = 0;
+    unsigned long d = 0, i = 0;
+    if (strncmp(name, "bbob:", 5) != 0)
+        return 0;
+    if (sscanf(name + 5, "%d:%lu%n", &f, &d, &used) != 2)
+        return 0;
+    const char *rest = name + 5 + used;
+    if (*rest == ':') {
+        if (sscanf(rest + 1, "%lu%n", &i, &used) != 1 || rest[1 + used] != '\0' || i == 0)
+            return 0;
+    } else if (*rest != '\0') {
+        return 0;
+    }
+    if (f < 1 || f > HF_BBOB_FUNCTION_COUNT)
+        return 0;
+    id->function = f;
+    id->instance = i;
+    return 1;
+}
+
+unsigned long hf_campaign_bbob_instance(const hf_campaign_bbob *id, size_t run)
+{
+    return id->instance != 0 ? id->instance : (unsigned long)run + 1;
 }
 
 /* ---- writing ----------------------------------------------------------- */

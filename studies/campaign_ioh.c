@@ -52,14 +52,11 @@ typedef struct ioh_function {
 static void function_of(const hf_campaign *c, size_t p, ioh_function *fn)
 {
     const char *name = c->problems[p].name;
-    int f = 0;
-    const char *bbob_name = NULL;
-    if (strncmp(name, "bbob:", 5) == 0 && sscanf(name + 5, "%d", &f) == 1)
-        bbob_name = hf_bbob_function_name(f);
-    if (bbob_name != NULL) {
-        fn->id = (size_t)f;
+    hf_campaign_bbob bbob;
+    if (hf_campaign_bbob_identity(c, p, &bbob)) {
+        fn->id = (size_t)bbob.function;
         fn->bbob = 1;
-        snprintf(fn->name, sizeof fn->name, "%s", bbob_name);
+        snprintf(fn->name, sizeof fn->name, "%s", hf_bbob_function_name(bbob.function));
     } else {
         unsigned id = 0;
         hf_bench_problem_id(name, &id, NULL); /* a campaign's problems are registered */
@@ -102,12 +99,9 @@ static void json_string(FILE *fp, const char *text)
 static unsigned long instance_of(const hf_campaign *c, const hf_campaign_row *r,
                                  const ioh_function *fn)
 {
-    if (fn->bbob) {
-        unsigned long f, d, i;
-        if (sscanf(c->problems[r->problem].name + 5, "%lu:%lu:%lu", &f, &d, &i) == 3)
-            return i;
-        return (unsigned long)r->run + 1;
-    }
+    hf_campaign_bbob bbob;
+    if (fn->bbob && hf_campaign_bbob_identity(c, r->problem, &bbob))
+        return hf_campaign_bbob_instance(&bbob, r->run);
     return c->shifted ? (unsigned long)r->run + 1 : 1;
 }
 

@@ -20,7 +20,7 @@ import subprocess
 import sys
 
 CAMPAIGN = ["bench", "run", "--optimizers", "ica,icaco,random,nlopt:LN_BOBYQA",
-            "--problems", "rastrigin:2,sphere:5,profile", "--runs", "6",
+            "--problems", "rastrigin:2,sphere:5,profile,bbob:3:2", "--runs", "6",
             "--budget", "2000", "--seed", "11"]
 
 

@@ -18,6 +18,7 @@
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/campaign.h"
 #include "hertzfit/report.h"
+#include "studies/campaign_internal.h"
 
 static const char *const optimizers[] = {"random", "nlopt:GN_CRS2_LM", "nlopt:LN_BOBYQA",
                                          "nlopt:GN_ISRES", "ica", "icaco"};
@@ -213,10 +214,9 @@ static void test_read_back_matches_memory(void **state)
     hf_campaign_free(disk);
 }
 
-/* The COCO bbob-logger files: one .info block per (problem id, dimension)
- * with one "run:evals|error" entry per run, and one "%" header per run in
- * the .dat file. */
-static void test_coco_files(void **state)
+/* A campaign without BBOB functions writes no coco/ (cocopp has no suite
+ * for other problems; ioh/ holds every problem). */
+static void test_no_coco_files_without_bbob(void **state)
 {
     (void)state;
     static const char *const opts[] = {"random"};
@@ -230,30 +230,96 @@ static void test_coco_files(void **state)
     cfg.runs = 3;
     cfg.budget = &budget_200;
     cfg.n_budget = 1;
+    char dir[1100], path[1200];
+    run_into(&cfg, "camp-no-coco", dir, sizeof dir);
+    struct stat sb;
+    snprintf(path, sizeof path, "%s/coco", dir);
+    assert_int_not_equal(stat(path, &sb), 0);
+    snprintf(path, sizeof path, "%s/ioh/random", dir);
+    assert_int_equal(stat(path, &sb), 0);
+}
+
+/* The files of COCO's bbob logger (src/logger_bbob.c, data format
+ * bbob-new2) for a campaign built by hand: the expected text follows the
+ * logger's rules, not this writer's output.  Two dimensions of f1 (run i
+ * on instance i + 1) and f3 with a fixed instance 7; f_opt = 10; one best
+ * two ulps below f_opt (rounding), which the logger counts as f_opt. */
+static void test_coco_files_follow_the_bbob_logger(void **state)
+{
+    (void)state;
+    char *opt_names[] = {"nlopt:LN_BOBYQA"};
+    hf_campaign_problem probs[] = {{"bbob:1:2", 2, 1, 10.0, 40, NULL},
+                                   {"bbob:1:3", 3, 1, 10.0, 60, NULL},
+                                   {"bbob:3:2:7", 2, 1, 10.0, 40, NULL}};
+    hf_trace_point trace[] = {
+        {1, 1, 15.0}, {1, 4, 10.5},                 /* f1 D2 run 0, 30 evaluations */
+        {1, 1, 12.0}, {2, 40, 9.999999999999996},   /* f1 D2 run 1, 40 */
+        {1, 1, 20.0},                               /* f1 D3 run 0, 60 */
+        {1, 1, 11.0}, {3, 7, 10.25},                /* f3 D2:7 run 0, 9 */
+    };
+    hf_campaign_row rows[] = {
+        {0, 0, 0, 5, 0, 10.5, 30, HF_STOP_MAXEVAL, 0.0, 0, 2},
+        {0, 0, 1, 5, 0, 9.999999999999996, 40, HF_STOP_MAXEVAL, 0.0, 2, 2},
+        {0, 1, 0, 5, 0, 20.0, 60, HF_STOP_MAXEVAL, 0.0, 4, 1},
+        {0, 2, 0, 5, 0, 10.25, 9, HF_STOP_MAXEVAL, 0.0, 5, 2},
+    };
+    hf_campaign c = {0};
+    c.optimizers = opt_names;
+    c.n_optimizers = 1;
+    c.problems = probs;
+    c.n_problems = 3;
+    c.runs = 2;
+    c.seed = 5;
+    c.rows = rows;
+    c.n_rows = 4;
+    c.trace = trace;
+    c.n_trace = 7;
     char dir[1100];
-    run_into(&cfg, "camp-coco", dir, sizeof dir);
-    char *functions = slurp(dir, "coco/functions.txt");
-    /* fixed ids (hertzfit/bench_problems.h), whatever else the campaign holds */
-    assert_non_null(strstr(functions, "\n201 profile\n101 sphere\n"));
-    free(functions);
-    char *info = slurp(dir, "coco/random/bbobexp_f101_i1.info");
-    /* sorted names: sphere:2 before sphere:3 */
-    const char *b2 = strstr(info, "suite = 'hertzfit', funcId = 101, DIM = 2, Precision = "
-                                  "1.000e-08, algId = 'random', coco_version = '2.2'\n%\n"
-                                  "data_f101/bbobexp_f101_DIM2_i1.dat, 1:200|");
-    const char *b3 = strstr(info, "\n\nsuite = 'hertzfit', funcId = 101, DIM = 3,");
-    assert_non_null(b2);
-    assert_non_null(b3);
-    assert_true(b2 < b3);
-    assert_non_null(strstr(b2, ", 3:200|"));
-    assert_null(strstr(b2, ", 4:"));
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-coco"));
+    char cmd[2300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir '%s'", dir, dir);
+    assert_int_equal(system(cmd), 0);
+    hf_diag diag = {{0}};
+    hf_status st = hf_campaign_write_coco(&c, dir, &diag);
+    if (st != HF_OK)
+        print_error("%s\n", diag.text);
+    assert_int_equal(st, HF_OK);
+
+    char *info = slurp(dir, "coco/nlopt-LN_BOBYQA/bbobexp_f1.info");
+    assert_string_equal(info,
+        "suite = 'bbob', funcId = 1, DIM = 2, Precision = 1.000e-08, algId = 'nlopt-LN_BOBYQA', "
+        "logger = 'bbob', data_format = 'bbob-new2'\n"
+        "% hertzfit campaign, seed 5\n"
+        "data_f1/bbobexp_f1_DIM2.dat, 1:30|5.0e-01, 2:40|0.0e+00\n"
+        "suite = 'bbob', funcId = 1, DIM = 3, Precision = 1.000e-08, algId = 'nlopt-LN_BOBYQA', "
+        "logger = 'bbob', data_format = 'bbob-new2'\n"
+        "% hertzfit campaign, seed 5\n"
+        "data_f1/bbobexp_f1_DIM3.dat, 1:60|1.0e+01\n");
     free(info);
-    char *dat = slurp(dir, "coco/random/data_f101/bbobexp_f101_DIM3_i1.dat");
-    int headers = 0;
-    for (const char *p = dat; (p = strstr(p, "% function evaluation")) != NULL; ++p)
-        ++headers;
-    assert_int_equal(headers, 3);
-    free(dat);
+    info = slurp(dir, "coco/nlopt-LN_BOBYQA/bbobexp_f3.info");
+    assert_non_null(strstr(info, "data_f3/bbobexp_f3_DIM2.dat, 7:9|2.5e-01\n"));
+    free(info);
+
+    static const char header[] =
+        "% f evaluations | g evaluations | best noise-free fitness - Fopt (1.000000000000e+01) "
+        "+ sum g_i+ | measured fitness | best measured fitness or single-digit g-values | x1 | "
+        "x2...\n";
+    char expected[2048];
+    snprintf(expected, sizeof expected,
+             "%s"
+             "1 0 +5.000000000e+00 +1.500000000e+01 +1.500000000e+01\n"
+             "4 0 +5.000000000e-01 +1.050000000e+01 +1.050000000e+01\n"
+             "30 0 +5.000000000e-01 +1.050000000e+01 +1.050000000e+01\n"
+             "%s"
+             "1 0 +2.000000000e+00 +1.200000000e+01 +1.200000000e+01\n"
+             "40 0 +0.000000000e+00 +1.000000000e+01 +1.000000000e+01\n",
+             header, header);
+    for (int t = 0; t < 2; ++t) {
+        char *dat = slurp(dir, t ? "coco/nlopt-LN_BOBYQA/data_f1/bbobexp_f1_DIM2.tdat"
+                                 : "coco/nlopt-LN_BOBYQA/data_f1/bbobexp_f1_DIM2.dat");
+        assert_string_equal(dat, expected);
+        free(dat);
+    }
 }
 
 /* A campaign on "bbob:F:D": run r optimises instance r + 1, so each run
@@ -301,12 +367,19 @@ static void test_bbob_instances_per_run(void **state)
         assert_true(hf_report_final_error(c, r) >= 0.0);
     }
     hf_campaign_free(c);
-    char *dat = slurp(dir, "coco/random/data_f1/bbobexp_f1_DIM2_i1.dat");
+    char *dat = slurp(dir, "coco/random/data_f1/bbobexp_f1_DIM2.dat");
     assert_non_null(strstr(dat, "Fopt (3.944800000000e+02)"));
     assert_non_null(strstr(dat, "Fopt (-2.471100000000e+02)"));
     free(dat);
-    char *info = slurp(dir, "coco/random/bbobexp_f8_i1.info");
-    assert_non_null(strstr(info, "funcId = 8, DIM = 3,"));
+    char *info = slurp(dir, "coco/random/bbobexp_f8.info");
+    assert_non_null(strstr(info, "suite = 'bbob', funcId = 8, DIM = 3,"));
+    assert_non_null(strstr(info, "data_f8/bbobexp_f8_DIM3.dat, 5:150|"));
+    assert_non_null(strstr(info, ", 5:150|"));
+    free(info);
+    info = slurp(dir, "coco/random/bbobexp_f1.info");
+    assert_non_null(strstr(info, "data_f1/bbobexp_f1_DIM2.dat, 1:100|"));
+    assert_non_null(strstr(info, ", 2:100|"));
+    assert_non_null(strstr(info, ", 3:100|"));
     free(info);
     /* shards give the same rows as the whole campaign */
     cfg.shard_count = 2;
@@ -656,7 +729,8 @@ int main(void)
         cmocka_unit_test(test_threads_order_and_shards_agree),
         cmocka_unit_test(test_read_back_matches_memory),
         cmocka_unit_test(test_reads_format_1),
-        cmocka_unit_test(test_coco_files),
+        cmocka_unit_test(test_no_coco_files_without_bbob),
+        cmocka_unit_test(test_coco_files_follow_the_bbob_logger),
         cmocka_unit_test(test_bbob_instances_per_run),
         cmocka_unit_test(test_merge_refusals),
         cmocka_unit_test(test_malformed_files),

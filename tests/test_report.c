@@ -270,7 +270,7 @@ static hf_campaign *ranking_campaign(void)
     c->problems = calloc(1, sizeof *c->problems);
     c->problems[0].name = malloc(4);
     strcpy(c->problems[0].name, "q:2");
-    c->problems[0] = (hf_campaign_problem){c->problems[0].name, 2, 1, 0.0, 200};
+    c->problems[0] = (hf_campaign_problem){c->problems[0].name, 2, 1, 0.0, 200, NULL};
     c->n_problems = 1;
     c->runs = 3;
     static const hf_trace_point pts[] = {
