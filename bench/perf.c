@@ -18,9 +18,24 @@
  * Reads data/ from the current directory (run it from the repository root)
  * or from $HERTZFIT_DATA.  Prints evaluations per second and wall times;
  * never run by ctest.
+ *
+ * Wall times on a shared machine are noisy; instruction counts are not.
+ * `perf --count OPTIMIZER [RUNS]` only runs OPTIMIZER RUNS times (default
+ * 100) on profile with a budget of 1000, untimed, for
+ *     valgrind --tool=callgrind build/bench/perf --count icaco
+ *     callgrind_annotate --inclusive=yes callgrind.out.PID
+ * where the overhead per evaluation is (instructions of hf_optimize −
+ * instructions of problem_rms) / evaluations, and one profile evaluation
+ * is problem_rms's instructions / evaluations (the evaluations are
+ * printed).
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#ifdef HERTZFIT_HAVE_OPENMP
+#include <omp.h>
+#endif
 
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/optimizer.h"
@@ -126,10 +141,37 @@ static double time_runs(const char *name, const hf_problem *p, size_t runs, size
     return wall;
 }
 
+/* perf --count: the runs alone, for instruction counting. */
+static int count_runs(const char *data, const char *optimizer, size_t runs)
+{
+    hf_bench_problem *bp = NULL;
+    hf_diag diag = {{0}};
+    if (hf_bench_problem_alloc("profile", data, &bp, &diag) != HF_OK) {
+        fprintf(stderr, "perf: %s\n", diag.text);
+        return 1;
+    }
+    size_t evals = 0;
+    double wall = time_runs(optimizer, hf_bench_problem_problem(bp), runs, 1000, &evals);
+    hf_bench_problem_free(bp);
+    if (wall < 0.0)
+        return 1;
+    printf("%s on profile: %zu runs, %zu evaluations\n", optimizer, runs, evals);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     hf_library_init();
+#ifdef HERTZFIT_HAVE_OPENMP
+    /* One thread, as printed: maxwell-full runs its 18 tests in an OpenMP
+     * parallel region per evaluation, and on a loaded machine the wait at
+     * that region's barrier (up to a scheduler time slice, ~4 ms here)
+     * would be measured instead of the evaluation. */
+    omp_set_num_threads(1);
+#endif
     const char *data = getenv("HERTZFIT_DATA") ? getenv("HERTZFIT_DATA") : "data";
+    if (argc > 2 && strcmp(argv[1], "--count") == 0)
+        return count_runs(data, argv[2], argc > 3 ? (size_t)atol(argv[3]) : 100);
     double seconds = argc > 1 ? atof(argv[1]) : 0.3;
     if (!(seconds > 0.0))
         seconds = 0.3;

@@ -6,6 +6,9 @@
  * Closed form: with u = y^a, dy = u^{1/a − 1} du / a, so
  *   I = (1/a) ∫₀¹ u^{5/(2a) − 1} (1 − u)^{1/b} du = B(5/(2a), 1 + 1/b) / a.
  */
+/* lgamma_r, the thread-safe lgamma (it returns the sign instead of
+ * setting the global signgam), is POSIX/BSD, not C11. */
+#define _DEFAULT_SOURCE
 #include "hertzfit/profile.h"
 
 #include <math.h>
@@ -15,6 +18,9 @@
 #include <gsl/gsl_sf_gamma.h>
 
 #include "core/brent.h"
+
+/* Above this x + y the lgamma difference loses digits to cancellation. */
+#define LGAMMA_SUM_MAX 10.0
 
 static int valid_ab(double a, double b)
 {
@@ -26,14 +32,31 @@ hf_status hf_profile_integral(double a, double b, double *integral, hf_diag *dia
     if (!valid_ab(a, b))
         return hf_diag_set(diag, HF_EDOM, "I(a, b) needs a > 0 and b > 0 finite, not (%g, %g)",
                            a, b);
-    /* exp(ln B) is ~1.6x faster than gsl_sf_beta_e (91 vs 146 ns here) and
-     * as accurate: |ln B| < 40 over any (a, b) the tools use, so the exp
-     * adds at most a few ulp.  This is the cost of one objective evaluation. */
-    gsl_sf_result r;
-    int gst = gsl_sf_lnbeta_e(2.5 / a, 1.0 + 1.0 / b, &r);
-    if (gst != GSL_SUCCESS)
-        return hf_diag_set(diag, HF_EGSL, "I(%g, %g): GSL's ln B: %s", a, b, gsl_strerror(gst));
-    double value = exp(r.val) / a;
+    double x = 2.5 / a, y = 1.0 + 1.0 / b, ln_beta;
+    if (x + y <= LGAMMA_SUM_MAX) {
+        /* ln B = ln Γ(x) + ln Γ(y) − ln Γ(x + y): three lgamma_r calls cost
+         * ~26 ns here against ~84 ns for gsl_sf_lnbeta_e, and this is the
+         * whole cost of one objective evaluation.  Each ln Γ here is at
+         * most ln Γ(10) = 12.8 (or −ln x for tiny x) in size and good to a
+         * few ulp of that, so B is good to ~1e-14 relative
+         * (tests/test_profile.c checks it against GSL).  The signs are +1:
+         * x, y > 0. */
+        int sign;
+        ln_beta = lgamma_r(x, &sign) + lgamma_r(y, &sign) - lgamma_r(x + y, &sign);
+    } else {
+        /* Large arguments: the three ln Γ grow like x ln x and cancel, which
+         * would lose digits (1e-9 relative at x = 2.5e6); GSL's ln B uses
+         * the asymptotic difference instead.  Only the valley search's far
+         * bracket (about a < 0.28 or b < 0.11) comes here. */
+        gsl_sf_result r;
+        int gst = gsl_sf_lnbeta_e(x, y, &r);
+        if (gst != GSL_SUCCESS)
+            return hf_diag_set(diag, HF_EGSL, "I(%g, %g): GSL's ln B: %s", a, b,
+                               gsl_strerror(gst));
+        ln_beta = r.val;
+    }
+    /* |ln B| < 40 over any (a, b) the tools use, so exp adds a few ulp. */
+    double value = exp(ln_beta) / a;
     /* Extreme (a, b) (a ~ 1e-300) under- or overflow the Beta function:
      * refuse rather than hand a zero or infinite I to K0 = 2/(5I). */
     if (!(isfinite(value) && value > 0.0))

@@ -3,10 +3,18 @@
  * Safaeifar & Farshidianfar 2020 and Sheikhi Azqandi & Safaeifar 2023.
  *
  * The exact h_r of every sample is computed once, at creation, and kept as
- * r_i = (1 − c_i)/(c_i h_exact(c_i)); an evaluation is then one Beta
- * function (for I(a,b)) and one pass over r.  Because the percentage error
- * is 100 (K0 r_i − 1), RMS² is a quadratic in K0 = 2/(5 I), which gives
- * the optimum in closed form (see profile_objective.h).
+ * r_i = (1 − c_i)/(c_i h_exact(c_i)).  Because the percentage error is
+ * 100 (K0 r_i − 1), RMS² is a quadratic in K0 = 2/(5 I), which gives the
+ * optimum in closed form (see profile_objective.h) and makes an evaluation
+ * one Beta function (for I(a,b)) and the quadratic: no pass over the
+ * samples.  The quadratic is kept centred at its minimiser K0*,
+ *     RMS² = V + 2 G d + S d²,  d = K0 − K0*,
+ * with V = 10⁴⟨(K0* r − 1)²⟩, G = 10⁴⟨r (K0* r − 1)⟩ (zero but for
+ * rounding) and S = 10⁴⟨r²⟩ summed from the samples once.  The expanded
+ * form 10⁴(K0²⟨r²⟩ − 2 K0⟨r⟩ + 1) would cancel near the optimum, losing
+ * a factor 10⁴/RMS² of its digits (RMS 12.6 %: 60×; a sampling of
+ * near-elastic impacts, which the model fits to 1e-12 %: all of them);
+ * every term of the centred form is small there.
  *
  * A table objective replaces the samples by the quadratic fitted to a
  * published RMS table: Safaeifar's Table 2 does not state its sampling, but
@@ -30,6 +38,8 @@ struct hf_profile_objective {
     size_t n;            /* samples, or table rows */
     double *r;           /* owned: r_i = (1 − c_i)/(c_i h_exact(c_i)); NULL for a table */
     double q[3];         /* RMS² = q0 + q1 K0 + q2 K0² */
+    double centre;       /* K0* = −q1/(2 q2), the minimiser */
+    double v, g, s;      /* RMS² = v + 2 g d + s d², d = K0 − centre (file comment) */
     double worst_residual_pct;
     double lower[2], upper[2];  /* the (a, b) box of the problem */
     hf_problem problem;         /* the view, borrowing the box and the object */
@@ -97,6 +107,19 @@ hf_status hf_profile_objective_alloc(const double *c, size_t n, hf_profile_objec
     obj->q[0] = 1e4;
     obj->q[1] = -2e4 * m1;
     obj->q[2] = 1e4 * m2;
+    obj->centre = -obj->q[1] / (2.0 * obj->q[2]);
+    /* fma: K0 r − 1 with one rounding.  The error is small (K0 r ≈ 1)
+     * where the fit is good, and a rounded product would leave it only
+     * ulp(1) absolute: 1e-11 relative for a sampling fitted to 1e-5. */
+    double v = 0.0, g = 0.0;
+    for (size_t i = 0; i < n; ++i) {
+        double e = fma(obj->centre, obj->r[i], -1.0);
+        v += e * e;
+        g += obj->r[i] * e;
+    }
+    obj->v = 1e4 * (v / (double)n);
+    obj->g = 1e4 * (g / (double)n);
+    obj->s = obj->q[2];
     init_problem(obj);
     *out = obj;
     return HF_OK;
@@ -228,6 +251,11 @@ hf_status hf_profile_objective_alloc_table(const char *path, hf_profile_objectiv
         st = hf_diag_set(diag, HF_ESINGULAR, "%s: the fitted RMS^2(K0) goes below zero at its "
                          "minimum: the table is not an RMS of one quadratic in K0", path);
     if (st == HF_OK) {
+        /* The fitted quadratic in vertex form; its value there is formed
+         * once, here. */
+        obj->centre = -obj->q[1] / (2.0 * obj->q[2]);
+        obj->v = obj->q[0] - obj->q[1] * obj->q[1] / (4.0 * obj->q[2]);
+        obj->s = obj->q[2];
         obj->is_table = 1;
         obj->n = n;
         for (size_t i = 0; i < n; ++i) {
@@ -247,23 +275,25 @@ hf_status hf_profile_objective_alloc_table(const char *path, hf_profile_objectiv
 
 double hf_profile_objective_rms_k0(const hf_profile_objective *obj, double k0)
 {
+    double d = k0 - obj->centre;
+    /* The exact value is a mean square, >= 0; rounding in v and g cannot
+     * make it negative by more than an ulp of v, which fmax absorbs. */
+    return sqrt(fmax(obj->v + d * (2.0 * obj->g + obj->s * d), 0.0));
+}
+
+double hf_profile_objective_rms_k0_direct(const hf_profile_objective *obj, double k0)
+{
     if (obj->is_table)
         return sqrt(fmax(obj->q[0] + k0 * (obj->q[1] + k0 * obj->q[2]), 0.0));
-    /* Four partial sums: a single running sum is bound by the latency of
-     * each add (~1 ns per sample); four independent chains overlap. */
+    /* The definition, one pass over the samples, each error K0 r − 1
+     * formed with one rounding (fma, as for the moments). */
     const double *r = obj->r;
-    double s[4] = {0.0, 0.0, 0.0, 0.0};
-    size_t i = 0;
-    for (; i + 4 <= obj->n; i += 4)
-        for (int k = 0; k < 4; ++k) {
-            double e = k0 * r[i + k] - 1.0;
-            s[k] += e * e;
-        }
-    for (; i < obj->n; ++i) {
-        double e = k0 * r[i] - 1.0;
-        s[0] += e * e;
+    double sum = 0.0;
+    for (size_t i = 0; i < obj->n; ++i) {
+        double e = fma(k0, r[i], -1.0);
+        sum += e * e;
     }
-    return 100.0 * sqrt(((s[0] + s[1]) + (s[2] + s[3])) / (double)obj->n);
+    return 100.0 * sqrt(sum / (double)obj->n);
 }
 
 double hf_profile_objective_rms(const hf_profile_objective *obj, double a, double b)
@@ -277,7 +307,7 @@ double hf_profile_objective_rms(const hf_profile_objective *obj, double a, doubl
 void hf_profile_objective_optimum(const hf_profile_objective *obj, double *k0,
                                   double *integral, double *rms_min)
 {
-    double k = -obj->q[1] / (2.0 * obj->q[2]);
+    double k = obj->centre;
     if (k0) *k0 = k;
     if (integral) *integral = hf_profile_integral_from_k0(k);
     if (rms_min) *rms_min = hf_profile_objective_rms_k0(obj, k);

@@ -67,12 +67,6 @@ void hf_ica_state_free(hf_ica_state *st)
 
 static double *pos(const hf_ica_state *st, size_t i) { return st->x + i * st->dim; }
 
-int hf_ica_is_colony(const hf_ica_state *st, size_t country)
-{
-    size_t e = st->owner[country];
-    return st->imp[e] != HF_ICA_NONE && st->imp[e] != country;
-}
-
 size_t hf_ica_colony_count(const hf_ica_state *st, size_t empire)
 {
     if (st->imp[empire] == HF_ICA_NONE)
@@ -331,20 +325,21 @@ size_t hf_ica_unite(hf_ica_state *st, double threshold)
 
 void hf_ica_total_costs(hf_ica_state *st, double xi)
 {
-    for (size_t e = 0; e < st->n_emp; ++e) {
-        if (st->imp[e] == HF_ICA_NONE) {
-            st->total[e] = HUGE_VAL;
-            continue;
+    /* One pass over the countries for all empires (each empire's sum still
+     * adds its colonies in index order). */
+    double *sum = st->scratch, *nc = st->scratch + st->n_emp;   /* 3 n >= 2 n_emp */
+    for (size_t e = 0; e < st->n_emp; ++e)
+        sum[e] = nc[e] = 0.0;
+    for (size_t i = 0; i < st->n; ++i) {
+        size_t e = st->owner[i];
+        if (st->imp[e] != HF_ICA_NONE && st->imp[e] != i) {
+            sum[e] += st->f[i];
+            nc[e] += 1.0;
         }
-        double sum = 0.0;
-        size_t nc = 0;
-        for (size_t i = 0; i < st->n; ++i)
-            if (st->owner[i] == e && st->imp[e] != i) {
-                sum += st->f[i];
-                ++nc;
-            }
-        st->total[e] = st->f[st->imp[e]] + (nc > 0 ? xi * sum / (double)nc : 0.0);
     }
+    for (size_t e = 0; e < st->n_emp; ++e)
+        st->total[e] = st->imp[e] == HF_ICA_NONE ? HUGE_VAL
+                       : st->f[st->imp[e]] + (nc[e] > 0.0 ? xi * sum[e] / nc[e] : 0.0);
 }
 
 /* Alive empire with the highest total cost (infinite counts as highest). */
@@ -393,10 +388,17 @@ int hf_ica_compete(hf_ica_state *st, hf_rng *rng)
 
 size_t hf_ica_collapse(hf_ica_state *st)
 {
+    /* Colony counts and the living empires counted once, then kept up to
+     * date as empires collapse: absorbing e hands its imperialist to the
+     * strongest empire as one more colony. */
+    size_t *colonies = st->counts, alive = hf_ica_alive_count(st);
+    for (size_t e = 0; e < st->n_emp; ++e)
+        colonies[e] = 0;
+    for (size_t i = 0; i < st->n; ++i)
+        colonies[st->owner[i]] += hf_ica_is_colony(st, i);
     size_t collapsed = 0;
     for (size_t e = 0; e < st->n_emp; ++e) {
-        if (st->imp[e] == HF_ICA_NONE || hf_ica_colony_count(st, e) > 0 ||
-            hf_ica_alive_count(st) < 2)
+        if (st->imp[e] == HF_ICA_NONE || colonies[e] > 0 || alive < 2)
             continue;
         size_t strongest = HF_ICA_NONE;
         for (size_t o = 0; o < st->n_emp; ++o)
@@ -404,6 +406,8 @@ size_t hf_ica_collapse(hf_ica_state *st)
                 (strongest == HF_ICA_NONE || st->total[o] < st->total[strongest]))
                 strongest = o;
         absorb(st, e, strongest);
+        colonies[strongest]++;
+        alive--;
         ++collapsed;
     }
     return collapsed;

@@ -65,7 +65,7 @@ typedef struct hf_ica_state {
     double *total;        /* n_emp: total cost TC (Eq. 21) */
     double *scratch;      /* 3·n + 2·dim doubles for the operators */
     size_t *order;        /* n indices for sorting and shuffling */
-    size_t *counts;       /* n_emp colony counts at formation */
+    size_t *counts;       /* n_emp colony counts (scratch of formation and collapse) */
 } hf_ica_state;
 
 /* Allocates a state for n countries and n_emp empires in dim variables.
@@ -89,7 +89,14 @@ void hf_ica_form_empires(hf_ica_state *st, hf_rng *rng);
 
 size_t hf_ica_colony_count(const hf_ica_state *st, size_t empire);
 size_t hf_ica_alive_count(const hf_ica_state *st);
-int hf_ica_is_colony(const hf_ica_state *st, size_t country);
+/* Whether COUNTRY is a colony (owned by a living empire, not its
+ * imperialist).  Inline: the driver asks it once per country per pass,
+ * about once per evaluation. */
+static inline int hf_ica_is_colony(const hf_ica_state *st, size_t country)
+{
+    size_t e = st->owner[country];
+    return st->imp[e] != HF_ICA_NONE && st->imp[e] != country;
+}
 
 /* Step 3 (Eqs. 19–20): moves colony c toward its imperialist, then back
  * into the box. */

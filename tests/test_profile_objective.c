@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_sf_gamma.h>
+
 #include "hertzfit/profile.h"
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/restitution.h"
@@ -164,6 +166,74 @@ static void test_closed_form_optimum_is_the_minimum(void **state)
     hf_profile_objective_free(obj);
 }
 
+static hf_profile_objective *sampling_objective(const char *kind)
+{
+    double *c = NULL;
+    size_t n = 0;
+    hf_status st = strcmp(kind, "grid") == 0 ? hf_sampling_grid(0.01, 0.01, 0.99, &c, &n, NULL)
+                 : strcmp(kind, "hgeom") == 0 ? hf_sampling_hgeom(1e-3, 10.0, 1000, &c, &n, NULL)
+                 /* near-elastic impacts, where h_r → K (1 − c)/c and the
+                  * profile model fits to ~1e-12 %: RMS² ≪ 10⁴ */
+                 : hf_sampling_hgeom(1e-7, 1e-6, 50, &c, &n, NULL);
+    assert_int_equal(st, HF_OK);
+    hf_profile_objective *obj = NULL;
+    assert_int_equal(hf_profile_objective_alloc(c, n, &obj, NULL), HF_OK);
+    free(c);
+    return obj;
+}
+
+/* K0 from GSL's ln B: independent of the closed form's ln Γ difference. */
+static double k0_by_gsl_lnbeta(double a, double b)
+{
+    return hf_profile_k0_from_integral(exp(gsl_sf_lnbeta(2.5 / a, 1.0 + 1.0 / b)) / a);
+}
+
+static void test_quadratic_matches_direct_sum(void **state)
+{
+    (void)state;
+    /* The evaluation (ln Γ, the centred quadratic) against the definition
+     * (GSL's ln B, the sum over samples or the table's q0 + q1 K0 + q2 K0²)
+     * over the box with its edges and around the optimum.  Both sides
+     * round: I to ~1e-14 (an RMS moves by at most a few times that for a
+     * relative change of K0: d ln RMS/d ln K0 <= K0 sqrt(q2)/(2 RMS_min) ~ 5
+     * for these samplings), the sums to ~n ulp; 1e-12 leaves two decades.
+     * The expanded quadratic 10⁴(K0²⟨r²⟩ − 2 K0⟨r⟩ + 1) fails this near
+     * the optimum of the near-elastic sampling, where it cancels all its
+     * digits (RMS² ~ 1e-24 against 10⁴; it is still 3e-6 off at
+     * K0 = K0*(1 + 1e-5)), and by 1.6e-13 on hgeom's. */
+    hf_profile_objective *objs[4] = {sampling_objective("grid"), sampling_objective("hgeom"),
+                                     sampling_objective("elastic"), NULL};
+    assert_int_equal(hf_profile_objective_alloc_table(TABLE2, &objs[3], NULL), HF_OK);
+    double rms_elastic;
+    hf_profile_objective_optimum(objs[2], NULL, NULL, &rms_elastic);
+    assert_true(rms_elastic < 1e-6);   /* the cancelling case is really tested */
+    const double as[] = {HF_PROFILE_A_MIN, nextafter(HF_PROFILE_A_MIN, 2.0), 1.3, 2.0, 2.939,
+                         3.7, 5.2, nextafter(HF_PROFILE_A_MAX, 0.0), HF_PROFILE_A_MAX};
+    const double bs[] = {HF_PROFILE_B_MIN, nextafter(HF_PROFILE_B_MIN, 2.0), 2.1, 3.409, 4.6,
+                         nextafter(HF_PROFILE_B_MAX, 0.0), HF_PROFILE_B_MAX};
+    for (size_t o = 0; o < 4; ++o) {
+        for (size_t i = 0; i < sizeof as / sizeof as[0]; ++i)
+            for (size_t j = 0; j < sizeof bs / sizeof bs[0]; ++j)
+                HF_ASSERT_CLOSE(hf_profile_objective_rms(objs[o], as[i], bs[j]),
+                                hf_profile_objective_rms_k0_direct(
+                                    objs[o], k0_by_gsl_lnbeta(as[i], bs[j])),
+                                0.0, 1e-12);
+        /* On the valley and next to it, where the RMS is at its smallest
+         * relative to the terms it is made of. */
+        double k0;
+        hf_profile_objective_optimum(objs[o], &k0, NULL, NULL);
+        for (int e = -1; e >= -16; --e)
+            for (int sign = -1; sign <= 1; sign += 2) {
+                double k = k0 * (1.0 + sign * pow(10.0, e));
+                HF_ASSERT_CLOSE(hf_profile_objective_rms_k0(objs[o], k),
+                                hf_profile_objective_rms_k0_direct(objs[o], k), 0.0, 1e-12);
+            }
+        HF_ASSERT_CLOSE(hf_profile_objective_rms_k0(objs[o], k0),
+                        hf_profile_objective_rms_k0_direct(objs[o], k0), 0.0, 1e-12);
+        hf_profile_objective_free(objs[o]);
+    }
+}
+
 static void test_table2_objective(void **state)
 {
     (void)state;
@@ -246,6 +316,7 @@ int main(void)
         cmocka_unit_test(test_file_sampling_and_errors),
         cmocka_unit_test(test_malformed_samplings),
         cmocka_unit_test(test_closed_form_optimum_is_the_minimum),
+        cmocka_unit_test(test_quadratic_matches_direct_sum),
         cmocka_unit_test(test_table2_objective),
         cmocka_unit_test(test_bad_tables),
     };

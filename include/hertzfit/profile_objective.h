@@ -78,13 +78,20 @@ hf_status hf_profile_objective_alloc_table(const char *path, hf_profile_objectiv
 void hf_profile_objective_free(hf_profile_objective *obj);
 
 /* RMS of the percentage error (in %) at (a, b).  NaN if a or b is not
- * positive.  A sampling objective makes one pass over its samples; a table
- * objective evaluates its fitted quadratic. */
+ * positive.  Costs one Beta function and a quadratic in K0, whatever the
+ * number of samples: the quadratic is formed from the samples once, at
+ * allocation, centred at its minimiser so that it keeps its digits near
+ * the optimum. */
 double hf_profile_objective_rms(const hf_profile_objective *obj, double a,
                                 double b);
 
 /* The same as a function of K0 directly. */
 double hf_profile_objective_rms_k0(const hf_profile_objective *obj, double k0);
+
+/* The same by its definition, for checking hf_profile_objective_rms_k0: a
+ * sampling objective sums the squared percentage errors over its samples
+ * (one pass, O(n)); a table objective evaluates q0 + q1 K0 + q2 K0². */
+double hf_profile_objective_rms_k0_direct(const hf_profile_objective *obj, double k0);
 
 /* The minimiser in closed form: K0*, I* = 2/(5 K0*), and the minimum RMS. */
 void hf_profile_objective_optimum(const hf_profile_objective *obj, double *k0,
