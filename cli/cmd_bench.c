@@ -162,8 +162,8 @@ static int bench_run(int argc, char **argv)
          .help = "a named campaign: paper (8 optimisers x 7 problems x 30 runs); "
                  "--optimizers, --problems, --runs and --budget replace its own"},
         HFC_OPT_OUTPUT(&a.out, "DIR", "output directory (created)", 1),
-        {.name = "runs", .kind = HFC_INT, .value = &a.runs, .arg = "N", .limits = HFC_MIN,
-         .min = 1, .help = "independent runs per (optimiser, problem) (default 1)"},
+        {.name = "runs", .kind = HFC_INT, .value = &a.runs, .arg = "N",
+         .limits = HFC_MIN | HFC_MAX, .min = 1, .max = HF_CAMPAIGN_RUNS_MAX, .help = "independent runs per (optimiser, problem) (default 1)"},
         {.name = "budget", .kind = HFC_TEXTS, .value = &a.budget, .arg = "E|DIM=E",
          .help = "evaluations per run, for every dimension (E) or one (DIM=E) "
                  "(default 1000)"},

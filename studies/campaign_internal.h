@@ -12,10 +12,17 @@
 #include "hertzfit/campaign.h"
 #include "hertzfit/file.h"
 
-/* Version 2: trace.csv has an iteration column (hertzfit/trace.h).
- * Directories of version 1 (without it) still read, with iteration 0. */
-#define HF_CAMPAIGN_FORMAT "hertzfit-campaign-2"
+/* Version 3: the manifest records the data rows and the SHA-256 of
+ * runs.csv and trace.csv (fields data.FILE.rows, data.FILE.sha256), which
+ * the reader verifies.  Version 2: trace.csv has an iteration column
+ * (hertzfit/trace.h).  Directories of versions 1 (without it: iteration 0)
+ * and 2 (nothing recorded to verify) still read. */
+#define HF_CAMPAIGN_FORMAT "hertzfit-campaign-3"
+#define HF_CAMPAIGN_FORMAT_2 "hertzfit-campaign-2"
 #define HF_CAMPAIGN_FORMAT_1 "hertzfit-campaign-1"
+/* The prefix of the manifest fields that describe the data files: not
+ * part of a campaign's identity (they differ between shards and reruns). */
+#define HF_CAMPAIGN_DATA_PREFIX "data."
 
 /* Checks target deltas (finite, > 0, distinct) and sorts them in place,
  * decreasing: easiest target first.  HF_EINVAL naming the bad one. */
