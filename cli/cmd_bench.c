@@ -183,7 +183,7 @@ static int bench_run(int argc, char **argv)
     };
     hfc_spec spec = {argv[0],
                      "Runs every optimiser on every problem N times (one PCG stream per task)\n"
-                     "and writes runs.csv, trace.csv, manifest.txt and coco/ into DIR.",
+                     "and writes runs.csv, trace.csv, manifest.txt, coco/ and ioh/ into DIR.",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
     hf_budget_rule *rules = NULL;   /* freed below */
@@ -200,7 +200,7 @@ static int bench_run(int argc, char **argv)
             rc = fail_campaign(argv[0], st, &diag);
         else
             printf("bench run: %zu tasks written to %s (runs.csv, trace.csv, manifest.txt, "
-                   "coco/)\n", c->n_rows, a.out);
+                   "coco/, ioh/)\n", c->n_rows, a.out);
         hf_campaign_free(c);
     }
     free(rules);

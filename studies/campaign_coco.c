@@ -58,9 +58,7 @@ static int first_of_family(const hf_campaign *c, size_t q)
     return 1;
 }
 
-/* 1-based funcId of problem P's family: the rank of the family's first
- * appearance in the sorted problem list. */
-static size_t family_id(const hf_campaign *c, size_t p)
+size_t hf_campaign_family_id(const hf_campaign *c, size_t p)
 {
     char fam[64], other[64];
     family_of(c->problems[p].name, fam, sizeof fam);
@@ -152,7 +150,7 @@ static hf_status write_algorithm(const hf_campaign *c, size_t o, const char *coc
     for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
         if (!c->problems[p].has_optimum)
             continue;
-        size_t fid = family_id(c, p);
+        size_t fid = hf_campaign_family_id(c, p);
         int first_block = info == NULL || fid != info_fid;
         if (first_block) {
             if (info != NULL) {
@@ -194,7 +192,7 @@ hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag 
         char fam[64];
         family_of(c->problems[p].name, fam, sizeof fam);
         if (first_of_family(c, p))
-            fprintf(fp, "%zu %s\n", family_id(c, p), fam);
+            fprintf(fp, "%zu %s\n", hf_campaign_family_id(c, p), fam);
     }
     st = hf_atomic_file_commit(out, diag);
     for (size_t o = 0; o < c->n_optimizers && st == HF_OK; ++o)

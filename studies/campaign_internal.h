@@ -2,7 +2,8 @@
  * studies/campaign_internal.h — what the campaign files share and the public
  * header does not promise: manifest fields, task numbering, file writers.
  * campaign.c runs tasks, campaign_io.c reads/writes/merges directories,
- * campaign_coco.c writes the COCO bbob-logger layout.
+ * campaign_coco.c writes the COCO bbob-logger layout, campaign_ioh.c
+ * IOHprofiler's.
  */
 #ifndef HERTZFIT_CAMPAIGN_INTERNAL_H
 #define HERTZFIT_CAMPAIGN_INTERNAL_H
@@ -60,6 +61,13 @@ hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_diag *dia
 
 /* The COCO bbob-logger files under DIR/coco. */
 hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag *diag);
+
+/* 1-based function id of problem P's family (the name before ':'): the
+ * rank of the family's first appearance in the sorted problem list. */
+size_t hf_campaign_family_id(const hf_campaign *c, size_t p);
+
+/* IOHprofiler's files (IOHexperimenter's analyzer logger) under DIR/ioh. */
+hf_status hf_campaign_write_ioh(const hf_campaign *c, const char *dir, hf_diag *diag);
 
 /* Opens DIR/NAME for writing (hertzfit/file.h: it appears whole at
  * hf_atomic_file_commit, or not at all); NULL with HF_EIO in the diag on

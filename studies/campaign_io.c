@@ -169,7 +169,7 @@ static hf_status write_campaign(const hf_campaign *c, const char *dir, hf_diag *
 /* What a campaign directory holds: the only entries it replaces without
  * force. */
 static const char *const campaign_entries[] = {"manifest.txt", "runs.csv", "trace.csv", "coco",
-                                               NULL};
+                                               "ioh", NULL};
 
 hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force,
                                 hf_diag *diag)
@@ -312,13 +312,14 @@ static hf_status write_trace(const hf_campaign *c, const char *dir, hf_diag *dia
     return st;
 }
 
-/* Writes runs.csv, trace.csv, coco/ and, describing them, manifest.txt
- * into DIR. */
+/* Writes runs.csv, trace.csv, coco/, ioh/ and, describing them,
+ * manifest.txt into DIR. */
 static hf_status write_campaign(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
     hf_status st = write_runs(c, dir, diag);
     if (st == HF_OK) st = write_trace(c, dir, diag);
     if (st == HF_OK) st = hf_campaign_write_coco(c, dir, diag);
+    if (st == HF_OK) st = hf_campaign_write_ioh(c, dir, diag);
     if (st == HF_OK) st = write_manifest(c, dir, diag);
     return st;
 }

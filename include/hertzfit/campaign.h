@@ -30,6 +30,9 @@
  *   coco/ALG/     bbob-logger layout of COCO 2.x for problems with known f*
  *                 (bbobexp_fF_i1.info, data_fF/bbobexp_fF_DIMD_i1.dat/.tdat),
  *                 one instance line entry per run.
+ *   ioh/ALG/      IOHprofiler's format (IOHexperimenter's analyzer logger):
+ *                 IOHprofiler_fID_NAME.json per function and
+ *                 data_fID_NAME/IOHprofiler_fID_DIMd.dat, for IOHanalyzer.
  *
  * The library writes files but never prints; progress goes through a
  * callback the caller may print.
@@ -166,7 +169,7 @@ void hf_campaign_free(hf_campaign *c);
  * or failed campaign leaves OUT_DIR as it was, or absent.  An existing
  * OUT_DIR is replaced whole; without cfg->force that is refused
  * (HF_EEXIST) when it holds anything but a campaign's own files
- * (manifest.txt, runs.csv, trace.csv, coco/), naming the first other
+ * (manifest.txt, runs.csv, trace.csv, coco/, ioh/), naming the first other
  * entry, or the manifest of a different campaign, naming the differing
  * field (a rerun of the same campaign is allowed).  Input errors
  * (unknown optimiser or problem — the diag lists the valid names —,

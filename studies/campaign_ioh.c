@@ -1,0 +1,246 @@
+/*
+ * studies/campaign_ioh.c — the campaign's runs in IOHprofiler's format, as
+ * IOHexperimenter's analyzer logger writes it (ioh::logger::Analyzer, JSON
+ * meta-data, format version 0.3.23), so that IOHanalyzer loads them as a
+ * minimisation with the functions' names.
+ *
+ * Under DIR/ioh/ALG (ALG = optimiser name, ':' and '/' replaced by '-'):
+ *   IOHprofiler_fID_NAME.json   one per function family: version, suite,
+ *                               function id and name, "maximization": false,
+ *                               the algorithm, the attributes
+ *                               ["evaluations", "raw_y"] and one scenario per
+ *                               dimension listing its runs (instance, the
+ *                               run's evaluations, the best value and the
+ *                               evaluation that found it).
+ *   data_fID_NAME/IOHprofiler_fID_DIMd.dat
+ *                               per run the header "evaluations raw_y", then
+ *                               one row per improvement of the trace and a
+ *                               last row at the run's final evaluation.
+ * IOHanalyzer pairs the runs of a scenario with the blocks of its .dat file
+ * by position, so both are written in the same (run) order.  raw_y is
+ * f − f_opt on BBOB functions (what IOH's own BBOB problems log) and f
+ * elsewhere; values are printed %.17g (IOH prints 10 decimals, which would
+ * turn errors below 1e-10 into 0).  The best point x is not written: a
+ * campaign keeps only values (IOHanalyzer reads it as optional).
+ * IOHanalyzer takes a folder holding COCO's .info files for a COCO folder,
+ * so these files live in their own folder beside coco/, never inside it.
+ */
+#include "studies/campaign_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "hertzfit/bbob.h"
+
+/* The version of IOHexperimenter's format the files follow: IOHanalyzer
+ * reads the JSON meta-data only from version 0.3.3 on. */
+#define IOH_FORMAT_VERSION "0.3.23"
+
+/* A problem's function in IOH's terms: id, display name, a name usable in
+ * a file name, and whether its runs are instances of their own. */
+typedef struct ioh_function {
+    size_t id;
+    char name[96];
+    char file_name[96];
+    int bbob;
+} ioh_function;
+
+/* "bbob:F:D" (or "bbob:F:D:I") is BBOB's function F, with BBOB's id and
+ * name; any other problem is its family (the name before ':'), numbered as
+ * in coco/. */
+static void function_of(const hf_campaign *c, size_t p, ioh_function *fn)
+{
+    const char *name = c->problems[p].name;
+    int f = 0;
+    const char *bbob_name = NULL;
+    if (strncmp(name, "bbob:", 5) == 0 && sscanf(name + 5, "%d", &f) == 1)
+        bbob_name = hf_bbob_function_name(f);
+    if (bbob_name != NULL) {
+        fn->id = (size_t)f;
+        fn->bbob = 1;
+        snprintf(fn->name, sizeof fn->name, "%s", bbob_name);
+    } else {
+        fn->id = hf_campaign_family_id(c, p);
+        fn->bbob = 0;
+        size_t n = strcspn(name, ":");
+        snprintf(fn->name, sizeof fn->name, "%.*s", (int)n, name);
+    }
+    snprintf(fn->file_name, sizeof fn->file_name, "%s", fn->name);
+    for (char *s = fn->file_name; *s; ++s)
+        if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+              *s == '-' || *s == '_'))
+            *s = '_';
+}
+
+static int same_function(const ioh_function *a, const ioh_function *b)
+{
+    return a->id == b->id && a->bbob == b->bbob && strcmp(a->name, b->name) == 0;
+}
+
+/* TEXT as a JSON string. */
+static void json_string(FILE *fp, const char *text)
+{
+    fputc('"', fp);
+    for (const unsigned char *s = (const unsigned char *)text; *s; ++s) {
+        if (*s == '"' || *s == '\\')
+            fprintf(fp, "\\%c", *s);
+        else if (*s < 0x20)
+            fprintf(fp, "\\u%04x", *s);
+        else
+            fputc(*s, fp);
+    }
+    fputc('"', fp);
+}
+
+/* The instance run R stands for: BBOB's instance of the run (the last
+ * number of "bbob:F:D:I", else run + 1, as a COCO experiment does), run + 1
+ * when the campaign moved each run's optimum, else 1 (every run solves the
+ * same function). */
+static unsigned long instance_of(const hf_campaign *c, const hf_campaign_row *r,
+                                 const ioh_function *fn)
+{
+    if (fn->bbob) {
+        unsigned long f, d, i;
+        if (sscanf(c->problems[r->problem].name + 5, "%lu:%lu:%lu", &f, &d, &i) == 3)
+            return i;
+        return (unsigned long)r->run + 1;
+    }
+    return c->shifted ? (unsigned long)r->run + 1 : 1;
+}
+
+static double raw_y(const ioh_function *fn, const hf_campaign_problem *pr, double f)
+{
+    return fn->bbob ? f - pr->f_opt : f;
+}
+
+/* The .dat file of optimiser O on problem P: the runs in campaign order. */
+static hf_status write_data(const hf_campaign *c, size_t o, size_t p, const ioh_function *fn,
+                            const char *alg_dir, hf_diag *diag)
+{
+    const hf_campaign_problem *pr = &c->problems[p];
+    char dir[2048], name[160];
+    if (snprintf(dir, sizeof dir, "%s/data_f%zu_%s", alg_dir, fn->id, fn->file_name) >=
+        (int)sizeof dir)
+        return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", alg_dir);
+    hf_status st = hf_campaign_mkdir(dir, diag);
+    if (st != HF_OK)
+        return st;
+    snprintf(name, sizeof name, "IOHprofiler_f%zu_DIM%zu.dat", fn->id, pr->dim);
+    hf_atomic_file *out = hf_campaign_open_file(dir, name, diag);
+    if (out == NULL)
+        return HF_EIO;
+    FILE *fp = hf_atomic_file_stream(out);
+    for (size_t i = 0; i < c->n_rows; ++i) {
+        const hf_campaign_row *r = &c->rows[i];
+        if (r->optimizer != o || r->problem != p || r->trace_count == 0)
+            continue;
+        fputs("evaluations raw_y\n", fp);
+        const hf_trace_point *t = &c->trace[r->trace_first];
+        for (size_t k = 0; k < r->trace_count; ++k)
+            fprintf(fp, "%zu %.17g\n", t[k].evaluations, raw_y(fn, pr, t[k].best_f));
+        if (t[r->trace_count - 1].evaluations < r->evaluations)
+            fprintf(fp, "%zu %.17g\n", r->evaluations,
+                    raw_y(fn, pr, t[r->trace_count - 1].best_f));
+    }
+    return hf_atomic_file_commit(out, diag);
+}
+
+/* The scenario (one dimension) of optimiser O on problem P in the JSON. */
+static void scenario(FILE *fp, const hf_campaign *c, size_t o, size_t p, const ioh_function *fn,
+                     int first)
+{
+    const hf_campaign_problem *pr = &c->problems[p];
+    fprintf(fp, "%s\t\t{\"dimension\": %zu,\n\t\t\"path\": \"data_f%zu_%s/IOHprofiler_f%zu_DIM%zu.dat\",\n"
+                "\t\t\"runs\": [",
+            first ? "" : ",\n", pr->dim, fn->id, fn->file_name, fn->id, pr->dim);
+    int first_run = 1;
+    for (size_t i = 0; i < c->n_rows; ++i) {
+        const hf_campaign_row *r = &c->rows[i];
+        if (r->optimizer != o || r->problem != p || r->trace_count == 0)
+            continue;
+        const hf_trace_point *best = &c->trace[r->trace_first + r->trace_count - 1];
+        fprintf(fp, "%s\n\t\t\t{\"instance\": %lu, \"evals\": %zu, \"best\": {\"evals\": %zu, "
+                    "\"y\": %.17g}}",
+                first_run ? "" : ",", instance_of(c, r, fn), r->evaluations, best->evaluations,
+                raw_y(fn, pr, best->best_f));
+        first_run = 0;
+    }
+    fputs("\n\t\t]}", fp);
+}
+
+/* The JSON file of optimiser O for the function of problem P0 and every
+ * later problem of the same function, with their data files. */
+static hf_status write_function(const hf_campaign *c, size_t o, size_t p0,
+                                const ioh_function *fn, const char *alg, const char *alg_dir,
+                                hf_diag *diag)
+{
+    char name[192];
+    snprintf(name, sizeof name, "IOHprofiler_f%zu_%s.json", fn->id, fn->file_name);
+    hf_atomic_file *out = hf_campaign_open_file(alg_dir, name, diag);
+    if (out == NULL)
+        return HF_EIO;
+    FILE *fp = hf_atomic_file_stream(out);
+    fprintf(fp, "{\n\t\"version\": \"%s\",\n\t\"suite\": \"%s\",\n\t\"function_id\": %zu,\n"
+                "\t\"function_name\": ",
+            IOH_FORMAT_VERSION, fn->bbob ? "BBOB" : "hertzfit", fn->id);
+    json_string(fp, fn->name);
+    fputs(",\n\t\"maximization\": false,\n\t\"algorithm\": {\"name\": ", fp);
+    json_string(fp, alg);
+    fprintf(fp, ", \"info\": \"hertzfit campaign, seed %llu\"},\n"
+                "\t\"attributes\": [\"evaluations\", \"raw_y\"],\n\t\"scenarios\": [\n",
+            (unsigned long long)c->seed);
+    hf_status st = HF_OK;
+    int first = 1;
+    for (size_t p = p0; p < c->n_problems && st == HF_OK; ++p) {
+        ioh_function other;
+        function_of(c, p, &other);
+        if (!same_function(fn, &other))
+            continue;
+        scenario(fp, c, o, p, fn, first);
+        first = 0;
+        st = write_data(c, o, p, fn, alg_dir, diag);
+    }
+    fputs("\n\t]\n}\n", fp);
+    if (st != HF_OK) {
+        hf_atomic_file_discard(out);
+        return st;
+    }
+    return hf_atomic_file_commit(out, diag);
+}
+
+static hf_status write_algorithm(const hf_campaign *c, size_t o, const char *ioh_dir,
+                                 hf_diag *diag)
+{
+    char alg[256], alg_dir[2048];
+    snprintf(alg, sizeof alg, "%s", c->optimizers[o]);
+    for (char *s = alg; *s; ++s)
+        if (*s == ':' || *s == '/')
+            *s = '-';
+    if (snprintf(alg_dir, sizeof alg_dir, "%s/%s", ioh_dir, alg) >= (int)sizeof alg_dir)
+        return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", ioh_dir);
+    hf_status st = hf_campaign_mkdir(alg_dir, diag);
+    for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
+        ioh_function fn;
+        function_of(c, p, &fn);
+        int seen = 0; /* the function's file was written at its first problem */
+        for (size_t q = 0; q < p && !seen; ++q) {
+            ioh_function earlier;
+            function_of(c, q, &earlier);
+            seen = same_function(&fn, &earlier);
+        }
+        if (!seen)
+            st = write_function(c, o, p, &fn, c->optimizers[o], alg_dir, diag);
+    }
+    return st;
+}
+
+hf_status hf_campaign_write_ioh(const hf_campaign *c, const char *dir, hf_diag *diag)
+{
+    char ioh_dir[2048];
+    if (snprintf(ioh_dir, sizeof ioh_dir, "%s/ioh", dir) >= (int)sizeof ioh_dir)
+        return hf_diag_set(diag, HF_EINVAL, "path too long: '%s/ioh'", dir);
+    hf_status st = hf_campaign_mkdir(ioh_dir, diag);
+    for (size_t o = 0; o < c->n_optimizers && st == HF_OK; ++o)
+        st = write_algorithm(c, o, ioh_dir, diag);
+    return st;
+}
