@@ -499,8 +499,15 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     /* Everything is checked, and the tasks run, before the directory is
      * written: a refused or failed campaign leaves the disk as it was. */
     if (st == HF_OK) st = hf_campaign_check_dir(c, out_dir, cfg->force, diag);
+    /* the folder is created beside OUT_DIR before the first task: an
+     * unwritable place is found before any work, not after it */
+    hf_atomic_dir *staged = NULL;   /* committed or discarded by hf_campaign_output */
+    if (st == HF_OK) st = hf_atomic_dir_open(out_dir, &staged, diag);
     if (st == HF_OK) st = run_tasks(cfg, c, &rs, diag);
-    if (st == HF_OK) st = hf_campaign_output(c, out_dir, diag);
+    if (st == HF_OK)
+        st = hf_campaign_output(c, out_dir, staged, diag);
+    else
+        hf_atomic_dir_discard(staged);
     run_state_free(&rs, c);
     if (st != HF_OK || out == NULL)
         hf_campaign_free(c);

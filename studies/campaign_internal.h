@@ -56,8 +56,12 @@ hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force
                                 hf_diag *diag);
 
 /* Writes C into a folder built beside DIR and puts it in place of DIR as a
- * whole (hertzfit/file.h): on failure DIR is as it was. */
-hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_diag *diag);
+ * whole (hertzfit/file.h): on failure DIR is as it was.  OUT is that
+ * folder when the caller opened it already (hf_atomic_dir_open on DIR, to
+ * know before any work that DIR's folder takes it), or NULL; it is
+ * committed or discarded in every case. */
+hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_atomic_dir *out,
+                             hf_diag *diag);
 
 /* The COCO bbob-logger files under DIR/coco. */
 hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag *diag);

@@ -202,10 +202,12 @@ hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force
     return st;
 }
 
-hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_diag *diag)
+hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_atomic_dir *out,
+                             hf_diag *diag)
 {
-    hf_atomic_dir *out = NULL; /* committed or discarded below */
-    hf_status st = hf_atomic_dir_open(dir, &out, diag);
+    hf_status st = HF_OK;
+    if (out == NULL)   /* committed or discarded below */
+        st = hf_atomic_dir_open(dir, &out, diag);
     if (st != HF_OK)
         return st;
     hf_diag why = {{0}};
@@ -975,7 +977,7 @@ hf_status hf_campaign_merge(const char *const *dirs, size_t n, const char *out_d
         st = hf_campaign_set_field(merged, "shard", "0/1");
     }
     if (st == HF_OK) st = hf_campaign_check_dir(merged, out_dir, force, diag);
-    if (st == HF_OK) st = hf_campaign_output(merged, out_dir, diag);
+    if (st == HF_OK) st = hf_campaign_output(merged, out_dir, NULL, diag);
     free(tasks);
     hf_campaign_free(merged);
     return st;

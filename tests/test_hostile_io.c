@@ -18,6 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hertzfit/timing.h"
+
 #define DATA "'" HERTZFIT_SOURCE_DIR "/data/"
 
 /* ---- write errors on standard output -------------------------------------- */
@@ -279,6 +281,27 @@ static void test_force_replaces_whole_campaign(void **state)
     shell("rm -rf '@'", d);
 }
 
+/* `bench run -o` a place where no folder can be created: refused before any
+ * task runs (a campaign of minutes ends at once), not after the work. */
+static void test_unwritable_output_found_first(void **state)
+{
+    (void)state;
+    char *out = NULL, *err = NULL;
+    double t0 = hf_wall_seconds();
+    int rc = hf_test_cli("bench run --optimizers random --problems rastrigin:10 --runs 1000 "
+                         "--budget 100000 -o /proc/hertzfit-campaign", &out, &err);
+    double seconds = hf_wall_seconds() - t0;
+    if (rc != 2 || err == NULL || strstr(err, "/proc/hertzfit-campaign") == NULL ||
+        seconds > 20.0)
+        print_error("exit %d after %.1f s, stderr: %s\n", rc, seconds, err ? err : "(none)");
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(err, "/proc/hertzfit-campaign"));
+    assert_int_equal(hf_test_count_lines(err), 1);
+    assert_true(seconds < 20.0);   /* the campaign itself takes minutes */
+    free(out);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -289,6 +312,7 @@ int main(void)
         cmocka_unit_test(test_manifest_numbers_range_checked),
         cmocka_unit_test(test_damaged_campaign_refused),
         cmocka_unit_test(test_force_replaces_whole_campaign),
+        cmocka_unit_test(test_unwritable_output_found_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
