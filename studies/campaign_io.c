@@ -758,8 +758,10 @@ static int compare_rows(const void *a, const void *b)
 }
 
 /* Sorts rows by task and trace points to follow them; fills trace ranges.
- * TASK_OF_POINT[i] is the task of trace point i (consumed). */
-static hf_status sort_campaign(hf_campaign *c, size_t *task_of_point, hf_diag *diag)
+ * TASK_OF_POINT[i] is the task of trace point i (consumed); WHERE names the
+ * campaign in a message. */
+static hf_status sort_campaign(hf_campaign *c, size_t *task_of_point, const char *where,
+                               hf_diag *diag)
 {
     qsort(c->rows, c->n_rows, sizeof *c->rows, compare_rows);
     keyed *k = malloc(sizeof *k * (c->n_trace ? c->n_trace : 1));        /* freed below */
@@ -781,14 +783,16 @@ static hf_status sort_campaign(hf_campaign *c, size_t *task_of_point, hf_diag *d
     for (size_t i = 0; i < c->n_rows && st == HF_OK; ++i) {
         size_t task = task_number(c, &c->rows[i]);
         if (j < c->n_trace && k[j].task < task)
-            st = hf_diag_set(diag, HF_EPARSE, "trace.csv holds points of a task missing from runs.csv");
+            st = hf_diag_set(diag, HF_EPARSE, "%s: trace.csv holds points of a task missing "
+                             "from runs.csv", where);
         c->rows[i].trace_first = j;
         while (j < c->n_trace && k[j].task == task)
             ++j;
         c->rows[i].trace_count = j - c->rows[i].trace_first;
     }
     if (st == HF_OK && j < c->n_trace)
-        st = hf_diag_set(diag, HF_EPARSE, "trace.csv holds points of a task missing from runs.csv");
+        st = hf_diag_set(diag, HF_EPARSE, "%s: trace.csv holds points of a task missing "
+                         "from runs.csv", where);
     free(k);
     return st;
 }
@@ -875,7 +879,7 @@ hf_status hf_campaign_read(const char *dir, hf_campaign **out, hf_diag *diag)
     if (st == HF_OK) st = parse_manifest(path, c, diag);
     if (st == HF_OK) st = read_runs(dir, c, diag);
     if (st == HF_OK) st = read_trace(dir, c, &task_of_point, diag);
-    if (st == HF_OK) st = sort_campaign(c, task_of_point, diag);
+    if (st == HF_OK) st = sort_campaign(c, task_of_point, dir, diag);
     if (st == HF_OK) st = verify_campaign(c, dir, diag);
     free(task_of_point);
     if (st != HF_OK) {
@@ -969,7 +973,7 @@ hf_status hf_campaign_merge(const char *const *dirs, size_t n, const char *out_d
             st = append_campaign(merged, other, &tasks, diag);
         hf_campaign_free(other);
     }
-    if (st == HF_OK) st = sort_campaign(merged, tasks, diag);
+    if (st == HF_OK) st = sort_campaign(merged, tasks, "the merged campaigns", diag);
     if (st == HF_OK) st = check_tasks(merged, diag);
     if (st == HF_OK) {
         merged->shard_index = 0;
