@@ -180,6 +180,15 @@ int hfc_fail(const char *command, const char *fmt, ...) HFC_PRINTF(2, 3);
 int hfc_fail_status(const char *command, const char *prefix, hf_status status,
                     const hf_diag *diag);
 
+/* Flushes and closes stdout once the command has returned RC; a failed
+ * write, flush or close (a full disk, a closed pipe) prints one line
+ * naming the standard output and turns RC 0 into 1.  Returns the exit
+ * code. */
+int hfc_close_stdout(int rc);
+
+/* The exit code of a failed library call: 2 for bad input, 1 otherwise. */
+int hfc_status_exit(hf_status status);
+
 /* Commentary: on stdout, behind "# " when CSV is set. */
 void hfc_note(int csv, const char *fmt, ...) HFC_PRINTF(2, 3);
 
@@ -225,7 +234,8 @@ void hfc_table_num(hfc_table *t, double value);
 /* Number with a given printf format in table mode (CSV stays %.17g). */
 void hfc_table_numf(hfc_table *t, const char *table_format, double value);
 void hfc_table_int(hfc_table *t, long long value);
-/* Writes the table to stdout and frees it; returns 0, or 1 on an error. */
+/* Writes the table to stdout and frees it; returns 0, or 1 out of memory.
+ * A failed write is found and reported by hfc_close_stdout. */
 int hfc_table_print(hfc_table *t);
 void hfc_table_free(hfc_table *t);
 

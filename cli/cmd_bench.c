@@ -192,8 +192,9 @@ static int bench_run(int argc, char **argv)
         {.name = "full", .kind = HFC_FLAG, .value = &a.full, .needs = "preset",
          .help = "the preset's larger size: bbob adds d = 20 (the preset bbob-full)"},
         HFC_OPT_OUTPUT(&a.out, "DIR", "output directory (created)", 1),
-        {.name = "runs", .kind = HFC_INT, .value = &a.runs, .arg = "N", .limits = HFC_MIN,
-         .min = 1, .help = "independent runs per (optimiser, problem) (default 1)"},
+        {.name = "runs", .kind = HFC_INT, .value = &a.runs, .arg = "N",
+         .limits = HFC_MIN | HFC_MAX, .min = 1, .max = HF_CAMPAIGN_RUNS_MAX,
+         .help = "independent runs per (optimiser, problem) (default 1)"},
         {.name = "budget", .kind = HFC_TEXTS, .value = &a.budget, .arg = "E|B*d|DIM=E",
          .help = "evaluations per run, for every dimension (E) or one (DIM=E); B*d is B "
                  "per dimension, as COCO states budgets (100*d: 200 in 2-D) "

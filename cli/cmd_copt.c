@@ -61,7 +61,8 @@ static int copt_solve(int argc, char **argv)
         {.name = "v0", .kind = HFC_REAL, .value = &v, .arg = "MPS",
          .help = "impact speed, m/s (default 1)"},
         {.name = "c-max", .kind = HFC_REAL, .value = &c_max, .arg = "C", .limits = HFC_MIN,
-         .min = 0.0, .help = "search c in [0, C] only (default: the bound of Eq. 33)"},
+         .min = 0.0, .help = "search c in [0, C] only (default: the bound of Eq. 33); at most 1e12 "
+                 "x 2S/(n+1), the damping scale of Eq. 34"},
         HFC_OPT_CSV(&csv),
     };
     hfc_spec spec = {argv[0],

@@ -49,8 +49,12 @@ int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
     c.max_evals = (size_t)args->max_evals;
     hf_diag diag = {{0}};
     hf_status st = hf_maxwell_fit_full(data, constants, &c, out, residuals, &diag);
-    if (st != HF_OK)
-        return hfc_fail_status(command, NULL, st, &diag);
+    if (st != HF_OK) {
+        /* a fit that fails on good options failed on the data: name them */
+        char prefix[1100];
+        snprintf(prefix, sizeof prefix, "%s: full fit", args->data ? args->data : "data");
+        return hfc_fail_status(command, hfc_status_exit(st) == 2 ? NULL : prefix, st, &diag);
+    }
     if (hf_maxwell_fit_suspect(out)) {
         char status[64];
         fprintf(stderr, "hertzfit %s: warning: the full fit did not converge (%s after %zu "
@@ -338,6 +342,10 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
         hf_maxwell_fit_status(&fit, rows[nrows].status, sizeof rows[nrows].status);
         rc = a->residuals ? print_residuals(a, d, fit.estimate.observables, res)
                           : print_estimates(a, rows, nrows + 1);
+    } else if (rc == 1 && nrows > 0) {
+        /* the full fit failed on these data (said on stderr); the
+         * regressions computed before it stand */
+        print_estimates(a, rows, nrows);
     }
     free(res);
     return rc;

@@ -12,6 +12,11 @@
  * enters through hfc_plot_cmd, whose format may hold numbers but no
  * strings.  Data go inline ($name << EOD), so no data file is written and
  * no file name of ours appears in the script.
+ *
+ * The figure is an atomic output (hertzfit/file.h): gnuplot writes a
+ * temporary file beside it, which becomes the PNG only when gnuplot
+ * succeeded and the file ends with the PNG's end chunk — gnuplot exits 0
+ * after a failed write of its output (a full disk), leaving a cut file.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -24,6 +29,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "hertzfit/file.h"
+
 extern char **environ;
 
 struct hfc_plot {
@@ -31,6 +38,8 @@ struct hfc_plot {
     size_t len, cap;
     int oom;        /* out of memory */
     int refused;    /* a format that would have put text unquoted */
+    hf_atomic_file *out;   /* owned: the figure's temporary file, or NULL */
+    hf_diag out_diag;      /* why it could not be created */
 };
 
 static void append(hfc_plot *p, const char *s, size_t n)
@@ -102,7 +111,10 @@ hfc_plot *hfc_plot_alloc(const char *output, int width, int height,
     hfc_plot_cmd(p, "set terminal pngcairo size %d,%d ", width, height);
     append(p, terminal_options, strlen(terminal_options));
     hfc_plot_cmd(p, "\nset output ");
-    hfc_plot_str(p, output, NULL);
+    if (hf_atomic_file_open(output, &p->out, &p->out_diag) == HF_OK)
+        hfc_plot_str(p, hf_atomic_file_temporary(p->out), NULL);
+    else
+        hfc_plot_str(p, output, NULL);   /* never run: hfc_plot_run reports */
     hfc_plot_cmd(p, "\n");
     return p;
 }
@@ -175,8 +187,24 @@ void hfc_plot_free(hfc_plot *p)
 {
     if (p == NULL)
         return;
+    hf_atomic_file_discard(p->out);
     free(p->text);
     free(p);
+}
+
+/* 1 when PATH is a whole PNG: its last 12 bytes are the IEND chunk. */
+static int png_is_complete(const char *path)
+{
+    static const unsigned char iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D',
+                                           0xAE, 0x42, 0x60, 0x82};
+    unsigned char tail[12];
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL)
+        return 0;
+    int ok = fseek(fp, -12L, SEEK_END) == 0 && fread(tail, 1, sizeof tail, fp) == sizeof tail &&
+             memcmp(tail, iend, sizeof tail) == 0;
+    fclose(fp);
+    return ok;
 }
 
 /* Writes the script to a private temporary file; returns its descriptor
@@ -212,6 +240,8 @@ int hfc_plot_run(hfc_plot *p, const char *command)
     } else if (p->refused) {
         fprintf(stderr, "hertzfit %s: internal error: text outside the quoting function of "
                         "the gnuplot script\n", command);
+    } else if (p->out == NULL) {
+        fprintf(stderr, "hertzfit %s: %s\n", command, p->out_diag.text);
     } else {
         char path[1024];
         int fd = write_script(p, path, sizeof path);
@@ -235,10 +265,22 @@ int hfc_plot_run(hfc_plot *p, const char *command)
             else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
                 fprintf(stderr, "hertzfit %s: gnuplot failed (exit %d)\n", command,
                         WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+            else if (!png_is_complete(hf_atomic_file_temporary(p->out)))
+                fprintf(stderr, "hertzfit %s: gnuplot could not write a whole figure (a "
+                                "full disk?)\n", command);
             else
                 rc = 0;
             close(fd);
             remove(path);
+        }
+    }
+    if (rc == 0) {
+        hf_diag diag = {{0}};
+        hf_atomic_file *out = p->out;
+        p->out = NULL;
+        if (hf_atomic_file_commit(out, &diag) != HF_OK) {
+            fprintf(stderr, "hertzfit %s: %s\n", command, diag.text);
+            rc = 1;
         }
     }
     hfc_plot_free(p);

@@ -27,9 +27,10 @@ int main(int argc, char **argv)
     hf_library_init();
     if (argc == 2 && strcmp(argv[1], "--version") == 0) {
         printf("hertzfit %s (git %s)\n", HERTZFIT_VERSION, HERTZFIT_GIT_HASH);
-        return 0;
+        return hfc_close_stdout(0);
     }
     char root[] = "";
     argv[0] = root;   /* the full name of the program's own level */
-    return hfc_dispatch(&program, argc, argv);
+    int rc = hfc_dispatch(&program, argc, argv);
+    return hfc_close_stdout(rc);
 }

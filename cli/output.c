@@ -7,6 +7,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,12 +30,17 @@ int hfc_fail_status(const char *command, const char *prefix, hf_status status,
                                                                 : hf_strerror(status);
     fprintf(stderr, "hertzfit %s: %s%s%s\n", command, prefix ? prefix : "", prefix ? ": " : "",
             text);
+    return hfc_status_exit(status);
+}
+
+int hfc_status_exit(hf_status status)
+{
     switch (status) {
     case HF_EDOM: case HF_EINVAL: case HF_EIO: case HF_EPARSE:
     case HF_ENOTFOUND: case HF_EBOUNDS: case HF_ERANGE: case HF_EMISMATCH: case HF_EEXIST:
     case HF_EBRACKET: case HF_ESINGULAR:
         return 2;
-    default:
+    default:   /* HF_EWRITE among them: a full disk is not the user's input */
         return 1;
     }
 }
@@ -187,5 +193,25 @@ int hfc_table_print(hfc_table *t)
     }
     free(width);
     hfc_table_free(t);
-    return ferror(fp) ? 1 : 0;
+    /* a failed write is reported once, by hfc_close_stdout, when the
+     * command returns */
+    return 0;
+}
+
+int hfc_close_stdout(int rc)
+{
+    /* stdout's buffer holds the end of the output (a whole table when it
+     * is small): only the flush and the close reveal a full disk */
+    int failed = fflush(stdout) != 0 || ferror(stdout);
+    int saved = errno;
+    if (fclose(stdout) != 0 && !failed) {
+        failed = 1;
+        saved = errno;
+    }
+    if (!failed)
+        return rc;
+    if (rc == 0)   /* a command that failed has already said why, in one line */
+        fprintf(stderr, "hertzfit: cannot write the standard output: %s\n",
+                saved != 0 ? strerror(saved) : "write error");
+    return rc == 0 ? 1 : rc;
 }

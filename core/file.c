@@ -26,6 +26,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <openssl/evp.h>
+
 /* ---- reading ------------------------------------------------------------ */
 
 static const char *kind_of(mode_t mode)
@@ -258,6 +260,8 @@ hf_status hf_atomic_file_open(const char *path, hf_atomic_file **out, hf_diag *d
 
 FILE *hf_atomic_file_stream(hf_atomic_file *file) { return file->fp; }
 
+const char *hf_atomic_file_temporary(const hf_atomic_file *file) { return file->p.tmp; }
+
 hf_status hf_atomic_file_commit(hf_atomic_file *f, hf_diag *diag)
 {
     if (f == NULL)
@@ -273,7 +277,7 @@ hf_status hf_atomic_file_commit(hf_atomic_file *f, hf_diag *diag)
         err = errno;
     hf_status st = HF_OK;
     if (err != 0) {
-        st = hf_diag_set(diag, HF_EIO, "cannot write '%s': %s", f->p.path, strerror(err));
+        st = hf_diag_set(diag, HF_EWRITE, "cannot write '%s': %s", f->p.path, strerror(err));
         remove(f->p.tmp);
     }
     pending_free(&f->p);
@@ -419,7 +423,7 @@ hf_status hf_atomic_dir_commit(hf_atomic_dir *d, hf_diag *diag)
             if (old != d->p.tmp)
                 free(old);
         } else {
-            st = hf_diag_set(diag, HF_EIO, "cannot create '%s': %s", d->p.path,
+            st = hf_diag_set(diag, HF_EWRITE, "cannot create '%s': %s", d->p.path,
                              strerror(errno));
             remove_tree(d->p.tmp);
         }
@@ -434,4 +438,23 @@ void hf_atomic_dir_discard(hf_atomic_dir *d)
         return;
     remove_tree(d->p.tmp);
     pending_free(&d->p);
+}
+
+hf_status hf_file_sha256(const char *path, size_t max_bytes, char hex[HF_FILE_SHA256_HEX],
+                         hf_diag *diag)
+{
+    hex[0] = '\0';
+    char *text = NULL;   /* freed below */
+    size_t length = 0;
+    hf_status st = hf_file_read(path, max_bytes, &text, &length, diag);
+    if (st != HF_OK)
+        return st;
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+    if (EVP_Digest(text, length, md, &n, EVP_sha256(), NULL) != 1 || n != 32)
+        st = hf_diag_set(diag, HF_ENOMEM, "%s: SHA-256 failed (OpenSSL)", path);
+    for (unsigned int i = 0; st == HF_OK && i < n; ++i)
+        snprintf(hex + 2 * i, 3, "%02x", md[i]);
+    free(text);
+    return st;
 }

@@ -241,6 +241,13 @@ hf_status hf_copt_solve(const hf_contact *contact, double e, const hf_copt_optio
     double to_c = 2.0 * copt_scale(contact) / (n + 1.0);
     hf_copt_options scaled = o;
     scaled.c_max = o.c_max / to_c;
+    /* the integration of x'' + γ x' + ... resolves γ up to about 1e18 (a
+     * step then underflows at t = 0); HF_COPT_GAMMA_MAX keeps a wide margin
+     * and is still far above γ_opt (about 250 at e = 1e-6) */
+    if (scaled.c_max > HF_COPT_GAMMA_MAX)
+        return hf_diag_set(diag, HF_EDOM, "c_max = %g is above the largest damping searched, "
+                           "%g x 2S/(n+1) = %g for this contact", o.c_max, HF_COPT_GAMMA_MAX,
+                           HF_COPT_GAMMA_MAX * to_c);
     scaled.hint = o.hint / to_c;
     const hf_contact unit = {1.0, (n + 1.0) / 2.0, n, 1.0};   /* δ_H = 1, c = γ */
     double gamma;

@@ -103,9 +103,10 @@ hf_status hf_budget_evaluations(const hf_budget_rule *rules, size_t n, size_t di
         return hf_diag_set(diag, HF_EINVAL, "the budget has no rule for dimension %zu "
                            "(nor one for every dimension)", dim);
     size_t factor = r->scale == HF_BUDGET_PER_DIMENSION ? dim : 1;
-    if (factor != 0 && r->value > SIZE_MAX / factor)
-        return hf_diag_set(diag, HF_EINVAL, "budget %zu x dimension %zu overflows", r->value,
-                           dim);
+    if (factor != 0 && r->value > (size_t)HF_CAMPAIGN_BUDGET_MAX / factor)
+        return hf_diag_set(diag, HF_EINVAL, "budget %zu x dimension %zu is above the limit of "
+                           "%.0f evaluations per run", r->value, factor,
+                           (double)HF_CAMPAIGN_BUDGET_MAX);
     *evaluations = r->value * factor;
     return HF_OK;
 }
@@ -199,6 +200,9 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
         const hf_problem *p = hf_bench_problem_problem(np[i].bp);
         c->problems[i].name = hf_campaign_strdup(p->name); /* owned by c */
         c->problems[i].dim = p->dim;
+        if (p->dim > HF_CAMPAIGN_DIM_MAX && st == HF_OK)
+            st = hf_diag_set(diag, HF_ERANGE, "problem '%s': dimension %zu is above the limit "
+                             "%d", p->name, p->dim, HF_CAMPAIGN_DIM_MAX);
         c->problems[i].has_optimum = p->has_optimum;
         c->problems[i].f_opt = p->has_optimum ? p->f_opt : NAN;
         if (c->problems[i].name == NULL && st == HF_OK)
@@ -497,6 +501,13 @@ static hf_status check_config(const hf_campaign_config *cfg, hf_diag *diag)
         return hf_diag_set(diag, HF_EINVAL, "no problem given");
     if (cfg->runs < 1)
         return hf_diag_set(diag, HF_EINVAL, "runs must be >= 1");
+    if (cfg->runs > HF_CAMPAIGN_RUNS_MAX)
+        return hf_diag_set(diag, HF_ERANGE, "runs = %zu is above the limit %d", cfg->runs,
+                           HF_CAMPAIGN_RUNS_MAX);
+    if (cfg->n_optimizers > HF_CAMPAIGN_TASKS_MAX / cfg->n_problems / cfg->runs)
+        return hf_diag_set(diag, HF_ERANGE, "%zu optimisers x %zu problems x %zu runs is above "
+                           "the limit of %d tasks", cfg->n_optimizers, cfg->n_problems,
+                           cfg->runs, HF_CAMPAIGN_TASKS_MAX);
     if (cfg->threads < 0)
         return hf_diag_set(diag, HF_EINVAL, "threads must be >= 0, got %d", cfg->threads);
     if (cfg->shard_count < 1 || cfg->shard_index >= cfg->shard_count)
@@ -531,8 +542,15 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     /* Everything is checked, and the tasks run, before the directory is
      * written: a refused or failed campaign leaves the disk as it was. */
     if (st == HF_OK) st = hf_campaign_check_dir(c, out_dir, cfg->force, diag);
+    /* the folder is created beside OUT_DIR before the first task: an
+     * unwritable place is found before any work, not after it */
+    hf_atomic_dir *staged = NULL;   /* committed or discarded by hf_campaign_output */
+    if (st == HF_OK) st = hf_atomic_dir_open(out_dir, &staged, diag);
     if (st == HF_OK) st = run_tasks(cfg, c, &rs, diag);
-    if (st == HF_OK) st = hf_campaign_output(c, out_dir, diag);
+    if (st == HF_OK)
+        st = hf_campaign_output(c, out_dir, staged, diag);
+    else
+        hf_atomic_dir_discard(staged);
     run_state_free(&rs, c);
     if (st != HF_OK || out == NULL)
         hf_campaign_free(c);

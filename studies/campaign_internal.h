@@ -13,10 +13,17 @@
 #include "hertzfit/campaign.h"
 #include "hertzfit/file.h"
 
-/* Version 2: trace.csv has an iteration column (hertzfit/trace.h).
- * Directories of version 1 (without it) still read, with iteration 0. */
-#define HF_CAMPAIGN_FORMAT "hertzfit-campaign-2"
+/* Version 3: the manifest records the data rows and the SHA-256 of
+ * runs.csv and trace.csv (fields data.FILE.rows, data.FILE.sha256), which
+ * the reader verifies.  Version 2: trace.csv has an iteration column
+ * (hertzfit/trace.h).  Directories of versions 1 (without it: iteration 0)
+ * and 2 (nothing recorded to verify) still read. */
+#define HF_CAMPAIGN_FORMAT "hertzfit-campaign-3"
+#define HF_CAMPAIGN_FORMAT_2 "hertzfit-campaign-2"
 #define HF_CAMPAIGN_FORMAT_1 "hertzfit-campaign-1"
+/* The prefix of the manifest fields that describe the data files: not
+ * part of a campaign's identity (they differ between shards and reruns). */
+#define HF_CAMPAIGN_DATA_PREFIX "data."
 
 /* Checks target deltas (finite, > 0, distinct) and sorts them in place,
  * decreasing: easiest target first.  HF_EINVAL naming the bad one. */
@@ -49,8 +56,12 @@ hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force
                                 hf_diag *diag);
 
 /* Writes C into a folder built beside DIR and puts it in place of DIR as a
- * whole (hertzfit/file.h): on failure DIR is as it was. */
-hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_diag *diag);
+ * whole (hertzfit/file.h): on failure DIR is as it was.  OUT is that
+ * folder when the caller opened it already (hf_atomic_dir_open on DIR, to
+ * know before any work that DIR's folder takes it), or NULL; it is
+ * committed or discarded in every case. */
+hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_atomic_dir *out,
+                             hf_diag *diag);
 
 /* The COCO bbob-logger files of the BBOB functions under DIR/coco. */
 hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag *diag);

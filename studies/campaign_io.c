@@ -121,8 +121,11 @@ size_t hf_campaign_first_hit(const hf_campaign *c, const hf_campaign_row *row, d
     return row->trace_count;
 }
 
+/* KEY is in SKIP (NULL-terminated), or is a data-file field. */
 static int skipped(const char *key, const char *const *skip)
 {
+    if (strncmp(key, HF_CAMPAIGN_DATA_PREFIX, strlen(HF_CAMPAIGN_DATA_PREFIX)) == 0)
+        return 1;
     for (; skip != NULL && *skip != NULL; ++skip)
         if (strcmp(key, *skip) == 0)
             return 1;
@@ -210,10 +213,12 @@ hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force
     return st;
 }
 
-hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_diag *diag)
+hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_atomic_dir *out,
+                             hf_diag *diag)
 {
-    hf_atomic_dir *out = NULL; /* committed or discarded below */
-    hf_status st = hf_atomic_dir_open(dir, &out, diag);
+    hf_status st = HF_OK;
+    if (out == NULL)   /* committed or discarded below */
+        st = hf_atomic_dir_open(dir, &out, diag);
     if (st != HF_OK)
         return st;
     hf_diag why = {{0}};
@@ -269,16 +274,49 @@ hf_atomic_file *hf_campaign_open_file(const char *dir, const char *name, hf_diag
     return out;
 }
 
+/* The data files a manifest describes, and the rows each holds. */
+static const char *const data_files[] = {"runs.csv", "trace.csv"};
+
+/* The "data.FILE.rows" and "data.FILE.sha256" lines of the data files
+ * already written into DIR. */
+static hf_status write_data_fields(const hf_campaign *c, const char *dir, FILE *fp,
+                                   hf_diag *diag)
+{
+    const size_t rows[] = {c->n_rows, c->n_trace};
+    for (size_t i = 0; i < 2; ++i) {
+        char path[2048], hex[HF_FILE_SHA256_HEX];
+        snprintf(path, sizeof path, "%s/%s", dir, data_files[i]);
+        hf_status st = hf_file_sha256(path, 0, hex, diag);
+        if (st != HF_OK)
+            return st;
+        fprintf(fp, "%s%s.rows = %zu\n%s%s.sha256 = %s\n", HF_CAMPAIGN_DATA_PREFIX,
+                data_files[i], rows[i], HF_CAMPAIGN_DATA_PREFIX, data_files[i], hex);
+    }
+    return HF_OK;
+}
+
+/* The manifest, written last: its data fields describe the files as they
+ * are in DIR.  Fields read from an older manifest (its format, its data
+ * fields) are replaced by this writer's. */
 static hf_status write_manifest(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
     hf_atomic_file *out = hf_campaign_open_file(dir, "manifest.txt", diag);
     if (out == NULL)
         return HF_EIO;
     FILE *fp = hf_atomic_file_stream(out);
-    fprintf(fp, "# hertzfit benchmark campaign: every field but shard and threads must\n"
-                "# agree for shards to merge\n");
-    for (size_t i = 0; i < c->n_fields; ++i)
-        fprintf(fp, "%s = %s\n", c->keys[i], c->values[i]);
+    fprintf(fp, "# hertzfit benchmark campaign: every field but shard, threads and data.*\n"
+                "# must agree for shards to merge\n");
+    for (size_t i = 0; i < c->n_fields; ++i) {
+        if (strcmp(c->keys[i], "format") == 0)
+            fprintf(fp, "format = %s\n", HF_CAMPAIGN_FORMAT);
+        else if (!skipped(c->keys[i], NULL))
+            fprintf(fp, "%s = %s\n", c->keys[i], c->values[i]);
+    }
+    hf_status st = write_data_fields(c, dir, fp, diag);
+    if (st != HF_OK) {
+        hf_atomic_file_discard(out);
+        return st;
+    }
     return hf_atomic_file_commit(out, diag);
 }
 
@@ -317,14 +355,15 @@ static hf_status write_trace(const hf_campaign *c, const char *dir, hf_diag *dia
     return st;
 }
 
-/* Writes manifest.txt, runs.csv, trace.csv, coco/ and ioh/ into DIR. */
+/* Writes runs.csv, trace.csv, coco/, ioh/ and, describing them,
+ * manifest.txt into DIR. */
 static hf_status write_campaign(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
-    hf_status st = write_manifest(c, dir, diag);
-    if (st == HF_OK) st = write_runs(c, dir, diag);
+    hf_status st = write_runs(c, dir, diag);
     if (st == HF_OK) st = write_trace(c, dir, diag);
     if (st == HF_OK) st = hf_campaign_write_coco(c, dir, diag);
     if (st == HF_OK) st = hf_campaign_write_ioh(c, dir, diag);
+    if (st == HF_OK) st = write_manifest(c, dir, diag);
     return st;
 }
 
@@ -372,6 +411,7 @@ static hf_status read_manifest_fields(const char *path, hf_campaign *c, hf_diag 
     if (st == HF_OK && hf_campaign_field(c, "format") == NULL)
         st = hf_diag_set(diag, HF_EPARSE, "%s: no 'format' field (not a hertzfit manifest)", path);
     else if (st == HF_OK && strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT) != 0 &&
+             strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT_2) != 0 &&
              strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT_1) != 0)
         st = hf_diag_set(diag, HF_EPARSE, "%s: format '%s' is not %s", path,
                          hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT);
@@ -396,6 +436,19 @@ static hf_status need_count(const hf_campaign *c, const char *path, const char *
     if (st == HF_OK && hf_parse_count(v, &n, NULL) != HF_OK)
         st = hf_diag_set(diag, HF_EPARSE, "%s: field '%s' = '%s' is not a count", path, key, v);
     *out = (size_t)n;
+    return st;
+}
+
+/* A count field within [MIN, MAX]: HF_EPARSE naming the file, the field,
+ * its value and the range otherwise. */
+static hf_status need_count_in(const hf_campaign *c, const char *path, const char *key,
+                               unsigned long long min, unsigned long long max, size_t *out,
+                               hf_diag *diag)
+{
+    hf_status st = need_count(c, path, key, out, diag);
+    if (st == HF_OK && (*out < min || *out > max))
+        st = hf_diag_set(diag, HF_EPARSE, "%s: field '%s' = %zu is outside [%llu, %llu]", path,
+                         key, *out, min, max);
     return st;
 }
 
@@ -486,9 +539,10 @@ static hf_status parse_problems(const char *path, hf_campaign *c, hf_diag *diag)
         hf_campaign_problem *p = &c->problems[i];
         char key[512];
         snprintf(key, sizeof key, "problem.%s.dim", p->name);
-        st = need_count(c, path, key, &p->dim, diag);
+        st = need_count_in(c, path, key, 1, HF_CAMPAIGN_DIM_MAX, &p->dim, diag);
         snprintf(key, sizeof key, "problem.%s.budget", p->name);
-        if (st == HF_OK) st = need_count(c, path, key, &p->budget, diag);
+        if (st == HF_OK)
+            st = need_count_in(c, path, key, 1, HF_CAMPAIGN_BUDGET_MAX, &p->budget, diag);
         snprintf(key, sizeof key, "problem.%s.f_opt", p->name);
         if (st == HF_OK) st = need_field(c, path, key, &v, diag);
         if (st == HF_OK && strcmp(v, "unknown") != 0) {
@@ -565,10 +619,20 @@ static hf_status parse_manifest(const char *path, hf_campaign *c, hf_diag *diag)
     /* c->optimizers and its words are owned by c (hf_campaign_free) */
     if (st == HF_OK && split_words(v, ' ', &c->optimizers, &c->n_optimizers) != HF_OK)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    if (st == HF_OK) st = need_count(c, path, "runs", &c->runs, diag);
-    if (st == HF_OK && c->runs == 0)
-        st = hf_diag_set(diag, HF_EPARSE, "%s: runs = 0", path);
+    /* runs before the problems: a problem's per-run f* list has one value
+     * per run */
+    if (st == HF_OK)
+        st = need_count_in(c, path, "runs", 1, HF_CAMPAIGN_RUNS_MAX, &c->runs, diag);
     if (st == HF_OK) st = parse_problems(path, c, diag);
+    /* the task numbers (optimizer * n_problems + problem) * runs + run
+     * must not overflow */
+    if (st == HF_OK && (c->n_optimizers == 0 || c->n_problems == 0))
+        st = hf_diag_set(diag, HF_EPARSE, "%s: no %s listed", path,
+                         c->n_optimizers == 0 ? "optimizer" : "problem");
+    if (st == HF_OK && c->n_optimizers > HF_CAMPAIGN_TASKS_MAX / c->n_problems / c->runs)
+        st = hf_diag_set(diag, HF_EPARSE, "%s: %zu optimisers x %zu problems x %zu runs is "
+                         "above the limit of %d tasks", path, c->n_optimizers, c->n_problems,
+                         c->runs, HF_CAMPAIGN_TASKS_MAX);
     if (st == HF_OK) st = need_count(c, path, "seed", &seed, diag);
     c->seed = seed;
     if (st == HF_OK) st = parse_target_field(path, c, diag);
@@ -764,8 +828,10 @@ static int compare_rows(const void *a, const void *b)
 }
 
 /* Sorts rows by task and trace points to follow them; fills trace ranges.
- * TASK_OF_POINT[i] is the task of trace point i (consumed). */
-static hf_status sort_campaign(hf_campaign *c, size_t *task_of_point, hf_diag *diag)
+ * TASK_OF_POINT[i] is the task of trace point i (consumed); WHERE names the
+ * campaign in a message. */
+static hf_status sort_campaign(hf_campaign *c, size_t *task_of_point, const char *where,
+                               hf_diag *diag)
 {
     qsort(c->rows, c->n_rows, sizeof *c->rows, compare_rows);
     keyed *k = malloc(sizeof *k * (c->n_trace ? c->n_trace : 1));        /* freed below */
@@ -787,16 +853,87 @@ static hf_status sort_campaign(hf_campaign *c, size_t *task_of_point, hf_diag *d
     for (size_t i = 0; i < c->n_rows && st == HF_OK; ++i) {
         size_t task = task_number(c, &c->rows[i]);
         if (j < c->n_trace && k[j].task < task)
-            st = hf_diag_set(diag, HF_EPARSE, "trace.csv holds points of a task missing from runs.csv");
+            st = hf_diag_set(diag, HF_EPARSE, "%s: trace.csv holds points of a task missing "
+                             "from runs.csv", where);
         c->rows[i].trace_first = j;
         while (j < c->n_trace && k[j].task == task)
             ++j;
         c->rows[i].trace_count = j - c->rows[i].trace_first;
     }
     if (st == HF_OK && j < c->n_trace)
-        st = hf_diag_set(diag, HF_EPARSE, "trace.csv holds points of a task missing from runs.csv");
+        st = hf_diag_set(diag, HF_EPARSE, "%s: trace.csv holds points of a task missing "
+                         "from runs.csv", where);
     free(k);
     return st;
+}
+
+/* ---- integrity ------------------------------------------------------- */
+
+/* The rows and the SHA-256 the manifest records of DIR/NAME (format 3)
+ * against the file and the rows read from it. */
+static hf_status verify_data_file(const hf_campaign *c, const char *dir, const char *name,
+                                  size_t rows_read, hf_diag *diag)
+{
+    char key[64], path[2048], hex[HF_FILE_SHA256_HEX];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(key, sizeof key, "%s%s.rows", HF_CAMPAIGN_DATA_PREFIX, name);
+    const char *rows = hf_campaign_field(c, key);
+    snprintf(key, sizeof key, "%s%s.sha256", HF_CAMPAIGN_DATA_PREFIX, name);
+    const char *sha = hf_campaign_field(c, key);
+    unsigned long long n = 0;
+    if (rows == NULL || sha == NULL || hf_parse_count(rows, &n, NULL) != HF_OK)
+        return hf_diag_set(diag, HF_EPARSE, "%s/manifest.txt: field '%s%s.%s' is missing or not "
+                           "a count (a format-3 manifest records every data file)", dir,
+                           HF_CAMPAIGN_DATA_PREFIX, name, rows == NULL ? "rows" : "sha256");
+    if (n != rows_read)
+        return hf_diag_set(diag, HF_EMISMATCH, "%s: row-count check failed: %zu data rows, the "
+                           "manifest records %llu (cut or changed after the campaign was "
+                           "written)", path, rows_read, n);
+    hf_status st = hf_file_sha256(path, HF_CSV_MAX_BYTES, hex, diag);
+    if (st != HF_OK)
+        return st;
+    if (strcmp(hex, sha) != 0)
+        return hf_diag_set(diag, HF_EMISMATCH, "%s: SHA-256 check failed: %.16s..., the "
+                           "manifest records %.16s... (changed after the campaign was written)",
+                           path, hex, sha);
+    return HF_OK;
+}
+
+/* Every run's last trace point is its runs.csv row: the same best value,
+ * reached within the run's evaluations; a run without points found no
+ * finite value.  A trace that lost a run's tail, even at a line boundary,
+ * fails here. */
+static hf_status verify_last_points(const hf_campaign *c, const char *dir, hf_diag *diag)
+{
+    for (size_t i = 0; i < c->n_rows; ++i) {
+        const hf_campaign_row *r = &c->rows[i];
+        const hf_trace_point *last =
+            r->trace_count > 0 ? &c->trace[r->trace_first + r->trace_count - 1] : NULL;
+        int agrees = last != NULL ? last->best_f == r->best_f &&
+                                        last->evaluations <= r->evaluations
+                                  : !isfinite(r->best_f);
+        if (!agrees)
+            return hf_diag_set(diag, HF_EMISMATCH, "%s/trace.csv: last-point check failed for "
+                               "(%s, %s, run %zu): %s%.17g after %zu evaluations, runs.csv "
+                               "says best_f %.17g after %zu", dir,
+                               c->optimizers[r->optimizer], c->problems[r->problem].name,
+                               r->run, last ? "best_f " : "no point",
+                               last ? last->best_f : 0.0, last ? last->evaluations : 0,
+                               r->best_f, r->evaluations);
+    }
+    return HF_OK;
+}
+
+/* The checks a campaign read from DIR must pass before a report or a
+ * merge uses it. */
+static hf_status verify_campaign(const hf_campaign *c, const char *dir, hf_diag *diag)
+{
+    hf_status st = HF_OK;
+    if (strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT) == 0) {
+        st = verify_data_file(c, dir, "runs.csv", c->n_rows, diag);
+        if (st == HF_OK) st = verify_data_file(c, dir, "trace.csv", c->n_trace, diag);
+    }
+    return st != HF_OK ? st : verify_last_points(c, dir, diag);
 }
 
 hf_status hf_campaign_read(const char *dir, hf_campaign **out, hf_diag *diag)
@@ -812,7 +949,8 @@ hf_status hf_campaign_read(const char *dir, hf_campaign **out, hf_diag *diag)
     if (st == HF_OK) st = parse_manifest(path, c, diag);
     if (st == HF_OK) st = read_runs(dir, c, diag);
     if (st == HF_OK) st = read_trace(dir, c, &task_of_point, diag);
-    if (st == HF_OK) st = sort_campaign(c, task_of_point, diag);
+    if (st == HF_OK) st = sort_campaign(c, task_of_point, dir, diag);
+    if (st == HF_OK) st = verify_campaign(c, dir, diag);
     free(task_of_point);
     if (st != HF_OK) {
         hf_campaign_free(c);
@@ -905,7 +1043,7 @@ hf_status hf_campaign_merge(const char *const *dirs, size_t n, const char *out_d
             st = append_campaign(merged, other, &tasks, diag);
         hf_campaign_free(other);
     }
-    if (st == HF_OK) st = sort_campaign(merged, tasks, diag);
+    if (st == HF_OK) st = sort_campaign(merged, tasks, "the merged campaigns", diag);
     if (st == HF_OK) st = check_tasks(merged, diag);
     if (st == HF_OK) {
         merged->shard_index = 0;
@@ -913,7 +1051,7 @@ hf_status hf_campaign_merge(const char *const *dirs, size_t n, const char *out_d
         st = hf_campaign_set_field(merged, "shard", "0/1");
     }
     if (st == HF_OK) st = hf_campaign_check_dir(merged, out_dir, force, diag);
-    if (st == HF_OK) st = hf_campaign_output(merged, out_dir, diag);
+    if (st == HF_OK) st = hf_campaign_output(merged, out_dir, NULL, diag);
     free(tasks);
     hf_campaign_free(merged);
     return st;

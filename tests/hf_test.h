@@ -49,6 +49,12 @@ int hf_test_cli_with_file_limit(unsigned blocks, const char *args, char **out, c
  * line, nothing on stdout.  Prints everything when it fails. */
 void hf_test_expect_failure(const char *args, int expected_rc, const char *needle);
 
+/* Runs `hertzfit ARGS > STDOUT_PATH` (a special file such as /dev/full)
+ * and asserts the write-failure contract: exit 1, stderr exactly one line
+ * containing NEEDLE. */
+void hf_test_expect_stdout_failure(const char *args, const char *stdout_path,
+                                   const char *needle);
+
 /* The whole file PATH, malloc'ed (caller frees); NULL if unreadable. */
 char *hf_test_read_file(const char *path);
 

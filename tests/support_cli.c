@@ -55,11 +55,15 @@ void hf_test_write_file(const char *path, const char *text)
     assert_int_equal(fclose(fp), 0);
 }
 
-/* Runs PREFIX 'hertzfit' ARGS through the shell (see hf_test_cli). */
-static int run_cli(const char *prefix, const char *args, char **out, char **err)
+/* Runs PREFIX 'hertzfit' ARGS through the shell (see hf_test_cli), its
+ * stdout into STDOUT_PATH (NULL: a scratch file read into *OUT). */
+static int run_cli_to(const char *prefix, const char *args, const char *stdout_path,
+                      char **out, char **err)
 {
     char out_path[1024], err_path[1024];
     snprintf(out_path, sizeof out_path, "%s/cli-out-%ld", HERTZFIT_TEST_TMP, (long)getpid());
+    if (stdout_path != NULL)
+        snprintf(out_path, sizeof out_path, "%s", stdout_path);
     snprintf(err_path, sizeof err_path, "%s/cli-err-%ld", HERTZFIT_TEST_TMP, (long)getpid());
     size_t len = strlen(prefix) + strlen(HERTZFIT_EXE) + strlen(args) + 2 * sizeof out_path + 32;
     char *cmd = malloc(len);
@@ -70,14 +74,20 @@ static int run_cli(const char *prefix, const char *args, char **out, char **err)
     int rc = system(cmd);
     free(cmd);
     if (out != NULL)
-        *out = hf_test_read_file(out_path);
+        *out = stdout_path == NULL ? hf_test_read_file(out_path) : NULL;
     if (err != NULL)
         *err = hf_test_read_file(err_path);
-    remove(out_path);
+    if (stdout_path == NULL)
+        remove(out_path);
     remove(err_path);
     if (rc == -1 || !WIFEXITED(rc))
         return -1;
     return WEXITSTATUS(rc);
+}
+
+static int run_cli(const char *prefix, const char *args, char **out, char **err)
+{
+    return run_cli_to(prefix, args, NULL, out, err);
 }
 
 int hf_test_cli(const char *args, char **out, char **err)
@@ -116,6 +126,21 @@ void hf_test_expect_failure(const char *args, int expected_rc, const char *needl
                     "one stderr line containing '%s')\n", args, rc, expected_rc,
                     out ? out : "(none)", err ? err : "(none)", needle);
     free(out);
+    free(err);
+    assert_true(ok);
+}
+
+void hf_test_expect_stdout_failure(const char *args, const char *stdout_path,
+                                   const char *needle)
+{
+    char *err = NULL;
+    int rc = run_cli_to("", args, stdout_path, NULL, &err);
+    int ok = rc == 1 && err != NULL && strstr(err, needle) != NULL &&
+             hf_test_count_lines(err) == 1;
+    if (!ok)
+        print_error("hertzfit %s > %s -> exit %d (wanted 1)\nstderr: %s\n(wanted one "
+                    "stderr line containing '%s')\n", args, stdout_path, rc,
+                    err ? err : "(none)", needle);
     free(err);
     assert_true(ok);
 }

@@ -167,9 +167,9 @@ static void test_reads_format_1(void **state)
     hf_campaign *now = NULL, *old = NULL;
     hf_diag diag = {{0}};
     assert_int_equal(hf_campaign_run(&cfg, dir, &now, &diag), HF_OK);
-    snprintf(cmd, sizeof cmd, "cd '%s' && sed -i 's/^format = hertzfit-campaign-2$/format = "
-                              "hertzfit-campaign-1/' manifest.txt && cut -d, -f1-3,5- trace.csv "
-                              "> t && mv t trace.csv", dir);
+    snprintf(cmd, sizeof cmd, "cd '%s' && sed -i -e 's/^format = .*$/format = "
+                              "hertzfit-campaign-1/' -e '/^data[.]/d' manifest.txt && "
+                              "cut -d, -f1-3,5- trace.csv > t && mv t trace.csv", dir);
     assert_int_equal(system(cmd), 0);
     assert_int_equal(hf_campaign_read(dir, &old, &diag), HF_OK);
     assert_int_equal(old->n_rows, now->n_rows);
@@ -494,6 +494,24 @@ static void test_config_errors(void **state)
     small_config(&cfg);
     cfg.runs = 0;
     assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_EINVAL);
+    /* the limits: runs, and the task count, refused before any allocation */
+    cfg.runs = (size_t)HF_CAMPAIGN_RUNS_MAX + 1;
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_ERANGE);
+    assert_non_null(strstr(diag.text, "runs = 1000001 is above the limit 1000000"));
+    cfg.runs = HF_CAMPAIGN_RUNS_MAX;
+    static const char *const many[] = {"ica", "icaco", "random", "nlopt:LN_BOBYQA",
+                                       "nlopt:GN_DIRECT", "nlopt:LN_SBPLX"};
+    static const char *const probs[] = {"sphere:2", "rastrigin:2", "rosenbrock:2",
+                                        "ackley:2", "griewank:2", "sphere:3", "sphere:4",
+                                        "sphere:5", "sphere:6", "sphere:7", "sphere:8",
+                                        "sphere:9", "sphere:10", "sphere:11", "sphere:12",
+                                        "sphere:13", "sphere:14"};
+    cfg.optimizers = many;
+    cfg.n_optimizers = 6;
+    cfg.problems = probs;
+    cfg.n_problems = 17;   /* 6 x 17 x 1e6 > 1e8 tasks */
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_ERANGE);
+    assert_non_null(strstr(diag.text, "above the limit of 100000000 tasks"));
     small_config(&cfg);
     static const hf_budget_rule only_5 = {5, HF_BUDGET_EVALUATIONS, 100};
     cfg.budget = &only_5;   /* no budget for dimensions 2 and 3 */
@@ -543,7 +561,10 @@ static void test_budget_rules(void **state)
     assert_int_equal(hf_budget_evaluations(&zero, 1, 3, &e, &diag), HF_EINVAL);
     const hf_budget_rule huge = {0, HF_BUDGET_PER_DIMENSION, SIZE_MAX / 2};
     assert_int_equal(hf_budget_evaluations(&huge, 1, 3, &e, &diag), HF_EINVAL);
-    assert_non_null(strstr(diag.text, "overflows"));
+    assert_non_null(strstr(diag.text, "above the limit"));
+    const hf_budget_rule over = {0, HF_BUDGET_EVALUATIONS, (size_t)HF_CAMPAIGN_BUDGET_MAX + 1};
+    assert_int_equal(hf_budget_evaluations(&over, 1, 3, &e, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "above the limit"));
     /* a campaign records each problem's evaluations from its rules */
     static const char *const opts[] = {"random"};
     static const char *const probs[] = {"sphere:3", "sphere:2"};

@@ -230,7 +230,7 @@ static int write_too_much(const void *arg)
     for (int i = 0; i < 1000; ++i)
         fprintf(hf_atomic_file_stream(f), "row %d of a file larger than the limit\n", i);
     hf_status st = hf_atomic_file_commit(f, &diag);
-    if (st != HF_EIO || strstr(diag.text, "File too large") == NULL) {
+    if (st != HF_EWRITE || strstr(diag.text, "File too large") == NULL) {
         fprintf(stderr, "commit: %d '%s'\n", st, diag.text);
         return 5;
     }
@@ -352,7 +352,7 @@ static int fill_dir_too_much(const void *arg)
         return 5;
     for (int i = 0; i < 1000; ++i)
         fprintf(hf_atomic_file_stream(f), "row %d of a file larger than the limit\n", i);
-    if (hf_atomic_file_commit(f, &diag) != HF_EIO)
+    if (hf_atomic_file_commit(f, &diag) != HF_EWRITE)
         return 6;
     hf_atomic_dir_discard(d);
     return 0;

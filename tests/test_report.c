@@ -225,7 +225,7 @@ static void two_targets(hf_report_options *opt)
 }
 
 /* Writes the hand campaign's report into ARG, under the child's file
- * limit: it must fail with HF_EIO naming the directory. */
+ * limit: it must fail with HF_EWRITE naming the directory. */
 static int report_too_large(const void *arg)
 {
     hf_campaign *c = hand_campaign();
@@ -234,7 +234,7 @@ static int report_too_large(const void *arg)
     hf_diag diag = {{0}};
     hf_status st = hf_report_write(c, &opt, arg, &diag);
     hf_campaign_free(c);
-    if (st != HF_EIO || strstr(diag.text, "File too large") == NULL ||
+    if (st != HF_EWRITE || strstr(diag.text, "File too large") == NULL ||
         strstr(diag.text, (const char *)arg) == NULL) {
         fprintf(stderr, "report under the limit: %d '%s'\n", st, diag.text);
         return 1;

@@ -133,7 +133,7 @@ static void test_bad_writes(void **state)
     assert_non_null(strstr(diag.text, "/nonexistent/dir/trace.csv"));
 }
 
-/* 200 points written to ARG under the child's file limit: HF_EIO. */
+/* 200 points written to ARG under the child's file limit: HF_EWRITE. */
 static int trace_too_large(const void *arg)
 {
     hf_trace_point p[200];
@@ -142,7 +142,7 @@ static int trace_too_large(const void *arg)
     hf_trace_run run = {"ica", "sphere:2", 0, {p, 200}, 0};
     hf_diag diag = {{0}};
     hf_status st = hf_trace_write(arg, &run, 1, &diag);
-    if (st != HF_EIO || strstr(diag.text, "File too large") == NULL) {
+    if (st != HF_EWRITE || strstr(diag.text, "File too large") == NULL) {
         fprintf(stderr, "trace under the limit: %d '%s'\n", st, diag.text);
         return 1;
     }

@@ -21,7 +21,9 @@
  *                 parameter (defaults included), the task count,
  *                 with cfg->shift, "shift = pcg" and each moved optimum
  *                 (problem.NAME.x_opt), and —
- *                 not compared between shards — shard and threads.
+ *                 not compared between shards — shard, threads and,
+ *                 written last, data.FILE.rows and data.FILE.sha256 of
+ *                 runs.csv and trace.csv (format hertzfit-campaign-3).
  *   runs.csv      optimizer,problem,dim,run,seed,stream,best_f,evaluations,
  *                 stop,seconds (one row per task, numbers as %.17g)
  *   trace.csv     every task's trace (hertzfit/trace.h): optimizer,problem,
@@ -50,6 +52,16 @@
 extern "C" {
 #endif
 
+/* The limits of a campaign, far beyond any real one, so that a wrong
+ * number (an option, a manifest field) is refused by name instead of
+ * exhausting the memory or overflowing a count: runs per (optimiser,
+ * problem), tasks in the whole campaign, evaluations per run, and a
+ * problem's dimension as a manifest may state it. */
+#define HF_CAMPAIGN_RUNS_MAX 1000000
+#define HF_CAMPAIGN_TASKS_MAX 100000000
+#define HF_CAMPAIGN_BUDGET_MAX 1000000000000
+#define HF_CAMPAIGN_DIM_MAX 100000
+
 /* How a budget rule counts evaluations. */
 typedef enum hf_budget_scale {
     HF_BUDGET_EVALUATIONS,      /* value evaluations */
@@ -67,7 +79,7 @@ typedef struct hf_budget_rule {
 /* The evaluations per run RULES[0 .. n-1] give a problem of dimension
  * DIM: its own rule, else the rule for every dimension.  HF_EINVAL (the
  * diag says which) when no rule applies, a value is 0, two rules name the
- * same dimension, or the count overflows. */
+ * same dimension, or the count is above HF_CAMPAIGN_BUDGET_MAX. */
 hf_status hf_budget_evaluations(const hf_budget_rule *rules, size_t n, size_t dim,
                                 size_t *evaluations, hf_diag *diag);
 
@@ -180,7 +192,13 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
                           hf_campaign **out, hf_diag *diag);
 
 /* Reads DIR/manifest.txt, runs.csv and trace.csv.  *out owned by the
- * caller.  HF_EIO / HF_EPARSE with the file, line and field named. */
+ * caller.  HF_EIO / HF_EPARSE with the file, line and field named (every
+ * manifest number range-checked against the limits above).  Then the
+ * integrity checks, HF_EMISMATCH naming the file and the check: the rows
+ * and the SHA-256 the manifest records of each data file (format 3; the
+ * formats 1 and 2 record none and still read), and every run's last trace
+ * point against its runs.csv row (the same best_f, within its
+ * evaluations; no point only for a run without a finite value). */
 hf_status hf_campaign_read(const char *dir, hf_campaign **out, hf_diag *diag);
 
 /* Merges the campaigns in DIRS[0 .. n-1] into OUT_DIR.  Their manifests

@@ -58,8 +58,13 @@ hf_status hf_copt_e_out(const hf_contact *contact, double c, double ode_tol, dou
 hf_status hf_copt_lambda(double exponent, double e, const hf_copt_options *options,
                          double *lambda, hf_diag *diag);
 
+/* The largest dimensionless damping γ = c (n+1)/(2S) hf_copt_solve
+ * searches: a c_max above HF_COPT_GAMMA_MAX · 2S/(n+1) is refused. */
+#define HF_COPT_GAMMA_MAX 1e12
+
 /* c_opt of CONTACT for restitution e through the scaling of Eq. 34:
- * λ/e · S.  options may be NULL. */
+ * λ/e · S.  options may be NULL.  HF_EDOM naming c_max when it is above
+ * HF_COPT_GAMMA_MAX · 2S/(n+1). */
 hf_status hf_copt_solve(const hf_contact *contact, double e, const hf_copt_options *options,
                         double *c_opt, hf_diag *diag);
 

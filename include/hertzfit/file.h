@@ -66,6 +66,15 @@ extern "C" {
 hf_status hf_file_read(const char *path, size_t max_bytes, char **text, size_t *length,
                        hf_diag *diag);
 
+/* The SHA-256 of the file PATH (read with hf_file_read, MAX_BYTES as
+ * there) as 64 lower-case hex digits and a NUL into HEX: what a campaign's
+ * manifest records of its data files, to find one damaged or cut after it
+ * was written.  (A check against accidents, not forgery: whoever can
+ * change a file can change the manifest too.)  Fails as hf_file_read. */
+#define HF_FILE_SHA256_HEX 65
+hf_status hf_file_sha256(const char *path, size_t max_bytes, char hex[HF_FILE_SHA256_HEX],
+                         hf_diag *diag);
+
 /* ---- one file, written atomically ------------------------------------ */
 
 typedef struct hf_atomic_file hf_atomic_file;
@@ -78,7 +87,12 @@ hf_status hf_atomic_file_open(const char *path, hf_atomic_file **out, hf_diag *d
 /* The stream to write to (valid until commit or discard). */
 FILE *hf_atomic_file_stream(hf_atomic_file *file);
 
-/* Flushes and closes the temporary file and renames it onto PATH.  HF_EIO
+/* The temporary file's name, for an output another program writes (the
+ * program's gnuplot figures): it writes there, and the commit puts the
+ * file at PATH.  Valid until commit or discard. */
+const char *hf_atomic_file_temporary(const hf_atomic_file *file);
+
+/* Flushes and closes the temporary file and renames it onto PATH.  HF_EWRITE
  * naming PATH and the reason when any write, the flush, the close or the
  * rename failed: then the temporary file is removed and PATH is as it was.
  * Releases FILE in every case. */

@@ -36,7 +36,8 @@ extern "C" {
     X(HF_ERANGE, -13, "parameter value outside its allowed range")           \
     X(HF_EMISMATCH, -14, "inputs disagree with each other")                  \
     X(HF_EEXIST, -15, "the output exists and holds something else")          \
-    X(HF_EMISSING, -16, "a value is missing")
+    X(HF_EMISSING, -16, "a value is missing")                                \
+    X(HF_EWRITE, -17, "an output could not be written")
 
 typedef enum hf_status {
 #define HF_STATUS_ENUM(id, value, text) id = value,

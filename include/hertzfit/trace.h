@@ -55,8 +55,8 @@ typedef struct hf_trace_run {
 
 /* Writes RUNS[0 .. n-1] to PATH (a temporary name in the same directory,
  * renamed at the end, so PATH is never left half-written).  A run with no
- * points writes no rows.  HF_EIO naming the file when it cannot be
- * written; HF_EINVAL when a name holds a comma, a quote or a control
+ * points writes no rows.  HF_EIO naming the file when its folder cannot
+ * take it, HF_EWRITE when a write fails (a full disk); HF_EINVAL when a name holds a comma, a quote or a control
  * character (it would not read back as one cell). */
 hf_status hf_trace_write(const char *path, const hf_trace_run *runs, size_t n,
                          hf_diag *diag);
