@@ -32,7 +32,7 @@ int hfc_fail_status(const char *command, const char *prefix, hf_status status,
     switch (status) {
     case HF_EDOM: case HF_EINVAL: case HF_EIO: case HF_EPARSE:
     case HF_ENOTFOUND: case HF_EBOUNDS: case HF_ERANGE: case HF_EMISMATCH: case HF_EEXIST:
-    case HF_EBRACKET: case HF_ESINGULAR:
+    case HF_EBRACKET: case HF_ESINGULAR: case HF_EMISSING:
         return 2;
     default:
         return 1;
