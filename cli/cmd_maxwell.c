@@ -366,8 +366,12 @@ static int print_residuals(const fit_args *a, const hf_maxwell_data *d, unsigned
     size_t j = 0;
     for (size_t i = 0; i < d->n; ++i)
         for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
-            if (!(mask & (1u << k)) || isnan(d->value[k][i]))
-                continue; /* not fitted, or missing */
+            if (!(mask & (1u << k)))
+                continue;
+            if (isnan(d->value[k][i])) {
+                ++j; /* missing: its slot holds 0, nothing to show */
+                continue;
+            }
             double y = d->value[k][i];
             hfc_table_int(t, (long long)i + 1);
             hfc_table_int(t, (long long)d->line[i]);
