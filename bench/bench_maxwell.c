@@ -79,7 +79,8 @@ static void bench_regressions(const hf_maxwell_data *d, const hf_argatov_constan
     double t0 = hf_wall_seconds();
     for (int i = 0; i < repeats; ++i)
         for (int o = HF_MAXWELL_F_M; o <= HF_MAXWELL_T_C; ++o)
-            hf_maxwell_regress(d, 0.5, (hf_maxwell_observable)o, k, &est, NULL);
+            hf_maxwell_regress(d, 0.5, (hf_maxwell_observable)o, HF_MAXWELL_WEIGHTS_NONE, k,
+                               &est, NULL);
     double dt = (hf_wall_seconds() - t0) / repeats / 3.0;
     printf("regression fit (18 tests, one observable): %10.2f us per fit\n", dt * 1e6);
 }

@@ -23,12 +23,41 @@
 
 /* ---- shared with plot maxwell ------------------------------------------ */
 
+const char *const hfc_maxwell_delimiters[] = {",", ";", "tab", NULL};
+const char *const hfc_maxwell_weight_names[] = {"none", "relative", NULL};
+
+char hfc_maxwell_separator(const char *delimiter)
+{
+    if (delimiter == NULL)
+        return 0;
+    return strcmp(delimiter, "tab") == 0 ? '\t' : delimiter[0];
+}
+
+hf_maxwell_weights hfc_maxwell_weights(const hfc_maxwell_args *args)
+{
+    return args->weights != NULL && strcmp(args->weights, "relative") == 0
+               ? HF_MAXWELL_WEIGHTS_RELATIVE : HF_MAXWELL_WEIGHTS_NONE;
+}
+
+void hfc_maxwell_warn_data(const char *command, const hf_maxwell_data *data)
+{
+    for (size_t i = 0; i < data->nwarnings; ++i)
+        fprintf(stderr, "hertzfit %s: warning: %s\n", command, data->warning[i]);
+}
+
 int hfc_maxwell_load(const char *command, const hfc_maxwell_args *args,
                      hf_maxwell_data **data, hf_argatov_constants *constants)
 {
     *data = NULL;
     hf_diag diag = {{0}};
-    hf_status st = hf_maxwell_data_read(args->data, data, &diag); /* caller frees *data */
+    hf_maxwell_read_options read;
+    hf_maxwell_read_options_init(&read);
+    read.separator = hfc_maxwell_separator(args->delimiter);
+    if (isfinite(args->g))
+        read.g = args->g;
+    hf_status st = hf_maxwell_data_read(args->data, &read, data, &diag); /* caller frees *data */
+    if (st == HF_OK)
+        hfc_maxwell_warn_data(command, *data);
     if (st == HF_OK)
         st = hf_argatov_constants_compute(constants, &diag);
     if (st != HF_OK) {
@@ -101,8 +130,8 @@ static int cmd_constants(int argc, char **argv)
 /* ---- maxwell simulate ---------------------------------------------------- */
 
 typedef struct simulate_args {
-    double mu0, nu, eta, R, m, V0, noise;
-    const char *grid;
+    double mu0, nu, eta, R, m, V0, noise, g;
+    const char *grid, *delimiter;
     unsigned long long seed;
     int csv;
 } simulate_args;
@@ -115,7 +144,14 @@ static int simulate_impacts(const char *command, const simulate_args *a,
     hf_status st;
     /* *d: the caller frees (hf_maxwell_data_free), or freed here on error */
     if (a->grid != NULL) {
-        st = hf_maxwell_grid_read(a->grid, d, &diag);
+        hf_maxwell_read_options read;
+        hf_maxwell_read_options_init(&read);
+        read.separator = hfc_maxwell_separator(a->delimiter);
+        if (isfinite(a->g))
+            read.g = a->g;
+        st = hf_maxwell_grid_read(a->grid, &read, d, &diag);
+        if (st == HF_OK)
+            hfc_maxwell_warn_data(command, *d);
     } else {
         st = hf_maxwell_data_alloc(1, 0, d, &diag);
         if (st == HF_OK) {
@@ -169,7 +205,7 @@ static int print_single(const char *command, const simulate_args *a, const hf_ma
 
 static int cmd_simulate(int argc, char **argv)
 {
-    simulate_args a = {NAN, NAN, NAN, NAN, NAN, NAN, 0.0, NULL, 0, 0};
+    simulate_args a = {NAN, NAN, NAN, NAN, NAN, NAN, 0.0, NAN, NULL, NULL, 0, 0};
     hfc_opt opts[] = {
         {.name = "mu0", .kind = HFC_REAL, .value = &a.mu0, .arg = "PA", .required = 1,
          .help = "instantaneous shear modulus [Pa]"},
@@ -183,7 +219,9 @@ static int cmd_simulate(int argc, char **argv)
         {.name = "v0", .kind = HFC_REAL, .value = &a.V0, .arg = "MPS", .unless = "grid",
          .excludes = "grid", .help = "impact speed [m/s]"},
         {.name = "grid", .kind = HFC_TEXT, .value = &a.grid, .arg = "FILE",
-         .help = "simulate every row (m_kg, R_m, V0_mps) of a CSV"},
+         .help = "simulate every row (mass, radius, speed, in the units of "
+                 "'maxwell fit --data') of a CSV"},
+        HFC_MAXWELL_READ_OPTIONS(&a.delimiter, &a.g),
         {.name = "noise", .kind = HFC_REAL, .value = &a.noise, .arg = "REL",
          .limits = HFC_MIN | HFC_MAX, .min = 0.0, .max = HF_MAXWELL_NOISE_MAX,
          .help = "multiply each observable by 1 + REL*N(0,1) (default 0)"},
@@ -229,11 +267,23 @@ typedef struct fit_args {
     hfc_maxwell_args fit;
 } fit_args;
 
-/* One row of the estimates table: the estimate and its status text. */
+/* One row of the estimates table: the estimate, its status text, and
+ * whether it can be trusted (with the reason when not). */
 typedef struct estimate_row {
     hf_maxwell_estimate est;
     char status[64];
+    int trusted;
+    char reason[200];
 } estimate_row;
+
+/* A value of the table, or NA where there is none (no μ0 from C0 <= 0). */
+static void table_value(hfc_table *t, const char *format, double v)
+{
+    if (isfinite(v))
+        hfc_table_numf(t, format, v);
+    else
+        hfc_table_str(t, "NA");
+}
 
 static void add_estimate_row(hfc_table *t, const estimate_row *row)
 {
@@ -243,19 +293,20 @@ static void add_estimate_row(hfc_table *t, const estimate_row *row)
     hfc_table_str(t, hf_maxwell_observables_name(e->observables, observables,
                                                 sizeof observables));
     hfc_table_int(t, (long long)e->n);
-    hfc_table_numf(t, "%.6g", e->mu0);
-    hfc_table_numf(t, "%.3g", e->mu0_se);
-    hfc_table_numf(t, "%.6g", e->eta);
-    hfc_table_numf(t, "%.3g", e->eta_se);
-    hfc_table_numf(t, "%.6g", e->C0);
-    hfc_table_numf(t, "%.6f", e->r2);
-    hfc_table_numf(t, "%.4f", e->max_eps);
+    table_value(t, "%.6g", e->mu0);
+    table_value(t, "%.3g", e->mu0_se);
+    table_value(t, "%.6g", e->eta);
+    table_value(t, "%.3g", e->eta_se);
+    table_value(t, "%.6g", e->C0);
+    table_value(t, "%.6f", e->r2);
+    table_value(t, "%.4f", e->max_eps);
     hfc_table_str(t, row->status);
 }
 
 /* Regression rows for every observable with a regression and a column. */
 static int run_regressions(const char *command, const hf_maxwell_data *d, double nu,
-                           const hf_argatov_constants *k, estimate_row *rows, size_t *nrows)
+                           hf_maxwell_weights weights, const hf_argatov_constants *k,
+                           estimate_row *rows, size_t *nrows)
 {
     static const hf_maxwell_observable obs[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
                                                  HF_MAXWELL_T_C};
@@ -263,10 +314,14 @@ static int run_regressions(const char *command, const hf_maxwell_data *d, double
         if (d->value[obs[j]] == NULL)
             continue;
         hf_diag diag = {{0}};
-        hf_status st = hf_maxwell_regress(d, nu, obs[j], k, &rows[*nrows].est, &diag);
+        estimate_row *row = &rows[*nrows];
+        hf_status st = hf_maxwell_regress(d, nu, obs[j], weights, k, &row->est, &diag);
         if (st != HF_OK)
             return hfc_fail_status(command, NULL, st, &diag);
-        snprintf(rows[*nrows].status, sizeof rows[*nrows].status, "ok");
+        hf_maxwell_quality q = hf_maxwell_estimate_quality(&row->est, row->reason,
+                                                           sizeof row->reason);
+        snprintf(row->status, sizeof row->status, "%s", hf_maxwell_quality_name(q));
+        row->trusted = q == HF_MAXWELL_WELL_DETERMINED;
         ++*nrows;
     }
     return 0;
@@ -280,9 +335,16 @@ static int print_estimates(const fit_args *a, const estimate_row *rows, size_t n
     for (size_t i = 0; i < nrows; ++i)
         add_estimate_row(t, &rows[i]);
     int rc = hfc_table_print(t);
+    int trusted = 0;
     for (size_t i = 0; i < nrows && rc == 0; ++i) {
         const hf_maxwell_estimate *e = &rows[i].est;
         char observables[64];
+        trusted |= rows[i].trusted;
+        if (!rows[i].trusted && rows[i].reason[0] != '\0')
+            fprintf(stderr, "hertzfit %s: warning: %s %s is %s: %s\n", a->command,
+                    hf_maxwell_method_name(e->method),
+                    hf_maxwell_observables_name(e->observables, observables, sizeof observables),
+                    rows[i].status, rows[i].reason);
         if (e->max_eps > EPS_WARN)
             fprintf(stderr, "hertzfit %s: warning: %s %s: eps reaches %.3f > %.1f, where "
                     "Argatov's first-order formulas lose accuracy%s\n", a->command,
@@ -290,6 +352,12 @@ static int print_estimates(const fit_args *a, const estimate_row *rows, size_t n
                     hf_maxwell_observables_name(e->observables, observables, sizeof observables),
                     e->max_eps, EPS_WARN,
                     e->method == HF_MAXWELL_FULL ? " (the full fit is not affected)" : "");
+    }
+    if (rc == 0 && !trusted) {
+        /* Not bad input: the data were read, the estimates cannot be trusted. */
+        fprintf(stderr, "hertzfit %s: %s: no estimate is well determined (see the warnings "
+                "above)\n", a->command, a->fit.data);
+        return 1;
     }
     return rc;
 }
@@ -304,6 +372,10 @@ static int print_residuals(const fit_args *a, const hf_maxwell_data *d, unsigned
         for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
             if (!(mask & (1u << k)))
                 continue;
+            if (isnan(d->value[k][i])) {
+                ++j; /* missing: its slot holds 0, nothing to show */
+                continue;
+            }
             double y = d->value[k][i];
             hfc_table_int(t, (long long)i + 1);
             hfc_table_int(t, (long long)d->line[i]);
@@ -325,7 +397,9 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
         return hfc_fail(command, "--residuals needs --method full or all");
     estimate_row rows[4];
     size_t nrows = 0;
-    int rc = want_reg ? run_regressions(command, d, a->fit.nu, k, rows, &nrows) : 0;
+    int rc = want_reg ? run_regressions(command, d, a->fit.nu, hfc_maxwell_weights(&a->fit), k,
+                                        rows, &nrows)
+                      : 0;
     if (rc != 0)
         return rc;
     if (!want_full)
@@ -338,8 +412,12 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
     hf_maxwell_fit_result fit;
     rc = hfc_maxwell_fit_full(command, &a->fit, d, k, &fit, res);
     if (rc == 0) {
-        rows[nrows].est = fit.estimate;
-        hf_maxwell_fit_status(&fit, rows[nrows].status, sizeof rows[nrows].status);
+        estimate_row *row = &rows[nrows];
+        row->est = fit.estimate;
+        hf_maxwell_fit_status(&fit, row->status, sizeof row->status);
+        hf_maxwell_quality q = hf_maxwell_estimate_quality(&fit.estimate, row->reason,
+                                                           sizeof row->reason);
+        row->trusted = q == HF_MAXWELL_WELL_DETERMINED && !hf_maxwell_fit_suspect(&fit);
         rc = a->residuals ? print_residuals(a, d, fit.estimate.observables, res)
                           : print_estimates(a, rows, nrows + 1);
     } else if (rc == 1 && nrows > 0) {
@@ -354,7 +432,8 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
 static int cmd_fit(int argc, char **argv)
 {
     static const char *const methods[] = {"regression", "full", "all", NULL};
-    fit_args a = {.command = argv[0], .method = "all", .fit = {.nu = NAN, .seed = 1}};
+    fit_args a = {.command = argv[0], .method = "all",
+                  .fit = {.nu = NAN, .g = NAN, .weights = "none", .seed = 1}};
     hf_maxwell_fit_config_init(&a.fit.full);
     hfc_opt opts[] = {
         HFC_MAXWELL_FIT_OPTIONS(&a.fit),
@@ -368,7 +447,10 @@ static int cmd_fit(int argc, char **argv)
                      "Identify mu0 and eta of a Maxwell material from drop tests: Argatov's\n"
                      "regressions (Eqs. 57, 60, 62) and the full fit of Hunter's numerical\n"
                      "model (standard errors from the Jacobian).  One row per method and\n"
-                     "observable; warns on stderr when eps exceeds 0.2.",
+                     "observable.  Status ok/converged only for a well-determined estimate;\n"
+                     "nonphysical (mu0 or eta <= 0) and poorly-determined (relative standard\n"
+                     "error > 50 % or R^2 < 0.5) each warn on stderr, as does eps > 0.2.\n"
+                     "Exit 1 when no estimate is well determined.",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc))

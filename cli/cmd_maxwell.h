@@ -12,9 +12,13 @@
 #include "hertzfit/argatov.h"
 #include "hertzfit/maxwell_fit.h"
 
-/* What both take: the data, ν and the full fit's optimiser, seed, budget. */
+/* What both take: the data and how to read it, ν, the regressions'
+ * weights and the full fit's optimiser, seed, budget. */
 typedef struct hfc_maxwell_args {
     const char *data;
+    const char *delimiter;        /* ",", ";", "tab", or NULL: detected */
+    double g;                     /* gravity of drop heights [m/s^2] */
+    const char *weights;          /* "none" or "relative" */
     double nu;
     unsigned long long seed, max_evals;
     hf_maxwell_fit_config full;   /* hf_maxwell_fit_config_init'ed */
@@ -24,11 +28,32 @@ typedef struct hfc_maxwell_args {
     {.name = "nu", .kind = HFC_REAL, .value = (ptr), .arg = "N", .required = 1,       \
      .limits = HFC_MIN | HFC_MAX, .min = 0.0, .max = 0.5, .help = (what)}
 
+/* How a drop-test file is read: its separator and the g of drop heights. */
+#define HFC_MAXWELL_READ_OPTIONS(delimiter_ptr, g_ptr)                                \
+    {.name = "delimiter", .kind = HFC_WORD, .value = (delimiter_ptr),                 \
+     .words = hfc_maxwell_delimiters, .arg = "SEP",                                   \
+     .help = "separator of the data file (default: detected from its header)"},      \
+    {.name = "g", .kind = HFC_REAL, .value = (g_ptr), .arg = "MPS2",                  \
+     .limits = HFC_ABOVE, .min = 0.0,                                                 \
+     .help = "gravity turning a drop height h into V0 = sqrt(2 g h) [m/s^2] "         \
+             "(default 9.80665)"}
+
+extern const char *const hfc_maxwell_delimiters[];
+
+/* The separator character of a --delimiter word (0 for NULL: detected). */
+char hfc_maxwell_separator(const char *delimiter);
+
 #define HFC_MAXWELL_FIT_OPTIONS(args)                                                 \
     {.name = "data", .kind = HFC_TEXT, .value = &(args)->data, .arg = "FILE",         \
-     .required = 1, .help = "drop tests, CSV: m_kg,R_m,V0_mps and any of F_M_N,t_M_s,"  \
-                           "t_c_s,e"},                                                \
+     .required = 1, .help = "drop tests, CSV: mass (m_kg|m_g), radius (R_m|R_mm|D_m|"  \
+                           "D_mm), speed (V0_mps|h_m|h_mm) and any of F_M (_N|_kN|"   \
+                           "_mN), t_M and t_c (_s|_ms|_us), e"},                      \
+    HFC_MAXWELL_READ_OPTIONS(&(args)->delimiter, &(args)->g),                         \
     HFC_OPT_NU(&(args)->nu, "Poisson's ratio of the target"),                         \
+    {.name = "weights", .kind = HFC_WORD, .value = &(args)->weights,                  \
+     .words = hfc_maxwell_weight_names, .arg = "W",                                   \
+     .help = "regression weights: none = ordinary least squares (Argatov), relative "  \
+             "= 1/y^2 for errors proportional to the value (default none)"},         \
     {.name = "optimizer", .kind = HFC_TEXT, .value = &(args)->full.optimizer,         \
      .arg = "NAME", .help = "optimiser of the full fit (default "                     \
                             HF_MAXWELL_FIT_OPTIMIZER ")"},                            \
@@ -37,7 +62,16 @@ typedef struct hfc_maxwell_args {
      .limits = HFC_MIN, .min = 1,                                                     \
      .help = "evaluation budget of the full fit (default: the optimiser's)"}
 
-/* Reads args->data and computes the constants; prints one error line and
+extern const char *const hfc_maxwell_weight_names[];
+
+/* The weights of args->weights. */
+hf_maxwell_weights hfc_maxwell_weights(const hfc_maxwell_args *args);
+
+/* Prints DATA's plausibility warnings on stderr, one line each. */
+void hfc_maxwell_warn_data(const char *command, const hf_maxwell_data *data);
+
+/* Reads args->data (with its delimiter and g), prints its warnings and
+ * computes the constants; prints one error line and
  * returns 2 (bad input) or 1, or returns 0 with *data owned by the caller
  * (hf_maxwell_data_free). */
 int hfc_maxwell_load(const char *command, const hfc_maxwell_args *args,

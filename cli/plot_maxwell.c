@@ -111,7 +111,7 @@ static void add_panels(hfc_plot *p, const hf_maxwell_estimate *reg[3], int panel
 static int run_plot_maxwell(int argc, char **argv)
 {
     const char *png = NULL;
-    hfc_maxwell_args args = {.nu = NAN, .seed = 1};
+    hfc_maxwell_args args = {.nu = NAN, .g = NAN, .weights = "none", .seed = 1};
     hf_maxwell_fit_config_init(&args.full);
     hfc_opt opts[] = {
         HFC_MAXWELL_FIT_OPTIONS(&args),
@@ -137,8 +137,8 @@ static int run_plot_maxwell(int argc, char **argv)
         if (d->value[j] == NULL)
             continue;
         hf_diag diag = {{0}};
-        hf_status st = hf_maxwell_regress(d, args.nu, (hf_maxwell_observable)j, &k, &est[j],
-                                          &diag);
+        hf_status st = hf_maxwell_regress(d, args.nu, (hf_maxwell_observable)j,
+                                          hfc_maxwell_weights(&args), &k, &est[j], &diag);
         rc = st == HF_OK ? 0 : hfc_fail_status(argv[0], NULL, st, &diag);
         reg[j] = &est[j];
         ++panels;

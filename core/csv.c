@@ -252,8 +252,9 @@ static hf_status parse_cell(parser *p, size_t col, uint32_t *offset, int *quoted
 }
 
 /* The record at p->r into p->rec[0 .. *count-1], a trailing empty
- * unquoted cell dropped. */
-static hf_status parse_record(parser *p, size_t *count, hf_diag *diag)
+ * unquoted cell dropped (*dropped = 1; it stays in p->rec[*count], for a
+ * row whose last cell is empty where the header has a column there). */
+static hf_status parse_record(parser *p, size_t *count, int *dropped, hf_diag *diag)
 {
     size_t n = 0, line = p->line;
     int ends = 0, quoted = 0;
@@ -275,8 +276,8 @@ static hf_status parse_record(parser *p, size_t *count, hf_diag *diag)
             return st;
         ++n;
     }
-    if (n > 1 && !quoted && p->csv->buffer[p->rec[n - 1]] == '\0')
-        --n;
+    *dropped = n > 1 && !quoted && p->csv->buffer[p->rec[n - 1]] == '\0';
+    n -= (size_t)*dropped;
     if (n > p->max_columns)
         return hf_diag_set(diag, HF_ERANGE, "%s:%zu: more than %zu cells in a line (the limit)",
                            p->csv->path, line, p->max_columns);
@@ -322,7 +323,8 @@ static hf_status parse_header(parser *p, hf_diag *diag)
         p->sep = detect_separator(p);
     csv->separator = p->sep;
     size_t line = p->line, n = 0;
-    hf_status st = parse_record(p, &n, diag);
+    int dropped = 0;
+    hf_status st = parse_record(p, &n, &dropped, diag);
     if (st != HF_OK)
         return st;
     csv->ncols = n;
@@ -353,7 +355,11 @@ static hf_status parse_rows(parser *p, hf_diag *diag)
     hf_csv *csv = p->csv;
     while (next_record(p)) {
         size_t line = p->line, n = 0;
-        hf_status st = parse_record(p, &n, diag);
+        int dropped = 0;
+        hf_status st = parse_record(p, &n, &dropped, diag);
+        /* "a,b," under a header "x,y,note": the last cell is empty, not absent */
+        if (st == HF_OK && dropped && n + 1 == csv->ncols)
+            ++n;
         if (st == HF_OK && n != csv->ncols) {
             /* the row's text, its cells joined again, for the hint */
             int semicolon = 0;

@@ -218,7 +218,7 @@ static hf_status build_maxwell(hf_bench_problem *bp, const char *data_dir, hf_di
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", data_dir ? data_dir : "data", MAXWELL_FILE);
-    hf_status st = hf_maxwell_data_read(path, &bp->maxwell_data, diag);
+    hf_status st = hf_maxwell_data_read(path, NULL, &bp->maxwell_data, diag);
     if (st != HF_OK)
         return st;
     hf_maxwell_objective_options o;

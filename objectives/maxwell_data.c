@@ -21,6 +21,53 @@ static const char *const observable_columns[HF_MAXWELL_NOBS] = {"F_M_N", "t_M_s"
                                                                   "e"};
 static const char *const impact_columns[3] = {"m_kg", "R_m", "V0_mps"};
 
+/* ---- the columns a data file may have ------------------------------------ */
+
+/* What a column holds: the three impact quantities, then the observables
+ * in hf_maxwell_observable order. */
+enum { Q_MASS, Q_RADIUS, Q_SPEED, Q_OBS0, NQUANTITIES = Q_OBS0 + HF_MAXWELL_NOBS };
+
+static const char *const quantity_names[NQUANTITIES] = {
+    "impactor mass", "impactor radius", "approach speed", "peak force",
+    "time of the peak force", "contact duration", "coefficient of restitution"};
+
+/* One accepted column: its quantity, the symbol its name starts with, the
+ * factor to SI (the radius from a diameter is half of it), whether it is a
+ * drop height (V0 = √(2 g h)), and the column a value too large (or, for
+ * a force, too small) most likely belongs in. */
+typedef struct unit_column {
+    int quantity;
+    const char *symbol;
+    const char *name;
+    double factor;
+    int drop_height;
+    const char *slip;
+} unit_column;
+
+static const unit_column unit_columns[] = {
+    {Q_MASS, "m", "m_kg", 1.0, 0, "m_g"},
+    {Q_MASS, "m", "m_g", 1e-3, 0, NULL},
+    {Q_RADIUS, "R", "R_m", 1.0, 0, "R_mm"},
+    {Q_RADIUS, "R", "R_mm", 1e-3, 0, NULL},
+    {Q_RADIUS, "D", "D_m", 0.5, 0, "D_mm"},
+    {Q_RADIUS, "D", "D_mm", 0.5e-3, 0, NULL},
+    {Q_SPEED, "V0", "V0_mps", 1.0, 0, NULL},
+    {Q_SPEED, "h", "h_m", 1.0, 1, NULL},
+    {Q_SPEED, "h", "h_mm", 1e-3, 1, NULL},
+    {Q_OBS0 + HF_MAXWELL_F_M, "F_M", "F_M_N", 1.0, 0, "F_M_kN"},
+    {Q_OBS0 + HF_MAXWELL_F_M, "F_M", "F_M_kN", 1e3, 0, NULL},
+    {Q_OBS0 + HF_MAXWELL_F_M, "F_M", "F_M_mN", 1e-3, 0, "F_M_N"},
+    {Q_OBS0 + HF_MAXWELL_T_M, "t_M", "t_M_s", 1.0, 0, "t_M_ms"},
+    {Q_OBS0 + HF_MAXWELL_T_M, "t_M", "t_M_ms", 1e-3, 0, "t_M_us"},
+    {Q_OBS0 + HF_MAXWELL_T_M, "t_M", "t_M_us", 1e-6, 0, NULL},
+    {Q_OBS0 + HF_MAXWELL_T_C, "t_c", "t_c_s", 1.0, 0, "t_c_ms"},
+    {Q_OBS0 + HF_MAXWELL_T_C, "t_c", "t_c_ms", 1e-3, 0, "t_c_us"},
+    {Q_OBS0 + HF_MAXWELL_T_C, "t_c", "t_c_us", 1e-6, 0, NULL},
+    {Q_OBS0 + HF_MAXWELL_E, "e", "e", 1.0, 0, NULL},
+};
+
+#define NUNIT_COLUMNS (sizeof unit_columns / sizeof unit_columns[0])
+
 const char *hf_maxwell_observable_name(hf_maxwell_observable obs)
 {
     return (unsigned)obs < HF_MAXWELL_NOBS ? observable_names[obs] : "?";
@@ -64,6 +111,9 @@ void hf_maxwell_data_free(hf_maxwell_data *d)
         free(d->value[k]);
     free(d->line);
     free(d->path);
+    for (size_t i = 0; i < d->nwarnings; ++i)
+        free(d->warning[i]);
+    free(d->warning);
     free(d);
 }
 
@@ -100,41 +150,52 @@ unsigned hf_maxwell_data_mask(const hf_maxwell_data *d)
     return mask;
 }
 
-/* "PATH:LINE:" or "test I:" in front of a message about test i. */
-static void where(const hf_maxwell_data *d, size_t i, long col, char *buf, size_t size)
+void hf_maxwell_read_options_init(hf_maxwell_read_options *o)
 {
-    if (d->path != NULL && d->line != NULL && col >= 0)
-        snprintf(buf, size, "%s:%zu:%ld:", d->path, d->line[i], col + 1);
+    o->separator = 0;
+    o->g = HF_STANDARD_GRAVITY;
+}
+
+/* "PATH:LINE:" or "test I:" in front of a message about test i. */
+static void where(const hf_maxwell_data *d, size_t i, char *buf, size_t size)
+{
+    if (d->path != NULL && d->line != NULL)
+        snprintf(buf, size, "%s:%zu:", d->path, d->line[i]);
     else
         snprintf(buf, size, "test %zu:", i + 1);
 }
 
-/* Column index of a named column in the file, for messages (-1 if none). */
-typedef struct columns {
-    long impact[3];
-    long obs[HF_MAXWELL_NOBS];
-} columns;
+/* A value of a quantity is possible: finite, > 0, and e at most 1. */
+static int possible(int quantity, double v)
+{
+    return isfinite(v) && v > 0.0 && (quantity != Q_OBS0 + HF_MAXWELL_E || v <= 1.0);
+}
 
-static hf_status check_values(const hf_maxwell_data *d, const columns *c, hf_diag *diag)
+static const char *requirement(int quantity)
+{
+    return quantity == Q_OBS0 + HF_MAXWELL_E ? "finite and in (0, 1]" : "finite and > 0";
+}
+
+/* The SI values in memory: NaN observables are missing values. */
+static hf_status check_values(const hf_maxwell_data *d, hf_diag *diag)
 {
     char at[600];
     for (size_t i = 0; i < d->n; ++i) {
         const double v[3] = {d->impact[i].m, d->impact[i].R, d->impact[i].V0};
         for (int j = 0; j < 3; ++j)
-            if (!isfinite(v[j]) || !(v[j] > 0.0)) {
-                where(d, i, c ? c->impact[j] : -1, at, sizeof at);
-                return hf_diag_set(diag, HF_EDOM, "%s %s = %g must be finite and > 0", at,
-                                   impact_columns[j], v[j]);
+            if (!possible(j, v[j])) {
+                where(d, i, at, sizeof at);
+                return hf_diag_set(diag, HF_EDOM, "%s %s = %g (SI) must be %s", at,
+                                   impact_columns[j], v[j], requirement(j));
             }
         for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
-            if (d->value[k] == NULL)
+            if (d->value[k] == NULL || isnan(d->value[k][i]))
                 continue;
-            double y = d->value[k][i];
-            if (!isfinite(y) || !(y > 0.0) || (k == HF_MAXWELL_E && y > 1.0)) {
-                where(d, i, c ? c->obs[k] : -1, at, sizeof at);
-                return hf_diag_set(diag, HF_EDOM, "%s %s = %g must be finite and %s", at,
-                                   observable_columns[k], y,
-                                   k == HF_MAXWELL_E ? "in (0, 1]" : "> 0");
+            if (!possible(Q_OBS0 + k, d->value[k][i])) {
+                where(d, i, at, sizeof at);
+                return hf_diag_set(diag, HF_EDOM, "%s %s = %g (SI) must be %s", at,
+                                   observable_columns[k], d->value[k][i],
+                                   requirement(Q_OBS0 + k));
             }
         }
     }
@@ -149,63 +210,270 @@ hf_status hf_maxwell_data_check(const hf_maxwell_data *d, hf_diag *diag)
         return hf_diag_set(diag, HF_EINVAL, "no tests in the data");
     if (hf_maxwell_data_mask(d) == 0)
         return hf_diag_set(diag, HF_ENOTFOUND, "no observable (F_M_N, t_M_s, t_c_s, e)");
-    return check_values(d, NULL, diag);
+    return check_values(d, diag);
+}
+
+/* The file's column of each quantity: its index and entry of unit_columns
+ * (col -1 when absent). */
+typedef struct columns {
+    long col[NQUANTITIES];
+    const unit_column *unit[NQUANTITIES];
+} columns;
+
+/* "m_kg, m_g": the accepted columns of a quantity. */
+static const char *accepted(int quantity, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (size_t u = 0; u < NUNIT_COLUMNS; ++u)
+        if (unit_columns[u].quantity == quantity) {
+            size_t len = strlen(buf);
+            snprintf(buf + len, size - len, "%s%s", len ? ", " : "", unit_columns[u].name);
+        }
+    return buf;
+}
+
+/* The entry of unit_columns named NAME; else, in *symbol_of, the entry
+ * whose symbol NAME is or starts with followed by '_' (a known quantity
+ * with an unknown unit), or NULL for a column hertzfit does not read. */
+static const unit_column *column_kind(const char *name, const unit_column **symbol_of)
+{
+    *symbol_of = NULL;
+    for (size_t u = 0; u < NUNIT_COLUMNS; ++u)
+        if (strcmp(name, unit_columns[u].name) == 0)
+            return &unit_columns[u];
+    for (size_t u = 0; u < NUNIT_COLUMNS; ++u) {
+        size_t len = strlen(unit_columns[u].symbol);
+        if (strncmp(name, unit_columns[u].symbol, len) == 0 &&
+            (name[len] == '\0' || name[len] == '_')) {
+            *symbol_of = &unit_columns[u];
+            break;
+        }
+    }
+    return NULL;
 }
 
 static hf_status find_columns(const hf_csv *csv, int observables, columns *c, unsigned *mask,
                               hf_diag *diag)
 {
-    for (int j = 0; j < 3; ++j) {
-        size_t col = 0;
-        hf_status st = hf_csv_require(csv, impact_columns[j], &col, diag);
-        if (st != HF_OK)
-            return st;
-        c->impact[j] = (long)col;
+    char list[200];
+    const char *path = hf_csv_path(csv);
+    size_t hline = hf_csv_header_line(csv);
+    for (int q = 0; q < NQUANTITIES; ++q) {
+        c->col[q] = -1;
+        c->unit[q] = NULL;
     }
+    if (hf_csv_ncols(csv) == 1) {
+        /* A separator given that the file does not use leaves one column. */
+        const char *name = hf_csv_header(csv, 0);
+        static const char seps[3] = {',', ';', '\t'};
+        for (int j = 0; j < 3; ++j)
+            if (seps[j] != hf_csv_separator(csv) && strchr(name, seps[j]) != NULL)
+                return hf_diag_set(diag, HF_EPARSE,
+                                   "%s:%zu: the header is one column, which holds '%s': is "
+                                   "that the separator (not '%s')?", path, hline,
+                                   seps[j] == '\t' ? "\\t" : (char[2]){seps[j], 0},
+                                   hf_csv_separator(csv) == '\t'
+                                       ? "\\t" : (char[2]){hf_csv_separator(csv), 0});
+    }
+    for (size_t j = 0; j < hf_csv_ncols(csv); ++j) {
+        const char *name = hf_csv_header(csv, j);
+        const unit_column *like = NULL, *u = column_kind(name, &like);
+        if (u == NULL && like != NULL)
+            return hf_diag_set(diag, HF_EPARSE,
+                               "%s:%zu:%zu: column '%s' names the %s with an unknown unit "
+                               "(accepted: %s)", path, hline, j + 1, name,
+                               quantity_names[like->quantity],
+                               accepted(like->quantity, list, sizeof list));
+        if (u == NULL)
+            continue;
+        if (c->col[u->quantity] >= 0)
+            return hf_diag_set(diag, HF_EPARSE,
+                               "%s:%zu:%zu: column '%s' gives the %s a second time (after "
+                               "'%s'); keep one of %s", path, hline, j + 1, name,
+                               quantity_names[u->quantity], c->unit[u->quantity]->name,
+                               accepted(u->quantity, list, sizeof list));
+        c->col[u->quantity] = (long)j;
+        c->unit[u->quantity] = u;
+    }
+    for (int q = Q_MASS; q <= Q_SPEED; ++q)
+        if (c->col[q] < 0)
+            return hf_diag_set(diag, HF_ENOTFOUND,
+                               "%s:%zu: no column for the %s (one of %s is required)", path,
+                               hline, quantity_names[q], accepted(q, list, sizeof list));
     *mask = 0;
     for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
-        c->obs[k] = observables ? hf_csv_find(csv, observable_columns[k]) : -1;
-        if (c->obs[k] >= 0)
+        if (!observables)
+            c->col[Q_OBS0 + k] = -1;
+        if (c->col[Q_OBS0 + k] >= 0)
             *mask |= 1u << k;
     }
     if (observables && *mask == 0)
         return hf_diag_set(diag, HF_ENOTFOUND,
                            "%s:%zu: no observable column (need at least one of F_M_N, "
-                           "t_M_s, t_c_s, e)", hf_csv_path(csv), hf_csv_header_line(csv));
+                           "t_M_s, t_c_s, e, or the same in other units)", path, hline);
     if (hf_csv_nrows(csv) == 0)
-        return hf_diag_set(diag, HF_EINVAL, "%s: no data rows", hf_csv_path(csv));
+        return hf_diag_set(diag, HF_EINVAL, "%s: no data rows", path);
     return HF_OK;
 }
 
-/* Parses every cell into d; hf_csv_number names the cell on failure. */
-static hf_status fill(const hf_csv *csv, const columns *c, hf_maxwell_data *d, hf_diag *diag)
+/* Cell (row, quantity q) in SI into *si; an observable's missing cell is
+ * NaN.  The raw value is checked under the column's own name. */
+static hf_status read_cell(const hf_csv *csv, const columns *c, size_t row, int q, double g,
+                           double *si, hf_diag *diag)
+{
+    const unit_column *u = c->unit[q];
+    size_t col = (size_t)c->col[q];
+    double v = NAN;
+    hf_status st = hf_csv_number(csv, row, col, &v, diag);
+    if (st == HF_EMISSING && q >= Q_OBS0) {
+        *si = NAN;
+        return HF_OK;
+    }
+    if (st != HF_OK)
+        return st;
+    if (!possible(q, v))
+        return hf_diag_set(diag, HF_EDOM, "%s:%zu:%zu: %s = %g must be %s", hf_csv_path(csv),
+                           hf_csv_line(csv, row), col + 1, u->name, v, requirement(q));
+    *si = u->drop_height ? sqrt(2.0 * g * v * u->factor) : v * u->factor;
+    return HF_OK;
+}
+
+/* Parses every cell into d (SI); hf_csv_number names the cell on failure. */
+static hf_status fill(const hf_csv *csv, const columns *c, double g, hf_maxwell_data *d,
+                      hf_diag *diag)
 {
     for (size_t i = 0; i < d->n; ++i) {
         double *dst[3] = {&d->impact[i].m, &d->impact[i].R, &d->impact[i].V0};
         d->line[i] = hf_csv_line(csv, i);
-        for (int j = 0; j < 3; ++j) {
-            hf_status st = hf_csv_number(csv, i, (size_t)c->impact[j], dst[j], diag);
+        for (int q = Q_MASS; q <= Q_SPEED; ++q) {
+            hf_status st = read_cell(csv, c, i, q, g, dst[q], diag);
             if (st != HF_OK)
                 return st;
         }
+        int present = 0;
         for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
-            if (c->obs[k] < 0)
+            if (d->value[k] == NULL)
                 continue;
-            hf_status st = hf_csv_number(csv, i, (size_t)c->obs[k], &d->value[k][i], diag);
+            hf_status st = read_cell(csv, c, i, Q_OBS0 + k, g, &d->value[k][i], diag);
             if (st != HF_OK)
                 return st;
+            present += !isnan(d->value[k][i]);
         }
+        if (hf_maxwell_data_mask(d) != 0 && present == 0)
+            return hf_diag_set(diag, HF_EMISSING,
+                               "%s:%zu: every observable of this test is missing", d->path,
+                               d->line[i]);
+    }
+    return HF_OK;
+}
+
+/* Appends one warning line to d. */
+static hf_status add_warning(hf_maxwell_data *d, const char *text, hf_diag *diag)
+{
+    char **grown = realloc(d->warning, (d->nwarnings + 1) * sizeof *grown); /* owned by d */
+    if (grown == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    d->warning = grown;
+    char *copy = malloc(strlen(text) + 1); /* owned by d */
+    if (copy == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    strcpy(copy, text);
+    d->warning[d->nwarnings++] = copy;
+    return HF_OK;
+}
+
+/* Value of quantity q of test i in SI (NaN when missing or absent). */
+static double si_value(const hf_maxwell_data *d, int q, size_t i)
+{
+    switch (q) {
+    case Q_MASS: return d->impact[i].m;
+    case Q_RADIUS: return d->impact[i].R;
+    case Q_SPEED: return d->impact[i].V0;
+    default: return d->value[q - Q_OBS0] ? d->value[q - Q_OBS0][i] : NAN;
+    }
+}
+
+/* 1 when the SI value v of quantity q of test i is one no drop test has:
+ * *limit is the bound it passes. */
+static int implausible(const hf_maxwell_data *d, int q, size_t i, double v, double g,
+                       double *limit)
+{
+    switch (q) {
+    case Q_MASS: *limit = HF_MAXWELL_MASS_MAX; return v > *limit;
+    case Q_RADIUS: *limit = HF_MAXWELL_RADIUS_MAX; return v > *limit;
+    case Q_OBS0 + HF_MAXWELL_T_M:
+    case Q_OBS0 + HF_MAXWELL_T_C: *limit = HF_MAXWELL_TIME_MAX; return v > *limit;
+    case Q_OBS0 + HF_MAXWELL_F_M: *limit = d->impact[i].m * g; return v < *limit;
+    default: return 0;
+    }
+}
+
+/* One warning per column holding implausible values: the column, the
+ * first line, how many rows, and the likely unit slip. */
+static hf_status plausibility(const hf_csv *csv, const columns *c, double g, hf_maxwell_data *d,
+                              hf_diag *diag)
+{
+    for (int q = 0; q < NQUANTITIES; ++q) {
+        if (c->col[q] < 0)
+            continue;
+        size_t count = 0, first = 0;
+        double first_v = 0.0, first_limit = 0.0;
+        for (size_t i = 0; i < d->n; ++i) {
+            double v = si_value(d, q, i), limit = 0.0;
+            if (isnan(v) || !implausible(d, q, i, v, g, &limit))
+                continue;
+            if (count++ == 0) {
+                first = i;
+                first_v = v;
+                first_limit = limit;
+            }
+        }
+        if (count == 0)
+            continue;
+        const unit_column *u = c->unit[q];
+        char what[300], hint[200], text[1400];
+        if (q == Q_OBS0 + HF_MAXWELL_F_M)
+            snprintf(what, sizeof what, "a peak force of %g N, below the impactor's weight "
+                     "m g = %g N", first_v, first_limit);
+        else
+            snprintf(what, sizeof what, "%g %s, over the %g %s no drop test reaches", first_v,
+                     q == Q_MASS ? "kg" : q == Q_RADIUS ? "m" : "s",
+                     first_limit, q == Q_MASS ? "kg" : q == Q_RADIUS ? "m" : "s");
+        if (q == Q_OBS0 + HF_MAXWELL_F_M)
+            snprintf(hint, sizeof hint, "%s%s%sis the mass column '%s' in a unit too large?",
+                     u->slip ? "are the values in the unit of '" : "",
+                     u->slip ? u->slip : "", u->slip ? "', or " : "", c->unit[Q_MASS]->name);
+        else if (u->slip != NULL)
+            snprintf(hint, sizeof hint, "are the values in the unit of '%s'?", u->slip);
+        else
+            snprintf(hint, sizeof hint, "check the unit of the column");
+        snprintf(text, sizeof text, "%s:%zu:%ld: column '%s' holds %s (%zu of %zu rows): %s",
+                 hf_csv_path(csv), d->line[first], c->col[q] + 1, u->name, what, count, d->n,
+                 hint);
+        hf_status st = add_warning(d, text, diag);
+        if (st != HF_OK)
+            return st;
     }
     return HF_OK;
 }
 
 /* Reads PATH with (observables = 1) or without its observable columns. */
-static hf_status read_table(const char *path, int observables, hf_maxwell_data **out,
-                            hf_diag *diag)
+static hf_status read_table(const char *path, const hf_maxwell_read_options *options,
+                            int observables, hf_maxwell_data **out, hf_diag *diag)
 {
     *out = NULL;
+    hf_maxwell_read_options o;
+    hf_maxwell_read_options_init(&o);
+    if (options != NULL)
+        o = *options;
+    if (!(isfinite(o.g) && o.g > 0.0))
+        return hf_diag_set(diag, HF_EINVAL, "gravity g = %g m/s^2 must be finite and > 0",
+                           o.g);
+    hf_csv_options csv_options;
+    hf_csv_options_init(&csv_options);
+    csv_options.separator = o.separator;
     hf_csv *csv = NULL; /* freed below */
-    hf_status st = hf_csv_read(path, NULL, &csv, diag);
+    hf_status st = hf_csv_read(path, &csv_options, &csv, diag);
     if (st != HF_OK)
         return st;
     columns c;
@@ -225,9 +493,11 @@ static hf_status read_table(const char *path, int observables, hf_maxwell_data *
         }
     }
     if (st == HF_OK)
-        st = fill(csv, &c, d, diag);
+        st = fill(csv, &c, o.g, d, diag);
     if (st == HF_OK)
-        st = check_values(d, &c, diag);
+        st = check_values(d, diag);
+    if (st == HF_OK)
+        st = plausibility(csv, &c, o.g, d, diag);
     hf_csv_free(csv);
     if (st != HF_OK) {
         hf_maxwell_data_free(d);
@@ -237,14 +507,16 @@ static hf_status read_table(const char *path, int observables, hf_maxwell_data *
     return HF_OK;
 }
 
-hf_status hf_maxwell_data_read(const char *path, hf_maxwell_data **out, hf_diag *diag)
+hf_status hf_maxwell_data_read(const char *path, const hf_maxwell_read_options *options,
+                               hf_maxwell_data **out, hf_diag *diag)
 {
-    return read_table(path, 1, out, diag);
+    return read_table(path, options, 1, out, diag);
 }
 
-hf_status hf_maxwell_grid_read(const char *path, hf_maxwell_data **out, hf_diag *diag)
+hf_status hf_maxwell_grid_read(const char *path, const hf_maxwell_read_options *options,
+                               hf_maxwell_data **out, hf_diag *diag)
 {
-    return read_table(path, 0, out, diag);
+    return read_table(path, options, 0, out, diag);
 }
 
 /* "PATH:LINE: " or "impact I: " in front of a message about impact i

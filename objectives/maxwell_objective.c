@@ -35,6 +35,7 @@ struct hf_maxwell_objective {
     hf_maxwell_objective_options options;
     unsigned mask;                 /* observables fitted */
     size_t per_test;               /* how many of them */
+    size_t measured;               /* fitted values present (not missing) */
     double lower[2], upper[2];     /* the problem's box (scaled variables) */
     hf_problem problem;            /* the view, borrowing the box and the object */
 };
@@ -102,8 +103,14 @@ hf_status hf_maxwell_objective_alloc(const hf_maxwell_data *data,
     unsigned mask;
     if ((st = fitted_mask(data, options->mask, &mask, diag)) != HF_OK)
         return st;
-    if (data->n * count_bits(mask) <= 2)
-        return hf_diag_set(diag, HF_EINVAL, "full fit needs more than 2 measured values");
+    size_t measured = 0;
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if (mask & (1u << k))
+            for (size_t i = 0; i < data->n; ++i)
+                measured += !isnan(data->value[k][i]);
+    if (measured <= 2)
+        return hf_diag_set(diag, HF_EINVAL, "full fit needs more than 2 measured values, "
+                           "the data has %zu", measured);
     hf_maxwell_objective *obj = calloc(1, sizeof *obj); /* caller: hf_maxwell_objective_free */
     if (obj == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
@@ -111,6 +118,7 @@ hf_status hf_maxwell_objective_alloc(const hf_maxwell_data *data,
     obj->options = *options;
     obj->mask = mask;
     obj->per_test = count_bits(mask);
+    obj->measured = measured;
     obj->lower[0] = 1.0 - options->mu0_box;
     obj->upper[0] = 1.0 + options->mu0_box;
     obj->lower[1] = 1.0 - options->eta_box;
@@ -135,7 +143,8 @@ void hf_maxwell_objective_params(const hf_maxwell_objective *obj, const double *
     *eta = x[1] * obj->options.eta_ref;
 }
 
-/* Residuals of test i into out[0 .. per_test-1]. */
+/* Residuals of test i into out[0 .. per_test-1]; a missing value's is 0,
+ * so it adds nothing to the misfit or the Jacobian. */
 static hf_status test_residuals(const hf_maxwell_objective *obj, const hf_maxwell_material *mat,
                                 size_t i, double *out, hf_diag *diag)
 {
@@ -148,7 +157,8 @@ static hf_status test_residuals(const hf_maxwell_objective *obj, const hf_maxwel
     for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
         if (obj->mask & (1u << k)) {
             double y = d->value[k][i];
-            out[j++] = (hf_maxwell_response_get(&r, (hf_maxwell_observable)k) - y) / y;
+            out[j++] = isnan(y) ? 0.0
+                                : (hf_maxwell_response_get(&r, (hf_maxwell_observable)k) - y) / y;
         }
     return HF_OK;
 }
@@ -283,7 +293,7 @@ static hf_status standard_errors(const hf_maxwell_objective *obj, const double *
     if (st == HF_OK && gsl_multifit_nlinear_covar(J, 0.0, cov) != GSL_SUCCESS)
         st = hf_diag_set(diag, HF_EGSL, "covariance of the full fit: GSL failed");
     static const char *const names[2] = {"mu0", "eta"};
-    double s2 = ssr / (double)(N - 2);
+    double s2 = ssr / (double)(obj->measured - 2);
     double ref[2] = {obj->options.mu0_ref, obj->options.eta_ref};
     for (size_t j = 0; j < 2 && st == HF_OK; ++j) {
         double var = s2 * gsl_matrix_get(cov, j, j);
@@ -310,13 +320,18 @@ static double relative_r2(const hf_maxwell_objective *obj, double ssr)
     for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
         if (!(obj->mask & (1u << k)))
             continue;
-        double mean = 0.0;
+        double sum = 0.0;
+        size_t n = 0;
         for (size_t i = 0; i < d->n; ++i)
-            mean += d->value[k][i] / (double)d->n;
-        for (size_t i = 0; i < d->n; ++i) {
-            double r = (d->value[k][i] - mean) / d->value[k][i];
-            sst += r * r;
-        }
+            if (!isnan(d->value[k][i])) {
+                sum += d->value[k][i];
+                ++n;
+            }
+        for (size_t i = 0; i < d->n; ++i)
+            if (!isnan(d->value[k][i])) {
+                double r = (d->value[k][i] - sum / (double)n) / d->value[k][i];
+                sst += r * r;
+            }
     }
     return sst > 0.0 ? 1.0 - ssr / sst : 1.0;
 }

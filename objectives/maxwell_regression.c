@@ -1,12 +1,13 @@
 /*
  * objectives/maxwell_regression.c — Argatov's identification of μ0 and η
  * by straight-line fits (Section 4, Eqs. 57, 60, 62, 59), done by GSL's
- * gsl_fit_wlinear, which also returns the covariance of the two
- * coefficients.  The fit is weighted by 1/y²: measured forces and times
- * carry errors proportional to their size, and y spans a factor ~6 over a
- * typical data set, so an unweighted fit would misstate its own standard
- * errors (tests/test_maxwell_fit.c found them 25 % too small for μ0 from
- * F_M with 1 % relative noise).  Standard errors of C0,
+ * gsl_fit_linear (ordinary least squares, as Argatov describes) or
+ * gsl_fit_wlinear with weights 1/y² (measured forces and times whose
+ * errors are proportional to their size: y spans a factor ~6 over a
+ * typical data set, so the unweighted fit misstates its own standard
+ * errors there — tests/test_maxwell_fit.c finds them ~25 % too small for
+ * μ0 from F_M with 1 % relative noise); both return the covariance of
+ * the two coefficients.  Standard errors of C0,
  * μ0 and η are propagated from that covariance to first order
  * (var g(c) ≈ ∇gᵀ Σ ∇g), since C0 and η are non-linear in the coefficients.
  */
@@ -14,6 +15,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +64,55 @@ const char *hf_maxwell_method_name(hf_maxwell_method method)
     return method == HF_MAXWELL_FULL ? "full" : "regression";
 }
 
+const char *hf_maxwell_weights_name(hf_maxwell_weights weights)
+{
+    return weights == HF_MAXWELL_WEIGHTS_RELATIVE ? "relative" : "none";
+}
+
+const char *hf_maxwell_quality_name(hf_maxwell_quality quality)
+{
+    switch (quality) {
+    case HF_MAXWELL_WELL_DETERMINED: return "ok";
+    case HF_MAXWELL_NONPHYSICAL: return "nonphysical";
+    case HF_MAXWELL_POORLY_DETERMINED: return "poorly-determined";
+    default: return "?";
+    }
+}
+
+hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *e, char *reason,
+                                               size_t size)
+{
+    char why[200] = "";
+    hf_maxwell_quality q = HF_MAXWELL_WELL_DETERMINED;
+    static const char *const names[2] = {"mu0", "eta"};
+    const double rse[2] = {e->mu0_se / e->mu0, e->eta_se / e->eta};
+    if (!(e->C0 > 0.0) || !isfinite(e->mu0)) {
+        q = HF_MAXWELL_NONPHYSICAL;
+        snprintf(why, sizeof why, "the line gives C0 = %g <= 0, so no shear modulus mu0",
+                 e->C0);
+    } else if (!(e->mu0 > 0.0)) {
+        q = HF_MAXWELL_NONPHYSICAL;
+        snprintf(why, sizeof why, "mu0 = %g Pa is not positive", e->mu0);
+    } else if (!(e->eta > 0.0)) {
+        q = HF_MAXWELL_NONPHYSICAL;
+        snprintf(why, sizeof why, "eta = %g 1/s is not positive", e->eta);
+    } else {
+        for (int j = 0; j < 2 && q == HF_MAXWELL_WELL_DETERMINED; ++j)
+            if (!(rse[j] <= HF_MAXWELL_RSE_MAX)) {
+                q = HF_MAXWELL_POORLY_DETERMINED;
+                snprintf(why, sizeof why, "the relative standard error of %s is %.0f %% > "
+                         "%.0f %%", names[j], 100.0 * rse[j], 100.0 * HF_MAXWELL_RSE_MAX);
+            }
+        if (q == HF_MAXWELL_WELL_DETERMINED && !(e->r2 >= HF_MAXWELL_R2_MIN)) {
+            q = HF_MAXWELL_POORLY_DETERMINED;
+            snprintf(why, sizeof why, "R^2 = %.3g < %g", e->r2, HF_MAXWELL_R2_MIN);
+        }
+    }
+    if (reason != NULL && size > 0)
+        snprintf(reason, size, "%s", why);
+    return q;
+}
+
 double hf_maxwell_regression_x(hf_maxwell_observable obs, double speed_parameter)
 {
     return obs == HF_MAXWELL_F_M ? speed_parameter : 1.0 / speed_parameter;
@@ -101,15 +152,16 @@ hf_status hf_maxwell_regression_model(double C0, double eta, hf_maxwell_observab
     return HF_OK;
 }
 
-/* Coordinates and weight 1/y² of test i, HF_ERANGE naming the test
- * (file:line) when x, y or the weight is not a positive normal double
- * (a measured F_M of 1e308 N overflows y; 1e-200 N overflows 1/y²; a
- * subnormal weight has lost its precision). */
-static hf_status point(const hf_maxwell_data *d, hf_maxwell_observable obs, size_t i,
-                       double *x, double *y, double *w, hf_diag *diag)
+/* Coordinates and weight (1/y², or 1 unweighted) of test i, HF_ERANGE
+ * naming the test (file:line) when x, y or the weight is not a positive
+ * normal double (a measured F_M of 1e308 N overflows y; 1e-200 N
+ * overflows 1/y²; a subnormal weight has lost its precision). */
+static hf_status point(const hf_maxwell_data *d, hf_maxwell_observable obs,
+                       hf_maxwell_weights weights, size_t i, double *x, double *y, double *w,
+                       hf_diag *diag)
 {
     hf_maxwell_regression_point(&d->impact[i], obs, d->value[obs][i], x, y);
-    *w = 1.0 / (*y * *y);
+    *w = weights == HF_MAXWELL_WEIGHTS_RELATIVE ? 1.0 / (*y * *y) : 1.0;
     if (isnormal(*x) && *x > 0.0 && isnormal(*y) && *y > 0.0 && isnormal(*w))
         return HF_OK;
     char where[1100] = "";
@@ -119,7 +171,7 @@ static hf_status point(const hf_maxwell_data *d, hf_maxwell_observable obs, size
         snprintf(where, sizeof where, "test %zu: ", i + 1);
     return hf_diag_set(diag, HF_ERANGE,
                        "%s%s = %g gives regression coordinates x = %g, y = %g and weight "
-                       "1/y^2 = %g: outside the double range", where,
+                       "%g: outside the double range", where,
                        hf_maxwell_observable_column(obs), d->value[obs][i], *x, *y, *w);
 }
 
@@ -147,9 +199,18 @@ static void invert_line(hf_maxwell_observable obs, const hf_argatov_constants *k
     }
 }
 
+/* Tests with a value of obs (not missing). */
+static size_t count_present(const hf_maxwell_data *d, hf_maxwell_observable obs)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < d->n; ++i)
+        n += !isnan(d->value[obs][i]);
+    return n;
+}
+
 static hf_status check_request(const hf_maxwell_data *d, double nu, hf_maxwell_observable obs,
-                               const hf_argatov_constants *k, const hf_maxwell_estimate *out,
-                               hf_diag *diag)
+                               hf_maxwell_weights weights, const hf_argatov_constants *k,
+                               const hf_maxwell_estimate *out, hf_diag *diag)
 {
     if (d == NULL || k == NULL || out == NULL)
         return hf_diag_set(diag, HF_EINVAL, "regression: missing data, constants or output");
@@ -163,10 +224,13 @@ static hf_status check_request(const hf_maxwell_data *d, double nu, hf_maxwell_o
         return hf_diag_set(diag, HF_ENOTFOUND, "%s%sno column '%s' for the %s regression",
                            d->path ? d->path : "", d->path ? ": " : "",
                            hf_maxwell_observable_column(obs), hf_maxwell_observable_name(obs));
-    if (d->n < MIN_TESTS)
+    if (weights != HF_MAXWELL_WEIGHTS_NONE && weights != HF_MAXWELL_WEIGHTS_RELATIVE)
+        return hf_diag_set(diag, HF_EINVAL, "unknown regression weights %d", (int)weights);
+    size_t n = count_present(d, obs);
+    if (n < MIN_TESTS)
         return hf_diag_set(diag, HF_EINVAL,
-                           "%s regression needs at least %d tests, the data has %zu",
-                           hf_maxwell_observable_name(obs), MIN_TESTS, d->n);
+                           "%s regression needs at least %d tests with a value, the data has "
+                           "%zu", hf_maxwell_observable_name(obs), MIN_TESTS, n);
     return hf_maxwell_data_check(d, diag);
 }
 
@@ -186,7 +250,8 @@ static hf_status check_spread(const double *x, size_t n, hf_maxwell_observable o
     return HF_OK;
 }
 
-/* Weighted R²: 1 − χ²/Σ w (y − ȳ_w)², ȳ_w the weighted mean. */
+/* Weighted R²: 1 − χ²/Σ w (y − ȳ_w)², ȳ_w the weighted mean (w = 1: the
+ * ordinary R²). */
 static double r_squared(const double *y, const double *w, size_t n, double chisq)
 {
     double sw = 0.0, swy = 0.0, sst = 0.0;
@@ -199,32 +264,45 @@ static double r_squared(const double *y, const double *w, size_t n, double chisq
     return sst > 0.0 ? 1.0 - chisq / sst : (chisq == 0.0 ? 1.0 : 0.0);
 }
 
-/* gsl_fit_wlinear with weights 1/y² (measurement noise proportional to the
- * value).  GSL's covariance assumes the weights are exact 1/σ²; the noise
- * level is unknown, so it is scaled by the residual variance χ²/(n − 2),
- * as gsl_fit_linear does for unweighted data. */
-static hf_status weighted_line(const double *x, const double *y, const double *w, size_t n,
-                               double *c0, double *c1, hf_maxwell_estimate *out, double *chisq,
-                               hf_diag *diag)
+/* The line through (x, y).  Unweighted: gsl_fit_linear, whose covariance
+ * is already scaled by the residual variance sumsq/(n − 2).  Weighted by
+ * 1/y² (measurement noise proportional to the value): gsl_fit_wlinear,
+ * whose covariance assumes the weights are exact 1/σ²; the noise level is
+ * unknown, so it is scaled by the residual variance χ²/(n − 2) the same
+ * way. */
+static hf_status fit_line(hf_maxwell_weights weights, const double *x, const double *y,
+                          const double *w, size_t n, double *c0, double *c1,
+                          hf_maxwell_estimate *out, double *chisq, hf_diag *diag)
 {
-    if (gsl_fit_wlinear(x, 1, w, 1, y, 1, n, c0, c1, &out->cov00, &out->cov01, &out->cov11,
-                        chisq) != GSL_SUCCESS)
-        return hf_diag_set(diag, HF_EGSL, "gsl_fit_wlinear failed");
+    const char *fn = weights == HF_MAXWELL_WEIGHTS_RELATIVE ? "gsl_fit_wlinear"
+                                                            : "gsl_fit_linear";
+    int gs = weights == HF_MAXWELL_WEIGHTS_RELATIVE
+                 ? gsl_fit_wlinear(x, 1, w, 1, y, 1, n, c0, c1, &out->cov00, &out->cov01,
+                                   &out->cov11, chisq)
+                 : gsl_fit_linear(x, 1, y, 1, n, c0, c1, &out->cov00, &out->cov01, &out->cov11,
+                                  chisq);
+    if (gs != GSL_SUCCESS)
+        return hf_diag_set(diag, HF_EGSL, "%s failed", fn);
     if (!isfinite(*c0) || !isfinite(*c1) || !isfinite(*chisq))
-        return hf_diag_set(diag, HF_ERANGE, "gsl_fit_wlinear gave intercept %g, slope %g, "
-                           "chi^2 %g: the data overflow the weighted fit", *c0, *c1, *chisq);
-    double s2 = *chisq / (double)(n - 2);
-    out->cov00 *= s2;
-    out->cov01 *= s2;
-    out->cov11 *= s2;
+        return hf_diag_set(diag, HF_ERANGE, "%s gave intercept %g, slope %g, "
+                           "chi^2 %g: the data overflow the fit", fn, *c0, *c1, *chisq);
+    if (weights == HF_MAXWELL_WEIGHTS_RELATIVE) {
+        double s2 = *chisq / (double)(n - 2);
+        out->cov00 *= s2;
+        out->cov01 *= s2;
+        out->cov11 *= s2;
+    }
     return HF_OK;
 }
 
-static double largest_eps(const hf_maxwell_data *d, double C0, double eta)
+/* Largest ε over the tests of the line (those with a value of obs). */
+static double largest_eps(const hf_maxwell_data *d, hf_maxwell_observable obs, double C0,
+                          double eta)
 {
     double m = -HUGE_VAL;
     for (size_t i = 0; i < d->n; ++i)
-        m = fmax(m, eta * C0 / hf_maxwell_speed_parameter(&d->impact[i]));
+        if (!isnan(d->value[obs][i]))
+            m = fmax(m, eta * C0 / hf_maxwell_speed_parameter(&d->impact[i]));
     return m;
 }
 
@@ -234,11 +312,11 @@ static hf_status fill_estimate(const hf_maxwell_data *d, double nu, hf_maxwell_o
 {
     derived C0, eta;
     invert_line(obs, k, c0, c1, &C0, &eta);
-    if (!(C0.value > 0.0) || !isfinite(C0.value) || !isfinite(eta.value))
+    if (!isfinite(C0.value) || !isfinite(eta.value) || C0.value == 0.0)
         return hf_diag_set(diag, HF_ERANGE,
-                           "%s regression gives C0 = %g (intercept %g, slope %g): the data "
-                           "do not follow Argatov's line", hf_maxwell_observable_name(obs),
-                           C0.value, c0, c1);
+                           "%s regression gives C0 = %g, eta = %g (intercept %g, slope %g): "
+                           "outside the double range", hf_maxwell_observable_name(obs),
+                           C0.value, eta.value, c0, c1);
     out->C0 = C0.value;
     out->eta = eta.value;
     hf_status st = propagated_se(&C0, out, obs, "C0", &out->C0_se, diag);
@@ -246,6 +324,14 @@ static hf_status fill_estimate(const hf_maxwell_data *d, double nu, hf_maxwell_o
         st = propagated_se(&eta, out, obs, "eta", &out->eta_se, diag);
     if (st != HF_OK)
         return st;
+    if (!(C0.value > 0.0)) {
+        /* The data do not follow Argatov's line: no μ0 (Eq. 59 needs
+         * C0 > 0); returned for hf_maxwell_estimate_quality to call
+         * nonphysical rather than refused. */
+        out->mu0 = out->mu0_se = NAN;
+        out->max_eps = NAN;
+        return HF_OK;
+    }
     out->mu0 = hf_maxwell_mu0_from_compliance(C0.value, nu);
     /* Eq. 59: dμ0/dC0 = −(5/2) μ0/C0. */
     out->mu0_se = 2.5 * out->mu0 * out->C0_se / out->C0;
@@ -254,39 +340,44 @@ static hf_status fill_estimate(const hf_maxwell_data *d, double nu, hf_maxwell_o
                            "%s regression gives C0 = %g, so mu0 = %g +- %g Pa: outside the "
                            "double range", hf_maxwell_observable_name(obs), out->C0, out->mu0,
                            out->mu0_se);
-    out->max_eps = largest_eps(d, out->C0, out->eta);
+    out->max_eps = largest_eps(d, obs, out->C0, out->eta);
     return HF_OK;
 }
 
 hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_observable obs,
-                             const hf_argatov_constants *k, hf_maxwell_estimate *out,
-                             hf_diag *diag)
+                             hf_maxwell_weights weights, const hf_argatov_constants *k,
+                             hf_maxwell_estimate *out, hf_diag *diag)
 {
-    hf_status st = check_request(d, nu, obs, k, out, diag);
+    hf_status st = check_request(d, nu, obs, weights, k, out, diag);
     if (st != HF_OK)
         return st;
     double *x = malloc(3 * d->n * sizeof *x); /* x, y, w; freed below */
     if (x == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     double *y = x + d->n, *w = y + d->n;
+    size_t n = 0;
     for (size_t i = 0; i < d->n && st == HF_OK; ++i)
-        st = point(d, obs, i, &x[i], &y[i], &w[i], diag);
+        if (!isnan(d->value[obs][i])) {
+            st = point(d, obs, weights, i, &x[n], &y[n], &w[n], diag);
+            ++n;
+        }
     if (st != HF_OK) {
         free(x);
         return st;
     }
     memset(out, 0, sizeof *out);
     out->method = HF_MAXWELL_REGRESSION;
+    out->weights = weights;
     out->observables = 1u << obs;
-    out->n = d->n;
-    st = check_spread(x, d->n, obs, diag);
+    out->n = n;
+    st = check_spread(x, n, obs, diag);
     double c0 = 0.0, c1 = 0.0, chisq = 0.0;
     if (st == HF_OK)
-        st = weighted_line(x, y, w, d->n, &c0, &c1, out, &chisq, diag);
+        st = fit_line(weights, x, y, w, n, &c0, &c1, out, &chisq, diag);
     if (st == HF_OK) {
         out->intercept = c0;
         out->slope = c1;
-        out->r2 = r_squared(y, w, d->n, chisq);
+        out->r2 = r_squared(y, w, n, chisq);
         st = fill_estimate(d, nu, obs, k, c0, c1, out, diag);
     }
     free(x);

@@ -29,8 +29,10 @@ const char *hf_maxwell_fit_status(const hf_maxwell_fit_result *fit, char *buf, s
         return buf;
     const char *stop = fit->stop == HF_STOP_CONVERGED ? "" : hf_stop_reason_name(fit->stop);
     const char *bound = fit->at_bound ? "at-bound" : "";
+    hf_maxwell_quality quality = hf_maxwell_estimate_quality(&fit->estimate, NULL, 0);
     if (!*stop && !*bound)
-        snprintf(buf, size, "converged");
+        snprintf(buf, size, "%s", quality == HF_MAXWELL_WELL_DETERMINED
+                                      ? "converged" : hf_maxwell_quality_name(quality));
     else
         snprintf(buf, size, "%s%s%s", stop, *stop && *bound ? "+" : "", bound);
     return buf;
@@ -62,7 +64,13 @@ static hf_status reference_point(const hf_maxwell_data *d, const hf_maxwell_obje
             continue;
         hf_maxwell_estimate est;
         hf_diag this_diag = {{0}};
-        hf_status st = hf_maxwell_regress(d, o->nu, order[j], k, &est, &this_diag);
+        /* Weights 1/y²: relative errors, as the misfit the fit minimises,
+         * so the start is the nearer one to its optimum. */
+        hf_status st = hf_maxwell_regress(d, o->nu, order[j], HF_MAXWELL_WEIGHTS_RELATIVE, k,
+                                          &est, &this_diag);
+        if (st == HF_OK && !(est.C0 > 0.0))
+            st = hf_diag_set(&this_diag, HF_ERANGE, "%s regression gives C0 = %g <= 0",
+                             hf_maxwell_observable_name(order[j]), est.C0);
         if (st != HF_OK) {
             if (first == HF_OK) {
                 first = st;

@@ -144,6 +144,16 @@ static void test_bom_crlf_cr_and_trailing_column(void **state)
     expect_cell(csv, 1, 1, "0.03");
     assert_int_equal(hf_csv_line(csv, 1), 3);
     hf_csv_free(csv);
+    /* an empty last cell where the header has a column (a lab's note left
+     * blank): the row keeps it, empty and missing */
+    csv = read_ok("m_g;F_M_N;note\r\n4;1;\r\n4;2;\"late; redo\"\r\n4;;\r\n", NULL);
+    assert_int_equal(hf_csv_ncols(csv), 3);
+    assert_int_equal(hf_csv_nrows(csv), 3);
+    expect_cell(csv, 0, 2, "");
+    assert_int_equal(hf_csv_is_missing(csv, 0, 2), 1);
+    expect_cell(csv, 1, 2, "late; redo");
+    assert_int_equal(hf_csv_is_missing(csv, 2, 1), 1);
+    hf_csv_free(csv);
     /* old Mac line ends: CR alone */
     csv = read_ok("a,b\r1,2\r3,4", NULL);
     assert_int_equal(hf_csv_nrows(csv), 2);

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hertzfit/maxwell.h"
+#include "hertzfit/maxwell_data.h"
 #include "hertzfit/status.h"
 
 #define DATA HERTZFIT_SOURCE_DIR "/data/"
@@ -155,18 +157,20 @@ static void test_fit_clean_file(void **state)
 }
 
 /* A full fit stopped by its budget still prints its row, but says so: the
- * status column reads "maxeval" and stderr carries one warning line. */
+ * status column reads "maxeval", stderr carries one warning line, and with
+ * no other estimate the command fails (exit 1) saying none can be trusted. */
 static void test_fit_flags_an_unconverged_full_fit(void **state)
 {
     (void)state;
     char *out = NULL, *err = NULL;
     assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
-                                 "--nu 0.5 --method full --max-evals 1 --csv", &out, &err), 0);
+                                 "--nu 0.5 --method full --max-evals 1 --csv", &out, &err), 1);
     assert_int_equal(hf_test_count_lines(out), 2);
     assert_non_null(strstr(out, ",maxeval\n"));
-    assert_int_equal(hf_test_count_lines(err), 1);
+    assert_int_equal(hf_test_count_lines(err), 2);
     assert_non_null(strstr(err, "warning: the full fit did not converge (maxeval after 1 "
                                 "evaluations"));
+    assert_non_null(strstr(err, "maxwell_synthetic_noisy.csv: no estimate is well determined"));
     free(out);
     free(err);
 }
@@ -214,6 +218,226 @@ static void test_fit_residuals_and_other_optimizer(void **state)
     free(err);
 }
 
+/* mu0 and eta of the regression rows of a --csv table, in row order. */
+static size_t regression_rows(const char *out, double mu0[3], double eta[3])
+{
+    size_t n = 0;
+    for (const char *p = strstr(out, "\nregression,"); p != NULL && n < 3;
+         p = strstr(p + 1, "\nregression,")) {
+        char obs[16];
+        long count;
+        double se;
+        assert_int_equal(sscanf(p + 12, "%15[^,],%ld,%lf,%lf,%lf", obs, &count, &mu0[n], &se,
+                                &eta[n]), 5);
+        ++n;
+    }
+    return n;
+}
+
+/* The clean synthetic data written as a lab's spreadsheet would: a
+ * byte-order mark, CRLF, ';', a '#' line, a quoted note with the
+ * separator in it, grams, diameters in mm, drop heights in mm
+ * (h = V0²/(2g)), kN, ms and µs.  The regressions read it as the SI file:
+ * the same μ0 and η to the 6 digits printed. */
+static void test_fit_lab_units_file(void **state)
+{
+    (void)state;
+    hf_maxwell_data *d = NULL;
+    assert_int_equal(hf_maxwell_data_read(DATA "maxwell_synthetic_clean.csv", NULL, &d, NULL),
+                     HF_OK);
+    size_t cap = 300 * (d->n + 2), len = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    len += (size_t)snprintf(text + len, cap - len, "\xEF\xBB\xBF# lab units\r\n"
+                            "m_g;D_mm;h_mm;F_M_kN;t_M_ms;t_c_us;e;note\r\n");
+    for (size_t i = 0; i < d->n; ++i) {
+        const hf_maxwell_impact *imp = &d->impact[i];
+        len += (size_t)snprintf(text + len, cap - len,
+                                "%.17g;%.17g;%.17g;%.17g;%.17g;%.17g;%.17g;\"ball %zu; ok\"\r\n",
+                                imp->m * 1e3, imp->R * 2e3,
+                                imp->V0 * imp->V0 / (2.0 * 9.80665) * 1e3,
+                                d->value[HF_MAXWELL_F_M][i] * 1e-3,
+                                d->value[HF_MAXWELL_T_M][i] * 1e3,
+                                d->value[HF_MAXWELL_T_C][i] * 1e6, d->value[HF_MAXWELL_E][i],
+                                i + 1);
+    }
+    const char *path = hf_test_tmp_path("maxwell-lab.csv");
+    hf_test_write_file(path, text);
+    free(text);
+    hf_maxwell_data_free(d);
+    char args[1400], *si = NULL, *lab = NULL, *given = NULL, *err = NULL;
+    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_clean.csv' "
+                                 "--nu 0.5 --method regression --csv", &si, NULL), 0);
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv",
+             path);
+    assert_int_equal(hf_test_cli(args, &lab, &err), 0);
+    assert_string_equal(err, "");
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv "
+                                "--delimiter ';' --g 9.80665", path);
+    assert_int_equal(hf_test_cli(args, &given, NULL), 0);
+    assert_string_equal(given, lab);
+    double mu0[2][3], eta[2][3];
+    assert_int_equal(regression_rows(si, mu0[0], eta[0]), 3);
+    assert_int_equal(regression_rows(lab, mu0[1], eta[1]), 3);
+    for (int j = 0; j < 3; ++j) {
+        HF_ASSERT_CLOSE(mu0[1][j], mu0[0][j], 0.0, 1e-5);
+        HF_ASSERT_CLOSE(eta[1][j], eta[0][j], 0.0, 1e-5);
+    }
+    free(si);
+    free(lab);
+    free(given);
+    free(err);
+    /* another g makes other speeds from the same heights */
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv "
+                                "--g 9.81", path);
+    assert_int_equal(hf_test_cli(args, &given, NULL), 0);
+    assert_int_equal(regression_rows(given, mu0[1], eta[1]), 3);
+    assert_true(fabs(mu0[1][0] / mu0[0][0] - 1.0) > 1e-5);
+    free(given);
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --g 0", path);
+    expect_bad(args, "--g: 0 must be > 0");
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --delimiter '|'", path);
+    expect_bad(args, "--delimiter: unknown value '|' (valid: ,, ;, tab)");
+    remove(path);
+}
+
+/* The relative residual of row "TEST,LINE,OBS," of a --residuals --csv table. */
+static double residual_of(const char *out, const char *row)
+{
+    const char *p = strstr(out, row);
+    assert_non_null(p);
+    double measured, model, r;
+    assert_int_equal(sscanf(p + strlen(row), "%lf,%lf,%lf", &measured, &model, &r), 3);
+    return r;
+}
+
+/* A test with a missing observable keeps its others: n counts the tests
+ * of each line, the full fit still converges, and --residuals lists only
+ * the measured values, each with its own residual (on the noisy file, the
+ * residuals of the other values move by less than 2e-3 — the estimate
+ * moves by a fraction of its standard error — while a residual shifted to
+ * its neighbour's slot would differ by ~1e-2). */
+static void test_fit_missing_values(void **state)
+{
+    (void)state;
+    char *clean = hf_test_read_file(DATA "maxwell_synthetic_noisy.csv");
+    assert_non_null(clean);
+    /* blank the F_M of test 1 and write NA for the t_c of test 2 */
+    char *text = malloc(strlen(clean) + 16);
+    assert_non_null(text);
+    char *line2 = strchr(clean, '\n') + 1, *line3 = strchr(line2, '\n') + 1;
+    char cells[2][8][64];
+    for (int r = 0; r < 2; ++r) {
+        const char *p = r == 0 ? line2 : line3;
+        for (int c = 0; c < 8; ++c) {
+            size_t n = strcspn(p, ",\n");
+            snprintf(cells[r][c], sizeof cells[r][c], "%.*s", (int)n, p);
+            p += n + 1;
+        }
+    }
+    snprintf(cells[0][3], sizeof cells[0][3], "%s", "");
+    snprintf(cells[1][5], sizeof cells[1][5], "%s", "NA");
+    size_t len = (size_t)(line2 - clean);
+    memcpy(text, clean, len);
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 8; ++c)
+            len += (size_t)sprintf(text + len, "%s%c", cells[r][c], c < 7 ? ',' : '\n');
+    strcpy(text + len, strchr(line3, '\n') + 1);
+    const char *path = hf_test_tmp_path("maxwell-missing.csv");
+    hf_test_write_file(path, text);
+    free(text);
+    free(clean);
+    char args[1200], *out = NULL, *err = NULL;
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --csv", path);
+    assert_int_equal(hf_test_cli(args, &out, &err), 0);
+    assert_non_null(strstr(out, "\nregression,F_M,17,"));
+    assert_non_null(strstr(out, "\nregression,t_M,18,"));
+    assert_non_null(strstr(out, "\nregression,t_c,17,"));
+    assert_non_null(strstr(out, ",converged\n"));
+    free(out);
+    free(err);
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method full --residuals "
+                                "--csv", path);
+    assert_int_equal(hf_test_cli(args, &out, NULL), 0);
+    assert_int_equal(hf_test_count_lines(out), 1 + 18 * 4 - 2);
+    assert_true(starts_with(out, "test,line,observable,measured,model,rel_residual\n1,2,t_M,"));
+    char *all = NULL;
+    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
+                                 "--nu 0.5 --method full --residuals --csv", &all, NULL), 0);
+    static const char *const rows[] = {"\n1,2,t_M,", "\n1,2,e,", "\n2,3,F_M,", "\n2,3,t_M,",
+                                       "\n2,3,e,", "\n3,4,F_M,", "\n18,19,e,"};
+    for (size_t j = 0; j < sizeof rows / sizeof rows[0]; ++j)
+        HF_ASSERT_CLOSE(residual_of(out, rows[j]), residual_of(all, rows[j]), 2e-3, 0.0);
+    free(all);
+    free(out);
+    remove(path);
+}
+
+/* Honest status: a line whose η comes out negative is "nonphysical", one
+ * with R² < 0.5 or a relative se > 50 % "poorly-determined", each with one
+ * warning line naming the reason; with no well-determined estimate the
+ * command fails (exit 1) after printing the table. */
+static void test_fit_honest_status(void **state)
+{
+    (void)state;
+    char *out = NULL, *err = NULL;
+    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
+                                 "--nu 0.5 --method regression --csv", &out, &err), 0);
+    assert_non_null(strstr(out, "\nregression,F_M,18,"));
+    assert_non_null(strstr(out, ",ok\n"));
+    assert_non_null(strstr(out, ",poorly-determined\n"));
+    assert_non_null(strstr(err, "warning: regression t_M is poorly-determined: R^2 = 0.41 < "
+                                "0.5\n"));
+    assert_non_null(strstr(err, "warning: regression t_c is poorly-determined: the relative "
+                                "standard error of eta is "));
+    free(out);
+    free(err);
+    /* F_M/(m V0) = 1400·𝒱 + 500 (a positive intercept: η = −500/c_M^F < 0) */
+    const char *path = hf_test_tmp_path("maxwell-negative.csv");
+    char text[1000];
+    size_t len = (size_t)snprintf(text, sizeof text, "m_kg,R_m,V0_mps,F_M_N\n");
+    for (int i = 0; i < 4; ++i) {
+        hf_maxwell_impact imp = {0.004, 0.005, 0.5 * (double)(1 << i)};
+        double V = hf_maxwell_speed_parameter(&imp);
+        double y = 1400.0 * V + 500.0 + 10.0 * (double)(i % 2);
+        len += (size_t)snprintf(text + len, sizeof text - len, "%g,%g,%g,%.17g\n", imp.m, imp.R,
+                                imp.V0, y * imp.m * imp.V0);
+    }
+    hf_test_write_file(path, text);
+    char args[1200];
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv",
+             path);
+    assert_int_equal(hf_test_cli(args, &out, &err), 1);
+    assert_non_null(strstr(out, ",nonphysical\n"));
+    assert_int_equal(hf_test_count_lines(err), 2);
+    assert_non_null(strstr(err, "warning: regression F_M is nonphysical: eta = -"));
+    assert_non_null(strstr(err, "1/s is not positive\n"));
+    assert_non_null(strstr(err, ": no estimate is well determined"));
+    free(out);
+    free(err);
+    remove(path);
+}
+
+/* A unit slip is read but warned about, naming the column and the unit
+ * the values look like. */
+static void test_fit_warns_of_a_unit_slip(void **state)
+{
+    (void)state;
+    char *out = NULL, *err = NULL;
+    const char *path = hf_test_tmp_path("maxwell-slip.csv");
+    hf_test_write_file(path, "m_kg,R_m,V0_mps,t_c_s\n0.004,5,0.5,3e-4\n0.004,5,1,2.7e-4\n"
+                             "0.004,5,2,2.4e-4\n");
+    char args[1200];
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression", path);
+    (void)hf_test_cli(args, &out, &err);
+    assert_non_null(strstr(err, "warning: "));
+    assert_non_null(strstr(err, ":2:2: column 'R_m' holds 5 m, over the 1 m no drop test "
+                                "reaches (3 of 3 rows): are the values in the unit of 'R_mm'?"));
+    free(out);
+    free(err);
+    remove(path);
+}
+
 /* ---- bad input: exit 2, one line on stderr, no stdout ------------------- */
 
 
@@ -234,7 +458,25 @@ static void expect_bad_data(const char *text, const char *extra, const char *nee
 static void test_bad_data_through_the_cli(void **state)
 {
     (void)state;
-    expect_bad_data("m_kg,R_m,F_M_N\n1,2,3\n", "", ":1: no column 'V0_mps' (the header has: m_kg, R_m, F_M_N)");
+    expect_bad_data("m_kg,R_m,F_M_N\n1,2,3\n", "",
+                    ":1: no column for the approach speed (one of V0_mps, h_m, h_mm is "
+                    "required)");
+    expect_bad_data("m_kg,R_m,V0_mps,t_M_min\n0.004,0.005,1,1\n", "",
+                    ":1:4: column 't_M_min' names the time of the peak force with an unknown "
+                    "unit (accepted: t_M_s, t_M_ms, t_M_us)");
+    expect_bad_data("m_kg,R_mm,D_mm,V0_mps,e\n0.004,5,10,1,0.9\n", "",
+                    "column 'D_mm' gives the impactor radius a second time (after 'R_mm')");
+    expect_bad_data("m_kg,R_m,V0_mps,e\n0.004,NA,1,0.9\n", "", ":2:2: column 'R_m': the value "
+                    "is missing");
+    expect_bad_data("m_kg,R_m,V0_mps,F_M_N,e\n0.004,0.005,1,,NA\n", "",
+                    ":2: every observable of this test is missing");
+    const char *path = hf_test_tmp_path("maxwell-semicolon.csv");
+    char args[1200];
+    hf_test_write_file(path, "m_kg;R_m;V0_mps;e\n0.004;0.005;1;0.9\n");
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --delimiter ,", path);
+    expect_bad(args, ":1: the header is one column, which holds ';': is that the separator "
+                     "(not ',')?");
+    remove(path);
     expect_bad_data("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,1,13\n0.004,0.005,x2,20\n", "",
                     ":3:3: column 'V0_mps': 'x2' is not a number");
     expect_bad_data("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,1,13\n-0.004,0.005,2,20\n", "",
@@ -310,6 +552,10 @@ int main(void)
         cmocka_unit_test(test_fit_flags_an_unconverged_full_fit),
         cmocka_unit_test(test_fit_regression_only),
         cmocka_unit_test(test_fit_residuals_and_other_optimizer),
+        cmocka_unit_test(test_fit_lab_units_file),
+        cmocka_unit_test(test_fit_missing_values),
+        cmocka_unit_test(test_fit_honest_status),
+        cmocka_unit_test(test_fit_warns_of_a_unit_slip),
         cmocka_unit_test(test_bad_data_through_the_cli),
         cmocka_unit_test(test_bad_options_through_the_cli),
         cmocka_unit_test(test_plot_writes_a_png),

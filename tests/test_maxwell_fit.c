@@ -82,11 +82,17 @@ static void test_regressions_invert_their_own_model(void **state)
 {
     (void)state;
     hf_maxwell_data *d = synthetic(1);
-    for (int o = HF_MAXWELL_F_M; o <= HF_MAXWELL_T_C; ++o) {
+    for (int o = HF_MAXWELL_F_M; o <= HF_MAXWELL_T_C; ++o)
+    for (int w = HF_MAXWELL_WEIGHTS_NONE; w <= HF_MAXWELL_WEIGHTS_RELATIVE; ++w) {
         hf_maxwell_estimate est;
         hf_diag diag = {{0}};
-        assert_int_equal(hf_maxwell_regress(d, NU, (hf_maxwell_observable)o, &k, &est, &diag),
-                         HF_OK);
+        assert_int_equal(hf_maxwell_regress(d, NU, (hf_maxwell_observable)o,
+                                            (hf_maxwell_weights)w, &k, &est, &diag), HF_OK);
+        assert_int_equal(est.weights, w);
+        assert_string_equal(hf_maxwell_weights_name(est.weights),
+                            w == HF_MAXWELL_WEIGHTS_NONE ? "none" : "relative");
+        assert_int_equal(hf_maxwell_estimate_quality(&est, NULL, 0),
+                         HF_MAXWELL_WELL_DETERMINED);
         HF_ASSERT_CLOSE(est.mu0, MU0, 0.0, 1e-9);
         HF_ASSERT_CLOSE(est.eta, ETA, 0.0, 1e-9);
         HF_ASSERT_CLOSE(est.r2, 1.0, 1e-12, 0.0);
@@ -97,22 +103,58 @@ static void test_regressions_invert_their_own_model(void **state)
     hf_maxwell_data_free(d);
 }
 
-/* The propagated standard errors must describe the actual scatter: over
- * 400 noisy copies (1 % noise) of exact-line data, the standard deviation
- * of the estimates must match the mean reported se.  With 400 samples the
- * sample s.d. is known to ~3.5 %, and first-order propagation through the
- * ratio c1/c0² adds ~1 %: a 15 % window. */
+/* A copy of clean whose regression coordinate y of every observable gets
+ * an absolute error SIGMA·N(0,1) (the same σ for every test: the noise
+ * ordinary least squares assumes), PCG32 (seed, 0).  SIGMA is
+ * rel × the mean y of the observable. */
+static hf_maxwell_data *absolute_noise_copy(const hf_maxwell_data *clean, double rel,
+                                            uint64_t seed)
+{
+    hf_maxwell_data *d = noisy_copy(clean, 0.0, seed);
+    hf_rng rng;
+    hf_rng_seed(&rng, seed, 0);
+    for (int o = HF_MAXWELL_F_M; o <= HF_MAXWELL_T_C; ++o) {
+        double mean = 0.0, x, y;
+        for (size_t i = 0; i < clean->n; ++i) {
+            hf_maxwell_regression_point(&clean->impact[i], (hf_maxwell_observable)o,
+                                        clean->value[o][i], &x, &y);
+            mean += y / (double)clean->n;
+        }
+        for (size_t i = 0; i < clean->n; ++i) {
+            hf_maxwell_regression_point(&clean->impact[i], (hf_maxwell_observable)o,
+                                        clean->value[o][i], &x, &y);
+            /* y is proportional to the observable (F_M/(m V0) or 𝒱 t) */
+            d->value[o][i] = clean->value[o][i] *
+                             (1.0 + rel * mean * hf_rng_normal(&rng, 0.0, 1.0) / y);
+        }
+    }
+    return d;
+}
+
+/* The propagated standard errors must describe the actual scatter when
+ * the weights match the noise: over 400 noisy copies of exact-line data,
+ * the standard deviation of the estimates must match the mean reported
+ * se — relative weights on 1 % relative noise, ordinary least squares on
+ * an absolute noise of 1 % of the mean y.  With 400 samples the sample
+ * s.d. is known to ~3.5 %, and first-order propagation through the ratio
+ * c1/c0² adds ~1 %: a 15 % window.  (Ordinary least squares on the
+ * relative noise misstates its se by ~25 % for μ0 from F_M: the reason
+ * --weights relative exists.) */
 static void test_regression_errors_match_the_scatter(void **state)
 {
     (void)state;
     hf_maxwell_data *clean = synthetic(1);
     enum { RUNS = 400 };
-    for (int o = HF_MAXWELL_F_M; o <= HF_MAXWELL_T_C; ++o) {
+    for (int o = HF_MAXWELL_F_M; o <= HF_MAXWELL_T_C; ++o)
+    for (int w = HF_MAXWELL_WEIGHTS_NONE; w <= HF_MAXWELL_WEIGHTS_RELATIVE; ++w) {
         double sum[2] = {0, 0}, sum2[2] = {0, 0}, se[2] = {0, 0};
         for (int s = 0; s < RUNS; ++s) {
-            hf_maxwell_data *d = noisy_copy(clean, 0.01, (uint64_t)s + 100);
+            hf_maxwell_data *d = w == HF_MAXWELL_WEIGHTS_RELATIVE
+                                     ? noisy_copy(clean, 0.01, (uint64_t)s + 100)
+                                     : absolute_noise_copy(clean, 0.01, (uint64_t)s + 100);
             hf_maxwell_estimate est;
-            assert_int_equal(hf_maxwell_regress(d, NU, (hf_maxwell_observable)o, &k, &est, NULL),
+            assert_int_equal(hf_maxwell_regress(d, NU, (hf_maxwell_observable)o,
+                                                (hf_maxwell_weights)w, &k, &est, NULL),
                              HF_OK);
             const double v[2] = {est.mu0, est.eta}, e[2] = {est.mu0_se, est.eta_se};
             for (int j = 0; j < 2; ++j) {
@@ -126,7 +168,8 @@ static void test_regression_errors_match_the_scatter(void **state)
             double mean = sum[j] / RUNS;
             double sd = sqrt((sum2[j] - RUNS * mean * mean) / (RUNS - 1));
             if (fabs(se[j] / sd - 1.0) > 0.15)
-                print_error("observable %d, parameter %d: se %g, s.d. %g\n", o, j, se[j], sd);
+                print_error("observable %d, weights %d, parameter %d: se %g, s.d. %g\n", o, w,
+                            j, se[j], sd);
             HF_ASSERT_CLOSE(se[j], sd, 0.0, 0.15);
         }
     }
@@ -139,10 +182,11 @@ static void test_regressions_are_biased_on_the_full_model(void **state)
 {
     (void)state;
     hf_maxwell_data *d = synthetic(0);
-    for (int o = HF_MAXWELL_F_M; o <= HF_MAXWELL_T_C; ++o) {
+    for (int o = HF_MAXWELL_F_M; o <= HF_MAXWELL_T_C; ++o)
+    for (int w = HF_MAXWELL_WEIGHTS_NONE; w <= HF_MAXWELL_WEIGHTS_RELATIVE; ++w) {
         hf_maxwell_estimate est;
-        assert_int_equal(hf_maxwell_regress(d, NU, (hf_maxwell_observable)o, &k, &est, NULL),
-                         HF_OK);
+        assert_int_equal(hf_maxwell_regress(d, NU, (hf_maxwell_observable)o,
+                                            (hf_maxwell_weights)w, &k, &est, NULL), HF_OK);
         double bias = est.eta / ETA - 1.0;
         assert_true(fabs(bias) > 0.05);
         assert_true(fabs(est.mu0 / MU0 - 1.0) < 0.01);
@@ -333,7 +377,7 @@ static void test_full_fit_on_the_shipped_noisy_file(void **state)
     hf_maxwell_data *d = NULL;
     hf_diag diag = {{0}};
     assert_int_equal(hf_maxwell_data_read(HERTZFIT_SOURCE_DIR "/data/maxwell_synthetic_noisy.csv",
-                                          &d, &diag), HF_OK);
+                                          NULL, &d, &diag), HF_OK);
     hf_maxwell_fit_result fit;
     assert_int_equal(full_fit(d, 1, &fit, NULL), HF_OK);
     const hf_maxwell_estimate *e = &fit.estimate;
@@ -420,7 +464,7 @@ static void test_synthetic_files_regenerate(void **state)
     hf_maxwell_data *grid = NULL;
     hf_diag diag = {{0}};
     assert_int_equal(hf_maxwell_grid_read(HERTZFIT_SOURCE_DIR "/data/maxwell_synthetic_grid.csv",
-                                          &grid, &diag), HF_OK);
+                                          NULL, &grid, &diag), HF_OK);
     const hf_maxwell_material mat = {MU0, NU, ETA};
     hf_maxwell_response *r = malloc(grid->n * sizeof *r);
     size_t cap = 200 * (grid->n + 1);
@@ -501,7 +545,7 @@ static hf_status read_text(const char *text, hf_maxwell_data **d, hf_diag *diag)
 {
     const char *path = hf_test_tmp_path("maxwell-data");
     hf_test_write_file(path, text);
-    hf_status st = hf_maxwell_data_read(path, d, diag);
+    hf_status st = hf_maxwell_data_read(path, NULL, d, diag);
     remove(path);
     return st;
 }
@@ -520,7 +564,9 @@ static void expect_read_error(const char *text, hf_status status, const char *ne
 static void test_bad_data_files(void **state)
 {
     (void)state;
-    expect_read_error("m_kg,R_m,F_M_N\n1,2,3\n", HF_ENOTFOUND, "'V0_mps'");
+    expect_read_error("m_kg,R_m,F_M_N\n1,2,3\n", HF_ENOTFOUND,
+                      ":1: no column for the approach speed (one of V0_mps, h_m, h_mm is "
+                      "required)");
     expect_read_error("m_kg,R_m,V0_mps\n1,2,3\n", HF_ENOTFOUND, "no observable");
     expect_read_error("# c\nm_kg,R_m,V0_mps,e\n0.1,0.01,1,0.9\n0.1,abc,1,0.9\n", HF_EPARSE,
                       ":4:2:");
@@ -533,7 +579,261 @@ static void test_bad_data_files(void **state)
     expect_read_error("m_kg,R_m,V0_mps,e\n", HF_EINVAL, "no data rows");
     hf_maxwell_data *d = NULL;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_maxwell_data_read("/nonexistent/x.csv", &d, &diag), HF_EIO);
+    assert_int_equal(hf_maxwell_data_read("/nonexistent/x.csv", NULL, &d, &diag), HF_EIO);
+}
+
+/* ---- file forms: units, missing values, separators, plausibility -------- */
+
+/* Every accepted unit column, converted to SI on reading: one test of
+ * each, the values chosen so the factor is exact to rounding (1e-15). */
+static void test_every_unit_converts_to_si(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *header, *row;
+        double m, R, V0, value[HF_MAXWELL_NOBS]; /* NaN: column absent */
+    } cases[] = {
+        {"m_kg,R_m,V0_mps,F_M_N,t_M_s,t_c_s,e", "0.004,0.005,1.5,20,2e-4,5e-4,0.9",
+         0.004, 0.005, 1.5, {20, 2e-4, 5e-4, 0.9}},
+        {"m_g,R_mm,V0_mps,F_M_kN,t_M_ms,t_c_us", "4,5,1.5,0.02,0.2,500",
+         0.004, 0.005, 1.5, {20, 2e-4, 5e-4, NAN}},
+        {"m_kg,D_m,V0_mps,F_M_mN", "0.004,0.01,1.5,20000", 0.004, 0.005, 1.5,
+         {20, NAN, NAN, NAN}},
+        {"m_kg,D_mm,V0_mps,t_M_us,t_c_ms", "0.004,10,1.5,200,0.5", 0.004, 0.005, 1.5,
+         {NAN, 2e-4, 5e-4, NAN}},
+        /* h = 0.1 m: V0 = √(2 · 9.80665 · 0.1) */
+        {"m_kg,R_m,h_m,e", "0.004,0.005,0.1,0.9", 0.004, 0.005, 1.4004749194, {NAN, NAN, NAN, 0.9}},
+        {"m_kg,R_m,h_mm,e", "0.004,0.005,100,0.9", 0.004, 0.005, 1.4004749194,
+         {NAN, NAN, NAN, 0.9}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        char text[400];
+        snprintf(text, sizeof text, "%s\n%s\n", cases[c].header, cases[c].row);
+        hf_maxwell_data *d = NULL;
+        hf_diag diag = {{0}};
+        if (read_text(text, &d, &diag) != HF_OK)
+            print_error("%s: %s\n", cases[c].header, diag.text);
+        assert_non_null(d);
+        HF_ASSERT_CLOSE(d->impact[0].m, cases[c].m, 0.0, 1e-15);
+        HF_ASSERT_CLOSE(d->impact[0].R, cases[c].R, 0.0, 1e-15);
+        /* V0 from a height: the 10 digits written above */
+        HF_ASSERT_CLOSE(d->impact[0].V0, cases[c].V0, 0.0, 1e-10);
+        for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
+            if (isnan(cases[c].value[k])) {
+                assert_null(d->value[k]);
+                continue;
+            }
+            assert_non_null(d->value[k]);
+            HF_ASSERT_CLOSE(d->value[k][0], cases[c].value[k], 0.0, 1e-15);
+        }
+        assert_int_equal(d->nwarnings, 0);
+        hf_maxwell_data_free(d);
+    }
+    /* --g: a drop height under another gravity */
+    const char *path = hf_test_tmp_path("maxwell-h");
+    hf_test_write_file(path, "m_kg,R_m,h_m,e\n0.004,0.005,0.1,0.9\n");
+    hf_maxwell_read_options o;
+    hf_maxwell_read_options_init(&o);
+    assert_true(o.g == 9.80665 && o.separator == 0);
+    o.g = 1.62;
+    hf_maxwell_data *d = NULL;
+    assert_int_equal(hf_maxwell_data_read(path, &o, &d, NULL), HF_OK);
+    HF_ASSERT_CLOSE(d->impact[0].V0, sqrt(2.0 * 1.62 * 0.1), 0.0, 1e-15);
+    hf_maxwell_data_free(d);
+    o.g = 0.0;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_maxwell_data_read(path, &o, &d, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "gravity g = 0"));
+    remove(path);
+}
+
+/* What spreadsheets and labs write: a byte-order mark, CRLF, ';' as the
+ * separator, a quoted note holding the separator and a quote, a '#' line,
+ * an empty and an NA observable.  A test with a missing observable keeps
+ * its others; the regression of that observable uses the other tests. */
+static void test_lab_file_with_missing_values(void **state)
+{
+    (void)state;
+    hf_maxwell_data *d = NULL;
+    hf_diag diag = {{0}};
+    hf_status st = read_text("\xEF\xBB\xBFm_g;R_mm;V0_mps;F_M_N;t_c_ms;note\r\n"
+                             "# first series\r\n"
+                             "4.08;5;0.5;11.5;0.3;\"JK; second \"\"try\"\"\"\r\n"
+                             "4.08;5;1;;0.27;\"\"\r\n"
+                             "4.08;5;2;45;NA;ok\r\n"
+                             "4.08;5;4;88;0.22;-\r\n",
+                             &d, &diag);
+    if (st != HF_OK)
+        print_error("%s\n", diag.text);
+    assert_int_equal(st, HF_OK);
+    assert_int_equal(d->n, 4);
+    HF_ASSERT_CLOSE(d->impact[0].m, 0.00408, 0.0, 1e-15);
+    assert_true(isnan(d->value[HF_MAXWELL_F_M][1]));
+    assert_true(isnan(d->value[HF_MAXWELL_T_C][2]));
+    HF_ASSERT_CLOSE(d->value[HF_MAXWELL_T_C][3], 2.2e-4, 0.0, 1e-15);
+    assert_int_equal(d->line[3], 6);
+    hf_maxwell_estimate est;
+    assert_int_equal(hf_maxwell_regress(d, NU, HF_MAXWELL_F_M, HF_MAXWELL_WEIGHTS_NONE, &k, &est,
+                                        &diag), HF_OK);
+    assert_int_equal(est.n, 3);
+    assert_int_equal(hf_maxwell_regress(d, NU, HF_MAXWELL_T_C, HF_MAXWELL_WEIGHTS_NONE, &k, &est,
+                                        &diag), HF_OK);
+    assert_int_equal(est.n, 3);
+    hf_maxwell_data_free(d);
+    /* the separator given instead of detected */
+    const char *path = hf_test_tmp_path("maxwell-tab");
+    hf_test_write_file(path, "m_kg\tR_m\tV0_mps\te\n0.004\t0.005\t1\t0.9\n");
+    hf_maxwell_read_options o;
+    hf_maxwell_read_options_init(&o);
+    o.separator = '\t';
+    assert_int_equal(hf_maxwell_data_read(path, &o, &d, &diag), HF_OK);
+    assert_int_equal(d->n, 1);
+    hf_maxwell_data_free(d);
+    o.separator = ';';   /* the whole header is one column: a hint at the separator */
+    assert_int_equal(hf_maxwell_data_read(path, &o, &d, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, ":1: the header is one column, which holds '\\t': is "
+                                      "that the separator (not ';')?"));
+    remove(path);
+}
+
+/* The shipped lab-units file (data/maxwell_lab_units.py) is the noisy
+ * synthetic file in g, mm, ms, µs and drop heights, to 6 significant
+ * digits: read back, every value is the SI one within that rounding
+ * (5e-6 relative; 2.5e-6 for V0 = √(2 g h)), and the two lost values are
+ * missing. */
+static void test_shipped_lab_units_file(void **state)
+{
+    (void)state;
+    hf_maxwell_data *lab = NULL, *si = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_maxwell_data_read(HERTZFIT_SOURCE_DIR "/data/maxwell_lab_units.csv",
+                                          NULL, &lab, &diag), HF_OK);
+    assert_int_equal(hf_maxwell_data_read(HERTZFIT_SOURCE_DIR
+                                          "/data/maxwell_synthetic_noisy.csv", NULL, &si, &diag),
+                     HF_OK);
+    assert_int_equal(lab->n, si->n);
+    assert_int_equal(lab->nwarnings, 0);
+    for (size_t i = 0; i < si->n; ++i) {
+        HF_ASSERT_CLOSE(lab->impact[i].m, si->impact[i].m, 0.0, 5e-6);
+        HF_ASSERT_CLOSE(lab->impact[i].R, si->impact[i].R, 0.0, 5e-6);
+        HF_ASSERT_CLOSE(lab->impact[i].V0, si->impact[i].V0, 0.0, 2.5e-6);
+        for (int o = 0; o < HF_MAXWELL_NOBS; ++o) {
+            int lost = (i == 3 && o == HF_MAXWELL_T_M) || (i == 10 && o == HF_MAXWELL_E);
+            if (lost)
+                assert_true(isnan(lab->value[o][i]));
+            else
+                HF_ASSERT_CLOSE(lab->value[o][i], si->value[o][i], 0.0, 5e-6);
+        }
+    }
+    hf_maxwell_data_free(lab);
+    hf_maxwell_data_free(si);
+}
+
+/* The full fit on clean data with holes: values missing in 4 tests still
+ * recover the truth (the residual of a missing value is 0 and it is not
+ * counted in the degrees of freedom). */
+static void test_full_fit_with_missing_values(void **state)
+{
+    (void)state;
+    hf_maxwell_data *d = synthetic(0);
+    d->value[HF_MAXWELL_F_M][0] = NAN;
+    d->value[HF_MAXWELL_T_M][5] = NAN;
+    d->value[HF_MAXWELL_T_C][9] = NAN;
+    d->value[HF_MAXWELL_E][9] = NAN;
+    hf_maxwell_fit_result fit;
+    double res[NTESTS * HF_MAXWELL_NOBS];
+    assert_int_equal(full_fit(d, 1, &fit, res), HF_OK);
+    HF_ASSERT_CLOSE(fit.estimate.mu0, MU0, 0.0, 1e-6);
+    HF_ASSERT_CLOSE(fit.estimate.eta, ETA, 0.0, 1e-6);
+    assert_true(res[0] == 0.0);
+    char status[64];
+    assert_string_equal(hf_maxwell_fit_status(&fit, status, sizeof status), "converged");
+    hf_maxwell_data_free(d);
+}
+
+static void expect_warning(const char *text, const char *needle)
+{
+    hf_maxwell_data *d = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(read_text(text, &d, &diag), HF_OK);
+    assert_int_equal(d->nwarnings, 1);
+    if (strstr(d->warning[0], needle) == NULL)
+        print_error("warning '%s' lacks '%s'\n", d->warning[0], needle);
+    assert_non_null(strstr(d->warning[0], needle));
+    hf_maxwell_data_free(d);
+}
+
+/* Values no drop test has: read, with one warning per column naming it,
+ * the first line and the likely unit slip. */
+static void test_unit_slips_warn(void **state)
+{
+    (void)state;
+    expect_warning("m_kg,R_m,V0_mps,e\n4.08,0.005,1,0.9\n408,0.005,1,0.9\n",
+                   ":3:1: column 'm_kg' holds 408 kg, over the 100 kg no drop test reaches "
+                   "(1 of 2 rows): are the values in the unit of 'm_g'?");
+    expect_warning("m_kg,R_m,V0_mps,e\n0.004,5,1,0.9\n",
+                   ":2:2: column 'R_m' holds 5 m, over the 1 m no drop test reaches (1 of 1 "
+                   "rows): are the values in the unit of 'R_mm'?");
+    expect_warning("m_kg,D_m,V0_mps,e\n0.004,10,1,0.9\n", "'D_m' holds 5 m");
+    expect_warning("m_kg,R_m,V0_mps,t_c_s\n0.004,0.005,1,300\n",
+                   "column 't_c_s' holds 300 s, over the 1 s no drop test reaches (1 of 1 "
+                   "rows): are the values in the unit of 't_c_ms'?");
+    expect_warning("m_kg,R_m,V0_mps,t_M_ms\n0.004,0.005,1,2000\n",
+                   "'t_M_ms' holds 2 s, over the 1 s");
+    expect_warning("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,1,0.02\n",
+                   ":2:4: column 'F_M_N' holds a peak force of 0.02 N, below the impactor's "
+                   "weight m g = 0.0392266 N (1 of 1 rows): are the values in the unit of "
+                   "'F_M_kN', or is the mass column 'm_kg' in a unit too large?");
+    expect_warning("m_kg,R_m,V0_mps,F_M_kN\n4.08,0.005,1,0.02\n",
+                   "below the impactor's weight m g = 40.0111 N (1 of 1 rows): is the mass "
+                   "column 'm_kg' in a unit too large?");
+    expect_warning("m_g,R_m,V0_mps,e\n200000,0.005,1,0.9\n", "check the unit of the column");
+}
+
+/* Known quantities with unknown units, twice, bare, and missing cells:
+ * refused naming the column and the accepted ones. */
+static void test_refused_columns_and_cells(void **state)
+{
+    (void)state;
+    expect_read_error("m_kg,R_m,V0_mps,t_M_min\n0.004,0.005,1,1\n", HF_EPARSE,
+                      ":1:4: column 't_M_min' names the time of the peak force with an unknown "
+                      "unit (accepted: t_M_s, t_M_ms, t_M_us)");
+    expect_read_error("m_lb,R_m,V0_mps,e\n0.004,0.005,1,0.9\n", HF_EPARSE,
+                      "column 'm_lb' names the impactor mass with an unknown unit (accepted: "
+                      "m_kg, m_g)");
+    expect_read_error("m,R_m,V0_mps,e\n0.004,0.005,1,0.9\n", HF_EPARSE, "column 'm' names");
+    expect_read_error("m_kg,R_m,V0_kmh,e\n0.004,0.005,1,0.9\n", HF_EPARSE,
+                      "(accepted: V0_mps, h_m, h_mm)");
+    expect_read_error("m_kg,D_in,V0_mps,e\n0.004,0.005,1,0.9\n", HF_EPARSE,
+                      "(accepted: R_m, R_mm, D_m, D_mm)");
+    expect_read_error("m_kg,R_m,V0_mps,F_M_lbf\n0.004,0.005,1,2\n", HF_EPARSE,
+                      "(accepted: F_M_N, F_M_kN, F_M_mN)");
+    expect_read_error("m_kg,R_m,V0_mps,t_c_min\n0.004,0.005,1,2\n", HF_EPARSE,
+                      "(accepted: t_c_s, t_c_ms, t_c_us)");
+    expect_read_error("m_kg,R_m,V0_mps,e_pct\n0.004,0.005,1,2\n", HF_EPARSE, "(accepted: e)");
+    expect_read_error("m_kg,R_mm,D_mm,V0_mps,e\n0.004,5,10,1,0.9\n", HF_EPARSE,
+                      ":1:3: column 'D_mm' gives the impactor radius a second time (after "
+                      "'R_mm'); keep one of R_m, R_mm, D_m, D_mm");
+    expect_read_error("m_kg,R_m,V0_mps,h_mm,e\n0.004,0.005,1,50,0.9\n", HF_EPARSE,
+                      "column 'h_mm' gives the approach speed a second time");
+    expect_read_error("m_kg,R_m,V0_mps,e\n0.004,,1,0.9\n", HF_EMISSING, ":2:2:");
+    expect_read_error("m_kg,R_m,V0_mps,e\n0.004,0.005,NA,0.9\n", HF_EMISSING, ":2:3:");
+    expect_read_error("m_kg,R_m,V0_mps,F_M_N,e\n0.004,0.005,1,,NA\n", HF_EMISSING,
+                      ":2: every observable of this test is missing");
+    expect_read_error("m_kg,R_m,h_mm,e\n0.004,0.005,-3,0.9\n", HF_EDOM,
+                      ":2:3: h_mm = -3 must be finite and > 0");
+    expect_read_error("m_g,R_m,V0_mps,e\n0,0.005,1,0.9\n", HF_EDOM, ":2:1: m_g = 0");
+    /* other columns are not read: an id, a note, eps */
+    hf_maxwell_data *d = NULL;
+    assert_int_equal(read_text("id,m_kg,R_m,V0_mps,e,eps,mass\nA,0.004,0.005,1,0.9,x,y\n",
+                               &d, NULL), HF_OK);
+    hf_maxwell_data_free(d);
+}
+
+static hf_status regress_ols(const hf_maxwell_data *d, double nu, hf_maxwell_observable obs,
+                             hf_maxwell_estimate *est, hf_diag *diag)
+{
+    return hf_maxwell_regress(d, nu, obs, HF_MAXWELL_WEIGHTS_NONE, &k, est, diag);
 }
 
 static void test_bad_regressions(void **state)
@@ -544,23 +844,30 @@ static void test_bad_regressions(void **state)
     hf_diag diag = {{0}};
     assert_int_equal(read_text("m_kg,R_m,V0_mps,F_M_N\n0.1,0.01,1,3\n0.2,0.01,1,5\n", &d, &diag),
                      HF_OK);
-    assert_int_equal(hf_maxwell_regress(d, NU, HF_MAXWELL_F_M, &k, &est, &diag), HF_EINVAL);
+    assert_int_equal(regress_ols(d, NU, HF_MAXWELL_F_M, &est, &diag), HF_EINVAL);
     assert_non_null(strstr(diag.text, "at least 3 tests"));
-    assert_int_equal(hf_maxwell_regress(d, NU, HF_MAXWELL_T_M, &k, &est, &diag), HF_ENOTFOUND);
+    assert_int_equal(regress_ols(d, NU, HF_MAXWELL_T_M, &est, &diag), HF_ENOTFOUND);
     hf_maxwell_data_free(d);
     /* Same (R V0/m²) everywhere: one value of 𝒱. */
     assert_int_equal(read_text("m_kg,R_m,V0_mps,F_M_N\n0.1,0.01,1,3\n0.1,0.02,0.5,5\n"
                                "0.2,0.04,1,4\n", &d, &diag), HF_OK);
-    assert_int_equal(hf_maxwell_regress(d, NU, HF_MAXWELL_F_M, &k, &est, &diag), HF_ESINGULAR);
+    assert_int_equal(regress_ols(d, NU, HF_MAXWELL_F_M, &est, &diag), HF_ESINGULAR);
     assert_non_null(strstr(diag.text, "singular"));
-    assert_int_equal(hf_maxwell_regress(d, 0.6, HF_MAXWELL_F_M, &k, &est, &diag), HF_EDOM);
-    assert_int_equal(hf_maxwell_regress(d, NAN, HF_MAXWELL_F_M, &k, &est, &diag), HF_EDOM);
-    assert_int_equal(hf_maxwell_regress(d, NU, HF_MAXWELL_E, &k, &est, &diag), HF_EINVAL);
+    assert_int_equal(regress_ols(d, 0.6, HF_MAXWELL_F_M, &est, &diag), HF_EDOM);
+    assert_int_equal(regress_ols(d, NAN, HF_MAXWELL_F_M, &est, &diag), HF_EDOM);
+    assert_int_equal(regress_ols(d, NU, HF_MAXWELL_E, &est, &diag), HF_EINVAL);
     hf_maxwell_data_free(d);
-    /* Force falling with 𝒱: the line gives a negative C0. */
+    /* Force falling with 𝒱: the line gives a negative C0, so no μ0: the
+     * estimate is returned and called nonphysical, with the reason. */
     assert_int_equal(read_text("m_kg,R_m,V0_mps,F_M_N\n0.1,0.01,1,30\n0.1,0.01,2,20\n"
                                "0.1,0.01,4,10\n", &d, &diag), HF_OK);
-    assert_int_equal(hf_maxwell_regress(d, NU, HF_MAXWELL_F_M, &k, &est, &diag), HF_ERANGE);
+    assert_int_equal(regress_ols(d, NU, HF_MAXWELL_F_M, &est, &diag), HF_OK);
+    assert_true(est.C0 < 0.0 && isnan(est.mu0));
+    char reason[200];
+    assert_int_equal(hf_maxwell_estimate_quality(&est, reason, sizeof reason),
+                     HF_MAXWELL_NONPHYSICAL);
+    assert_non_null(strstr(reason, "C0 = "));
+    assert_string_equal(hf_maxwell_quality_name(HF_MAXWELL_NONPHYSICAL), "nonphysical");
     hf_maxwell_data_free(d);
 }
 
@@ -580,11 +887,12 @@ static hf_maxwell_data *scaled_line(double scale)
     return d;
 }
 
-static void expect_regress_range_error(hf_maxwell_data *d, const char *needle)
+static void expect_regress_range_error(hf_maxwell_data *d, hf_maxwell_weights w,
+                                       const char *needle)
 {
     hf_maxwell_estimate est;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_maxwell_regress(d, NU, HF_MAXWELL_F_M, &k, &est, &diag), HF_ERANGE);
+    assert_int_equal(hf_maxwell_regress(d, NU, HF_MAXWELL_F_M, w, &k, &est, &diag), HF_ERANGE);
     if (strstr(diag.text, needle) == NULL)
         print_error("diag '%s' lacks '%s'\n", diag.text, needle);
     assert_non_null(strstr(diag.text, needle));
@@ -602,13 +910,16 @@ static void test_regression_out_of_double_range(void **state)
     hf_diag diag = {{0}};
     assert_int_equal(read_text("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,0.5,1\n0.004,0.005,1,1e-200\n"
                                "0.004,0.005,2,3\n", &d, &diag), HF_OK);
-    expect_regress_range_error(d, ":3: F_M_N = 1e-200 gives regression coordinates");
+    expect_regress_range_error(d, HF_MAXWELL_WEIGHTS_RELATIVE,
+                               ":3: F_M_N = 1e-200 gives regression coordinates");
     assert_int_equal(read_text("m_kg,R_m,V0_mps,F_M_N\n0.004,0.005,0.5,1\n0.004,0.005,1,2\n"
                                "0.004,0.005,2,1e308\n", &d, &diag), HF_OK);
-    expect_regress_range_error(d, ":4: F_M_N = 1e+308");
-    expect_regress_range_error(scaled_line(1e200), "test 1: F_M_N");
-    expect_regress_range_error(scaled_line(1e-150), "the variance of C0 is inf");
-    expect_regress_range_error(scaled_line(1e150), "so mu0 = inf");
+    expect_regress_range_error(d, HF_MAXWELL_WEIGHTS_NONE, ":4: F_M_N = 1e+308");
+    expect_regress_range_error(scaled_line(1e200), HF_MAXWELL_WEIGHTS_RELATIVE,
+                               "test 1: F_M_N");
+    expect_regress_range_error(scaled_line(1e-150), HF_MAXWELL_WEIGHTS_RELATIVE,
+                               "the variance of C0 is inf");
+    expect_regress_range_error(scaled_line(1e150), HF_MAXWELL_WEIGHTS_NONE, "so mu0 = inf");
 }
 
 int main(void)
@@ -628,6 +939,12 @@ int main(void)
         cmocka_unit_test(test_synthetic_files_regenerate),
         cmocka_unit_test(test_regression_coordinates),
         cmocka_unit_test(test_bad_data_files),
+        cmocka_unit_test(test_every_unit_converts_to_si),
+        cmocka_unit_test(test_lab_file_with_missing_values),
+        cmocka_unit_test(test_full_fit_with_missing_values),
+        cmocka_unit_test(test_shipped_lab_units_file),
+        cmocka_unit_test(test_unit_slips_warn),
+        cmocka_unit_test(test_refused_columns_and_cells),
         cmocka_unit_test(test_bad_regressions),
         cmocka_unit_test(test_regression_out_of_double_range),
     };

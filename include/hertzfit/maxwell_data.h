@@ -3,9 +3,37 @@
  * material (μ0, η): reading and checking a lab file, and making synthetic
  * data from Hunter's model with seeded noise.
  *
- * Data: a CSV with a header.  Required columns m_kg, R_m, V0_mps; optional
- * observables F_M_N, t_M_s, t_c_s, e (at least one).  Blank lines, '#'
- * comments and any column order are allowed; other columns are ignored.
+ * Data: a CSV with a header, read by hertzfit/csv.h (RFC 4180 quoting, a
+ * UTF-8 byte-order mark, CRLF, '#' comment lines, ',', ';' or tab).  Each
+ * quantity's column names its unit, and the reader converts to SI:
+ *
+ *   quantity            columns (one of)             stored as
+ *   impactor mass       m_kg, m_g                    m [kg]
+ *   impactor radius     R_m, R_mm, or diameter       R [m]  (R = D/2)
+ *                       D_m, D_mm
+ *   approach speed      V0_mps, or drop height       V0 [m/s]  (V0 = √(2 g h))
+ *                       h_m, h_mm
+ *   peak force          F_M_N, F_M_kN, F_M_mN        F_M [N]
+ *   time of the peak    t_M_s, t_M_ms, t_M_us        t_M [s]
+ *   contact duration    t_c_s, t_c_ms, t_c_us        t_c [s]
+ *   restitution         e                            e
+ *
+ * Mass, radius and speed are required; at least one observable (F_M, t_M,
+ * t_c, e) must be present.  A column whose name starts with a quantity's
+ * symbol and '_' ("t_M_min", "m_lb") or is the bare symbol ("m", "R")
+ * is refused naming the accepted units, as are two columns for the same
+ * quantity (R_mm and D_mm); other columns (an id, a note) are not read.
+ * An empty or NA observable cell is a missing value (NaN in the data): the
+ * test still contributes its other observables; an impact cell may not be
+ * missing, and a row needs at least one observable.
+ *
+ * Plausibility: values no real drop test has — a mass over
+ * HF_MAXWELL_MASS_MAX, a radius over HF_MAXWELL_RADIUS_MAX, a t_M or t_c
+ * over HF_MAXWELL_TIME_MAX, a peak force below the impactor's weight m g
+ * — are read but add one warning line per column to the data (naming the
+ * column, the first offending line and the likely unit slip), for the
+ * caller to show.
+ *
  * The estimates built from such data are hertzfit/maxwell_estimate.h
  * (Argatov's regressions, the full-model misfit) and
  * hertzfit/maxwell_fit.h (the full-model fit).
@@ -24,9 +52,9 @@ extern "C" {
 #endif
 
 typedef enum hf_maxwell_observable {
-    HF_MAXWELL_F_M,   /* peak contact force, column F_M_N */
-    HF_MAXWELL_T_M,   /* time of the peak force, column t_M_s */
-    HF_MAXWELL_T_C,   /* contact duration, column t_c_s */
+    HF_MAXWELL_F_M,   /* peak contact force [N] */
+    HF_MAXWELL_T_M,   /* time of the peak force [s] */
+    HF_MAXWELL_T_C,   /* contact duration [s] */
     HF_MAXWELL_E,     /* coefficient of restitution, column e */
     HF_MAXWELL_NOBS
 } hf_maxwell_observable;
@@ -40,13 +68,34 @@ double hf_maxwell_response_get(const hf_maxwell_response *r, hf_maxwell_observab
  * returns buf. */
 const char *hf_maxwell_observables_name(unsigned mask, char *buf, size_t size);
 
+/* Plausibility limits of a drop test (see above). */
+#define HF_MAXWELL_MASS_MAX 100.0    /* kg */
+#define HF_MAXWELL_RADIUS_MAX 1.0    /* m */
+#define HF_MAXWELL_TIME_MAX 1.0      /* s */
+
+/* Standard gravity [m/s²], the default g of a drop height. */
+#define HF_STANDARD_GRAVITY 9.80665
+
 typedef struct hf_maxwell_data {
     size_t n;                              /* number of tests */
-    hf_maxwell_impact *impact;             /* n impacts (owned) */
-    double *value[HF_MAXWELL_NOBS];        /* n values each (owned), NULL if absent */
+    hf_maxwell_impact *impact;             /* n impacts (owned), SI */
+    double *value[HF_MAXWELL_NOBS];        /* n values each (owned), SI, NULL if the
+                                              column is absent; NaN: this test's value
+                                              is missing */
     size_t *line;                          /* CSV line of each test (owned), or NULL */
     char *path;                            /* file it was read from (owned), or NULL */
+    size_t nwarnings;                      /* plausibility warnings of the reader */
+    char **warning;                        /* nwarnings lines (owned), or NULL */
 } hf_maxwell_data;
+
+typedef struct hf_maxwell_read_options {
+    char separator;   /* ',', ';' or '\t'; 0: detected (hertzfit/csv.h) */
+    double g;         /* gravity for drop heights [m/s²], > 0 (default
+                         HF_STANDARD_GRAVITY) */
+} hf_maxwell_read_options;
+
+/* Separator detected, g = HF_STANDARD_GRAVITY. */
+void hf_maxwell_read_options_init(hf_maxwell_read_options *options);
 
 /* Allocates n tests with the observables whose bit (1 << obs) is set in
  * mask; values are zero.  *out is owned by the caller (hf_maxwell_data_free).
@@ -55,19 +104,26 @@ hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out,
                                 hf_diag *diag);
 void hf_maxwell_data_free(hf_maxwell_data *data);
 
-/* Reads and checks PATH (see above).  Every failure names PATH:LINE:COLUMN
- * where there is a cell to blame: HF_EIO, HF_EPARSE (not a number, ragged
- * row), HF_EDOM (NaN/inf, m, R, V0 or an observable <= 0, e > 1),
- * HF_ENOTFOUND (missing required column, or no observable column),
- * HF_EINVAL (no data rows). */
-hf_status hf_maxwell_data_read(const char *path, hf_maxwell_data **out, hf_diag *diag);
+/* Reads and checks PATH (see above; OPTIONS may be NULL: the defaults).
+ * Every failure names PATH:LINE:COLUMN where there is a cell to blame:
+ * HF_EIO, HF_EPARSE (not a number, ragged row, a column of a known
+ * quantity with an unknown unit or twice, naming the accepted columns),
+ * HF_EDOM (NaN/inf, m, R, V0 or an observable <= 0, e > 1, a negative
+ * drop height), HF_EMISSING (a missing impact cell, a row without any
+ * observable), HF_ENOTFOUND (missing required column, or no observable
+ * column), HF_EINVAL (no data rows, a bad separator or g). */
+hf_status hf_maxwell_data_read(const char *path, const hf_maxwell_read_options *options,
+                               hf_maxwell_data **out, hf_diag *diag);
 
-/* Reads only the impacts (m_kg, R_m, V0_mps) of PATH, for simulating a
- * grid of tests; observable columns are ignored (mask 0).  Same errors. */
-hf_status hf_maxwell_grid_read(const char *path, hf_maxwell_data **out, hf_diag *diag);
+/* Reads only the impacts (mass, radius, speed) of PATH, for simulating a
+ * grid of tests; observable columns are not read (mask 0), but their
+ * names are checked.  Same errors. */
+hf_status hf_maxwell_grid_read(const char *path, const hf_maxwell_read_options *options,
+                               hf_maxwell_data **out, hf_diag *diag);
 
 /* Checks values already in memory the same way (test index instead of
- * the line when the data did not come from a file). */
+ * the line when the data did not come from a file; NaN is a missing
+ * observable). */
 hf_status hf_maxwell_data_check(const hf_maxwell_data *data, hf_diag *diag);
 
 /* Largest relative noise of hf_maxwell_synthesize.  The factor

@@ -4,23 +4,30 @@
  * the full-model misfit as an optimisation problem.  The fit that runs an
  * optimiser on that problem is hertzfit/maxwell_fit.h.
  *
- *  - regression (Argatov Section 4): a straight line through GSL's
- *    gsl_fit_wlinear, weights 1/y² (relative measurement errors), with its
- *    covariance scaled by the residual variance, on
+ *  - regression (Argatov Section 4): a straight line on
  *      Eq. 57: F_M/(m V0) = (5/4)/C0 · 𝒱 − c_M^F η            (x = 𝒱)
  *      Eq. 60: 𝒱 t_M = τ_m⁰ C0 − c_M^t η C0² · (1/𝒱)           (x = 1/𝒱)
  *      Eq. 62: 𝒱 t_c = 2τ_m⁰ C0 + c_c^t η C0² · (1/𝒱)          (x = 1/𝒱)
+ *    by ordinary least squares (GSL's gsl_fit_linear: the plain linear
+ *    regression Argatov describes; standard errors from the residual
+ *    variance), or with weights 1/y² (gsl_fit_wlinear, covariance scaled
+ *    by the residual variance) when the measurement errors are a fixed
+ *    fraction of the value, as with a relative noise: y spans a factor ~6
+ *    over a typical data set, and unweighted standard errors then
+ *    misstate the scatter (by ~25 % for μ0 from F_M at 1 % noise).
  *    C0 and η come from the two coefficients and μ0 from Eq. 59; their
  *    standard errors are propagated from the coefficient covariance
  *    (first order).  These formulas truncate at first order in ε, so the
  *    estimates are biased when ε is not small (Argatov: < 5 % error for
  *    ε <= 0.2); the estimate reports the largest ε so callers can warn.
+ *    Tests whose observable is missing (NaN) are left out of its line.
  *  - full (hertzfit's own): the sum of squared relative residuals
  *    (model − measured)/measured of every observable present, the model
  *    being Hunter's numerical solution (no truncation).  At a point of
  *    that problem, hf_maxwell_objective_estimate gives the estimate with
  *    standard errors s²(JᵀJ)⁻¹ (gsl_multifit_covar), J the Jacobian of the
- *    relative residuals by central differences and s² = SSR/(N − 2).
+ *    relative residuals by central differences and s² = SSR/(N − 2), N the
+ *    number of measured values (missing ones are not fitted).
  */
 #ifndef HERTZFIT_MAXWELL_ESTIMATE_H
 #define HERTZFIT_MAXWELL_ESTIMATE_H
@@ -45,16 +52,27 @@ typedef enum hf_maxwell_method {
 /* "regression", "full". */
 const char *hf_maxwell_method_name(hf_maxwell_method method);
 
+/* The weights of a regression line. */
+typedef enum hf_maxwell_weights {
+    HF_MAXWELL_WEIGHTS_NONE,       /* ordinary least squares (Argatov Section 4) */
+    HF_MAXWELL_WEIGHTS_RELATIVE    /* 1/y²: errors proportional to the value */
+} hf_maxwell_weights;
+
+/* "none", "relative". */
+const char *hf_maxwell_weights_name(hf_maxwell_weights weights);
+
 /* One identification result. */
 typedef struct hf_maxwell_estimate {
     hf_maxwell_method method;
+    hf_maxwell_weights weights;  /* regression only */
     unsigned observables;     /* bits 1 << obs: the one regressed, or those fitted
                                  (hf_maxwell_observables_name spells them) */
-    size_t n;                 /* tests used */
-    double mu0, mu0_se;       /* Pa */
+    size_t n;                 /* tests used (with the observable, for a regression) */
+    double mu0, mu0_se;       /* Pa; NaN when the line gives C0 <= 0 (no μ0) */
     double eta, eta_se;       /* 1/s */
     double C0, C0_se;         /* Eq. 52 */
-    double r2;                /* regression: weighted R² of the line; full: 1 − SSR/SST
+    double r2;                /* regression: R² of the line (weighted with its
+                                 weights); full: 1 − SSR/SST
                                  with SST the sum over fitted observables of
                                  ((y − ȳ)/y)² */
     double max_eps;           /* largest ε = η C0/𝒱 over the tests, at the estimate */
@@ -63,6 +81,29 @@ typedef struct hf_maxwell_estimate {
     /* full only */
     double misfit;            /* sum of squared relative residuals */
 } hf_maxwell_estimate;
+
+/* How far an estimate can be trusted.  Only a well-determined one is
+ * "ok": μ0 and η positive (a Maxwell material has no other), each with a
+ * relative standard error of at most HF_MAXWELL_RSE_MAX, and R² at least
+ * HF_MAXWELL_R2_MIN. */
+typedef enum hf_maxwell_quality {
+    HF_MAXWELL_WELL_DETERMINED,    /* "ok" */
+    HF_MAXWELL_NONPHYSICAL,        /* "nonphysical": μ0 or η <= 0, or no μ0 */
+    HF_MAXWELL_POORLY_DETERMINED   /* "poorly-determined": se or R² */
+} hf_maxwell_quality;
+
+#define HF_MAXWELL_RSE_MAX 0.5
+#define HF_MAXWELL_R2_MIN 0.5
+
+/* "ok", "nonphysical", "poorly-determined". */
+const char *hf_maxwell_quality_name(hf_maxwell_quality quality);
+
+/* The quality of ESTIMATE; when reason is not NULL, one sentence saying
+ * why it is not ok ("eta = -12.3 1/s is not positive", "the relative
+ * standard error of eta is 79 % > 50 %", "R^2 = 0.41 < 0.5"), or "" for
+ * ok, into reason (at most size bytes). */
+hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *estimate,
+                                               char *reason, size_t size);
 
 /* ---- Argatov's regressions ---------------------------------------------- */
 
@@ -84,13 +125,16 @@ double hf_maxwell_regression_x(hf_maxwell_observable obs, double speed_parameter
 hf_status hf_maxwell_regression_model(double C0, double eta, hf_maxwell_observable obs,
                                       double speed_parameter, double *y, hf_diag *diag);
 
-/* Eq. 57 / 60 / 62 regression on observable F_M, t_M or t_c.
- * HF_ENOTFOUND when the column is absent, HF_EINVAL for e (no regression
- * in the paper) or fewer than 3 tests, HF_ESINGULAR when every test has
- * the same 𝒱, HF_EDOM for ν outside [0, 0.5], HF_ERANGE when the fitted
- * line gives a non-positive C0 (data not of the form of the equation). */
+/* Eq. 57 / 60 / 62 regression on observable F_M, t_M or t_c, with
+ * WEIGHTS, over the tests that have it.  HF_ENOTFOUND when the column is
+ * absent, HF_EINVAL for e (no regression in the paper) or fewer than 3
+ * tests with a value, HF_ESINGULAR when every test has the same 𝒱,
+ * HF_EDOM for ν outside [0, 0.5], HF_ERANGE when a coordinate, a weight,
+ * a variance or μ0 leaves the double range.  A line that gives C0 <= 0
+ * (data not of the form of the equation) is returned (HF_OK) with μ0 NaN:
+ * hf_maxwell_estimate_quality calls it nonphysical. */
 hf_status hf_maxwell_regress(const hf_maxwell_data *data, double nu,
-                             hf_maxwell_observable obs,
+                             hf_maxwell_observable obs, hf_maxwell_weights weights,
                              const hf_argatov_constants *constants,
                              hf_maxwell_estimate *out, hf_diag *diag);
 
@@ -132,7 +176,7 @@ void hf_maxwell_objective_options_init(hf_maxwell_objective_options *options);
  * options.nu = 0.5;
  * options.mu0_ref = 1e7;                // x = (1, 1) is (mu0_ref, eta_ref)
  * options.eta_ref = 300.0;
- * hf_status st = hf_maxwell_data_read("data/maxwell_synthetic_clean.csv", &data, &diag);
+ * hf_status st = hf_maxwell_data_read("data/maxwell_synthetic_clean.csv", NULL, &data, &diag);
  * if (st == HF_OK) st = hf_maxwell_objective_alloc(data, &options, &obj, &diag);
  * double at_truth = NAN;
  * if (st == HF_OK) {
@@ -165,7 +209,9 @@ void hf_maxwell_objective_params(const hf_maxwell_objective *obj, const double *
 
 /* How many relative residuals (model − measured)/measured the objective
  * has: tests outer and observables inner in hf_maxwell_observable order,
- * only the fitted ones (the residuals of hf_maxwell_objective_estimate). */
+ * only the fitted ones (the residuals of hf_maxwell_objective_estimate);
+ * a missing (NaN) value's residual is 0 and is not counted in the
+ * degrees of freedom of the standard errors. */
 size_t hf_maxwell_objective_nresiduals(const hf_maxwell_objective *obj);
 
 /* The full-model estimate at the point x of the problem (an optimum):

@@ -21,7 +21,7 @@
  * hf_maxwell_fit_config_init(&cfg);   // BOBYQA from the regression estimate
  * cfg.objective.nu = 0.5;
  * hf_maxwell_fit_result fit;
- * hf_status st = hf_maxwell_data_read("data/maxwell_synthetic_clean.csv", &data, &diag);
+ * hf_status st = hf_maxwell_data_read("data/maxwell_synthetic_clean.csv", NULL, &data, &diag);
  * if (st == HF_OK) st = hf_argatov_constants_compute(&constants, &diag);
  * if (st == HF_OK) st = hf_maxwell_fit_full(data, &constants, &cfg, &fit, NULL, &diag);
  * char status[64] = "";
@@ -86,9 +86,11 @@ typedef struct hf_maxwell_fit_result {
     unsigned recentred;       /* runs repeated on a box moved to the optimum */
 } hf_maxwell_fit_result;
 
-/* "converged" when the optimiser met its own tolerance inside the box,
- * otherwise the stop reason ("maxeval", "maxiter", ...) and/or
- * "at-bound", joined by '+'.  Writes at most size bytes into buf and
+/* "converged" when the optimiser met its own tolerance inside the box
+ * and the estimate is well determined (hf_maxwell_estimate_quality); the
+ * quality's name ("nonphysical", "poorly-determined") when it met its
+ * tolerance inside the box but the estimate is not; otherwise the stop
+ * reason ("maxeval", "maxiter", ...) and/or "at-bound", joined by '+'.  Writes at most size bytes into buf and
  * returns it. */
 const char *hf_maxwell_fit_status(const hf_maxwell_fit_result *fit, char *buf, size_t size);
 
