@@ -54,12 +54,21 @@ static int list_optimizers(void)
         hf_optimizer *opt = NULL;
         if (hf_optimizer_alloc(name, 2, &opt, NULL) != HF_OK)
             continue;
+        int variants = hf_optimizer_variant_count(opt) > 1;
+        if (variants)
+            printf("    %-20s %-8s %-8s %s\n", "parameter", "2023", "2007",
+                   "meaning / source of the defaults");
         if (strncmp(name, "nlopt:", 6) != 0 || i + 1 == hf_optimizer_name_count())
             for (size_t j = 0; j < hf_optimizer_param_count(opt); ++j) {
-                const char *key, *doc;
-                double v;
+                const char *key, *doc, *source = NULL;
+                double v, alt;
                 hf_optimizer_param(opt, j, &key, &v, &doc, NULL);
-                printf("    %-20s %-8g %s\n", key, v, doc);
+                hf_optimizer_param_default(opt, j, variants, &alt, &source, NULL);
+                if (variants)
+                    printf("    %-20s %-8g %-8g %s\n    %-38s source: %s\n", key, v, alt, doc,
+                           "", source);
+                else
+                    printf("    %-20s %-8g %s\n", key, v, doc);
             }
         hf_optimizer_free(opt);
     }
