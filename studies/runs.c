@@ -287,3 +287,23 @@ hf_status hf_runs_snapshots_write(const char *path, const hf_runs *runs, hf_diag
             write_snapshot(fp, i, &runs->snapshots[i * runs->n_snapshots + j]);
     return hf_atomic_file_commit(file, diag);
 }
+
+hf_status hf_runs_groups_write(const char *path, const hf_runs *runs, hf_diag *diag)
+{
+    size_t total = 0;
+    for (size_t i = 0; runs->n_groups != NULL && i < runs->count; ++i)
+        total += runs->n_groups[i];
+    if (total == 0)
+        return hf_diag_set(diag, HF_EINVAL, "%s: the runs hold no empire counts (the "
+                           "optimizer has no empires, or they were not recorded)", path);
+    hf_atomic_file *file = NULL;
+    hf_status st = hf_atomic_file_open(path, &file, diag);
+    if (st != HF_OK)
+        return st;
+    FILE *fp = hf_atomic_file_stream(file);
+    fputs("run,iteration,empires\n", fp);
+    for (size_t i = 0; i < runs->count; ++i)
+        for (size_t k = 0; k < runs->n_groups[i]; ++k)
+            fprintf(fp, "%zu,%zu,%zu\n", i, k, runs->groups[i][k]);
+    return hf_atomic_file_commit(file, diag);
+}

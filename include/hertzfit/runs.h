@@ -108,6 +108,12 @@ void hf_runs_free(hf_runs *runs);
  * first.  HF_EINVAL when RUNS holds no snapshot, HF_EIO naming PATH. */
 hf_status hf_runs_snapshots_write(const char *path, const hf_runs *runs, hf_diag *diag);
 
+/* Writes the number of groups (empires) of RUNS per iteration to PATH as
+ * CSV (put in place whole): run,iteration,empires, iteration 0 being the
+ * initial population.  HF_EINVAL when RUNS holds no count (not recorded,
+ * or the optimiser has no groups), HF_EIO naming PATH. */
+hf_status hf_runs_groups_write(const char *path, const hf_runs *runs, hf_diag *diag);
+
 /* What the published "N independent runs" tables report (Table 2 of
  * Sheikhi Azqandi & Safaeifar 2023): the best value over runs. */
 typedef struct hf_runs_summary {
