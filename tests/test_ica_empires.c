@@ -165,13 +165,26 @@ static void test_table2_statistics_and_single_empire(void **state)
     hf_profile_objective_free(obj);
 }
 
-/* The snapshot file: header, one row per country, imperialists first. */
+/* Snapshots repeat bit for bit on any thread count; the snapshot file:
+ * header, one row per country, imperialists first. */
 static void test_snapshot_file(void **state)
 {
     (void)state;
     hf_profile_objective *obj = NULL;
     assert_int_equal(hf_profile_objective_alloc_table(TABLE2, &obj, NULL), HF_OK);
     hf_runs *runs = table2_runs(obj, 2, 0.1);
+    /* the same populations and counts on one thread as on two */
+    hf_runs *serial = table2_runs(obj, 1, 0.1);
+    for (size_t s = 0; s < runs->count * runs->n_snapshots; ++s) {
+        const hf_population *a = &runs->snapshots[s], *b = &serial->snapshots[s];
+        assert_int_equal(a->size, b->size);
+        assert_memory_equal(a->x, b->x, a->size * a->dim * sizeof *a->x);
+        assert_memory_equal(a->f, b->f, a->size * sizeof *a->f);
+        assert_memory_equal(a->group, b->group, a->size * sizeof *a->group);
+    }
+    for (size_t i = 0; i < runs->count; ++i)
+        assert_memory_equal(runs->groups[i], serial->groups[i], 51 * sizeof(size_t));
+    hf_runs_free(serial);
     const char *path = hf_test_tmp_path("snapshots.csv");
     assert_int_equal(hf_runs_snapshots_write(path, runs, NULL), HF_OK);
     hf_csv *csv = NULL;
