@@ -413,6 +413,17 @@ static void test_plots_keep_hostile_text_inert(void **state)
     strcat(args, " -o ");
     shell_word(args, sizeof args, png);
     expect_inert(args, png, mark);
+    /* plot empires: a title and a file name */
+    char snap[600];
+    snprintf(snap, sizeof snap, "%s/snap.csv", dir);
+    hf_test_write_file(snap, "run,iter,empire,role,x0,x1,f\n"
+                             "0,0,0,imperialist,3,3.5,12.6\n0,0,0,colony,2,4,12.7\n");
+    snprintf(args, sizeof args, "plot empires '%s' --table " DATA "safaeifar2020_table2.csv' "
+                                "--title ", snap);
+    shell_word(args, sizeof args, evil);
+    strcat(args, " -o ");
+    shell_word(args, sizeof args, png);
+    expect_inert(args, png, mark);
     /* a newline in a title is a blank; in a file name, bad input */
     snprintf(args, sizeof args, "plot convergence '%s' --title \"$(printf 'a\\nset output \\047"
                                 "%s/other.png\\047\\nb')\" -o '%s/conv.png'", trace, dir, dir);
