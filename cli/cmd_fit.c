@@ -26,9 +26,9 @@ typedef struct fit_options {
     const char *command;
     const char *optimizer;
     unsigned long long runs, seed, threads, max_evals;
-    const char *sampling, *table, *trace;
+    const char *sampling, *table, *trace, *snapshot_file, *empires;
     hfc_texts sets;
-    hfc_reals bounds;
+    hfc_reals bounds, snapshot;
     int csv, list;
 } fit_options;
 
@@ -54,12 +54,21 @@ static int list_optimizers(void)
         hf_optimizer *opt = NULL;
         if (hf_optimizer_alloc(name, 2, &opt, NULL) != HF_OK)
             continue;
+        int variants = hf_optimizer_variant_count(opt) > 1;
+        if (variants)
+            printf("    %-20s %-8s %-8s %s\n", "parameter", "2023", "2007",
+                   "meaning / source of the defaults");
         if (strncmp(name, "nlopt:", 6) != 0 || i + 1 == hf_optimizer_name_count())
             for (size_t j = 0; j < hf_optimizer_param_count(opt); ++j) {
-                const char *key, *doc;
-                double v;
+                const char *key, *doc, *source = NULL;
+                double v, alt;
                 hf_optimizer_param(opt, j, &key, &v, &doc, NULL);
-                printf("    %-20s %-8g %s\n", key, v, doc);
+                hf_optimizer_param_default(opt, j, variants, &alt, &source, NULL);
+                if (variants)
+                    printf("    %-20s %-8g %-8g %s\n    %-38s source: %s\n", key, v, alt, doc,
+                           "", source);
+                else
+                    printf("    %-20s %-8g %s\n", key, v, doc);
             }
         hf_optimizer_free(opt);
     }
@@ -116,6 +125,28 @@ static int run_fit(const fit_options *o, fit_state *s)
     cfg.runs.threads = (int)o->threads;
     cfg.runs.max_evals = (size_t)o->max_evals;
     cfg.runs.record_traces = o->trace != NULL;
+    cfg.runs.record_groups = o->empires != NULL;
+    /* the iterations as whole counts, ascending, each once */
+    size_t iters[64], n = 0;
+    for (size_t i = 0; i < o->snapshot.n; ++i) {
+        double v = o->snapshot.v[i];
+        if (v != floor(v))
+            return hfc_fail(o->command, "--snapshot: %g is not a whole iteration count", v);
+        size_t k = (size_t)v, j = n;
+        int seen = 0;
+        for (size_t m = 0; m < n; ++m)
+            seen |= iters[m] == k;
+        if (seen)
+            continue;
+        while (j > 0 && iters[j - 1] > k) {
+            iters[j] = iters[j - 1];
+            --j;
+        }
+        iters[j] = k;
+        ++n;
+    }
+    cfg.runs.snapshot_iters = iters;
+    cfg.runs.n_snapshot_iters = n;
     hf_diag diag = {{0}};
     hf_status st = hf_profile_fit_run(s->obj, s->opt, &cfg, &s->fit, &diag);
     if (st != HF_OK)
@@ -239,6 +270,18 @@ static int write_trace(const fit_options *o, const fit_state *s)
     return st == HF_OK ? 0 : hfc_fail_status(o->command, NULL, st, &diag);
 }
 
+/* The snapshot and empire files, when asked for. */
+static int write_populations(const fit_options *o, const fit_state *s)
+{
+    hf_diag diag = {{0}};
+    hf_status st = HF_OK;
+    if (o->snapshot_file != NULL)
+        st = hf_runs_snapshots_write(o->snapshot_file, s->fit->runs, &diag);
+    if (st == HF_OK && o->empires != NULL)
+        st = hf_runs_groups_write(o->empires, s->fit->runs, &diag);
+    return st == HF_OK ? 0 : hfc_fail_status(o->command, NULL, st, &diag);
+}
+
 static int fit_profile(fit_options *o)
 {
     fit_state s;
@@ -254,6 +297,8 @@ static int fit_profile(fit_options *o)
         rc = run_fit(o, &s);
     if (rc == 0 && o->trace != NULL)
         rc = write_trace(o, &s);
+    if (rc == 0)
+        rc = write_populations(o, &s);
     hfc_table *t = rc == 0 ? run_table(o, &s) : NULL;
     if (rc == 0) {
         double q[3], worst = 0.0;
@@ -301,6 +346,18 @@ static int run_fit_profile(int argc, char **argv)
         {.name = "trace", .kind = HFC_TEXT, .value = &o.trace, .arg = "FILE",
          .help = "also write the runs' traces to FILE (optimizer,problem,run,iteration,"
                  "evaluations,best_f)"},
+        {.name = "snapshot", .kind = HFC_REALS, .value = &o.snapshot, .arg = "ITER",
+         .limits = HFC_MIN | HFC_MAX, .min = 0, .max = 1e9, .count_max = 64,
+         .needs = "snapshot-file",
+         .help = "iterations (0 = the initial population) whose countries --snapshot-file "
+                 "keeps (ica, icaco)"},
+        {.name = "snapshot-file", .kind = HFC_TEXT, .value = &o.snapshot_file, .arg = "FILE",
+         .needs = "snapshot",
+         .help = "write the populations at the --snapshot iterations to FILE "
+                 "(run,iter,empire,role,x0,x1,f)"},
+        {.name = "empires", .kind = HFC_TEXT, .value = &o.empires, .arg = "FILE",
+         .help = "write the number of empires after each iteration to FILE "
+                 "(run,iteration,empires; ica, icaco)"},
         HFC_OPT_CSV(&o.csv),
     };
     hfc_spec spec = {argv[0],

@@ -352,14 +352,20 @@ static size_t weakest_empire(const hf_ica_state *st)
     return w;
 }
 
-int hf_ica_compete(hf_ica_state *st, hf_rng *rng)
+/* Alive empire other than `skip` with the lowest total cost. */
+static size_t strongest_empire(const hf_ica_state *st, size_t skip)
 {
-    if (hf_ica_alive_count(st) < 2)
-        return 0;
-    size_t weak = weakest_empire(st);
-    size_t colony = extreme_colony(st, weak, 1);
-    if (colony == HF_ICA_NONE)
-        return 0;
+    size_t s = HF_ICA_NONE;
+    for (size_t e = 0; e < st->n_emp; ++e)
+        if (e != skip && st->imp[e] != HF_ICA_NONE &&
+            (s == HF_ICA_NONE || st->total[e] < st->total[s]))
+            s = e;
+    return s;
+}
+
+/* The 2007 paper's roulette over the alive empires other than `weak`. */
+static size_t roulette_empire(hf_ica_state *st, size_t weak, hf_rng *rng)
+{
     double m = -HUGE_VAL, sum = 0.0;
     for (size_t e = 0; e < st->n_emp; ++e)
         if (st->imp[e] != HF_ICA_NONE && isfinite(st->total[e]) && st->total[e] > m)
@@ -382,8 +388,21 @@ int hf_ica_compete(hf_ica_state *st, hf_rng *rng)
             winner = e;
         }
     }
+    return winner;
+}
+
+size_t hf_ica_compete(hf_ica_state *st, int competition, hf_rng *rng)
+{
+    if (hf_ica_alive_count(st) < 2)
+        return HF_ICA_NONE;
+    size_t weak = weakest_empire(st);
+    size_t colony = extreme_colony(st, weak, 1);
+    if (colony == HF_ICA_NONE)
+        return HF_ICA_NONE;
+    size_t winner = competition == HF_ICA_COMPETE_ROULETTE ? roulette_empire(st, weak, rng)
+                                                           : strongest_empire(st, weak);
     st->owner[colony] = winner;
-    return 1;
+    return winner;
 }
 
 size_t hf_ica_collapse(hf_ica_state *st)
@@ -400,11 +419,7 @@ size_t hf_ica_collapse(hf_ica_state *st)
     for (size_t e = 0; e < st->n_emp; ++e) {
         if (st->imp[e] == HF_ICA_NONE || colonies[e] > 0 || alive < 2)
             continue;
-        size_t strongest = HF_ICA_NONE;
-        for (size_t o = 0; o < st->n_emp; ++o)
-            if (o != e && st->imp[o] != HF_ICA_NONE &&
-                (strongest == HF_ICA_NONE || st->total[o] < st->total[strongest]))
-                strongest = o;
+        size_t strongest = strongest_empire(st, e);
         absorb(st, e, strongest);
         colonies[strongest]++;
         alive--;
@@ -413,13 +428,15 @@ size_t hf_ica_collapse(hf_ica_state *st)
     return collapsed;
 }
 
-void hf_icaco_ant(const hf_ica_state *st, size_t c, double eta, int bounds, hf_rng *rng,
-                  double *ant)
+int hf_icaco_ant(const hf_ica_state *st, size_t c, double eta, hf_rng *rng, double *ant)
 {
     const double *imp = pos(st, st->imp[st->owner[c]]);
-    for (size_t k = 0; k < st->dim; ++k)
+    int inside = 1;
+    for (size_t k = 0; k < st->dim; ++k) {
         ant[k] = hf_rng_normal(rng, imp[k], (st->upper[k] - st->lower[k]) * eta);
-    hf_ica_bound(st, ant, bounds);
+        inside &= ant[k] >= st->lower[k] && ant[k] <= st->upper[k];
+    }
+    return inside;
 }
 
 int hf_icaco_accept(hf_ica_state *st, size_t c, const double *ant, double ant_f)

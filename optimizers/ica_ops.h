@@ -35,6 +35,26 @@ enum hf_ica_assimilation {
 /* How a point that left the box is brought back. */
 enum hf_ica_bounds { HF_ICA_BOUNDS_CLAMP = 0, HF_ICA_BOUNDS_REFLECT = 1 };
 
+/* Which empire receives the weakest colony of the weakest empire (Step 6). */
+enum hf_ica_competition {
+    /* The ICACO paper's Step 6: "join with the most powerful empire", the
+     * alive empire of lowest total cost. */
+    HF_ICA_COMPETE_STRONGEST = 0,
+    /* Atashpaz-Gargari & Lucas 2007: a roulette on normalised power. */
+    HF_ICA_COMPETE_ROULETTE = 1
+};
+
+/* What happens to an ant drawn outside the box (ICACO). */
+enum hf_ica_ant_feasibility {
+    /* The ICACO paper (after Eq. 24): an ant replaces its colony only in
+     * the feasible domain; an ant outside the box is infeasible, so it is
+     * discarded without being evaluated and the colony stays. */
+    HF_ICA_ANT_REJECT = 0,
+    /* Brought into the box by the bounds rule, evaluated, and accepted
+     * when cheaper (hertzfit before the paper's rule was followed). */
+    HF_ICA_ANT_BOUND = 1
+};
+
 typedef struct hf_ica_params {
     size_t countries;          /* N */
     size_t imperialists;       /* initial number of empires */
@@ -45,11 +65,13 @@ typedef struct hf_ica_params {
     double revolution_rate;    /* share of each empire's colonies re-placed */
     double revolution_damping; /* rate multiplier per iteration */
     double competition_rate;   /* probability of a competition per iteration */
+    int competition;           /* enum hf_ica_competition */
     double unite_threshold;    /* unite empires closer than this × box diagonal; 0 = never */
     int bounds;                /* enum hf_ica_bounds */
     int ants;                  /* 1 = ICACO's ant step (Eqs. 22–24) */
     double eta0;               /* η at iteration 0 (Eq. 24) */
     double eta_decay;          /* η_k = eta0 · eta_decay^k */
+    int ant_feasibility;       /* enum hf_ica_ant_feasibility */
 } hf_ica_params;
 
 typedef struct hf_ica_state {
@@ -120,12 +142,16 @@ size_t hf_ica_unite(hf_ica_state *st, double threshold);
  * empire without colonies). */
 void hf_ica_total_costs(hf_ica_state *st, double xi);
 
-/* Step 6: the weakest colony (highest cost) of the weakest empire
- * (highest TC) goes to an empire chosen by the 2007 paper's roulette:
- * P_n = (max TC − TC_n)/Σ, winner = argmax(P_n − U(0,1)), the weakest
- * empire excluded.  Needs current total costs.  Returns 1 when a colony
- * moved (there were two or more empires and the weakest had a colony). */
-int hf_ica_compete(hf_ica_state *st, hf_rng *rng);
+/* Step 6: the weakest colony (highest cost; ties to the lowest index) of
+ * the weakest empire (highest TC) goes to
+ *  - HF_ICA_COMPETE_STRONGEST: the empire with the lowest TC (ties to the
+ *    lowest index), the ICACO paper's Step 6; no random number is drawn;
+ *  - HF_ICA_COMPETE_ROULETTE: an empire chosen by the 2007 paper's
+ *    roulette: P_n = (max TC − TC_n)/Σ, winner = argmax(P_n − U(0,1)).
+ * The weakest empire is never the receiver.  Needs current total costs.
+ * Returns the receiving empire, HF_ICA_NONE when no colony moved (fewer
+ * than two empires, or the weakest has no colony). */
+size_t hf_ica_compete(hf_ica_state *st, int competition, hf_rng *rng);
 
 /* Step 7: an empire without colonies collapses; its imperialist becomes a
  * colony of the empire with the lowest total cost.  Returns collapses. */
@@ -133,10 +159,9 @@ size_t hf_ica_collapse(hf_ica_state *st);
 
 /* Eqs. 22 and 24: the ant of colony c, drawn per variable from
  * N(imp_k, σ_k) with σ_k = (U_k − L_k) η (the paper's "variance σ" is used
- * as a standard deviation, as Eq. 24's units require), then back into the
- * box.  Writes dim values to ant. */
-void hf_icaco_ant(const hf_ica_state *st, size_t c, double eta, int bounds,
-                  hf_rng *rng, double *ant);
+ * as a standard deviation, as Eq. 24's units require).  Writes dim values
+ * to ant, as drawn; returns 1 when the ant lies in the box (feasible). */
+int hf_icaco_ant(const hf_ica_state *st, size_t c, double eta, hf_rng *rng, double *ant);
 
 /* The ant replaces colony c when it is feasible (finite cost) and cheaper.
  * Returns 1 when it did. */

@@ -19,6 +19,7 @@ struct hf_optimizer {
     size_t dim;
     char *name;      /* owned copy of the name it was created with */
     double *values;  /* owned: one value per algo->params entry */
+    unsigned char *given; /* owned: 1 where the caller set the value */
 };
 
 const char *hf_stop_reason_name(hf_stop_reason reason)
@@ -117,7 +118,8 @@ hf_status hf_optimizer_alloc(const char *name, size_t dim, hf_optimizer **out,
         return hf_diag_set(diag, HF_ENOMEM, "out of memory for optimizer '%s'", name);
     opt->name = malloc(strlen(name) + 1);
     opt->values = calloc(algo->nparams ? algo->nparams : 1, sizeof *opt->values);
-    if (opt->name == NULL || opt->values == NULL) {
+    opt->given = calloc(algo->nparams ? algo->nparams : 1, sizeof *opt->given);
+    if (opt->name == NULL || opt->values == NULL || opt->given == NULL) {
         hf_optimizer_free(opt);
         return hf_diag_set(diag, HF_ENOMEM, "out of memory for optimizer '%s'", name);
     }
@@ -137,6 +139,7 @@ void hf_optimizer_free(hf_optimizer *opt)
         return;
     free(opt->name);
     free(opt->values);
+    free(opt->given);
     free(opt);
 }
 
@@ -182,7 +185,18 @@ hf_status hf_optimizer_set(hf_optimizer *opt, const char *key, double value,
                            key, value, p->min, p->max, opt->name);
     if (p->integer && value != floor(value))
         return hf_diag_set(diag, HF_ERANGE, "%s = %g must be a whole number", key, value);
+    const hf_algorithm *a = opt->algo;
+    if (a->variant_key != NULL && strcmp(key, a->variant_key) == 0) {
+        if (value != p->def && value != p->def_alt)
+            return hf_diag_set(diag, HF_ERANGE, "%s = %g is not a variant of optimizer '%s' "
+                               "(valid: %g, %g)", key, value, opt->name, p->def, p->def_alt);
+        int alt = value == p->def_alt;
+        for (size_t j = 0; j < a->nparams; ++j)
+            if (!opt->given[j])
+                opt->values[j] = alt ? a->params[j].def_alt : a->params[j].def;
+    }
     opt->values[i] = value;
+    opt->given[i] = 1;
     return HF_OK;
 }
 
@@ -210,6 +224,27 @@ hf_status hf_optimizer_param(const hf_optimizer *opt, size_t index, const char *
         *value = opt->values[index];
     if (doc != NULL)
         *doc = opt->algo->params[index].doc;
+    return HF_OK;
+}
+
+size_t hf_optimizer_variant_count(const hf_optimizer *opt)
+{
+    return opt->algo->variant_key != NULL ? 2 : 1;
+}
+
+hf_status hf_optimizer_param_default(const hf_optimizer *opt, size_t index, size_t variant,
+                                     double *value, const char **source, hf_diag *diag)
+{
+    if (index >= opt->algo->nparams || variant >= hf_optimizer_variant_count(opt))
+        return hf_diag_set(diag, HF_EINVAL, "optimizer '%s' has %zu parameters and %zu "
+                           "variants, not parameter %zu of variant %zu", opt->name,
+                           opt->algo->nparams, hf_optimizer_variant_count(opt), index + 1,
+                           variant + 1);
+    const hf_param_spec *p = &opt->algo->params[index];
+    if (value != NULL)
+        *value = variant == 1 ? p->def_alt : p->def;
+    if (source != NULL)
+        *source = p->source;
     return HF_OK;
 }
 

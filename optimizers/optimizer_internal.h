@@ -27,7 +27,9 @@
 #include "hertzfit/rng.h"
 
 /* One key/value parameter of an algorithm.  value must lie in [min, max];
- * integer parameters must also be whole numbers. */
+ * integer parameters must also be whole numbers.  An algorithm with two
+ * variants (see hf_algorithm.variant_key) gives each parameter a default
+ * per variant (def, def_alt) and says where both come from (source). */
 typedef struct hf_param_spec {
     const char *key;
     double def;
@@ -35,6 +37,8 @@ typedef struct hf_param_spec {
     double max;
     int integer;
     const char *doc;
+    double def_alt;       /* default in the second variant */
+    const char *source;   /* where def and def_alt come from (NULL: none given) */
 } hf_param_spec;
 
 /* The evaluation wrapper; lives on the stack of hf_optimize. */
@@ -86,6 +90,11 @@ typedef struct hf_algorithm {
      * algorithm always ends by itself. */
     size_t default_max_iters;
     size_t default_max_evals;
+    /* Key of the parameter that names the variant (NULL: one variant).
+     * Its def and def_alt are the two variants' values; setting it sets
+     * every parameter the caller has not set to that variant's default,
+     * so the order of the settings does not matter. */
+    const char *variant_key;
     /* Family only: validates the part after the prefix, sets *variant. */
     hf_status (*resolve)(const char *member, int *variant, hf_diag *diag);
     /* Family only: the members, for hf_optimizer_name_at. */

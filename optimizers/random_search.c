@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 static const hf_param_spec random_params[] = {
-    {"batch", 20, 1, 1e6, 1, "points drawn per iteration"},
+    {"batch", 20, 1, 1e6, 1, "points drawn per iteration", 20, NULL},
 };
 
 static hf_status random_run(const hf_algo_run *ctx, hf_diag *diag)

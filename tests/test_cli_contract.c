@@ -297,7 +297,10 @@ static const char *const bad_cases[][2] = {
     {"bench report", "missing argument DIR"},
     {"bench eval bbob:1:2:1 0", "bbob:1:2:1 has dimension 2: give 2 coordinates, not 1"},
     {"bench report a b", "unexpected argument 'b'"},
-    {"plot", "missing subcommand (valid: convergence, maxwell, restitution, bounce)"},
+    {"plot", "missing subcommand (valid: convergence, empires, maxwell, restitution, bounce)"},
+    {"plot empires s.csv", "--output is required"},
+    {"plot empires -o x.png", "missing argument SNAPSHOT.csv"},
+    {"plot empires s.csv -o x.png --run x", "--run: 'x' is not a whole number"},
     {"plot convergence t.csv", "--output is required"},
     {"plot convergence t.csv -o x.png --x time", "--x: unknown value 'time'"},
     {"plot maxwell --data x.csv -o x.png", "--nu is required"},
@@ -415,6 +418,17 @@ static void test_plots_keep_hostile_text_inert(void **state)
              evil, evil);
     hf_test_write_file(trace, text);
     snprintf(args, sizeof args, "plot convergence '%s' --title ", trace);
+    shell_word(args, sizeof args, evil);
+    strcat(args, " -o ");
+    shell_word(args, sizeof args, png);
+    expect_inert(args, png, mark);
+    /* plot empires: a title and a file name */
+    char snap[600];
+    snprintf(snap, sizeof snap, "%s/snap.csv", dir);
+    hf_test_write_file(snap, "run,iter,empire,role,x0,x1,f\n"
+                             "0,0,0,imperialist,3,3.5,12.6\n0,0,0,colony,2,4,12.7\n");
+    snprintf(args, sizeof args, "plot empires '%s' --table " DATA "safaeifar2020_table2.csv' "
+                                "--title ", snap);
     shell_word(args, sizeof args, evil);
     strcat(args, " -o ");
     shell_word(args, sizeof args, png);

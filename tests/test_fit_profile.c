@@ -45,8 +45,8 @@ static void test_icaco_no_options_uses_paper_settings(void **state)
     char *out = NULL;
     int rc = hf_test_cli("fit profile --optimizer icaco", &out, NULL);
     assert_int_equal(rc, 0);
-    assert_non_null(strstr(out, "optimizer icaco: countries=20 imperialists=3 beta=2 "
-                                "gamma=0.3 xi=0.1"));
+    assert_non_null(strstr(out, "optimizer icaco: variant=2023 countries=20 imperialists=3 "
+                                "beta=2 gamma=0.3 xi=0.1"));
     assert_non_null(strstr(out, "50 runs"));
     assert_non_null(strstr(out, "converged (|I - I*| <= 0.0001): 50 of 50 runs"));
     size_t maxiter_rows = 0;

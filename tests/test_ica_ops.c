@@ -21,8 +21,12 @@ static const double upper2[2] = {6.0, 6.0};
 
 static hf_ica_params default_params(void)
 {
-    hf_ica_params p = {20, 3, 2.0, 0.3, 0.1, HF_ICA_ASSIMILATE_PAPER, 0.3, 0.99, 1.0, 0.0,
-                       HF_ICA_BOUNDS_CLAMP, 1, 1.0, 0.9};
+    hf_ica_params p = {.countries = 20, .imperialists = 3, .beta = 2.0, .gamma = 0.3,
+                       .xi = 0.1, .assimilation = HF_ICA_ASSIMILATE_PAPER,
+                       .revolution_rate = 0.3, .revolution_damping = 0.99,
+                       .competition_rate = 1.0, .competition = HF_ICA_COMPETE_STRONGEST,
+                       .unite_threshold = 0.0, .bounds = HF_ICA_BOUNDS_CLAMP, .ants = 1,
+                       .eta0 = 1.0, .eta_decay = 0.9, .ant_feasibility = HF_ICA_ANT_REJECT};
     return p;
 }
 
@@ -227,12 +231,102 @@ static void test_weakest_empire_loses_weakest_colony(void **state)
         size_t before = hf_ica_colony_count(st, weak);
         hf_rng rng;
         hf_rng_seed(&rng, seed, 99);
-        assert_int_equal(hf_ica_compete(st, &rng), 1);
+        int mode = seed % 2 ? HF_ICA_COMPETE_STRONGEST : HF_ICA_COMPETE_ROULETTE;
+        size_t receiver = hf_ica_compete(st, mode, &rng);
+        assert_true(receiver != HF_ICA_NONE && receiver != weak);
+        assert_int_equal(st->owner[worst], receiver);
         assert_int_equal(hf_ica_colony_count(st, weak), before - 1);
         assert_true(st->owner[worst] != weak);
         assert_true(hf_ica_is_colony(st, worst));
         assert_int_equal(total_colonies(st), 5);
         hf_ica_state_free(st);
+    }
+}
+
+/* Four empires with total costs set by hand, so the weakest (empire 2),
+ * its weakest colony and the most powerful (empire 3) are known. */
+static hf_ica_state *four_empires(void)
+{
+    hf_ica_state *st = hf_ica_state_alloc(2, 12, 4, lower2, upper2);
+    assert_non_null(st);
+    hf_rng rng;
+    hf_rng_seed(&rng, 4, 0);
+    hf_ica_init_positions(st, &rng);
+    /* imperialists 0..3; colonies 4..11, two per empire in turn */
+    static const double cost[12] = {3.0, 2.0, 4.0, 1.0, 9.0, 8.0, 7.0, 6.0,
+                                    5.0, 11.0, 10.0, 6.5};
+    for (size_t i = 0; i < 12; ++i) {
+        st->f[i] = cost[i];
+        st->owner[i] = i < 4 ? i : (i - 4) % 4;
+    }
+    for (size_t e = 0; e < 4; ++e)
+        st->imp[e] = e;
+    return st;
+}
+
+static void test_weakest_colony_goes_to_the_most_powerful_empire(void **state)
+{
+    (void)state;
+    hf_ica_state *st = four_empires();
+    hf_ica_total_costs(st, 0.1);
+    /* TC = f_imp + 0.1 mean f_col: e0 3 + 0.1·(9+5)/2 = 3.7, e1 2 + 0.1·(8+11)/2 = 2.95,
+     * e2 4 + 0.1·(7+10)/2 = 4.85, e3 1 + 0.1·(6+6.5)/2 = 1.625 */
+    HF_ASSERT_CLOSE(st->total[2], 4.85, 0.0, 1e-15);
+    HF_ASSERT_CLOSE(st->total[3], 1.625, 0.0, 1e-15);
+    hf_rng rng;
+    hf_rng_seed(&rng, 13, 13);
+    hf_rng before = rng;
+    /* the paper's Step 6: colony 10 (cost 10, the dearest of empire 2) to empire 3 */
+    assert_int_equal(hf_ica_compete(st, HF_ICA_COMPETE_STRONGEST, &rng), 3);
+    assert_int_equal(st->owner[10], 3);
+    assert_int_equal(hf_ica_colony_count(st, 2), 1);
+    assert_int_equal(hf_ica_colony_count(st, 3), 3);
+    /* and it draws no random number */
+    assert_true(hf_rng_uniform(&rng) == hf_rng_uniform(&before));
+    hf_ica_state_free(st);
+}
+
+static void test_roulette_receivers_follow_normalised_power(void **state)
+{
+    (void)state;
+    /* The 2007 roulette: P_n = (max TC − TC_n)/Σ over e0, e1, e3 with max TC = 4.85:
+     * powers 1.15, 1.9, 3.225 → P = 0.1832, 0.3028, 0.5139; the receiver is
+     * argmax(P_n − U_n).  Over 20000 fixed-seed draws, the frequency of each
+     * receiver is within 4 binomial standard errors (≤ 0.0142) of its
+     * probability computed here by 1-D quadrature of P(P_n − U_n is largest). */
+    double p[3] = {1.15, 1.9, 3.225}, sum = p[0] + p[1] + p[2];
+    for (int k = 0; k < 3; ++k)
+        p[k] /= sum;
+    /* P(winner = k) = ∫ density of S_k = p_k − U at s times Π_{j≠k} P(S_j < s) */
+    double expect[3] = {0, 0, 0};
+    const int steps = 200000;
+    for (int k = 0; k < 3; ++k)
+        for (int i = 0; i < steps; ++i) {
+            double s = p[k] - 1.0 + (i + 0.5) / steps; /* S_k uniform on [p_k − 1, p_k] */
+            double prod = 1.0;
+            for (int j = 0; j < 3; ++j)
+                if (j != k) {
+                    double below = s - (p[j] - 1.0); /* P(p_j − U < s) */
+                    prod *= below < 0 ? 0 : below > 1 ? 1 : below;
+                }
+            expect[k] += prod / steps;
+        }
+    hf_rng rng;
+    hf_rng_seed(&rng, 2007, 1);
+    size_t hits[4] = {0, 0, 0, 0};
+    const int n = 20000;
+    for (int t = 0; t < n; ++t) {
+        hf_ica_state *st = four_empires();
+        hf_ica_total_costs(st, 0.1);
+        size_t r = hf_ica_compete(st, HF_ICA_COMPETE_ROULETTE, &rng);
+        assert_true(r != HF_ICA_NONE && r != 2);
+        hits[r]++;
+        hf_ica_state_free(st);
+    }
+    static const size_t empire_of[3] = {0, 1, 3};
+    for (int k = 0; k < 3; ++k) {
+        double freq = (double)hits[empire_of[k]] / n;
+        HF_ASSERT_CLOSE(freq, expect[k], 4 * sqrt(expect[k] * (1 - expect[k]) / n), 0.0);
     }
 }
 
@@ -262,7 +356,8 @@ static void test_empire_without_colonies_collapses(void **state)
     hf_rng rng;
     hf_rng_seed(&rng, 1, 1);
     hf_ica_total_costs(st, 0.1);
-    assert_int_equal(hf_ica_compete(st, &rng), 0);
+    assert_true(hf_ica_compete(st, HF_ICA_COMPETE_STRONGEST, &rng) == HF_ICA_NONE);
+    assert_true(hf_ica_compete(st, HF_ICA_COMPETE_ROULETTE, &rng) == HF_ICA_NONE);
     assert_int_equal(hf_ica_collapse(st), 0);
     assert_int_equal(hf_ica_alive_count(st), 1);
     hf_ica_state_free(st);
@@ -296,9 +391,10 @@ static void test_ant_distribution_and_acceptance(void **state)
     double ant[2], s[2] = {0, 0}, s2[2] = {0, 0};
     const int n = 4000;
     for (int j = 0; j < n; ++j) {
-        hf_icaco_ant(st, 0, eta, HF_ICA_BOUNDS_CLAMP, &rng, ant);
+        int inside = hf_icaco_ant(st, 0, eta, &rng, ant);
         for (int k = 0; k < 2; ++k) {
-            assert_true(ant[k] >= lower2[k] && ant[k] <= upper2[k]);
+            assert_int_equal(inside, ant[0] >= lower2[0] && ant[0] <= upper2[0] &&
+                                         ant[1] >= lower2[1] && ant[1] <= upper2[1]);
             s[k] += ant[k];
             s2[k] += ant[k] * ant[k];
         }
@@ -352,6 +448,8 @@ int main(void)
         cmocka_unit_test(test_better_colony_swaps_with_imperialist),
         cmocka_unit_test(test_total_cost_eq21),
         cmocka_unit_test(test_weakest_empire_loses_weakest_colony),
+        cmocka_unit_test(test_weakest_colony_goes_to_the_most_powerful_empire),
+        cmocka_unit_test(test_roulette_receivers_follow_normalised_power),
         cmocka_unit_test(test_empire_without_colonies_collapses),
         cmocka_unit_test(test_close_empires_unite),
         cmocka_unit_test(test_ant_distribution_and_acceptance),

@@ -79,11 +79,11 @@ static void test_paper_budget_iterations_and_evaluations(void **state)
         run_once(opt, sphere, 0, 0, r); /* no budget: 50 iterations */
         assert_int_equal(r->iterations, 50);
         assert_int_equal(r->stop, HF_STOP_MAXITER);
-        /* 20 initial evaluations, then one per colony (ica) or two (icaco)
-         * per iteration; colonies start at 17 and grow by one per
-         * collapsed empire, at most to 19. */
+        /* 20 initial evaluations, then one per colony per iteration, plus
+         * (icaco) one per ant drawn inside the box; colonies start at 17
+         * and grow by one per collapsed empire, at most to 19. */
         size_t per = ants ? 2 : 1;
-        assert_true(r->evaluations >= 20 + 50 * 17 * per);
+        assert_true(r->evaluations >= 20 + 50 * 17);
         assert_true(r->evaluations <= 20 + 50 * 19 * per);
         assert_int_equal(r->failed_evaluations, 0);
         hf_optimizer_free(opt);
@@ -127,6 +127,34 @@ static void test_finds_sphere_minimum(void **state)
         }
         hf_optimizer_free(opt);
     }
+    hf_result_free(r);
+}
+
+/* The paper's feasibility rule for ants: an ant outside the box is not
+ * evaluated.  With eta0 = 10 and no decay the ants are spread with σ = 10
+ * box widths, so nearly all fall outside: one lands inside with
+ * probability at most (1/(10·√(2π)))² = 0.0016, about 1.5 of the ~900
+ * ants of a run; the bound below allows 50.  The runs spend one
+ * evaluation per colony and iteration, plus those few.  With
+ * ant_feasibility = 1 every ant is brought in and evaluated: two per
+ * colony exactly. */
+static void test_ants_outside_the_box_are_not_evaluated(void **state)
+{
+    (void)state;
+    hf_result *r = NULL;
+    assert_int_equal(hf_result_alloc(2, &r, NULL), HF_OK);
+    hf_optimizer *opt = make("icaco");
+    assert_int_equal(hf_optimizer_set(opt, "eta0", 10, NULL), HF_OK);
+    assert_int_equal(hf_optimizer_set(opt, "eta_decay", 1, NULL), HF_OK);
+    run_once(opt, sphere, 3, 0, r);
+    /* 20 + 50 colonies' moves (17..19 each) + the few ants inside */
+    assert_true(r->evaluations >= 20 + 50 * 17);
+    assert_true(r->evaluations <= 20 + 50 * 19 + 50);
+    assert_int_equal(hf_optimizer_set(opt, "ant_feasibility", 1, NULL), HF_OK);
+    run_once(opt, sphere, 3, 0, r);
+    assert_true(r->evaluations >= 20 + 50 * 17 * 2);
+    assert_true((r->evaluations - 20) % 2 == 0);
+    hf_optimizer_free(opt);
     hf_result_free(r);
 }
 
@@ -236,6 +264,7 @@ int main(void)
         cmocka_unit_test(test_paper_budget_iterations_and_evaluations),
         cmocka_unit_test(test_repeatable_and_budget_exact),
         cmocka_unit_test(test_finds_sphere_minimum),
+        cmocka_unit_test(test_ants_outside_the_box_are_not_evaluated),
         cmocka_unit_test(test_failed_evaluations_never_best),
         cmocka_unit_test(test_all_evaluations_fail),
         cmocka_unit_test(test_other_dimensions),

@@ -117,6 +117,58 @@ static double logged_sphere(const double *x, void *ctx)
     return f;
 }
 
+/* ica's two variants: setting "variant" sets every parameter not set
+ * explicitly to that variant's default, in whatever order the calls come;
+ * the defaults of both variants and their sources can be listed. */
+static void test_ica_variants(void **state)
+{
+    (void)state;
+    hf_diag diag = {{0}};
+    hf_optimizer *a = NULL, *b = NULL;
+    assert_int_equal(hf_optimizer_alloc("icaco", 2, &a, &diag), HF_OK);
+    assert_int_equal(hf_optimizer_alloc("icaco", 2, &b, &diag), HF_OK);
+    assert_int_equal(hf_optimizer_variant_count(a), 2);
+    double v = -1;
+    /* the default is the ICACO paper: no revolution, competition to the strongest */
+    assert_int_equal(hf_optimizer_get(a, "variant", &v, NULL), HF_OK);
+    assert_true(v == 2023);
+    assert_int_equal(hf_optimizer_get(a, "revolution_rate", &v, NULL), HF_OK);
+    assert_true(v == 0.0);
+    assert_int_equal(hf_optimizer_get(a, "competition", &v, NULL), HF_OK);
+    assert_true(v == 0.0);
+    /* 2007 then an explicit value, and the reverse order: the same values */
+    assert_int_equal(hf_optimizer_set(a, "variant", 2007, &diag), HF_OK);
+    assert_int_equal(hf_optimizer_set(a, "countries", 30, &diag), HF_OK);
+    assert_int_equal(hf_optimizer_set(b, "countries", 30, &diag), HF_OK);
+    assert_int_equal(hf_optimizer_set(b, "variant", 2007, &diag), HF_OK);
+    for (size_t j = 0; j < hf_optimizer_param_count(a); ++j) {
+        double va, vb;
+        const char *key;
+        assert_int_equal(hf_optimizer_param(a, j, &key, &va, NULL, NULL), HF_OK);
+        assert_int_equal(hf_optimizer_param(b, j, NULL, &vb, NULL, NULL), HF_OK);
+        assert_true(va == vb);
+        double def2007, def2023;
+        const char *source = NULL;
+        assert_int_equal(hf_optimizer_param_default(a, j, 1, &def2007, &source, NULL), HF_OK);
+        assert_int_equal(hf_optimizer_param_default(a, j, 0, &def2023, NULL, NULL), HF_OK);
+        assert_non_null(source);
+        if (strcmp(key, "countries") == 0)
+            assert_true(va == 30 && def2007 == 20);
+        else
+            assert_true(va == def2007);
+        if (strcmp(key, "revolution_rate") == 0)
+            assert_true(def2023 == 0.0 && def2007 == 0.3);
+    }
+    assert_int_equal(hf_optimizer_set(a, "variant", 2010, &diag), HF_ERANGE);
+    assert_non_null(strstr(diag.text, "valid: 2023, 2007"));
+    assert_int_equal(hf_optimizer_param_default(a, 0, 2, &v, NULL, &diag), HF_EINVAL);
+    hf_optimizer_free(a);
+    hf_optimizer_free(b);
+    assert_int_equal(hf_optimizer_alloc("random", 2, &a, &diag), HF_OK);
+    assert_int_equal(hf_optimizer_variant_count(a), 1);
+    hf_optimizer_free(a);
+}
+
 typedef struct trace_log {
     size_t calls;
     size_t last_iter;
@@ -320,6 +372,7 @@ int main(void)
 {
     hf_library_init();
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ica_variants),
         cmocka_unit_test(test_names_and_unknown_name),
         cmocka_unit_test(test_parameters_keys_and_ranges),
         cmocka_unit_test(test_random_budget_trace_and_repeatability),

@@ -116,8 +116,11 @@ static void test_run_i_uses_stream_i(void **state)
     hf_runs_free(runs);
 }
 
-/* A trace holds improvements only: best values strictly decreasing,
- * counters never going back, the last point the run's result. */
+/* A trace holds improvements only, each dated at the evaluation that made
+ * it: the first evaluation (always finite here) first, best values strictly
+ * decreasing, evaluations strictly increasing (so at most one point per
+ * evaluation), iterations never going back, the last point the run's
+ * result. */
 static void test_traces_improve_and_end_at_result(void **state)
 {
     (void)state;
@@ -125,8 +128,9 @@ static void test_traces_improve_and_end_at_result(void **state)
     for (size_t i = 0; i < runs->count; ++i) {
         const hf_trace *t = &runs->traces[i];
         const hf_result *r = runs->results[i];
-        assert_true(t->count >= 2 && t->count <= r->iterations + 1);
+        assert_true(t->count >= 2 && t->count <= r->evaluations);
         assert_int_equal(t->points[0].iteration, 1);
+        assert_int_equal(t->points[0].evaluations, 1);
         for (size_t k = 1; k < t->count; ++k) {
             assert_true(t->points[k].best_f < t->points[k - 1].best_f);
             assert_true(t->points[k].evaluations > t->points[k - 1].evaluations);

@@ -79,6 +79,31 @@ const char *hf_stop_reason_name(hf_stop_reason reason);
 typedef void (*hf_trace_fn)(size_t iteration, size_t evaluations,
                             double best_f, const double *best_x, void *user);
 
+/* The population of a population-based optimiser (ica, icaco) as an
+ * observer sees it: the countries, their costs, the empire (group) of
+ * each and whether it is that empire's imperialist (leader).  Groups keep
+ * their number for the whole run (0 .. groups_formed − 1); a collapsed
+ * group owns no member.  When passed to an observer the arrays are
+ * borrowed and valid only during the call; a copy kept by hf_runs
+ * (hertzfit/runs.h) owns them. */
+typedef struct hf_population {
+    size_t iteration;   /* iterations completed; 0 = the initial population,
+                         * its empires just formed */
+    size_t size;        /* members */
+    size_t dim;
+    double *x;          /* size × dim positions */
+    double *f;          /* size costs (+inf: failed evaluation) */
+    size_t *group;      /* size: the group of each member */
+    int *leader;        /* size: 1 for a group's leader (an imperialist) */
+    size_t groups;      /* groups alive (empires with an imperialist) */
+    size_t groups_formed;
+} hf_population;
+
+/* Called by a population-based optimiser once for its initial population
+ * and once at the end of every iteration; never by the others.  Must not
+ * modify the population. */
+typedef void (*hf_population_fn)(const hf_population *population, void *user);
+
 typedef struct hf_run_config {
     uint64_t seed;
     uint64_t stream;
@@ -99,9 +124,11 @@ typedef struct hf_run_config {
     double target;
     hf_trace_fn trace;  /* may be NULL */
     void *trace_user;
+    hf_population_fn population; /* may be NULL */
+    void *population_user;
 } hf_run_config;
 
-/* seed 0, stream 0, no limits, no target, no trace. */
+/* seed 0, stream 0, no limits, no target, no trace, no population observer. */
 void hf_run_config_init(hf_run_config *run);
 
 typedef struct hf_result {
@@ -148,6 +175,21 @@ size_t hf_optimizer_param_count(const hf_optimizer *opt);
 hf_status hf_optimizer_param(const hf_optimizer *opt, size_t index,
                              const char **key, double *value, const char **doc,
                              hf_diag *diag);
+
+/* Variants: an algorithm may have two named sets of defaults, chosen by
+ * one of its parameters ("variant" of ica and icaco: 2023 = the ICACO
+ * paper's eight steps, the default; 2007 = with Atashpaz-Gargari & Lucas's
+ * revolution and roulette competition).  Setting that parameter sets every
+ * parameter not set explicitly to the variant's default, whatever the
+ * order of the calls.  hf_optimizer_variant_count is 1 for an algorithm
+ * without variants.  hf_optimizer_param_default gives parameter INDEX's
+ * default in variant VARIANT (0 = the default variant) and where it comes
+ * from (SOURCE: a paper's equation or section, or "the paper is silent";
+ * NULL when the algorithm gives none); value and source may be NULL.
+ * HF_EINVAL for an index or variant out of range. */
+size_t hf_optimizer_variant_count(const hf_optimizer *opt);
+hf_status hf_optimizer_param_default(const hf_optimizer *opt, size_t index, size_t variant,
+                                     double *value, const char **source, hf_diag *diag);
 
 /* Runs the optimiser.  result must have been allocated for problem->dim.
  * Returns HF_OK when the run completed (whatever its stop reason), or an

@@ -63,6 +63,11 @@ typedef struct hf_runs_config {
     int has_target;
     double target;
     int record_traces;      /* 1 = keep each run's trace (hertzfit/trace.h) */
+    int record_groups;      /* 1 = keep each run's number of groups (empires of
+                             * ica and icaco) after every iteration */
+    const size_t *snapshot_iters; /* iterations whose whole population each run
+                             * keeps (0 = the initial one); borrowed */
+    size_t n_snapshot_iters;
 } hf_runs_config;
 
 /* 1 run, seed 0, stream 0, default threads, no budgets, no traces. */
@@ -73,6 +78,17 @@ typedef struct hf_runs {
     hf_result **results;    /* count results, owned */
     hf_trace *traces;       /* count traces (points owned) when record_traces,
                                else NULL */
+    /* When record_groups: groups[i][k] is the number of groups alive in
+     * run i after k iterations ([0]: as formed), n_groups[i] entries (0
+     * for an optimiser without groups); else both NULL.  Owned. */
+    size_t **groups;
+    size_t *n_groups;
+    /* When n_snapshot_iters > 0: snapshots[i * n_snapshots + j] is run i's
+     * population after snapshot_iters[j] iterations (size 0 when the run
+     * ended before it or the optimiser has no population); else NULL.
+     * Owned. */
+    hf_population *snapshots;
+    size_t n_snapshots;
 } hf_runs;
 
 /* Runs cfg->runs runs.  *out is owned by the caller (hf_runs_free), also
@@ -83,6 +99,20 @@ hf_status hf_runs_execute(const hf_optimizer *opt, const hf_problem *problem,
                           const hf_runs_config *cfg, hf_runs **out, hf_diag *diag);
 
 void hf_runs_free(hf_runs *runs);
+
+/* Writes the snapshots of RUNS to PATH as CSV (put in place whole, through
+ * hertzfit/file.h), one row per member:
+ *     run,iter,empire,role,x0,x1,...,f
+ * role is "imperialist" or "colony", f is %.17g ("inf" for a failed
+ * evaluation); rows by run, then iteration, then empire, imperialist
+ * first.  HF_EINVAL when RUNS holds no snapshot, HF_EIO naming PATH. */
+hf_status hf_runs_snapshots_write(const char *path, const hf_runs *runs, hf_diag *diag);
+
+/* Writes the number of groups (empires) of RUNS per iteration to PATH as
+ * CSV (put in place whole): run,iteration,empires, iteration 0 being the
+ * initial population.  HF_EINVAL when RUNS holds no count (not recorded,
+ * or the optimiser has no groups), HF_EIO naming PATH. */
+hf_status hf_runs_groups_write(const char *path, const hf_runs *runs, hf_diag *diag);
 
 /* What the published "N independent runs" tables report (Table 2 of
  * Sheikhi Azqandi & Safaeifar 2023): the best value over runs. */
