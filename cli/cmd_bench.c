@@ -346,6 +346,22 @@ static void print_summary(const char *out, int no_plot)
            "ecdf.csv, ranking.csv%s\n", out, no_plot ? "" : ", ecdf.png");
 }
 
+/* Draws ecdf.png into the report's folder while it is built aside
+ * (hf_report_options.finish), so that a figure that cannot be drawn
+ * leaves the previous report as it was.  The failure is printed here, once. */
+typedef struct report_plot {
+    const char *command;
+    const hf_campaign *c;
+    int rc;
+} report_plot;
+
+static hf_status draw_ecdf_aside(const char *staged_dir, void *user, hf_diag *diag)
+{
+    report_plot *job = user;
+    job->rc = plot_ecdf(job->command, job->c, staged_dir);
+    return job->rc == 0 ? HF_OK : hf_diag_set(diag, HF_EIO, "the ECDF figure was not drawn");
+}
+
 static int bench_report(int argc, char **argv)
 {
     hfc_texts dir = {0};
@@ -386,12 +402,15 @@ static int bench_report(int argc, char **argv)
         return rc;
     }
     hf_status st = hf_campaign_read(dir.v[0], &c, &diag);
+    report_plot job = {argv[0], c, 0};
+    if (!no_plot) {
+        ropt.finish = draw_ecdf_aside;
+        ropt.finish_user = &job;
+    }
     if (st == HF_OK)
         st = hf_report_write(c, &ropt, out, &diag);
     if (st != HF_OK)
-        rc = hfc_fail_status(argv[0], NULL, st, &diag);
-    if (rc == 0 && !no_plot)
-        rc = plot_ecdf(argv[0], c, out);
+        rc = job.rc != 0 ? job.rc : hfc_fail_status(argv[0], NULL, st, &diag);
     if (rc == 0)
         print_summary(out, no_plot);
     hf_campaign_free(c);

@@ -57,13 +57,16 @@ _Static_assert(sizeof nlopt_names / sizeof nlopt_names[0] == NLOPT_NUM_ALGORITHM
 
 enum { P_XTOL_REL, P_FTOL_REL, P_FTOL_ABS, P_POPULATION, P_LOCAL_XTOL_REL };
 static const hf_param_spec nlopt_params[] = {
-    [P_XTOL_REL] = {"xtol_rel", 0, 0, 1, 0, "NLopt relative x tolerance (0 = off)"},
-    [P_FTOL_REL] = {"ftol_rel", 0, 0, 1, 0, "NLopt relative f tolerance (0 = off)"},
-    [P_FTOL_ABS] = {"ftol_abs", 0, 0, 1e300, 0, "NLopt absolute f tolerance (0 = off)"},
+    /* one variant: def_alt repeats def */
+    [P_XTOL_REL] = {"xtol_rel", 0, 0, 1, 0, "NLopt relative x tolerance (0 = off)", 0, NULL},
+    [P_FTOL_REL] = {"ftol_rel", 0, 0, 1, 0, "NLopt relative f tolerance (0 = off)", 0, NULL},
+    [P_FTOL_ABS] = {"ftol_abs", 0, 0, 1e300, 0, "NLopt absolute f tolerance (0 = off)", 0,
+                    NULL},
     [P_POPULATION] = {"population", 0, 0, 1e6, 1,
-                      "population of CRS2/MLSL/ISRES/ESCH (0 = NLopt's default)"},
-    [P_LOCAL_XTOL_REL] = {"local_xtol_rel", 1e-8, 0, 1,
-                          0, "relative x tolerance of the local sub-algorithm of *MLSL*/*AUGLAG*"},
+                      "population of CRS2/MLSL/ISRES/ESCH (0 = NLopt's default)", 0, NULL},
+    [P_LOCAL_XTOL_REL] = {"local_xtol_rel", 1e-8, 0, 1, 0,
+                          "relative x tolerance of the local sub-algorithm of *MLSL*/*AUGLAG*",
+                          1e-8, NULL},
 };
 
 static int is_compiled(size_t i)

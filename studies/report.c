@@ -26,6 +26,8 @@ void hf_report_options_init(hf_report_options *opt)
     opt->n_targets = 0;
     opt->alpha = 0.05;
     opt->force = 0;
+    opt->finish = NULL;
+    opt->finish_user = NULL;
 }
 
 hf_status hf_report_quartiles(const double *v, size_t n, double q[3], hf_diag *diag)
@@ -655,6 +657,8 @@ hf_status hf_report_write(const hf_campaign *c, const hf_report_options *opt, co
     if (st == HF_OK) st = write_fixed_budget(&r, &why);
     if (st == HF_OK) st = write_ecdf(&r, &why);
     if (st == HF_OK) st = write_ranking(&r, &why);
+    if (st == HF_OK && opt->finish != NULL)
+        st = opt->finish(hf_atomic_dir_path(out), opt->finish_user, &why);
     free(r.buf);
     free(r.buf2);
     free(sorted);

@@ -102,6 +102,38 @@ static void test_failed_plot_keeps_previous_png(void **state)
     remove(trace);
 }
 
+/* `bench report` whose figure cannot be written whole: exit 1 saying so,
+ * the previous report folder as it was (its summary too), no
+ * folder left aside; without the limit the same command writes it all. */
+static void test_failed_report_keeps_previous_folder(void **state)
+{
+    (void)state;
+    if (!hf_test_have_gnuplot())
+        skip();
+    char camp[1024], report[1100], summary[1200], args[4096];
+    snprintf(camp, sizeof camp, "%s", hf_test_tmp_path("hostile-report-camp"));
+    snprintf(report, sizeof report, "%s/report", camp);
+    snprintf(summary, sizeof summary, "%s/summary.md", report);
+    snprintf(args, sizeof args, "bench run --optimizers random --problems sphere:2 --runs 2 "
+                                "--budget 40 --force -o '%s'", camp);
+    assert_int_equal(hf_test_cli(args, NULL, NULL), 0);
+    snprintf(args, sizeof args, "bench report '%s' --targets 1", camp);
+    assert_int_equal(hf_test_cli(args, NULL, NULL), 0);
+    char *before = hf_test_read_file(summary);
+    assert_non_null(before);
+    /* other targets: a different summary, whose figure cannot be written */
+    snprintf(args, sizeof args, "bench report '%s' --targets 1,0.1", camp);
+    expect_write_failure(8, args, "could not write a whole figure");
+    hf_test_assert_file_is(summary, before);
+    assert_int_equal(hf_test_count_entries(camp, "report"), 1); /* nothing left aside */
+    assert_int_equal(hf_test_cli(args, NULL, NULL), 0);
+    char *after = hf_test_read_file(summary);
+    assert_non_null(after);
+    assert_string_not_equal(after, before);
+    free(before);
+    free(after);
+}
+
 /* `fit profile --trace OLD.csv` whose trace cannot be written: exit 1 naming
  * the file, OLD.csv as it was. */
 static void test_failed_trace_keeps_previous_file(void **state)
@@ -311,6 +343,7 @@ int main(void)
         cmocka_unit_test(test_copt_c_max_limit),
         cmocka_unit_test(test_manifest_numbers_range_checked),
         cmocka_unit_test(test_damaged_campaign_refused),
+        cmocka_unit_test(test_failed_report_keeps_previous_folder),
         cmocka_unit_test(test_force_replaces_whole_campaign),
         cmocka_unit_test(test_unwritable_output_found_first),
     };

@@ -81,12 +81,20 @@ hf_status hf_report_mann_whitney(const double *x, size_t nx, const double *y, si
 /* Holm-adjusted p-values of p[0 .. m-1] into adjusted (may alias p). */
 hf_status hf_report_holm(const double *p, size_t m, double *adjusted, hf_diag *diag);
 
+/* Called with the report's folder while it is still built aside, once every
+ * file of the report is in it, so that a caller's own files (the program's
+ * ecdf.png) appear with the report or not at all.  Anything but HF_OK
+ * discards the folder: the previous report stays. */
+typedef hf_status (*hf_report_finish_fn)(const char *staged_dir, void *user, hf_diag *diag);
+
 typedef struct hf_report_options {
     const double *targets;    /* deltas to report (any order; finite, > 0, distinct:
                                  hf_campaign_sort_targets); NULL = the campaign's */
     size_t n_targets;
     double alpha;             /* significance level of the ranking, 0.05 */
     int force;                /* replace a directory holding other files (default 0) */
+    hf_report_finish_fn finish; /* NULL (default): nothing added */
+    void *finish_user;
 } hf_report_options;
 
 void hf_report_options_init(hf_report_options *opt);

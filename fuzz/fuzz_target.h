@@ -1,0 +1,28 @@
+/*
+ * fuzz/fuzz_target.h — what every reader's fuzz target shares.  Each
+ * fuzz_<reader>.c defines LLVMFuzzerTestOneInput, libFuzzer's entry point
+ * (also what AFL++'s libFuzzer driver calls); fuzz/replay.c is a main()
+ * that feeds it every file of a corpus, so that ctest replays the corpora
+ * and past crash reproducers on any build, the sanitizer build included.
+ *
+ * The readers take paths (they are whole-file readers), so an input is
+ * first written to a scratch file of this process.
+ */
+#ifndef HERTZFIT_FUZZ_TARGET_H
+#define HERTZFIT_FUZZ_TARGET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* DATA[0 .. SIZE-1] written to FILE_NAME inside this process's scratch
+ * folder (made on first use under $TMPDIR or /tmp); returns the path,
+ * valid until the next call with the same name, or NULL when it cannot be
+ * written (the input is then skipped). */
+const char *hf_fuzz_scratch(const char *file_name, const uint8_t *data, size_t size);
+
+/* The scratch folder itself (made on first use). */
+const char *hf_fuzz_scratch_dir(void);
+
+#endif

@@ -1,0 +1,37 @@
+/*
+ * fuzz/support.c — the scratch files of the fuzz targets.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "fuzz_target.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char scratch_dir[512];
+static char scratch_path[640];
+
+const char *hf_fuzz_scratch_dir(void)
+{
+    if (scratch_dir[0] == '\0') {
+        const char *tmp = getenv("TMPDIR");
+        snprintf(scratch_dir, sizeof scratch_dir, "%s/hertzfit-fuzz-XXXXXX",
+                 tmp && *tmp ? tmp : "/tmp");
+        if (mkdtemp(scratch_dir) == NULL) {
+            perror("hertzfit fuzz: mkdtemp");
+            exit(1);
+        }
+    }
+    return scratch_dir;
+}
+
+const char *hf_fuzz_scratch(const char *file_name, const uint8_t *data, size_t size)
+{
+    snprintf(scratch_path, sizeof scratch_path, "%s/%s", hf_fuzz_scratch_dir(), file_name);
+    FILE *fp = fopen(scratch_path, "wb");
+    if (fp == NULL)
+        return NULL;
+    int ok = fwrite(data, 1, size, fp) == size;
+    ok &= fclose(fp) == 0;
+    return ok ? scratch_path : NULL;
+}
