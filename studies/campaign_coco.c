@@ -164,13 +164,8 @@ static hf_status write_algorithm(const hf_campaign *c, size_t o, const char *coc
                                  hf_diag *diag)
 {
     char alg[256], alg_dir[2048];
-    snprintf(alg, sizeof alg, "%s", c->optimizers[o]);
-    for (char *s = alg; *s; ++s)
-        if (*s == ':' || *s == '/')
-            *s = '-';
-    if (snprintf(alg_dir, sizeof alg_dir, "%s/%s", coco_dir, alg) >= (int)sizeof alg_dir)
-        return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", coco_dir);
-    hf_status st = hf_campaign_mkdir(alg_dir, diag);
+    hf_status st = hf_campaign_algorithm_dir(c, o, coco_dir, alg, sizeof alg, alg_dir,
+                                             sizeof alg_dir, diag);
     for (int f = 1; f <= HF_BBOB_FUNCTION_COUNT && st == HF_OK; ++f) {
         int present = 0;
         for (size_t p = 0; p < c->n_problems && !present; ++p) {

@@ -174,6 +174,19 @@ hf_status hf_campaign_mkdir(const char *dir, hf_diag *diag)
     return HF_OK;
 }
 
+hf_status hf_campaign_algorithm_dir(const hf_campaign *c, size_t o, const char *parent,
+                                    char *alg, size_t alg_cap, char *dir, size_t dir_cap,
+                                    hf_diag *diag)
+{
+    snprintf(alg, alg_cap, "%s", c->optimizers[o]);
+    for (char *s = alg; *s; ++s)
+        if (*s == ':' || *s == '/')
+            *s = '-';
+    if (snprintf(dir, dir_cap, "%s/%s", parent, alg) >= (int)dir_cap)
+        return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", parent);
+    return hf_campaign_mkdir(dir, diag);
+}
+
 static hf_status read_manifest_fields(const char *path, hf_campaign *c, hf_diag *diag);
 static hf_status write_campaign(const hf_campaign *c, const char *dir, hf_diag *diag);
 

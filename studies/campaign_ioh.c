@@ -211,13 +211,8 @@ static hf_status write_algorithm(const hf_campaign *c, size_t o, const char *ioh
                                  hf_diag *diag)
 {
     char alg[256], alg_dir[2048];
-    snprintf(alg, sizeof alg, "%s", c->optimizers[o]);
-    for (char *s = alg; *s; ++s)
-        if (*s == ':' || *s == '/')
-            *s = '-';
-    if (snprintf(alg_dir, sizeof alg_dir, "%s/%s", ioh_dir, alg) >= (int)sizeof alg_dir)
-        return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", ioh_dir);
-    hf_status st = hf_campaign_mkdir(alg_dir, diag);
+    hf_status st = hf_campaign_algorithm_dir(c, o, ioh_dir, alg, sizeof alg, alg_dir,
+                                             sizeof alg_dir, diag);
     for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
         ioh_function fn;
         function_of(c, p, &fn);
