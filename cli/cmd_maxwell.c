@@ -298,7 +298,9 @@ static void add_estimate_row(hfc_table *t, const estimate_row *row)
     table_value(t, "%.6g", e->eta);
     table_value(t, "%.3g", e->eta_se);
     table_value(t, "%.6g", e->C0);
-    table_value(t, "%.6f", e->r2);
+    /* R² is at most 1; a fit far worse than the mean can reach -1e27,
+     * which a fixed-point column would print as 30 digits */
+    table_value(t, fabs(e->r2) < 1e3 ? "%.6f" : "%.6e", e->r2);
     table_value(t, "%.4f", e->max_eps);
     hfc_table_str(t, row->status);
 }

@@ -134,6 +134,37 @@ static void test_failed_report_keeps_previous_folder(void **state)
     free(after);
 }
 
+static void shell(const char *template, const char *dir);
+
+/* `maxwell fit` on drop tests whose masses are 1e12 kg: no status says ok,
+ * every row is still printed (regressions and the full fit, no NaN, R² of
+ * -1e27 in e-notation), a warning names the mass column and its likely
+ * unit, and the last line names the file, exit 1. */
+static void test_absurd_mass_is_named(void **state)
+{
+    (void)state;
+    char path[1024], args[2048];
+    snprintf(path, sizeof path, "%s", hf_test_tmp_path("hostile-mass.csv"));
+    shell("awk -F, -v OFS=, 'NR == 1 { print; next } { $1 = \"1e12\"; print }' "
+          "data/maxwell_synthetic_noisy.csv > '@'", path);
+    snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5", path);
+    char *out = NULL, *err = NULL;
+    int rc = hf_test_cli(args, &out, &err);
+    if (rc != 1 || out == NULL || err == NULL)
+        print_error("exit %d\nstdout: %s\nstderr: %s\n", rc, out ? out : "", err ? err : "");
+    assert_int_equal(rc, 1);
+    assert_int_equal(hf_test_count_lines(out), 5);       /* header + 4 estimates */
+    assert_null(strstr(out, " ok"));
+    assert_null(strstr(out, "converged"));
+    assert_null(strstr(out, "nan"));
+    assert_non_null(strstr(err, "column 'm_kg' holds 1e+12 kg"));
+    assert_non_null(strstr(err, "m_g"));
+    assert_non_null(strstr(err, "no estimate is well determined"));
+    free(out);
+    free(err);
+    remove(path);
+}
+
 /* `fit profile --trace OLD.csv` whose trace cannot be written: exit 1 naming
  * the file, OLD.csv as it was. */
 static void test_failed_trace_keeps_previous_file(void **state)
@@ -344,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_manifest_numbers_range_checked),
         cmocka_unit_test(test_damaged_campaign_refused),
         cmocka_unit_test(test_failed_report_keeps_previous_folder),
+        cmocka_unit_test(test_absurd_mass_is_named),
         cmocka_unit_test(test_force_replaces_whole_campaign),
         cmocka_unit_test(test_unwritable_output_found_first),
     };
