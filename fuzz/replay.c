@@ -77,7 +77,8 @@ static int run_dir(const char *dir, size_t *count)
         n += rc == 0;
     }
     closedir(d);
-    qsort(names, n, sizeof *names, compare_names);
+    if (n > 1) /* qsort of a NULL array, even of length 0, is undefined */
+        qsort(names, n, sizeof *names, compare_names);
     for (size_t i = 0; i < n; ++i) {
         char path[4096];
         struct stat sb;
