@@ -34,7 +34,11 @@
 struct hf_bench_problem {
     char family[32];
     char name[64];
-    hf_testproblem *test;            /* owned, or NULL */
+    hf_testproblem *test;            /* owned, or NULL; run 0's function when shifted */
+    size_t runs;                     /* what hf_bench_problem_prepare_runs was asked for */
+    hf_testproblem **shifted;        /* owned: runs 1 .. n_shifted-1, each moved (index 0 unused) */
+    hf_problem *shifted_runs;        /* n_shifted views, named bp->name (run 0: bp->problem) */
+    size_t n_shifted;
     int bbob_function;               /* 1..24 for a BBOB problem, else 0 */
     unsigned long bbob_instance;     /* its instance; 0: run r uses instance r + 1 */
     hf_bbob **bbob;                  /* owned: n_bbob instances (1, 2, ... when per run) */
@@ -297,29 +301,65 @@ hf_status hf_bench_problem_alloc(const char *spec, const char *data_dir,
     return HF_OK;
 }
 
-hf_status hf_bench_problem_shift(hf_bench_problem *bp, uint64_t seed, hf_diag *diag)
+/* Moves the optimum of TP to a point drawn by PCG32 (SEED, the stream keyed
+ * on "shift|NAME|RUN") uniformly in the inner 80 % of each side of its box:
+ * COCO's choice, so the optimum is neither at the centre nor on a face. */
+static hf_status shift_one(hf_testproblem *tp, const char *name, size_t run, uint64_t seed,
+                           hf_diag *diag)
 {
-    if (bp->test == NULL || !hf_testfunction_shiftable(hf_testfunction_find(bp->family)))
-        return HF_OK;   /* calibration problems and Schwefel 2.26 stay classic */
-    const hf_problem *p = &bp->problem;
-    char key[96];
-    snprintf(key, sizeof key, "shift|%s", bp->name);
+    const hf_problem *p = hf_testproblem_problem(tp);
+    char key[128];
+    snprintf(key, sizeof key, "shift|%s|%zu", name, run);
     hf_rng rng;
     hf_rng_seed(&rng, seed, hf_rng_stream_from_key(key, 0));
     double x[64];
     double *z = p->dim <= 64 ? x : malloc(sizeof *z * p->dim); /* freed below */
     if (z == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    /* COCO's choice: the optimum anywhere in the inner 80 % of each side,
-     * so it is neither at the centre nor on a face */
     for (size_t i = 0; i < p->dim; ++i) {
         double w = p->upper[i] - p->lower[i];
         z[i] = hf_rng_uniform_range(&rng, p->lower[i] + 0.1 * w, p->upper[i] - 0.1 * w);
     }
-    hf_status st = hf_testproblem_shift(bp->test, z, diag);
+    hf_status st = hf_testproblem_shift(tp, z, diag);
     if (z != x)
         free(z);
     return st;
+}
+
+hf_status hf_bench_problem_shift(hf_bench_problem *bp, uint64_t seed, hf_diag *diag)
+{
+    if (bp->test == NULL || !hf_testfunction_shiftable(hf_testfunction_find(bp->family)))
+        return HF_OK;   /* calibration problems and Schwefel 2.26 stay classic */
+    hf_status st = shift_one(bp->test, bp->name, 0, seed, diag);
+    size_t runs = bp->runs > 1 ? bp->runs : 1;
+    if (st != HF_OK || runs == 1)
+        return st;
+    /* one moved function per run, as BBOB gives each run an instance */
+    bp->shifted = calloc(runs, sizeof *bp->shifted);          /* owned by bp */
+    bp->shifted_runs = calloc(runs, sizeof *bp->shifted_runs); /* owned by bp */
+    if (bp->shifted == NULL || bp->shifted_runs == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    bp->n_shifted = runs;
+    bp->shifted_runs[0] = bp->problem;
+    for (size_t r = 1; r < runs && st == HF_OK; ++r) {
+        st = hf_testproblem_alloc(bp->family, bp->problem.dim, &bp->shifted[r], diag);
+        if (st == HF_OK)
+            st = shift_one(bp->shifted[r], bp->name, r, seed, diag);
+        if (st == HF_OK) {
+            bp->shifted_runs[r] = *hf_testproblem_problem(bp->shifted[r]);
+            bp->shifted_runs[r].name = bp->name;
+        }
+    }
+    return st;
+}
+
+const double *hf_bench_problem_run_optimum_point(const hf_bench_problem *bp, size_t run)
+{
+    if (bp->test == NULL)
+        return NULL;
+    if (run == 0 || bp->n_shifted == 0)
+        return run == 0 ? hf_testproblem_optimum_point(bp->test) : NULL;
+    return run < bp->n_shifted ? hf_testproblem_optimum_point(bp->shifted[run]) : NULL;
 }
 
 const double *hf_bench_problem_optimum_point(const hf_bench_problem *bp)
@@ -332,6 +372,10 @@ void hf_bench_problem_free(hf_bench_problem *bp)
     if (bp == NULL)
         return;
     hf_testproblem_free(bp->test);
+    for (size_t r = 1; r < bp->n_shifted; ++r)
+        hf_testproblem_free(bp->shifted[r]);
+    free(bp->shifted);
+    free(bp->shifted_runs);
     for (size_t r = 0; r < bp->n_bbob; ++r)
         hf_bbob_free(bp->bbob[r]);
     free(bp->bbob);
@@ -356,11 +400,14 @@ hf_status hf_bench_problem_prepare_runs(hf_bench_problem *bp, size_t runs, hf_di
 {
     if (bp == NULL)
         return hf_diag_set(diag, HF_EINVAL, "no problem given");
+    bp->runs = runs;
     return bp->bbob_function != 0 ? build_bbob(bp, runs, diag) : HF_OK;
 }
 
 const hf_problem *hf_bench_problem_run(const hf_bench_problem *bp, size_t run)
 {
+    if (bp->n_shifted > 0)
+        return run < bp->n_shifted ? &bp->shifted_runs[run] : NULL;
     if (bp->bbob_function == 0 || bp->bbob_instance != 0)
         return &bp->problem;
     return run < bp->n_bbob ? &bp->bbob_runs[run] : NULL;

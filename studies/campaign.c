@@ -307,24 +307,28 @@ static void format_exact(char *buf, size_t cap, double v)
     }
 }
 
-/* "shift = pcg" and, for each moved problem, where its optimum now is
- * (space-separated, shortest exact form), so a report or a rerun can find
- * it without redrawing. */
+/* "shift = pcg" and, for each moved problem, where each run's optimum now
+ * is (the run's coordinates space-separated in shortest exact form, runs
+ * separated by " ; "), so a report or a rerun can find them without
+ * redrawing. */
 static hf_status add_shift_fields(hf_campaign *c, const run_state *rs)
 {
     hf_status st = hf_campaign_add_field(c, "shift", "pcg");
     for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
-        const double *z = hf_bench_problem_optimum_point(rs->bench[p]);
-        if (z == NULL)
+        if (hf_bench_problem_optimum_point(rs->bench[p]) == NULL)
             continue;
         size_t dim = c->problems[p].dim;
-        char *text = calloc(dim * 26 + 1, 1); /* freed below; 25 characters per %.17g */
+        /* freed below; 25 characters per %.17g, 3 per separator */
+        char *text = calloc(c->runs * (dim * 26 + 3) + 1, 1);
         if (text == NULL)
             return HF_ENOMEM;
-        for (size_t i = 0; i < dim; ++i) {
-            char one[32];
-            format_exact(one, sizeof one, z[i]);
-            strcat(strcat(text, i ? " " : ""), one);
+        for (size_t r = 0; r < c->runs; ++r) {
+            const double *z = hf_bench_problem_run_optimum_point(rs->bench[p], r);
+            for (size_t i = 0; z != NULL && i < dim; ++i) {
+                char one[32];
+                format_exact(one, sizeof one, z[i]);
+                strcat(strcat(text, i ? " " : (r ? " ; " : "")), one);
+            }
         }
         char key[256];
         snprintf(key, sizeof key, "problem.%s.x_opt", c->problems[p].name);

@@ -682,10 +682,11 @@ static const char *manifest_value(const hf_campaign *c, const char *key)
     return NULL;
 }
 
-/* --shift: the manifest records each moved optimum; the problem rebuilt
- * from the campaign's seed has its optimum exactly there with f*
- * unchanged; and DIRECT-L, whose first sample is the box centre, no
- * longer solves sphere with it (the bias the shift removes). */
+/* --shift: each run's function has its own moved optimum; the manifest
+ * records each run's point; the problem rebuilt from the campaign's seed
+ * has run r's optimum exactly there with f* unchanged; the runs' points
+ * differ; and DIRECT-L, whose first sample is the box centre, no longer
+ * solves sphere with it (the bias the shift removes). */
 static void test_shift(void **state)
 {
     (void)state;
@@ -703,12 +704,15 @@ static void test_shift(void **state)
     cfg.n_budget = 1;
     cfg.seed = 99;
     cfg.force = 1;
+    cfg.runs = 3;
     snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-classic"));
     hf_campaign *c = NULL;
     hf_diag diag = {{0}};
     assert_int_equal(hf_campaign_run(&cfg, dir, &c, &diag), HF_OK);
     assert_null(manifest_value(c, "shift"));          /* classic by default */
-    assert_true(c->rows[2].best_f == 0.0);            /* sphere solved by the centre */
+    for (size_t i = 0; i < c->n_rows; ++i)            /* sphere solved by the centre */
+        if (strcmp(c->problems[c->rows[i].problem].name, "sphere:2") == 0)
+            assert_true(c->rows[i].best_f == 0.0);
     hf_campaign_free(c);
 
     cfg.shift = 1;
@@ -718,7 +722,15 @@ static void test_shift(void **state)
     assert_true(c->shifted);
     assert_string_equal(manifest_value(c, "shift"), "pcg");
     assert_null(manifest_value(c, "problem.schwefel226:2.x_opt"));
-    assert_true(c->rows[2].best_f > 1.0);   /* the centre is now far from the optimum */
+    double sphere_best[3];
+    size_t n_sphere = 0;
+    for (size_t i = 0; i < c->n_rows; ++i)
+        if (strcmp(c->problems[c->rows[i].problem].name, "sphere:2") == 0)
+            sphere_best[n_sphere++] = c->rows[i].best_f;
+    assert_int_equal(n_sphere, 3);
+    /* the centre is no optimum; each run sees it at its own distance */
+    assert_true(sphere_best[0] > 0.0 && sphere_best[1] > 0.0 && sphere_best[2] > 0.0);
+    assert_true(sphere_best[0] != sphere_best[1] && sphere_best[1] != sphere_best[2]);
     for (size_t k = 0; k < 2; ++k) {
         char key[128];
         snprintf(key, sizeof key, "problem.%s.x_opt", probs[k]);
@@ -726,18 +738,30 @@ static void test_shift(void **state)
         assert_non_null(words);
         hf_bench_problem *bp = NULL;
         assert_int_equal(hf_bench_problem_alloc(probs[k], NULL, &bp, &diag), HF_OK);
+        assert_int_equal(hf_bench_problem_prepare_runs(bp, cfg.runs, &diag), HF_OK);
         assert_int_equal(hf_bench_problem_shift(bp, cfg.seed, &diag), HF_OK);
-        const hf_problem *p = hf_bench_problem_problem(bp);
-        double z[3];
         char *end = NULL;
-        for (size_t i = 0; i < p->dim; ++i, words = end) {
-            z[i] = strtod(words, &end);
-            assert_true(end != words);
-            /* the manifest's shortest round-trip form reads back exactly */
-            assert_true(z[i] == hf_bench_problem_optimum_point(bp)[i]);
+        for (size_t r = 0; r < cfg.runs; ++r) {
+            const hf_problem *p = hf_bench_problem_run(bp, r);
+            const double *at = hf_bench_problem_run_optimum_point(bp, r);
+            assert_non_null(p);
+            assert_non_null(at);
+            if (r > 0) {   /* runs are separated by " ; " */
+                assert_true(strncmp(words, " ; ", 3) == 0);
+                words += 3;
+            }
+            double z[3];
+            for (size_t i = 0; i < p->dim; ++i, words = end) {
+                z[i] = strtod(words, &end);
+                assert_true(end != words);
+                /* the manifest's shortest round-trip form reads back exactly */
+                assert_true(z[i] == at[i]);
+            }
+            assert_true(p->f(z, p->ctx) == p->f_opt);   /* exact, see test_bench_problems */
+            if (r > 0)   /* not run 0's point */
+                assert_true(at[0] != hf_bench_problem_run_optimum_point(bp, 0)[0]);
         }
-        assert_string_equal(end, "");   /* dim values, no more */
-        assert_true(p->f(z, p->ctx) == p->f_opt);   /* exact, see test_bench_problems */
+        assert_string_equal(end, "");   /* runs x dim values, no more */
         hf_bench_problem_free(bp);
     }
     hf_campaign_free(c);

@@ -65,16 +65,23 @@ void hf_bench_problem_free(hf_bench_problem *bp);
  * lives.  Thread-safe to evaluate concurrently. */
 const hf_problem *hf_bench_problem_problem(const hf_bench_problem *bp);
 
-/* Moves the optimum of a test-function problem to a point drawn by PCG32
- * (seed SEED, stream hf_rng_stream_from_key("shift|NAME", 0)) uniformly in
- * the inner 80 % of each side of the box; f* is unchanged
- * (hf_testproblem_shift).  Deterministic in SEED and the canonical name.
- * Calibration problems and Schwefel 2.26 (unbounded below outside its
- * box) are left classic, with HF_OK. */
+/* Moves the optimum of a test-function problem, for each run its own (as
+ * BBOB gives each run an instance): run r's to a point drawn by PCG32
+ * (seed SEED, stream hf_rng_stream_from_key("shift|NAME|r", 0)) uniformly
+ * in the inner 80 % of each side of the box; f* is unchanged
+ * (hf_testproblem_shift).  The runs are those of
+ * hf_bench_problem_prepare_runs, called first (one run, run 0, without
+ * it); hf_bench_problem_problem is run 0's.  Deterministic in SEED, the
+ * canonical name and the run.  Calibration problems and Schwefel 2.26
+ * (unbounded below outside its box) are left classic, with HF_OK. */
 hf_status hf_bench_problem_shift(hf_bench_problem *bp, uint64_t seed, hf_diag *diag);
 
-/* Where the optimum was moved (dim values), or NULL when classic. */
+/* Where run 0's optimum was moved (dim values), or NULL when classic. */
 const double *hf_bench_problem_optimum_point(const hf_bench_problem *bp);
+
+/* Where run RUN's optimum was moved, or NULL when classic or RUN is beyond
+ * the prepared runs. */
+const double *hf_bench_problem_run_optimum_point(const hf_bench_problem *bp, size_t run);
 
 /* The family (the name without ":DIM"), e.g. "rastrigin", "profile". */
 const char *hf_bench_problem_family(const hf_bench_problem *bp);
@@ -90,14 +97,16 @@ const char *hf_bench_problem_family_at(size_t index);
  * HF_EINVAL for a malformed BBOB name. */
 hf_status hf_bench_problem_id(const char *name, unsigned *id, hf_diag *diag);
 
-/* Builds what RUNS runs need: for "bbob:F:D", instances 1 .. RUNS; for
- * every other problem nothing (HF_OK).  Call it before the runs start:
- * hf_bench_problem_run only reads. */
+/* Builds what RUNS runs need: for "bbob:F:D", instances 1 .. RUNS; for a
+ * test function, the number of moved copies a later hf_bench_problem_shift
+ * makes; for every other problem nothing (HF_OK).  Call it before the runs
+ * start: hf_bench_problem_run only reads. */
 hf_status hf_bench_problem_prepare_runs(hf_bench_problem *bp, size_t runs, hf_diag *diag);
 
-/* The problem run RUN (from 0) optimises: for "bbob:F:D" instance RUN + 1
- * (NULL when RUN is beyond what hf_bench_problem_prepare_runs built), for
- * every other problem the problem itself.  Thread-safe. */
+/* The problem run RUN (from 0) optimises: for "bbob:F:D" instance RUN + 1,
+ * for a shifted test function run RUN's moved copy (NULL when RUN is
+ * beyond what hf_bench_problem_prepare_runs built), for every other problem
+ * the problem itself.  Thread-safe. */
 const hf_problem *hf_bench_problem_run(const hf_bench_problem *bp, size_t run);
 
 /* The optimum where it is known, for a user checking a problem by hand:

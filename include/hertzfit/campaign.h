@@ -19,8 +19,9 @@
  *                 when each run has its own instance: "bbob:F:D") and
  *                 budget, every optimiser
  *                 parameter (defaults included), the task count,
- *                 with cfg->shift, "shift = pcg" and each moved optimum
- *                 (problem.NAME.x_opt), and —
+ *                 with cfg->shift, "shift = pcg" and each run's moved
+ *                 optimum (problem.NAME.x_opt, runs separated by " ; "),
+ *                 and —
  *                 not compared between shards — shard, threads and,
  *                 written last, data.FILE.rows and data.FILE.sha256 of
  *                 runs.csv and trace.csv (format hertzfit-campaign-3).
