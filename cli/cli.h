@@ -275,4 +275,21 @@ int hfc_check_name(const char *command, const char *option, const char *path);
 /* The same, and PATH creatable/writable. */
 int hfc_check_output(const char *command, const char *option, const char *path);
 
+/* ---- plug-ins (cli/plugins.c) ----------------------------------------- */
+
+/* Loads the plug-in of every "plugin:PATH.so[:NAME]" item of ITEMS (an
+ * option's list, owned by the parser), registers what it brings and
+ * replaces the item by the optimiser's plain name; 0, or the exit code
+ * after one error line naming OPTION and the plug-in. */
+int hfc_plugin_optimizers(const char *command, const char *option, char **items, size_t n);
+
+/* The same for problems: "plugin:PATH.so:NAME[:DIM]" becomes "NAME[:DIM]". */
+int hfc_plugin_problems(const char *command, const char *option, char **items, size_t n);
+
+/* The paths of the plug-ins loaded so far (for a campaign's manifest). */
+const char *const *hfc_plugin_paths(size_t *n);
+
+/* Closes every loaded plug-in (at the end of the program). */
+void hfc_plugins_close(void);
+
 #endif

@@ -143,6 +143,13 @@ static int fill_config(const char *command, const hfc_spec *spec, const run_args
                         a->preset);
     if (st != HF_OK)
         return hfc_fail_status(command, "--preset", st, &diag);
+    int loaded = hfc_plugin_optimizers(command, "--optimizers", a->optimizers.v,
+                                       a->optimizers.n);
+    if (loaded == 0)
+        loaded = hfc_plugin_problems(command, "--problems", a->problems.v, a->problems.n);
+    if (loaded != 0)
+        return loaded;
+    cfg->plugins = hfc_plugin_paths(&cfg->n_plugins);
     if (a->optimizers.n > 0) {
         cfg->optimizers = (const char *const *)a->optimizers.v;
         cfg->n_optimizers = a->optimizers.n;
@@ -178,12 +185,14 @@ static int bench_run(int argc, char **argv)
     run_args a = {.seed = 1, .shard = "0/1"};
     hfc_opt opts[] = {
         {.name = "optimizers", .kind = HFC_TEXTS, .value = &a.optimizers, .arg = "NAME",
-         .unless = "preset", .help = "optimisers: ica, icaco, random, nlopt:<ALGORITHM>"},
+         .unless = "preset", .help = "optimisers: ica, icaco, random, nlopt:<ALGORITHM>, or "
+                                     "a plug-in's, plugin:PATH.so[:NAME]"},
         {.name = "problems", .kind = HFC_TEXTS, .value = &a.problems, .arg = "NAME[:DIM]",
          .unless = "preset", .help = "problems: profile, profile-table, maxwell-full, a "
                                      "test function such as rastrigin:10, or BBOB's "
                                      "bbob:F:D:I (COCO's bbob_fF_iI_dD) or bbob:F:D (run "
-                                     "i on instance i, from 1)"},
+                                     "i on instance i, from 1), or a plug-in's, "
+                                     "plugin:PATH.so:NAME[:DIM]"},
         {.name = "preset", .kind = HFC_TEXT, .value = &a.preset, .arg = "NAME",
          .help = "a named campaign: paper (8 optimisers x 7 problems x 30 runs), bbob "
                  "(ica, icaco, nlopt:GN_CRS2_LM, nlopt:LN_BOBYQA, random on the 24 BBOB "

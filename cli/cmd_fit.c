@@ -25,6 +25,7 @@
 typedef struct fit_options {
     const char *command;
     const char *optimizer;
+    char *optimizer_name;     /* the name --optimizer resolved to (owned, freed by fit_profile) */
     unsigned long long runs, seed, threads, max_evals;
     const char *sampling, *table, *trace, *snapshot_file, *empires;
     hfc_texts sets;
@@ -287,9 +288,25 @@ static int fit_profile(fit_options *o)
     fit_state s;
     memset(&s, 0, sizeof s);
     hf_diag diag = {{0}};
-    hf_status st = hf_optimizer_alloc(o->optimizer, 2, &s.opt, &diag);
-    if (st != HF_OK)
+    /* plugin:PATH.so[:NAME] becomes the plug-in optimiser's own name */
+    size_t len = strlen(o->optimizer) + 1;
+    char *name[1] = {malloc(len)};   /* owned: o->optimizer_name */
+    if (name[0] != NULL)
+        memcpy(name[0], o->optimizer, len);
+    if (name[0] == NULL)
+        return hfc_fail(o->command, "out of memory");
+    int loaded = hfc_plugin_optimizers(o->command, "--optimizer", name, 1);
+    if (loaded != 0) {
+        free(name[0]);
+        return loaded;
+    }
+    o->optimizer_name = name[0];
+    hf_status st = hf_optimizer_alloc(o->optimizer_name, 2, &s.opt, &diag);
+    if (st != HF_OK) {
+        free(name[0]);
         return hfc_fail_status(o->command, "--optimizer", st, &diag);
+    }
+    o->optimizer = o->optimizer_name;
     int rc = apply_sets(o, s.opt);
     if (rc == 0)
         rc = build_objective(o, &s);
@@ -318,6 +335,7 @@ static int fit_profile(fit_options *o)
         print_identifiability(o, &s);
     }
     fit_state_free(&s);
+    free(o->optimizer_name);
     return rc;
 }
 
@@ -326,7 +344,8 @@ static int run_fit_profile(int argc, char **argv)
     fit_options o = {.command = argv[0], .runs = 50, .seed = 1};
     hfc_opt opts[] = {
         {.name = "optimizer", .kind = HFC_TEXT, .value = &o.optimizer, .arg = "NAME",
-         .unless = "list", .help = "ica, icaco, random or nlopt:<NLopt name>"},
+         .unless = "list", .help = "ica, icaco, random, nlopt:<NLopt name>, or a "
+                                   "plug-in's, plugin:PATH.so[:NAME]"},
         {.name = "list", .kind = HFC_FLAG, .value = &o.list,
          .help = "list the optimizer names and their parameters, then exit"},
         {.name = "runs", .kind = HFC_INT, .value = &o.runs, .arg = "N",

@@ -32,5 +32,7 @@ int main(int argc, char **argv)
     char root[] = "";
     argv[0] = root;   /* the full name of the program's own level */
     int rc = hfc_dispatch(&program, argc, argv);
-    return hfc_close_stdout(rc);
+    rc = hfc_close_stdout(rc);
+    hfc_plugins_close();
+    return rc;
 }

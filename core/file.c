@@ -444,17 +444,39 @@ hf_status hf_file_sha256(const char *path, size_t max_bytes, char hex[HF_FILE_SH
                          hf_diag *diag)
 {
     hex[0] = '\0';
-    char *text = NULL;   /* freed below */
-    size_t length = 0;
-    hf_status st = hf_file_read(path, max_bytes, &text, &length, diag);
-    if (st != HF_OK)
-        return st;
+    if (max_bytes == 0)
+        max_bytes = HF_FILE_MAX_BYTES;
+    /* streamed, and any bytes: a data file or a plug-in's shared object */
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL)
+        return hf_diag_set(diag, HF_EIO, "%s: cannot open: %s", path, strerror(errno));
+    struct stat sb;
+    if (fstat(fileno(fp), &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        fclose(fp);
+        return hf_diag_set(diag, HF_EIO, "%s: not a regular file", path);
+    }
+    EVP_MD_CTX *md_ctx = EVP_MD_CTX_new();   /* freed below */
+    hf_status st = md_ctx != NULL && EVP_DigestInit_ex(md_ctx, EVP_sha256(), NULL) == 1
+                       ? HF_OK
+                       : hf_diag_set(diag, HF_ENOMEM, "%s: SHA-256 failed (OpenSSL)", path);
+    unsigned char buf[1 << 16];
+    size_t total = 0;
+    for (size_t got; st == HF_OK && (got = fread(buf, 1, sizeof buf, fp)) > 0;) {
+        total += got;
+        if (total > max_bytes)
+            st = hf_diag_set(diag, HF_ERANGE, "%s: more than %zu bytes", path, max_bytes);
+        else if (EVP_DigestUpdate(md_ctx, buf, got) != 1)
+            st = hf_diag_set(diag, HF_ENOMEM, "%s: SHA-256 failed (OpenSSL)", path);
+    }
+    if (st == HF_OK && ferror(fp))
+        st = hf_diag_set(diag, HF_EIO, "%s: cannot read: %s", path, strerror(errno));
+    fclose(fp);
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int n = 0;
-    if (EVP_Digest(text, length, md, &n, EVP_sha256(), NULL) != 1 || n != 32)
+    if (st == HF_OK && (EVP_DigestFinal_ex(md_ctx, md, &n) != 1 || n != 32))
         st = hf_diag_set(diag, HF_ENOMEM, "%s: SHA-256 failed (OpenSSL)", path);
+    EVP_MD_CTX_free(md_ctx);
     for (unsigned int i = 0; st == HF_OK && i < n; ++i)
         snprintf(hex + 2 * i, 3, "%02x", md[i]);
-    free(text);
     return st;
 }

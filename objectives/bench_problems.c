@@ -48,7 +48,21 @@ struct hf_bench_problem {
     hf_maxwell_data *maxwell_data;   /* owned, or NULL */
     hf_maxwell_objective *maxwell;   /* owned, or NULL; borrows maxwell_data */
     hf_problem problem;              /* a copy of the owner's view, renamed */
+    const hf_user_problem *user;     /* a registered user problem, or NULL */
+    void *user_owned;                /* what user->make allocated (user->release) */
 };
+
+/* The user's problems, in the order they were registered. */
+static const hf_user_problem *user_problems[HF_USER_PROBLEM_MAX];
+static size_t n_user_problems;
+
+static const hf_user_problem *find_user_problem(const char *family)
+{
+    for (size_t i = 0; i < n_user_problems; ++i)
+        if (strcmp(user_problems[i]->name, family) == 0)
+            return user_problems[i];
+    return NULL;
+}
 
 /* The families that are not a test function of hertzfit/testfunctions.h,
  * in the order of the registry's list. */
@@ -58,7 +72,7 @@ static const char *const other_families[] = {"profile", "profile-table", "maxwel
 
 size_t hf_bench_problem_family_count(void)
 {
-    return hf_testfunction_count() + N_OTHER;
+    return hf_testfunction_count() + N_OTHER + n_user_problems;
 }
 
 const char *hf_bench_problem_family_at(size_t index)
@@ -66,7 +80,75 @@ const char *hf_bench_problem_family_at(size_t index)
     size_t nt = hf_testfunction_count();
     if (index < nt)
         return hf_testfunction_at(index)->name;
-    return index < nt + N_OTHER ? other_families[index - nt] : NULL;
+    if (index < nt + N_OTHER)
+        return other_families[index - nt];
+    return index < nt + N_OTHER + n_user_problems ? user_problems[index - nt - N_OTHER]->name
+                                                  : NULL;
+}
+
+/* A family name that is one CSV cell, one list item and no other family's. */
+static int plain_family(const char *name)
+{
+    if (name == NULL || name[0] == '\0' || strlen(name) >= 32)
+        return 0;
+    for (const char *c = name; *c; ++c)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              *c == '_' || *c == '-' || *c == '.'))
+            return 0;
+    return 1;
+}
+
+hf_status hf_bench_problem_register(const hf_user_problem *up, hf_diag *diag)
+{
+    if (up == NULL || up->make == NULL || up->default_dim == 0)
+        return hf_diag_set(diag, HF_EINVAL, "a user problem needs a make function and a "
+                           "default dimension of at least 1");
+    if (!plain_family(up->name))
+        return hf_diag_set(diag, HF_EINVAL, "problem name '%.80s' must be 1 to 31 of letters, "
+                           "digits, '_', '-', '.'", up->name ? up->name : "");
+    for (size_t i = 0; i < hf_bench_problem_family_count(); ++i)
+        if (strcmp(hf_bench_problem_family_at(i), up->name) == 0)
+            return hf_diag_set(diag, HF_EEXIST, "problem '%s' already exists", up->name);
+    if (n_user_problems == HF_USER_PROBLEM_MAX)
+        return hf_diag_set(diag, HF_ERANGE, "more than %d registered problems",
+                           HF_USER_PROBLEM_MAX);
+    user_problems[n_user_problems++] = up;
+    return HF_OK;
+}
+
+/* A user problem's fixed id: FNV-1a of its name folded into 10000..99999,
+ * so the same name has the same id in every campaign, clear of BBOB's and
+ * hertzfit's own (collisions between two user names are possible, and
+ * named by nothing else: the id is for the field's tools, the name is the
+ * key). */
+static unsigned user_problem_id(const char *name)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (const unsigned char *c = (const unsigned char *)name; *c; ++c)
+        h = (h ^ *c) * UINT64_C(0x100000001b3);
+    return 10000u + (unsigned)(h % 90000u);
+}
+
+/* Builds a registered user problem in dimension DIM (0: its default). */
+static hf_status build_user(hf_bench_problem *bp, size_t dim, hf_diag *diag)
+{
+    const hf_user_problem *up = bp->user;
+    if (dim == 0)
+        dim = up->default_dim;
+    if (up->fixed_dim && dim != up->default_dim)
+        return hf_diag_set(diag, HF_EINVAL, "problem '%s' has dimension %zu, not %zu",
+                           up->name, up->default_dim, dim);
+    hf_status st = up->make(dim, &bp->problem, &bp->user_owned, diag);
+    if (st == HF_OK && bp->problem.dim != dim)
+        st = hf_diag_set(diag, HF_EINVAL, "problem '%s' was asked for dimension %zu and made "
+                         "%zu", up->name, dim, bp->problem.dim);
+    if (st == HF_OK)
+        st = hf_problem_check(&bp->problem, diag);
+    if (st == HF_OK) {
+        snprintf(bp->name, sizeof bp->name, "%s:%zu", up->name, dim);
+        bp->problem.name = bp->name;
+    }
+    return st;
 }
 
 /* The fixed problem ids (hf_bench_problem_id), written out rather than
@@ -270,6 +352,8 @@ hf_status hf_bench_problem_alloc(const char *spec, const char *data_dir,
             snprintf(bp->name, sizeof bp->name, "%s", bp->family);
             st = build_maxwell(bp, data_dir, diag);
         }
+    } else if ((bp->user = find_user_problem(bp->family)) != NULL) {
+        st = build_user(bp, dim, diag);
     } else if (strcmp(bp->family, "bbob") == 0) {
         st = parse_bbob(spec, strchr(spec, ':') ? strchr(spec, ':') + 1 : NULL,
                         &bp->bbob_function, &dim, &bp->bbob_instance, diag);
@@ -372,6 +456,8 @@ void hf_bench_problem_free(hf_bench_problem *bp)
     if (bp == NULL)
         return;
     hf_testproblem_free(bp->test);
+    if (bp->user != NULL && bp->user->release != NULL)
+        bp->user->release(bp->user_owned);
     for (size_t r = 1; r < bp->n_shifted; ++r)
         hf_testproblem_free(bp->shifted[r]);
     free(bp->shifted);
@@ -476,5 +562,9 @@ hf_status hf_bench_problem_id(const char *name, unsigned *id, hf_diag *diag)
             *id = family_ids[i].id;
             return HF_OK;
         }
+    if (find_user_problem(family) != NULL) {
+        *id = user_problem_id(family);
+        return HF_OK;
+    }
     return unknown_problem(family, diag);
 }

@@ -1,9 +1,14 @@
 /*
  * optimizers/registry.c — the list of algorithm tables.  Adding an
- * algorithm means writing its file with one `hf_algorithm` table and adding
- * one line here; no other code knows the algorithm's name.
+ * algorithm to hertzfit means writing its file with one `hf_algorithm`
+ * table and adding one line here; no other code knows the algorithm's
+ * name.  A user's algorithms join after these at run time
+ * (hf_optimizer_register, hertzfit/algorithm.h).
  */
 #include "optimizers/optimizer_internal.h"
+
+#include <math.h>
+#include <string.h>
 
 extern const hf_algorithm hf_algorithm_ica;
 extern const hf_algorithm hf_algorithm_icaco;
@@ -17,9 +22,64 @@ static const hf_algorithm *const registry[] = {
     &hf_algorithm_nlopt,
 };
 
-size_t hf_algorithm_count(void) { return sizeof registry / sizeof registry[0]; }
+#define BUILT_IN (sizeof registry / sizeof registry[0])
+
+/* The user's algorithms, in the order they were registered. */
+static const hf_algorithm *registered[HF_ALGORITHM_REGISTER_MAX];
+static size_t n_registered;
+
+size_t hf_algorithm_count(void) { return BUILT_IN + n_registered; }
 
 const hf_algorithm *hf_algorithm_at(size_t index)
 {
-    return index < hf_algorithm_count() ? registry[index] : NULL;
+    if (index < BUILT_IN)
+        return registry[index];
+    return index < hf_algorithm_count() ? registered[index - BUILT_IN] : NULL;
+}
+
+/* A name that is one CSV cell, one list item and one folder name. */
+static int plain_name(const char *name)
+{
+    if (name == NULL || name[0] == '\0' || strlen(name) > 64)
+        return 0;
+    for (const char *c = name; *c; ++c)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              *c == '_' || *c == '-' || *c == '.' || *c == '+'))
+            return 0;
+    return 1;
+}
+
+hf_status hf_optimizer_register(const hf_algorithm *a, hf_diag *diag)
+{
+    if (a == NULL || a->run == NULL || a->resolve != NULL)
+        return hf_diag_set(diag, HF_EINVAL, "an algorithm to register needs a run function "
+                           "and no family resolver");
+    if (!plain_name(a->name))
+        return hf_diag_set(diag, HF_EINVAL, "algorithm name '%.80s' must be 1 to 64 of "
+                           "letters, digits, '_', '-', '.', '+'", a->name ? a->name : "");
+    for (size_t i = 0; i < hf_algorithm_count(); ++i) {
+        const hf_algorithm *b = hf_algorithm_at(i);
+        if (strcmp(b->name, a->name) == 0 ||
+            (b->resolve != NULL && strncmp(b->name, a->name, strlen(b->name)) == 0))
+            return hf_diag_set(diag, HF_EEXIST, "optimizer '%s' already exists", a->name);
+    }
+    if (a->nparams > 0 && a->params == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "algorithm '%s': %zu parameters but no table",
+                           a->name, a->nparams);
+    for (size_t j = 0; j < a->nparams; ++j) {
+        const hf_param_spec *p = &a->params[j];
+        if (!plain_name(p->key) || !(p->min <= p->def && p->def <= p->max) ||
+            (p->integer && p->def != floor(p->def)))
+            return hf_diag_set(diag, HF_EINVAL, "algorithm '%s': parameter %zu ('%.40s') "
+                               "needs a plain key and a default within [min, max]",
+                               a->name, j, p->key ? p->key : "");
+    }
+    if (a->default_max_iters == 0 && a->default_max_evals == 0)
+        return hf_diag_set(diag, HF_EINVAL, "algorithm '%s' needs a default budget "
+                           "(default_max_iters or default_max_evals)", a->name);
+    if (n_registered == HF_ALGORITHM_REGISTER_MAX)
+        return hf_diag_set(diag, HF_ERANGE, "more than %d registered algorithms",
+                           HF_ALGORITHM_REGISTER_MAX);
+    registered[n_registered++] = a;
+    return HF_OK;
 }

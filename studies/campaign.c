@@ -355,6 +355,22 @@ static hf_status add_run_optima_field(hf_campaign *c, const char *key,
     return st;
 }
 
+/* plugin.K = PATH and plugin.K.sha256 = its digest, for every plug-in. */
+static hf_status add_plugin_fields(hf_campaign *c, const hf_campaign_config *cfg,
+                                   hf_diag *diag)
+{
+    hf_status st = HF_OK;
+    for (size_t k = 0; k < cfg->n_plugins && st == HF_OK; ++k) {
+        char key[64], hex[HF_FILE_SHA256_HEX];
+        st = hf_file_sha256(cfg->plugins[k], (size_t)1 << 30, hex, diag);
+        snprintf(key, sizeof key, "plugin.%zu", k);
+        if (st == HF_OK) st = hf_campaign_add_field(c, key, "%s", cfg->plugins[k]);
+        snprintf(key, sizeof key, "plugin.%zu.sha256", k);
+        if (st == HF_OK) st = hf_campaign_add_field(c, key, "%s", hex);
+    }
+    return st;
+}
+
 static hf_status build_manifest(hf_campaign *c, const run_state *rs)
 {
     int nmaj = 0, nmin = 0, nbug = 0;
@@ -543,6 +559,7 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     if (st == HF_OK) st = build_problems(cfg, c, &rs, diag);
     if (st == HF_OK) st = build_optimizers(cfg, c, &rs, diag);
     if (st == HF_OK) st = build_manifest(c, &rs);
+    if (st == HF_OK) st = add_plugin_fields(c, cfg, diag);
     /* Everything is checked, and the tasks run, before the directory is
      * written: a refused or failed campaign leaves the disk as it was. */
     if (st == HF_OK) st = hf_campaign_check_dir(c, out_dir, cfg->force, diag);

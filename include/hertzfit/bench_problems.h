@@ -51,6 +51,31 @@ extern "C" {
 
 typedef struct hf_bench_problem hf_bench_problem;
 
+/* A user's own problem family, added at run time (hf_bench_problem_register;
+ * the program loads them from plug-ins, hertzfit/plugin.h).  make fills
+ * *out for dimension DIM (name, bounds, f, ctx, has_optimum, f_opt); what
+ * the problem points to stays valid until release(*owned) (release may be
+ * NULL when make allocated nothing).  f must be thread-safe: runs call it
+ * in parallel. */
+typedef struct hf_user_problem {
+    const char *name;         /* the family: letters, digits, '_', '-', '.' */
+    size_t default_dim;       /* the dimension of "NAME" without ":DIM" (>= 1) */
+    int fixed_dim;            /* 1: only default_dim is allowed */
+    hf_status (*make)(size_t dim, hf_problem *out, void **owned, hf_diag *diag);
+    void (*release)(void *owned);
+} hf_user_problem;
+
+#define HF_USER_PROBLEM_MAX 64
+
+/* Adds the family UP (borrowed: it must outlive every problem made from
+ * it) after hertzfit's own: "NAME" and "NAME:DIM" then build it, its
+ * canonical name is "NAME:DIM", and its fixed id
+ * (hf_bench_problem_id) is derived from NAME, from 10000 on.  Call it
+ * before any problem is built (not thread-safe).  HF_EINVAL for a table
+ * without make or default_dim, or a name that is not plain; HF_EEXIST when
+ * the name is taken; HF_ERANGE past HF_USER_PROBLEM_MAX families. */
+hf_status hf_bench_problem_register(const hf_user_problem *up, hf_diag *diag);
+
 /* Builds the problem named SPEC.  DATA_DIR holds the reference tables (only
  * "profile-table" reads it).  *out is owned by the caller
  * (hf_bench_problem_free).  HF_ENOTFOUND for an unknown name (the diag

@@ -109,6 +109,11 @@ typedef struct hf_campaign_config {
                                        seeded by seed); 0 = the classic problems */
     hf_campaign_progress_fn progress; /* may be NULL; called under a lock */
     void *progress_user;
+    const char *const *plugins;     /* paths of the shared objects the optimisers and
+                                       problems came from (borrowed); the manifest
+                                       records each with its SHA-256, so shards made
+                                       with other plug-ins do not merge */
+    size_t n_plugins;
 } hf_campaign_config;
 
 /* No lists, 1 run, 1000 evaluations, default targets, seed 1, default

@@ -66,11 +66,14 @@ extern "C" {
 hf_status hf_file_read(const char *path, size_t max_bytes, char **text, size_t *length,
                        hf_diag *diag);
 
-/* The SHA-256 of the file PATH (read with hf_file_read, MAX_BYTES as
- * there) as 64 lower-case hex digits and a NUL into HEX: what a campaign's
- * manifest records of its data files, to find one damaged or cut after it
- * was written.  (A check against accidents, not forgery: whoever can
- * change a file can change the manifest too.)  Fails as hf_file_read. */
+/* The SHA-256 of the regular file PATH, any bytes (a data file or a
+ * plug-in's shared object), at most MAX_BYTES (0: HF_FILE_MAX_BYTES), as
+ * 64 lower-case hex digits and a NUL into HEX: what a campaign's manifest
+ * records of its data files, to find one damaged or cut after it was
+ * written, and of its plug-ins.  (A check against accidents, not forgery:
+ * whoever can change a file can change the manifest too.)  HF_EIO naming
+ * PATH when it cannot be opened or read or is not a regular file,
+ * HF_ERANGE past MAX_BYTES. */
 #define HF_FILE_SHA256_HEX 65
 hf_status hf_file_sha256(const char *path, size_t max_bytes, char hex[HF_FILE_SHA256_HEX],
                          hf_diag *diag);
