@@ -25,4 +25,7 @@ const char *hf_fuzz_scratch(const char *file_name, const uint8_t *data, size_t s
 /* The scratch folder itself (made on first use). */
 const char *hf_fuzz_scratch_dir(void);
 
+/* Removes the scratch folder and everything in it (when it was made). */
+void hf_fuzz_scratch_remove(void);
+
 #endif

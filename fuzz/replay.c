@@ -112,5 +112,6 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("replay: %zu inputs ran\n", count);
+    hf_fuzz_scratch_remove();
     return 0;
 }

@@ -1,9 +1,10 @@
 /*
  * fuzz/support.c — the scratch files of the fuzz targets.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* nftw */
 #include "fuzz_target.h"
 
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,4 +35,19 @@ const char *hf_fuzz_scratch(const char *file_name, const uint8_t *data, size_t s
     int ok = fwrite(data, 1, size, fp) == size;
     ok &= fclose(fp) == 0;
     return ok ? scratch_path : NULL;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int type, struct FTW *ftw)
+{
+    (void)sb;
+    (void)type;
+    (void)ftw;
+    return remove(path);
+}
+
+void hf_fuzz_scratch_remove(void)
+{
+    if (scratch_dir[0] != '\0')
+        nftw(scratch_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    scratch_dir[0] = '\0';
 }

@@ -121,7 +121,7 @@ hf_status hf_bench_problem_register(const hf_user_problem *up, hf_diag *diag)
  * hertzfit's own (collisions between two user names are possible, and
  * named by nothing else: the id is for the field's tools, the name is the
  * key). */
-static unsigned user_problem_id(const char *name)
+unsigned hf_bench_problem_user_id(const char *name)
 {
     uint64_t h = UINT64_C(0xcbf29ce484222325);
     for (const unsigned char *c = (const unsigned char *)name; *c; ++c)
@@ -563,7 +563,7 @@ hf_status hf_bench_problem_id(const char *name, unsigned *id, hf_diag *diag)
             return HF_OK;
         }
     if (find_user_problem(family) != NULL) {
-        *id = user_problem_id(family);
+        *id = hf_bench_problem_user_id(family);
         return HF_OK;
     }
     return unknown_problem(family, diag);

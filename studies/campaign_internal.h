@@ -91,9 +91,10 @@ hf_atomic_file *hf_campaign_open_file(const char *dir, const char *name, hf_diag
 /* mkdir DIR if it does not exist. */
 hf_status hf_campaign_mkdir(const char *dir, hf_diag *diag);
 
-/* PARENT/ALG for optimiser O, created: ALG is its name with ':' and '/'
- * turned into '-', the folder name cocopp and IOHanalyzer show as the
- * algorithm (into alg), PARENT/ALG into dir. */
+/* PARENT/ALG for optimiser O, created: ALG is its name with every
+ * character but letters, digits, '_', '.', '+', '-' turned into '-' (and
+ * "alg-" before "." or ".."), the folder name cocopp and IOHanalyzer show
+ * as the algorithm (into alg), PARENT/ALG into dir. */
 hf_status hf_campaign_algorithm_dir(const hf_campaign *c, size_t o, const char *parent,
                                     char *alg, size_t alg_cap, char *dir, size_t dir_cap,
                                     hf_diag *diag);

@@ -178,9 +178,14 @@ hf_status hf_campaign_algorithm_dir(const hf_campaign *c, size_t o, const char *
                                     char *alg, size_t alg_cap, char *dir, size_t dir_cap,
                                     hf_diag *diag)
 {
-    snprintf(alg, alg_cap, "%s", c->optimizers[o]);
+    /* a folder name from any optimiser name a campaign file may carry: only
+     * letters, digits, '_', '.', '+' and '-' stay, and never "." or ".." */
+    int dots = strcmp(c->optimizers[o], ".") == 0 || strcmp(c->optimizers[o], "..") == 0;
+    snprintf(alg, alg_cap, "%s%s", dots || c->optimizers[o][0] == '\0' ? "alg-" : "",
+             c->optimizers[o]);
     for (char *s = alg; *s; ++s)
-        if (*s == ':' || *s == '/')
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+              *s == '_' || *s == '.' || *s == '+' || *s == '-'))
             *s = '-';
     if (snprintf(dir, dir_cap, "%s/%s", parent, alg) >= (int)dir_cap)
         return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", parent);

@@ -59,11 +59,14 @@ static void function_of(const hf_campaign *c, size_t p, ioh_function *fn)
         snprintf(fn->name, sizeof fn->name, "%s", hf_bbob_function_name(bbob.function));
     } else {
         unsigned id = 0;
-        hf_bench_problem_id(name, &id, NULL); /* a campaign's problems are registered */
-        fn->id = id;
+        fn->id = hf_bench_problem_id(name, &id, NULL) == HF_OK ? id : 0;
         fn->bbob = 0;
         size_t n = strcspn(name, ":");
         snprintf(fn->name, sizeof fn->name, "%.*s", (int)n, name);
+        /* a family the registry does not know (a plug-in's, read back
+         * without the plug-in) has the id its registration would give */
+        if (fn->id == 0)
+            fn->id = hf_bench_problem_user_id(fn->name);
     }
     snprintf(fn->file_name, sizeof fn->file_name, "%s", fn->name);
     for (char *s = fn->file_name; *s; ++s)
@@ -112,11 +115,24 @@ static double raw_y(const ioh_function *fn, const hf_campaign *c, const hf_campa
     return fn->bbob ? f - hf_campaign_row_f_opt(c, r) : f;
 }
 
-/* The .dat file of optimiser O on problem P: the runs in campaign order. */
-static hf_status write_data(const hf_campaign *c, size_t o, size_t p, const ioh_function *fn,
+/* Whether row R is a run of optimiser O on function FN in dimension D:
+ * every problem of that function and dimension (two instances of one BBOB
+ * function, say) shares one scenario and one .dat file. */
+static int in_scenario(const hf_campaign *c, const hf_campaign_row *r, size_t o,
+                       const ioh_function *fn, size_t d)
+{
+    if (r->optimizer != o || r->trace_count == 0 || c->problems[r->problem].dim != d)
+        return 0;
+    ioh_function other;
+    function_of(c, r->problem, &other);
+    return same_function(fn, &other);
+}
+
+/* The .dat file of optimiser O on function FN in dimension D: its runs in
+ * campaign order, the order of the scenario's run list. */
+static hf_status write_data(const hf_campaign *c, size_t o, const ioh_function *fn, size_t d,
                             const char *alg_dir, hf_diag *diag)
 {
-    const hf_campaign_problem *pr = &c->problems[p];
     char dir[2048], name[160];
     if (snprintf(dir, sizeof dir, "%s/data_f%zu_%s", alg_dir, fn->id, fn->file_name) >=
         (int)sizeof dir)
@@ -124,14 +140,14 @@ static hf_status write_data(const hf_campaign *c, size_t o, size_t p, const ioh_
     hf_status st = hf_campaign_mkdir(dir, diag);
     if (st != HF_OK)
         return st;
-    snprintf(name, sizeof name, "IOHprofiler_f%zu_DIM%zu.dat", fn->id, pr->dim);
+    snprintf(name, sizeof name, "IOHprofiler_f%zu_DIM%zu.dat", fn->id, d);
     hf_atomic_file *out = hf_campaign_open_file(dir, name, diag);
     if (out == NULL)
         return HF_EIO;
     FILE *fp = hf_atomic_file_stream(out);
     for (size_t i = 0; i < c->n_rows; ++i) {
         const hf_campaign_row *r = &c->rows[i];
-        if (r->optimizer != o || r->problem != p || r->trace_count == 0)
+        if (!in_scenario(c, r, o, fn, d))
             continue;
         fputs("evaluations raw_y\n", fp);
         const hf_trace_point *t = &c->trace[r->trace_first];
@@ -144,18 +160,17 @@ static hf_status write_data(const hf_campaign *c, size_t o, size_t p, const ioh_
     return hf_atomic_file_commit(out, diag);
 }
 
-/* The scenario (one dimension) of optimiser O on problem P in the JSON. */
-static void scenario(FILE *fp, const hf_campaign *c, size_t o, size_t p, const ioh_function *fn,
+/* The scenario (one dimension) of optimiser O on function FN in the JSON. */
+static void scenario(FILE *fp, const hf_campaign *c, size_t o, const ioh_function *fn, size_t d,
                      int first)
 {
-    const hf_campaign_problem *pr = &c->problems[p];
     fprintf(fp, "%s\t\t{\"dimension\": %zu,\n\t\t\"path\": \"data_f%zu_%s/IOHprofiler_f%zu_DIM%zu.dat\",\n"
                 "\t\t\"runs\": [",
-            first ? "" : ",\n", pr->dim, fn->id, fn->file_name, fn->id, pr->dim);
+            first ? "" : ",\n", d, fn->id, fn->file_name, fn->id, d);
     int first_run = 1;
     for (size_t i = 0; i < c->n_rows; ++i) {
         const hf_campaign_row *r = &c->rows[i];
-        if (r->optimizer != o || r->problem != p || r->trace_count == 0)
+        if (!in_scenario(c, r, o, fn, d))
             continue;
         const hf_trace_point *best = &c->trace[r->trace_first + r->trace_count - 1];
         fprintf(fp, "%s\n\t\t\t{\"instance\": %lu, \"evals\": %zu, \"best\": {\"evals\": %zu, "
@@ -167,8 +182,8 @@ static void scenario(FILE *fp, const hf_campaign *c, size_t o, size_t p, const i
     fputs("\n\t\t]}", fp);
 }
 
-/* The JSON file of optimiser O for the function of problem P0 and every
- * later problem of the same function, with their data files. */
+/* The JSON file of optimiser O for the function of problem P0, one
+ * scenario per dimension of that function, with their data files. */
 static hf_status write_function(const hf_campaign *c, size_t o, size_t p0,
                                 const ioh_function *fn, const char *alg, const char *alg_dir,
                                 hf_diag *diag)
@@ -193,11 +208,18 @@ static hf_status write_function(const hf_campaign *c, size_t o, size_t p0,
     for (size_t p = p0; p < c->n_problems && st == HF_OK; ++p) {
         ioh_function other;
         function_of(c, p, &other);
-        if (!same_function(fn, &other))
+        size_t d = c->problems[p].dim;
+        int seen = 0; /* the dimension's scenario was written at its first problem */
+        for (size_t q = p0; q < p && !seen; ++q) {
+            ioh_function earlier;
+            function_of(c, q, &earlier);
+            seen = same_function(fn, &earlier) && c->problems[q].dim == d;
+        }
+        if (!same_function(fn, &other) || seen)
             continue;
-        scenario(fp, c, o, p, fn, first);
+        scenario(fp, c, o, fn, d, first);
         first = 0;
-        st = write_data(c, o, p, fn, alg_dir, diag);
+        st = write_data(c, o, fn, d, alg_dir, diag);
     }
     fputs("\n\t]\n}\n", fp);
     if (st != HF_OK) {

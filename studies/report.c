@@ -550,7 +550,8 @@ static void problem_markdown(const report_ctx *r, size_t p, const ranked *order,
     if (any_identical)
         fprintf(md, "\n¹ every run was the same run (the same trace and evaluation count): a "
                     "deterministic optimiser on one instance, so its %zu runs are one sample "
-                    "(`--shift` gives each run an instance of its own).\n",
+                    "(`--shift` gives each run of a test function a function of its own; `bbob:F:D` "
+                    "gives each run an instance).\n",
                 c->runs);
 }
 
@@ -618,6 +619,10 @@ hf_status hf_report_write(const hf_campaign *c, const hf_report_options *opt, co
     }
     if (c->n_rows == 0)
         return hf_diag_set(diag, HF_EINVAL, "the campaign holds no runs");
+    if (c->shard_count > 1)
+        return hf_diag_set(diag, HF_EINVAL, "the campaign is shard %zu/%zu: merge its shards "
+                           "first (a shard lacks runs every statistic needs)", c->shard_index,
+                           c->shard_count);
     const double *given = opt->targets ? opt->targets : c->targets;
     size_t n_targets = opt->targets ? opt->n_targets : c->n_targets;
     if (n_targets == 0)

@@ -6,16 +6,21 @@ order, "maximization": false, a version of at least 0.3.3 (below it the
 JSON is not read as meta-data), attributes ["evaluations", "raw_y"], and
 per dimension a scenario whose runs pair by position with the blocks of
 its .dat file, each block headed "evaluations raw_y".  Every number is
-checked against runs.csv, which another writer produced: a run's last row
-is at its evaluations, its running minimum ends at its best_f, the JSON's
-evals and best y are the same values; with --shift every run is its own
-instance (run + 1).  Nothing else lies in the folder.
+checked against runs.csv and the manifest, which other writers produced: a
+run's last row is at its evaluations, its running minimum ends at its
+best_f (best_f − f* of the run's own instance on a BBOB function, as IOH's
+own BBOB problems log it), the JSON's evals and best y are the same values;
+with --shift every run of a test function is its own instance (run + 1);
+bbob:F:D runs instances 1, 2, ..., bbob:F:D:I instance I; two problems of
+one BBOB function in one dimension share one scenario and one .dat file.
+Nothing else lies in the folder.
 
 Usage: ioh_format.py HERTZFIT_EXE WORK_DIR
 """
 import csv
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -43,18 +48,46 @@ def read_blocks(path):
     return blocks
 
 
+def expected_rows(runs, opt, function_id, function_name, dim, manifest):
+    """runs.csv rows of OPT that belong to a scenario, in file order, with
+    the instance and the f* the IOH files must use."""
+    out = []
+    for r in runs:
+        if r["optimizer"] != opt or int(r["dim"]) != dim:
+            continue
+        name = r["problem"]
+        parts = name.split(":")
+        run = int(r["run"])
+        if parts[0] == "bbob":
+            if int(parts[1]) != function_id:
+                continue
+            fopt = manifest[f"problem.{name}.f_opt"].split()
+            f_star = float(fopt[run] if len(fopt) > 1 else fopt[0])
+            instance = int(parts[3]) if len(parts) == 4 else run + 1
+            out.append((r, instance, f_star))
+        elif parts[0] == function_name:
+            out.append((r, run + 1, 0.0))   # --shift: each run its own instance
+    return out
+
+
 def main():
     exe, work = os.path.abspath(sys.argv[1]), sys.argv[2]
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     subprocess.run([exe, "bench", "run", "--optimizers", "ica,random,nlopt:LN_BOBYQA",
-                    "--problems", "rastrigin:2,rastrigin:3,sphere:2,profile", "--runs", "4",
-                    "--budget", "300", "--seed", "5", "--shift", "-o", "camp"],
+                    "--problems", "rastrigin:2,rastrigin:3,sphere:2,profile,bbob:1:2,"
+                    "bbob:1:2:3,bbob:20:3", "--runs", "4", "--budget", "300", "--seed", "5",
+                    "--shift", "-o", "camp"],
                    cwd=work, check=True, stdout=subprocess.DEVNULL)
     camp = os.path.join(work, "camp")
     with open(os.path.join(camp, "runs.csv"), newline="") as f:
         runs = list(csv.DictReader(f))
-    by_task = {(r["optimizer"], r["problem"], int(r["run"])): r for r in runs}
+    manifest = {}
+    with open(os.path.join(camp, "manifest.txt")) as f:
+        for line in f:
+            if " = " in line:
+                k, v = line.rstrip("\n").split(" = ", 1)
+                manifest[k] = v
     ioh = os.path.join(camp, "ioh")
     optimizers = sorted({r["optimizer"] for r in runs})
     if sorted(os.listdir(ioh)) != sorted(o.replace(":", "-") for o in optimizers):
@@ -66,9 +99,9 @@ def main():
         data_dirs = {n for n in os.listdir(alg_dir) if n.startswith("data_f")}
         if len(jsons) + len(data_dirs) != len(os.listdir(alg_dir)):
             fail(f"{alg_dir} holds files that are neither JSON nor data folders")
-        families = {r["problem"].split(":")[0] for r in runs}
-        if len(jsons) != len(families):
-            fail(f"{alg_dir}: {len(jsons)} JSON files for {len(families)} functions")
+        # rastrigin, sphere, profile, and BBOB's f1 and f20
+        if len(jsons) != 5:
+            fail(f"{alg_dir}: {len(jsons)} JSON files for 5 functions")
         for name in jsons:
             with open(os.path.join(alg_dir, name)) as f:
                 meta = json.load(f)
@@ -81,34 +114,39 @@ def main():
             if meta["attributes"] != ["evaluations", "raw_y"] or \
                     meta["algorithm"]["name"] != opt:
                 fail(f"{name}: attributes or algorithm name wrong")
-            if name != f"IOHprofiler_f{meta['function_id']}_{meta['function_name']}.json":
+            safe = re.sub(r"[^A-Za-z0-9_-]", "_", meta["function_name"])
+            if name != f"IOHprofiler_f{meta['function_id']}_{safe}.json":
                 fail(f"{name}: the name does not carry the function id and name")
+            dims = [sc["dimension"] for sc in meta["scenarios"]]
+            if len(dims) != len(set(dims)):
+                fail(f"{name}: two scenarios of one dimension {dims}")
             for sc in meta["scenarios"]:
                 dim = sc["dimension"]
                 blocks = read_blocks(os.path.join(alg_dir, sc["path"]))
-                if len(blocks) != len(sc["runs"]):
-                    fail(f"{sc['path']}: {len(blocks)} blocks for {len(sc['runs'])} runs")
-                problem = meta["function_name"] if meta["function_name"] == "profile" \
-                    else f"{meta['function_name']}:{dim}"
-                for k, (entry, block) in enumerate(zip(sc["runs"], blocks)):
-                    row = by_task[(opt, problem, k)]
-                    best = float(row["best_f"])
-                    if entry["instance"] != k + 1:
-                        fail(f"{sc['path']} run {k}: instance {entry['instance']} with --shift")
+                want = expected_rows(runs, opt, meta["function_id"], meta["function_name"],
+                                     dim, manifest)
+                if not (len(blocks) == len(sc["runs"]) == len(want)):
+                    fail(f"{sc['path']}: {len(blocks)} blocks, {len(sc['runs'])} JSON runs, "
+                         f"{len(want)} runs in runs.csv")
+                for entry, block, (row, instance, f_star) in zip(sc["runs"], blocks, want):
+                    best = float(row["best_f"]) - f_star
+                    where = f"{sc['path']} ({row['problem']} run {row['run']})"
+                    if entry["instance"] != instance:
+                        fail(f"{where}: instance {entry['instance']}, wanted {instance}")
                     if entry["evals"] != int(row["evaluations"]) or \
                             block[-1][0] != int(row["evaluations"]):
-                        fail(f"{sc['path']} run {k}: evaluations differ from runs.csv")
+                        fail(f"{where}: evaluations differ from runs.csv")
                     if min(y for _, y in block) != best or entry["best"]["y"] != best:
-                        fail(f"{sc['path']} run {k}: best {entry['best']['y']} / "
+                        fail(f"{where}: best {entry['best']['y']} / "
                              f"{min(y for _, y in block)} differs from runs.csv's {best}")
                     evals = [e for e, _ in block]
                     if evals != sorted(set(evals)) or entry["best"]["evals"] not in evals:
-                        fail(f"{sc['path']} run {k}: evaluations not increasing, or the "
-                             "best's evaluation not among them")
+                        fail(f"{where}: evaluations not increasing, or the best's "
+                             "evaluation not among them")
                     checked += 1
     if checked != len(runs):
         fail(f"{checked} runs in ioh/ for {len(runs)} rows of runs.csv")
-    print(f"ioh_format: {checked} runs of ioh/ agree with runs.csv")
+    print(f"ioh_format: {checked} runs of ioh/ agree with runs.csv and the manifest")
 
 
 if __name__ == "__main__":

@@ -285,6 +285,29 @@ static void test_coco_files_follow_the_bbob_logger(void **state)
         print_error("%s\n", diag.text);
     assert_int_equal(st, HF_OK);
 
+    /* optimiser names read from another campaign's files are folder names
+     * only once tamed: ".." and a quote cannot leave coco/ or reach algId */
+    char *odd_names[] = {"..", "it's"};
+    hf_campaign odd = c;
+    odd.optimizers = odd_names;
+    odd.n_optimizers = 2;
+    hf_campaign_row odd_rows[4];
+    memcpy(odd_rows, rows, sizeof rows);
+    odd_rows[1].optimizer = 1;
+    odd_rows[3].optimizer = 1;
+    odd.rows = odd_rows;
+    char odd_dir[1110];
+    snprintf(odd_dir, sizeof odd_dir, "%s-odd", dir);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir '%s'", odd_dir, odd_dir);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(hf_campaign_write_coco(&odd, odd_dir, &diag), HF_OK);
+    char *odd_info = slurp(odd_dir, "coco/alg-../bbobexp_f1.info");
+    assert_non_null(strstr(odd_info, "algId = 'alg-..'"));
+    free(odd_info);
+    odd_info = slurp(odd_dir, "coco/it-s/bbobexp_f1.info");
+    assert_non_null(strstr(odd_info, "algId = 'it-s'"));
+    free(odd_info);
+
     char *info = slurp(dir, "coco/nlopt-LN_BOBYQA/bbobexp_f1.info");
     assert_string_equal(info,
         "suite = 'bbob', funcId = 1, DIM = 2, Precision = 1.000e-08, algId = 'nlopt-LN_BOBYQA', "

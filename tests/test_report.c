@@ -326,6 +326,11 @@ static void test_ranking_by_success_then_error(void **state)
     assert_non_null(strstr(csv, "\nq:2,a,c,0,"));
     assert_non_null(strstr(csv, "\nq:2,a,d,4.5,1,1\n"));
     free(csv);
+    /* a shard lacks runs every statistic needs: refused, naming it */
+    c->shard_index = 1;
+    c->shard_count = 2;
+    assert_int_equal(hf_report_write(c, &opt, dir, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "shard 1/2: merge its shards first"));
     hf_campaign_free(c);
 }
 

@@ -76,6 +76,11 @@ typedef struct hf_user_problem {
  * the name is taken; HF_ERANGE past HF_USER_PROBLEM_MAX families. */
 hf_status hf_bench_problem_register(const hf_user_problem *up, hf_diag *diag);
 
+/* The fixed id of a user family NAME, registered or not (a campaign read
+ * back without its plug-in still names its problems): FNV-1a of NAME folded
+ * into 10000..99999. */
+unsigned hf_bench_problem_user_id(const char *name);
+
 /* Builds the problem named SPEC.  DATA_DIR holds the reference tables (only
  * "profile-table" reads it).  *out is owned by the caller
  * (hf_bench_problem_free).  HF_ENOTFOUND for an unknown name (the diag
