@@ -83,3 +83,14 @@ void hf_library_init(void)
 {
     gsl_set_error_handler_off();
 }
+
+int hf_name_is_plain(const char *name, size_t max_len)
+{
+    if (name == NULL || name[0] == '\0' || strlen(name) > max_len)
+        return 0;
+    for (const char *c = name; *c; ++c)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              *c == '_' || *c == '-' || *c == '.' || *c == '+'))
+            return 0;
+    return 1;
+}

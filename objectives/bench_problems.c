@@ -86,26 +86,14 @@ const char *hf_bench_problem_family_at(size_t index)
                                                   : NULL;
 }
 
-/* A family name that is one CSV cell, one list item and no other family's. */
-static int plain_family(const char *name)
-{
-    if (name == NULL || name[0] == '\0' || strlen(name) >= 32)
-        return 0;
-    for (const char *c = name; *c; ++c)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-              *c == '_' || *c == '-' || *c == '.'))
-            return 0;
-    return 1;
-}
-
 hf_status hf_bench_problem_register(const hf_user_problem *up, hf_diag *diag)
 {
     if (up == NULL || up->make == NULL || up->default_dim == 0)
         return hf_diag_set(diag, HF_EINVAL, "a user problem needs a make function and a "
                            "default dimension of at least 1");
-    if (!plain_family(up->name))
+    if (!hf_name_is_plain(up->name, 31))
         return hf_diag_set(diag, HF_EINVAL, "problem name '%.80s' must be 1 to 31 of letters, "
-                           "digits, '_', '-', '.'", up->name ? up->name : "");
+                           "digits, '_', '-', '.', '+'", up->name ? up->name : "");
     for (size_t i = 0; i < hf_bench_problem_family_count(); ++i)
         if (strcmp(hf_bench_problem_family_at(i), up->name) == 0)
             return hf_diag_set(diag, HF_EEXIST, "problem '%s' already exists", up->name);

@@ -37,24 +37,12 @@ const hf_algorithm *hf_algorithm_at(size_t index)
     return index < hf_algorithm_count() ? registered[index - BUILT_IN] : NULL;
 }
 
-/* A name that is one CSV cell, one list item and one folder name. */
-static int plain_name(const char *name)
-{
-    if (name == NULL || name[0] == '\0' || strlen(name) > 64)
-        return 0;
-    for (const char *c = name; *c; ++c)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-              *c == '_' || *c == '-' || *c == '.' || *c == '+'))
-            return 0;
-    return 1;
-}
-
 hf_status hf_optimizer_register(const hf_algorithm *a, hf_diag *diag)
 {
     if (a == NULL || a->run == NULL || a->resolve != NULL)
         return hf_diag_set(diag, HF_EINVAL, "an algorithm to register needs a run function "
                            "and no family resolver");
-    if (!plain_name(a->name))
+    if (!hf_name_is_plain(a->name, 64))
         return hf_diag_set(diag, HF_EINVAL, "algorithm name '%.80s' must be 1 to 64 of "
                            "letters, digits, '_', '-', '.', '+'", a->name ? a->name : "");
     for (size_t i = 0; i < hf_algorithm_count(); ++i) {
@@ -68,7 +56,7 @@ hf_status hf_optimizer_register(const hf_algorithm *a, hf_diag *diag)
                            a->name, a->nparams);
     for (size_t j = 0; j < a->nparams; ++j) {
         const hf_param_spec *p = &a->params[j];
-        if (!plain_name(p->key) || !(p->min <= p->def && p->def <= p->max) ||
+        if (!hf_name_is_plain(p->key, 64) || !(p->min <= p->def && p->def <= p->max) ||
             (p->integer && p->def != floor(p->def)))
             return hf_diag_set(diag, HF_EINVAL, "algorithm '%s': parameter %zu ('%.40s') "
                                "needs a plain key and a default within [min, max]",

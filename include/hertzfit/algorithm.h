@@ -118,9 +118,10 @@ typedef struct hf_algorithm {
 /* Adds ALGORITHM (borrowed: it must outlive every optimiser made from it)
  * to the registry, after hertzfit's own.  Call it before any run starts
  * (registration is not thread-safe; the runs are).  HF_EINVAL for a table
- * without a name or a run function, a family prefix (a name ending in ':',
- * a name with ':' that is not "plugin"), or a parameter whose default lies
- * outside its range; HF_EEXIST when the name is taken; HF_ERANGE when the
+ * without a run function or with a family resolver, a name or parameter key
+ * that is not plain (hf_name_is_plain: 1 to 64 letters, digits, '_', '-',
+ * '.', '+'), a parameter whose default lies outside its range, or no
+ * default budget; HF_EEXIST when the name is taken; HF_ERANGE when the
  * registry is full (HF_ALGORITHM_REGISTER_MAX user algorithms). */
 hf_status hf_optimizer_register(const hf_algorithm *algorithm, hf_diag *diag);
 

@@ -78,6 +78,11 @@ const char *hf_names_join(size_t count, hf_name_at_fn name_at, const void *ctx, 
 hf_status hf_unknown_name(const char *what, const char *given, size_t count,
                           hf_name_at_fn name_at, const void *ctx, hf_diag *diag);
 
+/* 1 when NAME is 1 to MAX_LEN characters of letters, digits, '_', '-', '.'
+ * and '+': a name that is one CSV cell, one list item and one folder name
+ * (what a user's optimiser or problem may be called). */
+int hf_name_is_plain(const char *name, size_t max_len);
+
 /* Call once at program start-up, before any thread starts: turns GSL's
  * default error handler (which calls abort()) off, so that every GSL error
  * comes back as a status that hertzfit checks.  Idempotent. */
