@@ -229,6 +229,14 @@ static hf_status parse_bbob(const char *spec, const char *rest, int *function, s
     return HF_OK;
 }
 
+int hf_bench_problem_bbob(const char *name, int *function, unsigned long *instance)
+{
+    size_t dim = 0;
+    if (name == NULL || strncmp(name, "bbob:", 5) != 0)
+        return 0;
+    return parse_bbob(name, name + 5, function, &dim, instance, NULL) == HF_OK;
+}
+
 /* Instances of a BBOB problem up to COUNT (instance I fixed: one; per
  * run: 1 .. COUNT), each with its view named bp->name. */
 static hf_status build_bbob(hf_bench_problem *bp, size_t count, hf_diag *diag)

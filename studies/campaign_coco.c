@@ -38,6 +38,7 @@
 #include "studies/campaign_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "hertzfit/bbob.h"
 
@@ -58,18 +59,18 @@ static void data_row(FILE *fp, size_t evals, double best, double f_opt)
             best);
 }
 
-/* Whether row R is a run of optimiser O on BBOB function F in dimension D. */
-static int in_entry(const hf_campaign *c, const hf_campaign_row *r, size_t o, int f, size_t d)
+/* Whether row R is a run of optimiser O on BBOB function F in dimension D
+ * (IDS: the problems' identities). */
+static int in_entry(const hf_campaign *c, const hf_campaign_bbob *ids, const hf_campaign_row *r,
+                    size_t o, int f, size_t d)
 {
-    hf_campaign_bbob id;
-    return r->optimizer == o && r->trace_count > 0 &&
-           hf_campaign_bbob_identity(c, r->problem, &id) && id.function == f &&
+    return r->optimizer == o && r->trace_count > 0 && ids[r->problem].function == f &&
            c->problems[r->problem].dim == d;
 }
 
 /* The .dat and .tdat files of optimiser O on function F in dimension D. */
-static hf_status write_data(const hf_campaign *c, size_t o, int f, size_t d,
-                            const char *alg_dir, hf_diag *diag)
+static hf_status write_data(const hf_campaign *c, const hf_campaign_bbob *ids, size_t o, int f,
+                            size_t d, const char *alg_dir, hf_diag *diag)
 {
     char dir[2048], name[96];
     if (snprintf(dir, sizeof dir, "%s/data_f%d", alg_dir, f) >= (int)sizeof dir)
@@ -83,7 +84,7 @@ static hf_status write_data(const hf_campaign *c, size_t o, int f, size_t d,
         FILE *fp = hf_atomic_file_stream(out);
         for (size_t i = 0; i < c->n_rows; ++i) {
             const hf_campaign_row *r = &c->rows[i];
-            if (!in_entry(c, r, o, f, d))
+            if (!in_entry(c, ids, r, o, f, d))
                 continue;
             double f_opt = hf_campaign_row_f_opt(c, r); /* of the run's own instance */
             const hf_trace_point *t = &c->trace[r->trace_first];
@@ -99,8 +100,8 @@ static hf_status write_data(const hf_campaign *c, size_t o, int f, size_t d,
 }
 
 /* The .info entry of optimiser O on function F in dimension D. */
-static void info_entry(FILE *fp, const hf_campaign *c, size_t o, int f, size_t d,
-                       const char *alg, int first)
+static void info_entry(FILE *fp, const hf_campaign *c, const hf_campaign_bbob *ids, size_t o,
+                       int f, size_t d, const char *alg, int first)
 {
     fprintf(fp, "%ssuite = 'bbob', funcId = %d, DIM = %zu, Precision = 1.000e-08, "
                 "algId = '%s', logger = 'bbob', data_format = 'bbob-new2'\n"
@@ -108,32 +109,29 @@ static void info_entry(FILE *fp, const hf_campaign *c, size_t o, int f, size_t d
             first ? "" : "\n", f, d, alg, (unsigned long long)c->seed, f, f, d);
     for (size_t i = 0; i < c->n_rows; ++i) {
         const hf_campaign_row *r = &c->rows[i];
-        if (!in_entry(c, r, o, f, d))
+        if (!in_entry(c, ids, r, o, f, d))
             continue;
-        hf_campaign_bbob id;
-        hf_campaign_bbob_identity(c, r->problem, &id);
         const hf_trace_point *last = &c->trace[r->trace_first + r->trace_count - 1];
-        fprintf(fp, ", %lu:%zu|%.1e", hf_campaign_bbob_instance(&id, r->run), r->evaluations,
+        fprintf(fp, ", %lu:%zu|%.1e", hf_campaign_bbob_instance(&ids[r->problem], r->run), r->evaluations,
                 precision_of(last->best_f, hf_campaign_row_f_opt(c, r)));
     }
 }
 
 /* Whether the pair (F, D) already had its entry: at its first problem in
  * the sorted list. */
-static int seen_before(const hf_campaign *c, size_t p, int f, size_t d)
+static int seen_before(const hf_campaign *c, const hf_campaign_bbob *ids, size_t p, int f,
+                       size_t d)
 {
-    for (size_t q = 0; q < p; ++q) {
-        hf_campaign_bbob id;
-        if (hf_campaign_bbob_identity(c, q, &id) && id.function == f && c->problems[q].dim == d)
+    for (size_t q = 0; q < p; ++q)
+        if (ids[q].function == f && c->problems[q].dim == d)
             return 1;
-    }
     return 0;
 }
 
 /* bbobexp_fF.info of optimiser O, with every dimension of F, and their
  * data files. */
-static hf_status write_function(const hf_campaign *c, size_t o, int f, const char *alg,
-                                const char *alg_dir, hf_diag *diag)
+static hf_status write_function(const hf_campaign *c, const hf_campaign_bbob *ids, size_t o,
+                                int f, const char *alg, const char *alg_dir, hf_diag *diag)
 {
     char name[64];
     snprintf(name, sizeof name, "bbobexp_f%d.info", f);
@@ -144,13 +142,12 @@ static hf_status write_function(const hf_campaign *c, size_t o, int f, const cha
     hf_status st = HF_OK;
     int first = 1;
     for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
-        hf_campaign_bbob id;
         size_t d = c->problems[p].dim;
-        if (!hf_campaign_bbob_identity(c, p, &id) || id.function != f || seen_before(c, p, f, d))
+        if (ids[p].function != f || seen_before(c, ids, p, f, d))
             continue;
-        info_entry(fp, c, o, f, d, alg, first);
+        info_entry(fp, c, ids, o, f, d, alg, first);
         first = 0;
-        st = write_data(c, o, f, d, alg_dir, diag);
+        st = write_data(c, ids, o, f, d, alg_dir, diag);
     }
     fputc('\n', fp);
     if (st != HF_OK) {
@@ -160,38 +157,42 @@ static hf_status write_function(const hf_campaign *c, size_t o, int f, const cha
     return hf_atomic_file_commit(info, diag);
 }
 
-static hf_status write_algorithm(const hf_campaign *c, size_t o, const char *coco_dir,
-                                 hf_diag *diag)
+static hf_status write_algorithm(const hf_campaign *c, const hf_campaign_bbob *ids, size_t o,
+                                 const char *coco_dir, hf_diag *diag)
 {
     char alg[256], alg_dir[2048];
     hf_status st = hf_campaign_algorithm_dir(c, o, coco_dir, alg, sizeof alg, alg_dir,
                                              sizeof alg_dir, diag);
     for (int f = 1; f <= HF_BBOB_FUNCTION_COUNT && st == HF_OK; ++f) {
         int present = 0;
-        for (size_t p = 0; p < c->n_problems && !present; ++p) {
-            hf_campaign_bbob id;
-            present = hf_campaign_bbob_identity(c, p, &id) && id.function == f;
-        }
+        for (size_t p = 0; p < c->n_problems && !present; ++p)
+            present = ids[p].function == f;
         if (present)
-            st = write_function(c, o, f, alg, alg_dir, diag);
+            st = write_function(c, ids, o, f, alg, alg_dir, diag);
     }
     return st;
 }
 
 hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
+    hf_campaign_bbob *ids = NULL; /* freed below */
+    hf_status st = hf_campaign_bbob_identities(c, &ids, diag);
+    if (st != HF_OK)
+        return st;
     int any = 0;
-    for (size_t p = 0; p < c->n_problems && !any; ++p) {
-        hf_campaign_bbob id;
-        any = hf_campaign_bbob_identity(c, p, &id);
-    }
-    if (!any)
-        return HF_OK; /* no BBOB function: nothing cocopp could read */
+    for (size_t p = 0; p < c->n_problems && !any; ++p)
+        any = ids[p].function != 0;
     char coco_dir[2048];
+    if (!any) {
+        free(ids);
+        return HF_OK; /* no BBOB function: nothing cocopp could read */
+    }
     if (snprintf(coco_dir, sizeof coco_dir, "%s/coco", dir) >= (int)sizeof coco_dir)
-        return hf_diag_set(diag, HF_EINVAL, "path too long: '%s/coco'", dir);
-    hf_status st = hf_campaign_mkdir(coco_dir, diag);
+        st = hf_diag_set(diag, HF_EINVAL, "path too long: '%s/coco'", dir);
+    if (st == HF_OK)
+        st = hf_campaign_mkdir(coco_dir, diag);
     for (size_t o = 0; o < c->n_optimizers && st == HF_OK; ++o)
-        st = write_algorithm(c, o, coco_dir, diag);
+        st = write_algorithm(c, ids, o, coco_dir, diag);
+    free(ids);
     return st;
 }

@@ -66,16 +66,19 @@ hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_atomic_di
 /* The COCO bbob-logger files of the BBOB functions under DIR/coco. */
 hf_status hf_campaign_write_coco(const hf_campaign *c, const char *dir, hf_diag *diag);
 
-/* What makes problem P of a campaign a BBOB function: "bbob:F:D" (run i
+/* What makes a problem of a campaign a BBOB function: "bbob:F:D" (run i
  * solves instance i + 1, as a COCO experiment does) or "bbob:F:D:I" (every
  * run solves instance I). */
 typedef struct hf_campaign_bbob {
-    int function;             /* F, 1..24 */
+    int function;             /* F, 1..24; 0 for a problem that is no BBOB function */
     unsigned long instance;   /* I, or 0 when the run picks it */
 } hf_campaign_bbob;
 
-/* 1 and *ID when problem P is a BBOB function, else 0. */
-int hf_campaign_bbob_identity(const hf_campaign *c, size_t p, hf_campaign_bbob *id);
+/* The identity of every problem of C, parsed once by the registry
+ * (hf_bench_problem_bbob) into a malloc'ed array of n_problems (caller
+ * frees); HF_ENOMEM. */
+hf_status hf_campaign_bbob_identities(const hf_campaign *c, hf_campaign_bbob **out,
+                                      hf_diag *diag);
 
 /* The instance run RUN (from 0) of such a problem solves. */
 unsigned long hf_campaign_bbob_instance(const hf_campaign_bbob *id, size_t run);

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "hertzfit/bbob.h"
+#include "hertzfit/bench_problems.h"
 #include "hertzfit/csv.h"
 #include "hertzfit/file.h"
 
@@ -250,27 +250,18 @@ hf_status hf_campaign_output(const hf_campaign *c, const char *dir, hf_atomic_di
 
 /* ---- BBOB functions in a campaign ---------------------------------------- */
 
-int hf_campaign_bbob_identity(const hf_campaign *c, size_t p, hf_campaign_bbob *id)
+hf_status hf_campaign_bbob_identities(const hf_campaign *c, hf_campaign_bbob **out,
+                                      hf_diag *diag)
 {
-    const char *name = c->problems[p].name;
-    int f = 0, used = 0;
-    unsigned long d = 0, i = 0;
-    if (strncmp(name, "bbob:", 5) != 0)
-        return 0;
-    if (sscanf(name + 5, "%d:%lu%n", &f, &d, &used) != 2)
-        return 0;
-    const char *rest = name + 5 + used;
-    if (*rest == ':') {
-        if (sscanf(rest + 1, "%lu%n", &i, &used) != 1 || rest[1 + used] != '\0' || i == 0)
-            return 0;
-    } else if (*rest != '\0') {
-        return 0;
-    }
-    if (f < 1 || f > HF_BBOB_FUNCTION_COUNT)
-        return 0;
-    id->function = f;
-    id->instance = i;
-    return 1;
+    /* owned by the caller */
+    hf_campaign_bbob *ids = calloc(c->n_problems ? c->n_problems : 1, sizeof *ids);
+    if (ids == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t p = 0; p < c->n_problems; ++p)
+        if (!hf_bench_problem_bbob(c->problems[p].name, &ids[p].function, &ids[p].instance))
+            ids[p] = (hf_campaign_bbob){0, 0};
+    *out = ids;
+    return HF_OK;
 }
 
 unsigned long hf_campaign_bbob_instance(const hf_campaign_bbob *id, size_t run)

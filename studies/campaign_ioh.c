@@ -28,6 +28,7 @@
 #include "studies/campaign_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hertzfit/bbob.h"
@@ -44,19 +45,21 @@ typedef struct ioh_function {
     char name[96];
     char file_name[96];
     int bbob;
+    unsigned long bbob_instance;   /* I of "bbob:F:D:I", 0 when run r solves r + 1 */
 } ioh_function;
 
-/* "bbob:F:D" (or "bbob:F:D:I") is BBOB's function F, with BBOB's id and
- * name; any other problem is its family (the name before ':') with the
+/* The function of the problem NAME whose identity is BBOB: "bbob:F:D" (or
+ * "bbob:F:D:I") is BBOB's function F, with BBOB's id and name; any other
+ * problem is its family (the name before ':') with the
  * family's fixed id (hf_bench_problem_id). */
-static void function_of(const hf_campaign *c, size_t p, ioh_function *fn)
+static void function_of(const char *name, const hf_campaign_bbob *bbob, ioh_function *fn)
 {
-    const char *name = c->problems[p].name;
-    hf_campaign_bbob bbob;
-    if (hf_campaign_bbob_identity(c, p, &bbob)) {
-        fn->id = (size_t)bbob.function;
+    fn->bbob_instance = 0;
+    if (bbob->function != 0) {
+        fn->id = (size_t)bbob->function;
         fn->bbob = 1;
-        snprintf(fn->name, sizeof fn->name, "%s", hf_bbob_function_name(bbob.function));
+        fn->bbob_instance = bbob->instance;
+        snprintf(fn->name, sizeof fn->name, "%s", hf_bbob_function_name(bbob->function));
     } else {
         unsigned id = 0;
         fn->id = hf_bench_problem_id(name, &id, NULL) == HF_OK ? id : 0;
@@ -95,16 +98,16 @@ static void json_string(FILE *fp, const char *text)
     fputc('"', fp);
 }
 
-/* The instance run R stands for: BBOB's instance of the run (the last
+/* The instance run R stands for (FN: the function of R's own problem, whose
+ * instance may differ from its scenario's first problem's): BBOB's instance of the run (the last
  * number of "bbob:F:D:I", else run + 1, as a COCO experiment does), run + 1
  * when the campaign moved each run's optimum, else 1 (every run solves the
  * same function). */
 static unsigned long instance_of(const hf_campaign *c, const hf_campaign_row *r,
                                  const ioh_function *fn)
 {
-    hf_campaign_bbob bbob;
-    if (fn->bbob && hf_campaign_bbob_identity(c, r->problem, &bbob))
-        return hf_campaign_bbob_instance(&bbob, r->run);
+    if (fn->bbob)
+        return fn->bbob_instance != 0 ? fn->bbob_instance : (unsigned long)r->run + 1;
     return c->shifted ? (unsigned long)r->run + 1 : 1;
 }
 
@@ -118,20 +121,17 @@ static double raw_y(const ioh_function *fn, const hf_campaign *c, const hf_campa
 /* Whether row R is a run of optimiser O on function FN in dimension D:
  * every problem of that function and dimension (two instances of one BBOB
  * function, say) shares one scenario and one .dat file. */
-static int in_scenario(const hf_campaign *c, const hf_campaign_row *r, size_t o,
-                       const ioh_function *fn, size_t d)
+static int in_scenario(const hf_campaign *c, const ioh_function *fns, const hf_campaign_row *r,
+                       size_t o, const ioh_function *fn, size_t d)
 {
-    if (r->optimizer != o || r->trace_count == 0 || c->problems[r->problem].dim != d)
-        return 0;
-    ioh_function other;
-    function_of(c, r->problem, &other);
-    return same_function(fn, &other);
+    return r->optimizer == o && r->trace_count > 0 && c->problems[r->problem].dim == d &&
+           same_function(fn, &fns[r->problem]);
 }
 
 /* The .dat file of optimiser O on function FN in dimension D: its runs in
  * campaign order, the order of the scenario's run list. */
-static hf_status write_data(const hf_campaign *c, size_t o, const ioh_function *fn, size_t d,
-                            const char *alg_dir, hf_diag *diag)
+static hf_status write_data(const hf_campaign *c, const ioh_function *fns, size_t o,
+                            const ioh_function *fn, size_t d, const char *alg_dir, hf_diag *diag)
 {
     char dir[2048], name[160];
     if (snprintf(dir, sizeof dir, "%s/data_f%zu_%s", alg_dir, fn->id, fn->file_name) >=
@@ -147,7 +147,7 @@ static hf_status write_data(const hf_campaign *c, size_t o, const ioh_function *
     FILE *fp = hf_atomic_file_stream(out);
     for (size_t i = 0; i < c->n_rows; ++i) {
         const hf_campaign_row *r = &c->rows[i];
-        if (!in_scenario(c, r, o, fn, d))
+        if (!in_scenario(c, fns, r, o, fn, d))
             continue;
         fputs("evaluations raw_y\n", fp);
         const hf_trace_point *t = &c->trace[r->trace_first];
@@ -161,8 +161,8 @@ static hf_status write_data(const hf_campaign *c, size_t o, const ioh_function *
 }
 
 /* The scenario (one dimension) of optimiser O on function FN in the JSON. */
-static void scenario(FILE *fp, const hf_campaign *c, size_t o, const ioh_function *fn, size_t d,
-                     int first)
+static void scenario(FILE *fp, const hf_campaign *c, const ioh_function *fns, size_t o,
+                     const ioh_function *fn, size_t d, int first)
 {
     fprintf(fp, "%s\t\t{\"dimension\": %zu,\n\t\t\"path\": \"data_f%zu_%s/IOHprofiler_f%zu_DIM%zu.dat\",\n"
                 "\t\t\"runs\": [",
@@ -170,12 +170,12 @@ static void scenario(FILE *fp, const hf_campaign *c, size_t o, const ioh_functio
     int first_run = 1;
     for (size_t i = 0; i < c->n_rows; ++i) {
         const hf_campaign_row *r = &c->rows[i];
-        if (!in_scenario(c, r, o, fn, d))
+        if (!in_scenario(c, fns, r, o, fn, d))
             continue;
         const hf_trace_point *best = &c->trace[r->trace_first + r->trace_count - 1];
         fprintf(fp, "%s\n\t\t\t{\"instance\": %lu, \"evals\": %zu, \"best\": {\"evals\": %zu, "
                     "\"y\": %.17g}}",
-                first_run ? "" : ",", instance_of(c, r, fn), r->evaluations, best->evaluations,
+                first_run ? "" : ",", instance_of(c, r, &fns[r->problem]), r->evaluations, best->evaluations,
                 raw_y(fn, c, r, best->best_f));
         first_run = 0;
     }
@@ -184,8 +184,8 @@ static void scenario(FILE *fp, const hf_campaign *c, size_t o, const ioh_functio
 
 /* The JSON file of optimiser O for the function of problem P0, one
  * scenario per dimension of that function, with their data files. */
-static hf_status write_function(const hf_campaign *c, size_t o, size_t p0,
-                                const ioh_function *fn, const char *alg, const char *alg_dir,
+static hf_status write_function(const hf_campaign *c, const ioh_function *fns, size_t o,
+                                size_t p0, const ioh_function *fn, const char *alg, const char *alg_dir,
                                 hf_diag *diag)
 {
     char name[192];
@@ -206,20 +206,15 @@ static hf_status write_function(const hf_campaign *c, size_t o, size_t p0,
     hf_status st = HF_OK;
     int first = 1;
     for (size_t p = p0; p < c->n_problems && st == HF_OK; ++p) {
-        ioh_function other;
-        function_of(c, p, &other);
         size_t d = c->problems[p].dim;
         int seen = 0; /* the dimension's scenario was written at its first problem */
-        for (size_t q = p0; q < p && !seen; ++q) {
-            ioh_function earlier;
-            function_of(c, q, &earlier);
-            seen = same_function(fn, &earlier) && c->problems[q].dim == d;
-        }
-        if (!same_function(fn, &other) || seen)
+        for (size_t q = p0; q < p && !seen; ++q)
+            seen = same_function(fn, &fns[q]) && c->problems[q].dim == d;
+        if (!same_function(fn, &fns[p]) || seen)
             continue;
-        scenario(fp, c, o, fn, d, first);
+        scenario(fp, c, fns, o, fn, d, first);
         first = 0;
-        st = write_data(c, o, fn, d, alg_dir, diag);
+        st = write_data(c, fns, o, fn, d, alg_dir, diag);
     }
     fputs("\n\t]\n}\n", fp);
     if (st != HF_OK) {
@@ -229,23 +224,18 @@ static hf_status write_function(const hf_campaign *c, size_t o, size_t p0,
     return hf_atomic_file_commit(out, diag);
 }
 
-static hf_status write_algorithm(const hf_campaign *c, size_t o, const char *ioh_dir,
-                                 hf_diag *diag)
+static hf_status write_algorithm(const hf_campaign *c, const ioh_function *fns, size_t o,
+                                 const char *ioh_dir, hf_diag *diag)
 {
     char alg[256], alg_dir[2048];
     hf_status st = hf_campaign_algorithm_dir(c, o, ioh_dir, alg, sizeof alg, alg_dir,
                                              sizeof alg_dir, diag);
     for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
-        ioh_function fn;
-        function_of(c, p, &fn);
         int seen = 0; /* the function's file was written at its first problem */
-        for (size_t q = 0; q < p && !seen; ++q) {
-            ioh_function earlier;
-            function_of(c, q, &earlier);
-            seen = same_function(&fn, &earlier);
-        }
+        for (size_t q = 0; q < p && !seen; ++q)
+            seen = same_function(&fns[p], &fns[q]);
         if (!seen)
-            st = write_function(c, o, p, &fn, c->optimizers[o], alg_dir, diag);
+            st = write_function(c, fns, o, p, &fns[p], c->optimizers[o], alg_dir, diag);
     }
     return st;
 }
@@ -255,8 +245,18 @@ hf_status hf_campaign_write_ioh(const hf_campaign *c, const char *dir, hf_diag *
     char ioh_dir[2048];
     if (snprintf(ioh_dir, sizeof ioh_dir, "%s/ioh", dir) >= (int)sizeof ioh_dir)
         return hf_diag_set(diag, HF_EINVAL, "path too long: '%s/ioh'", dir);
-    hf_status st = hf_campaign_mkdir(ioh_dir, diag);
+    /* every problem's function worked out once, not once per row and scenario */
+    hf_campaign_bbob *ids = NULL;                                         /* freed below */
+    ioh_function *fns = malloc(sizeof *fns * (c->n_problems ? c->n_problems : 1)); /* freed below */
+    hf_status st = fns ? hf_campaign_bbob_identities(c, &ids, diag)
+                       : hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t p = 0; st == HF_OK && p < c->n_problems; ++p)
+        function_of(c->problems[p].name, &ids[p], &fns[p]);
+    if (st == HF_OK)
+        st = hf_campaign_mkdir(ioh_dir, diag);
     for (size_t o = 0; o < c->n_optimizers && st == HF_OK; ++o)
-        st = write_algorithm(c, o, ioh_dir, diag);
+        st = write_algorithm(c, fns, o, ioh_dir, diag);
+    free(ids);
+    free(fns);
     return st;
 }

@@ -38,6 +38,10 @@
  * when the program could not be run or was killed by a signal. */
 int hf_test_cli(const char *args, char **out, char **err);
 
+/* Runs `hertzfit ARGS` and asserts exit status 0, printing the command,
+ * the status and stderr when it fails. */
+void hf_test_cli_ok(const char *args);
+
 /* hf_test_cli with the program's file-size limit set to BLOCKS blocks of
  * 512 bytes (ulimit -f; SIGXFSZ ignored): its writes past the limit fail
  * as on a full disk.  The captured stdout and stderr count against the

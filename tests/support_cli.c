@@ -95,6 +95,16 @@ int hf_test_cli(const char *args, char **out, char **err)
     return run_cli("", args, out, err);
 }
 
+void hf_test_cli_ok(const char *args)
+{
+    char *err = NULL;
+    int rc = hf_test_cli(args, NULL, &err);
+    if (rc != 0)
+        print_error("hertzfit %s -> %d: %s\n", args, rc, err ? err : "(no stderr)");
+    assert_int_equal(rc, 0);
+    free(err);
+}
+
 int hf_test_cli_with_file_limit(unsigned blocks, const char *args, char **out, char **err)
 {
     /* SIGXFSZ ignored before the exec stays ignored, so a write past the

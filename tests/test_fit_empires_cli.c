@@ -13,16 +13,6 @@
 
 #include "hertzfit/csv.h"
 
-static void run_ok(const char *args)
-{
-    char *err = NULL;
-    int rc = hf_test_cli(args, NULL, &err);
-    if (rc != 0)
-        print_error("hertzfit %s -> %d: %s\n", args, rc, err);
-    assert_int_equal(rc, 0);
-    free(err);
-}
-
 static void test_snapshots_empires_and_plot(void **state)
 {
     (void)state;
@@ -34,7 +24,7 @@ static void test_snapshots_empires_and_plot(void **state)
              "fit profile --optimizer icaco --table data/safaeifar2020_table2.csv --runs 3 "
              "--snapshot 50,0,12,12 --snapshot-file %s --empires %s",
              snap, emp);
-    run_ok(args);
+    hf_test_cli_ok(args);
     hf_csv *csv = NULL;
     assert_int_equal(hf_csv_read(snap, NULL, &csv, NULL), HF_OK);
     /* 3 runs × 3 distinct iterations × 20 countries, in ascending iterations */
@@ -53,7 +43,7 @@ static void test_snapshots_empires_and_plot(void **state)
         snprintf(args, sizeof args,
                  "plot empires %s --run 2 --table data/safaeifar2020_table2.csv -o %s", snap,
                  png);
-        run_ok(args);
+        hf_test_cli_ok(args);
         hf_test_assert_png(png);
         remove(png);
     }

@@ -12,16 +12,6 @@
 
 #include "hertzfit/status.h"
 
-static void run_ok(const char *args)
-{
-    char *err = NULL;
-    int rc = hf_test_cli(args, NULL, &err);
-    if (rc != 0)
-        print_error("hertzfit %s -> %d: %s\n", args, rc, err);
-    assert_int_equal(rc, 0);
-    free(err);
-}
-
 static void test_plot_from_two_traces(void **state)
 {
     (void)state;
@@ -30,12 +20,12 @@ static void test_plot_from_two_traces(void **state)
     snprintf(icaco, sizeof icaco, "%s", hf_test_tmp_path("trace-icaco.csv"));
     snprintf(png, sizeof png, "%s", hf_test_tmp_path("conv.png"));
     snprintf(args, sizeof args, "fit profile --optimizer ica --runs 6 --trace %s", ica);
-    run_ok(args);
+    hf_test_cli_ok(args);
     snprintf(args, sizeof args, "fit profile --optimizer icaco --runs 6 --trace %s", icaco);
-    run_ok(args);
+    hf_test_cli_ok(args);
     remove(png);
     snprintf(args, sizeof args, "plot convergence %s %s -o %s --x evals", ica, icaco, png);
-    run_ok(args);
+    hf_test_cli_ok(args);
     hf_test_assert_png(png);
     remove(png);
     remove(ica);
@@ -61,7 +51,7 @@ static void test_label_from_a_file_is_inert(void **state)
              mark, mark, mark, mark);
     hf_test_write_file(path, text);
     snprintf(args, sizeof args, "plot convergence %s -o %s", path, png);
-    run_ok(args);
+    hf_test_cli_ok(args);
     hf_test_assert_png(png);
     FILE *fp = fopen(mark, "r");
     if (fp != NULL)

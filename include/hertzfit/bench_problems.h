@@ -127,6 +127,11 @@ const char *hf_bench_problem_family_at(size_t index);
  * HF_EINVAL for a malformed BBOB name. */
 hf_status hf_bench_problem_id(const char *name, unsigned *id, hf_diag *diag);
 
+/* 1 when NAME is a well-formed BBOB problem, with its function F into
+ * *function and its instance into *instance: I for "bbob:F:D:I", 0 for
+ * "bbob:F:D" (run r solves instance r + 1); else 0. */
+int hf_bench_problem_bbob(const char *name, int *function, unsigned long *instance);
+
 /* Builds what RUNS runs need: for "bbob:F:D", instances 1 .. RUNS; for a
  * test function, the number of moved copies a later hf_bench_problem_shift
  * makes; for every other problem nothing (HF_OK).  Call it before the runs
