@@ -111,6 +111,13 @@ void hf_maxwell_data_free(hf_maxwell_data *d)
         free(d->value[k]);
     free(d->line);
     free(d->path);
+    if (d->trace != NULL)
+        for (size_t i = 0; i < d->n; ++i) {
+            free(d->trace[i].t);
+            free(d->trace[i].F);
+            free(d->trace[i].path);
+        }
+    free(d->trace);
     for (size_t i = 0; i < d->nwarnings; ++i)
         free(d->warning[i]);
     free(d->warning);

@@ -76,6 +76,15 @@ const char *hf_maxwell_observables_name(unsigned mask, char *buf, size_t size);
 /* Standard gravity [m/s²], the default g of a drop height. */
 #define HF_STANDARD_GRAVITY 9.80665
 
+/* One drop's measured force history: n samples, t strictly increasing,
+ * both in SI (t [s], F [N]) whatever units the trace file used. */
+typedef struct hf_maxwell_trace {
+    size_t n;     /* samples */
+    double *t;    /* n times [s] (owned) */
+    double *F;    /* n forces [N] (owned) */
+    char *path;   /* the trace file it was read from (owned), or NULL */
+} hf_maxwell_trace;
+
 typedef struct hf_maxwell_data {
     size_t n;                              /* number of tests */
     hf_maxwell_impact *impact;             /* n impacts (owned), SI */
@@ -84,6 +93,8 @@ typedef struct hf_maxwell_data {
                                               is missing */
     size_t *line;                          /* CSV line of each test (owned), or NULL */
     char *path;                            /* file it was read from (owned), or NULL */
+    hf_maxwell_trace *trace;               /* n force histories (owned) when the
+                                              list has a trace column, else NULL */
     size_t nwarnings;                      /* plausibility warnings of the reader */
     char **warning;                        /* nwarnings lines (owned), or NULL */
 } hf_maxwell_data;
