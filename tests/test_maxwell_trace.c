@@ -423,6 +423,13 @@ static void test_cli(void **state)
     remove(trace);
     remove(again);
     remove(features);
+    /* the figure: drawn with any material, refused without traces */
+    hf_test_plot_to_png("plot trace --data data/drop_traces/drops.csv --mu0 1e6 --eta 100 "
+                        "--nu 0.5", "trace.png");
+    hf_test_expect_failure("plot trace --data data/maxwell_synthetic_clean.csv --mu0 1e6 "
+                           "--eta 100 --nu 0.5 -o x.png", 2, "no 'trace' column");
+    hf_test_expect_failure("plot trace --data data/drop_traces/drops.csv --mu0 -1 --eta 100 "
+                           "--nu 0.5 -o x.png", 2, "--mu0");
 }
 
 int main(void)
