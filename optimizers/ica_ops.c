@@ -261,29 +261,42 @@ size_t hf_ica_revolve(hf_ica_state *st, double rate, hf_rng *rng)
     return moved;
 }
 
-/* Cheapest (worst = 0) or dearest (worst = 1) colony of empire e;
- * HF_ICA_NONE when it has none.  Ties go to the lowest index. */
-static size_t extreme_colony(const hf_ica_state *st, size_t e, int worst)
+/* Dearest colony of empire e; HF_ICA_NONE when it has none.  Ties go to
+ * the lowest index. */
+static size_t dearest_colony(const hf_ica_state *st, size_t e)
 {
-    size_t best = HF_ICA_NONE;
+    size_t worst = HF_ICA_NONE;
     for (size_t i = 0; i < st->n; ++i) {
         if (st->owner[i] != e || st->imp[e] == i)
             continue;
-        if (best == HF_ICA_NONE || (worst ? st->f[i] > st->f[best] : st->f[i] < st->f[best]))
-            best = i;
+        if (worst == HF_ICA_NONE || st->f[i] > st->f[worst])
+            worst = i;
     }
-    return best;
+    return worst;
 }
 
-int hf_ica_swap(hf_ica_state *st, size_t e)
+size_t hf_ica_swap(hf_ica_state *st)
 {
-    if (st->imp[e] == HF_ICA_NONE)
-        return 0;
-    size_t c = extreme_colony(st, e, 0);
-    if (c == HF_ICA_NONE || !(st->f[c] < st->f[st->imp[e]]))
-        return 0;
-    st->imp[e] = c;
-    return 1;
+    /* Every empire's cheapest colony in one pass over the countries (ties
+     * to the lowest index); a swap in one empire changes no other's. */
+    size_t *cheapest = st->counts, swaps = 0;
+    for (size_t e = 0; e < st->n_emp; ++e)
+        cheapest[e] = HF_ICA_NONE;
+    for (size_t i = 0; i < st->n; ++i) {
+        size_t e = st->owner[i];
+        if (!hf_ica_is_colony(st, i))
+            continue;
+        if (cheapest[e] == HF_ICA_NONE || st->f[i] < st->f[cheapest[e]])
+            cheapest[e] = i;
+    }
+    for (size_t e = 0; e < st->n_emp; ++e) {
+        size_t c = cheapest[e];
+        if (c != HF_ICA_NONE && st->f[c] < st->f[st->imp[e]]) {
+            st->imp[e] = c;
+            ++swaps;
+        }
+    }
+    return swaps;
 }
 
 static double distance(const hf_ica_state *st, size_t i, size_t j)
@@ -402,7 +415,7 @@ size_t hf_ica_compete(hf_ica_state *st, int competition, hf_rng *rng)
     if (hf_ica_alive_count(st) < 2)
         return HF_ICA_NONE;
     size_t weak = weakest_empire(st);
-    size_t colony = extreme_colony(st, weak, 1);
+    size_t colony = dearest_colony(st, weak);
     if (colony == HF_ICA_NONE)
         return HF_ICA_NONE;
     size_t winner = competition == HF_ICA_COMPETE_ROULETTE ? roulette_empire(st, weak, rng)
