@@ -259,6 +259,89 @@ static int cmd_simulate(int argc, char **argv)
     return rc;
 }
 
+/* ---- maxwell curves ------------------------------------------------------ */
+
+/* The master curves of Argatov's Figs. 2-4 at N evenly spaced eps in
+ * [0, EPS_MAX], or (--limits) the eps at which each first-order formula
+ * leaves the tolerance. */
+static int print_master_limits(const char *command, int csv, double tol,
+                               const hf_argatov_constants *k)
+{
+    hf_argatov_master_limit lim[HF_ARGATOV_MASTER_N];
+    hf_diag diag = {{0}};
+    hf_status st = hf_argatov_master_limits(k, tol, lim, &diag);
+    if (st != HF_OK)
+        return hfc_fail_status(command, NULL, st, &diag);
+    const char *headers[] = {"quantity", "eps_limit", "tauR_tm0", "limit", "description"};
+    hfc_table *t = hfc_table_alloc(csv, csv ? 4 : 5, headers); /* freed by hfc_table_print */
+    for (int j = 0; j < HF_ARGATOV_MASTER_N; ++j) {
+        hfc_table_str(t, hf_argatov_master_name((hf_argatov_master_id)j));
+        hfc_table_numf(t, "%.6f", lim[j].eps);
+        /* the paper's abscissa, tau_R/t_m0 = 1/(eps tau_m0) (Eq. 44) */
+        hfc_table_numf(t, "%.6f", 1.0 / (lim[j].eps * k->value[HF_ARGATOV_TAU_M0]));
+        hfc_table_str(t, lim[j].bounded ? "reached" : "beyond_scan");
+        if (!csv)
+            hfc_table_str(t, hf_argatov_master_doc((hf_argatov_master_id)j));
+    }
+    return hfc_table_print(t);
+}
+
+static int cmd_curves(int argc, char **argv)
+{
+    double eps_max = 0.5, tol = 0.05;
+    unsigned long long points = 11;
+    int csv = 0, limits = 0;
+    hfc_opt opts[] = {
+        {.name = "eps-max", .kind = HFC_REAL, .value = &eps_max, .arg = "EPS",
+         .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = HF_HUNTER_EPS_MAX,
+         .excludes = "limits", .help = "largest eps of the table (default 0.5)"},
+        {.name = "points", .kind = HFC_INT, .value = &points, .arg = "N",
+         .limits = HFC_MIN | HFC_MAX, .min = 2, .max = 100000, .excludes = "limits",
+         .help = "rows, eps evenly spaced from 0 (default 11)"},
+        {.name = "limits", .kind = HFC_FLAG, .value = &limits,
+         .help = "print instead the eps where each formula leaves --tol of the numerical "
+                 "solution (Brent's method)"},
+        {.name = "tol", .kind = HFC_REAL, .value = &tol, .arg = "REL", .needs = "limits",
+         .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = 0.5,
+         .help = "relative tolerance of --limits (default 0.05, Argatov's 5 %)"},
+        HFC_OPT_CSV(&csv),
+    };
+    hfc_spec spec = {argv[0],
+                     "Argatov's master curves (Figs. 2-4): maximum approach w_m/w_m0, maximum\n"
+                     "force F_M/F_M0, its time t_M/t_m0, contact duration t_c/t_c0 and\n"
+                     "restitution e against eps = eta w_m0/V0, from Hunter's numerical model\n"
+                     "and (columns *_asym) Argatov's first-order formulas.  All ratios are\n"
+                     "dimensionless; the paper's abscissa is tau_R/t_m0 = 1/(eps tau_m0).",
+                     opts, HFC_COUNT(opts), NULL, NULL};
+    int rc;
+    if (!hfc_parse(&spec, argc, argv, &rc))
+        return rc;
+    hf_argatov_constants k;
+    hf_diag diag = {{0}};
+    hf_status st = hf_argatov_constants_compute(&k, &diag);
+    if (st != HF_OK)
+        return hfc_fail_status(argv[0], NULL, st, &diag);
+    if (limits)
+        return print_master_limits(argv[0], csv, tol, &k);
+    const char *headers[] = {"eps", "wm_wm0", "wm_wm0_asym", "FM_FM0", "FM_FM0_asym",
+                             "tM_tm0", "tM_tm0_asym", "tc_tc0", "tc_tc0_asym", "e", "e_asym"};
+    hfc_table *t = hfc_table_alloc(csv, 11, headers); /* freed by hfc_table_print */
+    for (unsigned long long i = 0; i < points; ++i) {
+        double eps = eps_max * (double)i / (double)(points - 1);
+        hf_argatov_master_point p;
+        if ((st = hf_argatov_master_evaluate(&k, eps, &p, &diag)) != HF_OK) {
+            hfc_table_free(t);
+            return hfc_fail_status(argv[0], NULL, st, &diag);
+        }
+        hfc_table_numf(t, "%.4f", eps);
+        for (int j = 0; j < HF_ARGATOV_MASTER_N; ++j) {
+            hfc_table_numf(t, "%.6f", p.numeric[j]);
+            hfc_table_numf(t, "%.6f", p.asymptotic[j]);
+        }
+    }
+    return hfc_table_print(t);
+}
+
 /* ---- maxwell fit --------------------------------------------------------- */
 
 typedef struct fit_args {
@@ -475,8 +558,11 @@ static const hfc_command simulate_command = {
     "simulate", "Hunter's impact model for one impact or a grid", cmd_simulate, NULL, 0, NULL};
 static const hfc_command fit_command = {
     "fit", "identify mu0 and eta from drop tests", cmd_fit, NULL, 0, NULL};
+static const hfc_command curves_command = {
+    "curves", "master curves of Figs. 2-4 and where the asymptotics hold", cmd_curves, NULL,
+    0, NULL};
 static const hfc_command *const maxwell_subs[] = {&constants_command, &simulate_command,
-                                                   &fit_command};
+                                                   &fit_command, &curves_command};
 
 const hfc_command hfc_maxwell_command = {
     "maxwell", "Maxwell material: constants, impact simulation, identification", NULL,
