@@ -44,9 +44,8 @@ static void test_curves_at_zero_are_hertz(void **state)
 
 /* The slope of each first-order formula is the derivative at ε = 0 of the
  * numerical curve.  That derivative is estimated by the one-sided
- * Richardson difference [4(q(h) − q(0)) − (q(2h) − q(0))]/(2h) = q'(0) −
- * 2 q'''(0)/6·... = q'(0) − 2 d h² for q = q0 + s ε + c ε² + d ε³; with
- * h = 0.005 that is 5e-5·d.  The third-order coefficients here are O(1)
+ * Richardson difference [4(q(h) − q(0)) − (q(2h) − q(0))]/(2h), which for
+ * q = q0 + s ε + c ε² + d ε³ + … is s − 2 d h²: with h = 0.005, 5e-5·d.  The third-order coefficients here are O(1)
  * (the relative errors of the formulas are ~0.3 ε² to 2 ε² with O(1)
  * curvature, tests/test_hunter.c), and the ODE error (1e-11) divided by h
  * adds 2e-9, so the tolerance 5e-4 allows |d| up to 10.  A formula with a
