@@ -193,12 +193,12 @@ static int print_single(const char *command, const simulate_args *a, const hf_ma
         st = hf_maxwell_predict(&mat, &d->impact[0], &k, &asym, &diag);
     if (st != HF_OK)
         return hfc_fail_status(command, NULL, st, &diag);
-    const char *headers[] = {"F_M_N", "t_M_s", "t_c_s", "e", "eps",
-                             "F_M_asym_N", "t_M_asym_s", "t_c_asym_s", "e_asym"};
-    hfc_table *t = hfc_table_alloc(a->csv, 9, headers); /* freed by hfc_table_print */
-    const double v[9] = {resp->F_M, resp->t_M, resp->t_c, resp->e, resp->eps,
-                         asym.F_M, asym.t_M, asym.t_c, asym.e};
-    for (int j = 0; j < 9; ++j)
+    const char *headers[] = {"F_M_N", "t_M_s", "t_c_s", "e", "eps", "w_m_m",
+                             "F_M_asym_N", "t_M_asym_s", "t_c_asym_s", "e_asym", "w_m_asym_m"};
+    hfc_table *t = hfc_table_alloc(a->csv, 11, headers); /* freed by hfc_table_print */
+    const double v[11] = {resp->F_M, resp->t_M, resp->t_c, resp->e, resp->eps, resp->w_m,
+                          asym.F_M, asym.t_M, asym.t_c, asym.e, asym.w_m};
+    for (int j = 0; j < 11; ++j)
         hfc_table_num(t, v[j]);
     return hfc_table_print(t);
 }
@@ -231,10 +231,11 @@ static int cmd_simulate(int argc, char **argv)
     };
     hfc_spec spec = {argv[0],
                      "Hunter's Maxwell impact model (Argatov Eqs. 24-25) solved numerically:\n"
-                     "peak force F_M, its time t_M, contact duration t_c, restitution e and\n"
-                     "eps = eta w_m0/V0, with Argatov's first-order predictions beside them.\n"
-                     "With --grid: one row per impact, columns m_kg,R_m,V0_mps,F_M_N,t_M_s,\n"
-                     "t_c_s,e,eps (the data format of 'maxwell fit').",
+                     "peak force F_M, its time t_M, contact duration t_c, restitution e,\n"
+                     "eps = eta w_m0/V0 and the maximum approach w_m, with Argatov's\n"
+                     "first-order predictions beside them.  With --grid: one row per impact,\n"
+                     "columns m_kg,R_m,V0_mps,F_M_N,t_M_s,t_c_s,e,eps (the data format of\n"
+                     "'maxwell fit'; w_m is not a drop-test observable).",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc))

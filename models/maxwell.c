@@ -96,13 +96,14 @@ static hf_status check_both(const hf_maxwell_material *mat, const hf_maxwell_imp
     return st != HF_OK ? st : hf_maxwell_impact_check(imp, diag);
 }
 
-/* Dimensionless (τ_M, F̂_M, τ_c, e) to physical units: t = τ·T and
+/* Dimensionless (ω_m, τ_M, F̂_M, τ_c, e) to physical units: w = ω·T·V0, t = τ·T and
  * F = F̂·m V0²/w_m⁰ = F̂·m V0/T with T = w_m⁰/V0, the force again in logs
  * when the plain product leaves the normal range (m V0 alone can overflow).  Every output must be a finite positive double;
  * e finite and >= 0 (it is 0 only in the limit of total absorption). */
 static hf_status to_physical(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
-                             double T, double eps, double tau_M, double force_M, double tau_c,
-                             double e, hf_maxwell_response *out, hf_diag *diag)
+                             double T, double eps, double omega_m, double tau_M,
+                             double force_M, double tau_c, double e, hf_maxwell_response *out,
+                             hf_diag *diag)
 {
     out->F_M = force_M * imp->m * imp->V0 / T;
     if (!isnormal(out->F_M) && force_M > 0.0) /* m V0 overflowed, or a factor underflowed */
@@ -111,11 +112,14 @@ static hf_status to_physical(const hf_maxwell_material *mat, const hf_maxwell_im
     out->t_c = tau_c * T;
     out->e = e;
     out->eps = eps;
+    out->w_m = omega_m * T * imp->V0;  /* w_m⁰ = T V0 */
     hf_status st = check_scale("F_M [N]", out->F_M, mat, imp, diag);
     if (st == HF_OK)
         st = check_scale("t_M [s]", out->t_M, mat, imp, diag);
     if (st == HF_OK)
         st = check_scale("t_c [s]", out->t_c, mat, imp, diag);
+    if (st == HF_OK)
+        st = check_scale("w_m [m]", out->w_m, mat, imp, diag);
     if (st == HF_OK && !(isfinite(e) && e >= 0.0))
         st = check_scale("e", e, mat, imp, diag);
     return st;
@@ -135,7 +139,7 @@ hf_status hf_maxwell_simulate(const hf_maxwell_material *mat, const hf_maxwell_i
     st = hf_hunter_simulate(eps, options, &r, diag);
     if (st != HF_OK)
         return st;
-    return to_physical(mat, imp, T, eps, r.tau_M, r.force_M, r.tau_c, r.e, out, diag);
+    return to_physical(mat, imp, T, eps, r.omega_m, r.tau_M, r.force_M, r.tau_c, r.e, out, diag);
 }
 
 hf_status hf_maxwell_predict(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
@@ -152,5 +156,5 @@ hf_status hf_maxwell_predict(const hf_maxwell_material *mat, const hf_maxwell_im
     st = hf_argatov_predict(constants, eps, &a, diag);
     if (st != HF_OK)
         return st;
-    return to_physical(mat, imp, T, eps, a.tau_M, a.force_M, a.tau_c, a.e, out, diag);
+    return to_physical(mat, imp, T, eps, a.omega_m, a.tau_M, a.force_M, a.tau_c, a.e, out, diag);
 }

@@ -11,7 +11,9 @@
  *   w_m⁰/V0 = C0 (m²/(R V0))^{1/5} = C0/𝒱,  C0 = (15(1−ν)/(32 μ0))^{2/5},
  *   𝒱 = (R V0/m²)^{1/5},  ε = η w_m⁰/V0.
  * Response: peak contact force F_M [N] and its time t_M [s], contact
- * duration t_c [s], coefficient of restitution e, and the ε of the test.
+ * duration t_c [s], coefficient of restitution e, the ε of the test, and
+ * the maximum approach w_m [m] (not an observable of the drop-test data:
+ * hf_maxwell_synthesize leaves it without noise).
  */
 #ifndef HERTZFIT_MAXWELL_H
 #define HERTZFIT_MAXWELL_H
@@ -42,6 +44,7 @@ typedef struct hf_maxwell_response {
     double t_c;  /* s */
     double e;
     double eps;  /* η w_m⁰/V0 */
+    double w_m;  /* m: maximum approach ω_m w_m⁰ (Eqs. 12, 23, 32) */
 } hf_maxwell_response;
 
 /* HF_EDOM (diag names the value) for NaN/inf, μ0 <= 0, ν outside [0, 0.5],
