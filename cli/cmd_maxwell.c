@@ -264,41 +264,79 @@ static int cmd_simulate(int argc, char **argv)
 
 /* The master curves of Argatov's Figs. 2-4 at N evenly spaced eps in
  * [0, EPS_MAX], or (--limits) the eps at which each first-order formula
- * leaves the tolerance. */
+ * leaves the tolerance; one block of rows per alpha. */
 static int print_master_limits(const char *command, int csv, double tol,
+                               const hfc_reals *alphas, const hf_argatov_constants *k)
+{
+    const char *headers[] = {"alpha", "quantity", "eps_limit", "tauR_tm0", "limit",
+                             "description"};
+    hfc_table *t = hfc_table_alloc(csv, csv ? 5 : 6, headers); /* freed by hfc_table_print */
+    for (size_t a = 0; a < alphas->n; ++a) {
+        hf_argatov_master_limit lim[HF_ARGATOV_MASTER_N];
+        hf_diag diag = {{0}};
+        hf_status st = hf_argatov_master_limits(k, tol, alphas->v[a], lim, &diag);
+        if (st != HF_OK) {
+            hfc_table_free(t);
+            return hfc_fail_status(command, NULL, st, &diag);
+        }
+        for (int j = 0; j < HF_ARGATOV_MASTER_N; ++j) {
+            hfc_table_numf(t, "%g", alphas->v[a]);
+            hfc_table_str(t, hf_argatov_master_name((hf_argatov_master_id)j));
+            hfc_table_numf(t, "%.6f", lim[j].eps);
+            /* the paper's abscissa, tau_R/t_m0 = 1/(eps tau_m0) (Eqs. 44, 49) */
+            hfc_table_numf(t, "%.6f", 1.0 / (lim[j].eps * k->value[HF_ARGATOV_TAU_M0]));
+            hfc_table_str(t, lim[j].bounded ? "reached" : "beyond_scan");
+            if (!csv)
+                hfc_table_str(t, hf_argatov_master_doc((hf_argatov_master_id)j));
+        }
+    }
+    return hfc_table_print(t);
+}
+
+static int print_master_curves(const char *command, int csv, double eps_max,
+                               unsigned long long points, const hfc_reals *alphas,
                                const hf_argatov_constants *k)
 {
-    hf_argatov_master_limit lim[HF_ARGATOV_MASTER_N];
-    hf_diag diag = {{0}};
-    hf_status st = hf_argatov_master_limits(k, tol, lim, &diag);
-    if (st != HF_OK)
-        return hfc_fail_status(command, NULL, st, &diag);
-    const char *headers[] = {"quantity", "eps_limit", "tauR_tm0", "limit", "description"};
-    hfc_table *t = hfc_table_alloc(csv, csv ? 4 : 5, headers); /* freed by hfc_table_print */
-    for (int j = 0; j < HF_ARGATOV_MASTER_N; ++j) {
-        hfc_table_str(t, hf_argatov_master_name((hf_argatov_master_id)j));
-        hfc_table_numf(t, "%.6f", lim[j].eps);
-        /* the paper's abscissa, tau_R/t_m0 = 1/(eps tau_m0) (Eq. 44) */
-        hfc_table_numf(t, "%.6f", 1.0 / (lim[j].eps * k->value[HF_ARGATOV_TAU_M0]));
-        hfc_table_str(t, lim[j].bounded ? "reached" : "beyond_scan");
-        if (!csv)
-            hfc_table_str(t, hf_argatov_master_doc((hf_argatov_master_id)j));
-    }
+    const char *headers[] = {"alpha", "eps", "wm_wm0", "wm_wm0_asym", "FM_FM0", "FM_FM0_asym",
+                             "tM_tm0", "tM_tm0_asym", "tc_tc0", "tc_tc0_asym", "e", "e_asym"};
+    hfc_table *t = hfc_table_alloc(csv, 12, headers); /* freed by hfc_table_print */
+    for (size_t a = 0; a < alphas->n; ++a)
+        for (unsigned long long i = 0; i < points; ++i) {
+            double eps = eps_max * (double)i / (double)(points - 1);
+            hf_argatov_master_point p;
+            hf_diag diag = {{0}};
+            hf_status st = hf_argatov_master_evaluate(k, eps, alphas->v[a], &p, &diag);
+            if (st != HF_OK) {
+                hfc_table_free(t);
+                return hfc_fail_status(command, NULL, st, &diag);
+            }
+            hfc_table_numf(t, "%g", alphas->v[a]);
+            hfc_table_numf(t, "%.4f", eps);
+            for (int j = 0; j < HF_ARGATOV_MASTER_N; ++j) {
+                hfc_table_numf(t, "%.6f", p.numeric[j]);
+                hfc_table_numf(t, "%.6f", p.asymptotic[j]);
+            }
+        }
     return hfc_table_print(t);
 }
 
 static int cmd_curves(int argc, char **argv)
 {
-    double eps_max = 0.5, tol = 0.05;
+    double eps_max = 0.5, tol = 0.05, maxwell = 1.0;
     unsigned long long points = 11;
     int csv = 0, limits = 0;
+    hfc_reals alphas = {NULL, 0};
     hfc_opt opts[] = {
+        {.name = "alpha", .kind = HFC_REALS, .value = &alphas, .arg = "A",
+         .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = 1.0,
+         .help = "standard linear solid(s) with relaxing fraction A = (mu0 - mu_inf)/mu0 "
+                 "(Eq. 47; eps of Eq. 49); default 1, the Maxwell solid"},
         {.name = "eps-max", .kind = HFC_REAL, .value = &eps_max, .arg = "EPS",
          .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = HF_HUNTER_EPS_MAX,
          .excludes = "limits", .help = "largest eps of the table (default 0.5)"},
         {.name = "points", .kind = HFC_INT, .value = &points, .arg = "N",
          .limits = HFC_MIN | HFC_MAX, .min = 2, .max = 100000, .excludes = "limits",
-         .help = "rows, eps evenly spaced from 0 (default 11)"},
+         .help = "rows per alpha, eps evenly spaced from 0 (default 11)"},
         {.name = "limits", .kind = HFC_FLAG, .value = &limits,
          .help = "print instead the eps where each formula leaves --tol of the numerical "
                  "solution (Brent's method)"},
@@ -311,36 +349,26 @@ static int cmd_curves(int argc, char **argv)
                      "Argatov's master curves (Figs. 2-4): maximum approach w_m/w_m0, maximum\n"
                      "force F_M/F_M0, its time t_M/t_m0, contact duration t_c/t_c0 and\n"
                      "restitution e against eps = eta w_m0/V0, from Hunter's numerical model\n"
-                     "and (columns *_asym) Argatov's first-order formulas.  All ratios are\n"
-                     "dimensionless; the paper's abscissa is tau_R/t_m0 = 1/(eps tau_m0).",
+                     "and (columns *_asym) Argatov's first-order formulas.  With --alpha the\n"
+                     "standard linear solid, eps = alpha w_m0/(V0 tau) (Eq. 49), against the\n"
+                     "same formulas.  All ratios are dimensionless; the paper's abscissa is\n"
+                     "tau_R/t_m0 = 1/(eps tau_m0).",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc))
         return rc;
+    hfc_reals use = alphas.n > 0 ? alphas : (hfc_reals){&maxwell, 1};
     hf_argatov_constants k;
     hf_diag diag = {{0}};
     hf_status st = hf_argatov_constants_compute(&k, &diag);
     if (st != HF_OK)
-        return hfc_fail_status(argv[0], NULL, st, &diag);
-    if (limits)
-        return print_master_limits(argv[0], csv, tol, &k);
-    const char *headers[] = {"eps", "wm_wm0", "wm_wm0_asym", "FM_FM0", "FM_FM0_asym",
-                             "tM_tm0", "tM_tm0_asym", "tc_tc0", "tc_tc0_asym", "e", "e_asym"};
-    hfc_table *t = hfc_table_alloc(csv, 11, headers); /* freed by hfc_table_print */
-    for (unsigned long long i = 0; i < points; ++i) {
-        double eps = eps_max * (double)i / (double)(points - 1);
-        hf_argatov_master_point p;
-        if ((st = hf_argatov_master_evaluate(&k, eps, &p, &diag)) != HF_OK) {
-            hfc_table_free(t);
-            return hfc_fail_status(argv[0], NULL, st, &diag);
-        }
-        hfc_table_numf(t, "%.4f", eps);
-        for (int j = 0; j < HF_ARGATOV_MASTER_N; ++j) {
-            hfc_table_numf(t, "%.6f", p.numeric[j]);
-            hfc_table_numf(t, "%.6f", p.asymptotic[j]);
-        }
-    }
-    return hfc_table_print(t);
+        rc = hfc_fail_status(argv[0], NULL, st, &diag);
+    else if (limits)
+        rc = print_master_limits(argv[0], csv, tol, &use, &k);
+    else
+        rc = print_master_curves(argv[0], csv, eps_max, points, &use, &k);
+    hfc_free(&spec);
+    return rc;
 }
 
 /* ---- maxwell fit --------------------------------------------------------- */

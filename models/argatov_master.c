@@ -39,13 +39,16 @@ const char *hf_argatov_master_doc(hf_argatov_master_id id)
     return (unsigned)id < HF_ARGATOV_MASTER_N ? master_info[id].doc : "?";
 }
 
-hf_status hf_argatov_master_evaluate(const hf_argatov_constants *c, double eps,
+hf_status hf_argatov_master_evaluate(const hf_argatov_constants *c, double eps, double alpha,
                                      hf_argatov_master_point *out, hf_diag *diag)
 {
     if (c == NULL || out == NULL)
         return hf_diag_set(diag, HF_EINVAL, "no constants or no output");
     hf_hunter_result r;
-    hf_status st = hf_hunter_simulate(eps, NULL, &r, diag);
+    /* α = 1 is the Maxwell solid: Hunter's own equations, not the SLS
+     * form that reduces to them (they agree to ~1e-12) */
+    hf_status st = alpha == 1.0 ? hf_hunter_simulate(eps, NULL, &r, diag)
+                                : hf_hunter_simulate_sls(eps, alpha, NULL, &r, diag);
     if (st != HF_OK)
         return st;
     hf_argatov_asymptotic a;
@@ -68,7 +71,7 @@ hf_status hf_argatov_master_evaluate(const hf_argatov_constants *c, double eps,
 typedef struct limit_ctx {
     const hf_argatov_constants *c;
     hf_argatov_master_id id;
-    double tol;
+    double tol, alpha;
     hf_diag *diag;
 } limit_ctx;
 
@@ -76,13 +79,13 @@ static hf_status excess_error(double eps, void *ctx, double *value)
 {
     const limit_ctx *l = ctx;
     hf_argatov_master_point p;
-    hf_status st = hf_argatov_master_evaluate(l->c, eps, &p, l->diag);
+    hf_status st = hf_argatov_master_evaluate(l->c, eps, l->alpha, &p, l->diag);
     if (st == HF_OK)
         *value = fabs(p.asymptotic[l->id] / p.numeric[l->id] - 1.0) - l->tol;
     return st;
 }
 
-hf_status hf_argatov_master_limits(const hf_argatov_constants *c, double tol,
+hf_status hf_argatov_master_limits(const hf_argatov_constants *c, double tol, double alpha,
                                    hf_argatov_master_limit out[HF_ARGATOV_MASTER_N],
                                    hf_diag *diag)
 {
@@ -93,7 +96,7 @@ hf_status hf_argatov_master_limits(const hf_argatov_constants *c, double tol,
     const int nscan = (int)lround(HF_ARGATOV_MASTER_EPS_SCAN / SCAN_STEP);
     const hf_brent_tolerance btol = {ROOT_EPSABS, 0.0, 200};
     for (int j = 0; j < HF_ARGATOV_MASTER_N; ++j) {
-        limit_ctx l = {c, (hf_argatov_master_id)j, tol, diag};
+        limit_ctx l = {c, (hf_argatov_master_id)j, tol, alpha, diag};
         out[j].eps = HF_ARGATOV_MASTER_EPS_SCAN;
         out[j].bounded = 0;
         double lo = 0.0;

@@ -124,11 +124,17 @@ typedef struct hf_argatov_master_point {
     double asymptotic[HF_ARGATOV_MASTER_N];  /* the first-order formulas */
 } hf_argatov_master_point;
 
-/* Both curves at ε in [0, HF_HUNTER_EPS_MAX] (hertzfit/hunter.h).  HF_EDOM
- * for ε outside it or where Hunter's unloading equation does not unload,
- * other codes from the solver. */
+/* Both curves at ε in [0, HF_HUNTER_EPS_MAX] (hertzfit/hunter.h) for the
+ * standard linear solid with relaxing fraction α in (0, 1] (Section 3.2,
+ * Eq. 47; ε of Eq. 49; Fig. 4), α = 1 being the Maxwell solid (Figs. 2–3).
+ * The first-order formulas are the Maxwell ones at that ε for every α
+ * (Eqs. 48–49): how far they are from the numerical curve is the error of
+ * Argatov's mapping.  HF_EDOM for ε or α outside their ranges or where
+ * Hunter's unloading equation does not unload, other codes from the
+ * solver. */
 hf_status hf_argatov_master_evaluate(const hf_argatov_constants *constants, double eps,
-                                     hf_argatov_master_point *out, hf_diag *diag);
+                                     double alpha, hf_argatov_master_point *out,
+                                     hf_diag *diag);
 
 /* Where the first-order formula of one quantity stops being within a
  * relative tolerance of the numerical solution. */
@@ -146,9 +152,11 @@ typedef struct hf_argatov_master_limit {
 #define HF_ARGATOV_MASTER_EPS_SCAN 0.8
 
 /* The limit of every quantity for the relative tolerance tol in (0, 1)
- * (Argatov: 5 %, tol = 0.05).  HF_EDOM for a tol outside (0, 1), solver
- * codes otherwise. */
+ * (Argatov: 5 %, tol = 0.05) and the material α of
+ * hf_argatov_master_evaluate (1: Maxwell).  HF_EDOM for a tol outside
+ * (0, 1), solver codes otherwise. */
 hf_status hf_argatov_master_limits(const hf_argatov_constants *constants, double tol,
+                                   double alpha,
                                    hf_argatov_master_limit out[HF_ARGATOV_MASTER_N],
                                    hf_diag *diag);
 
