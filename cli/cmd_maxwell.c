@@ -130,7 +130,7 @@ static int cmd_constants(int argc, char **argv)
 /* ---- maxwell simulate ---------------------------------------------------- */
 
 typedef struct simulate_args {
-    double mu0, nu, eta, R, m, V0, noise, g;
+    double mu0, nu, eta, R, m, V0, noise, g, alpha;
     const char *grid, *delimiter;
     unsigned long long seed;
     int csv;
@@ -190,7 +190,7 @@ static int print_single(const char *command, const simulate_args *a, const hf_ma
     hf_diag diag = {{0}};
     hf_status st = hf_argatov_constants_compute(&k, &diag);
     if (st == HF_OK)
-        st = hf_maxwell_predict(&mat, &d->impact[0], &k, &asym, &diag);
+        st = hf_maxwell_predict_sls(&mat, a->alpha, &d->impact[0], &k, &asym, &diag);
     if (st != HF_OK)
         return hfc_fail_status(command, NULL, st, &diag);
     const char *headers[] = {"F_M_N", "t_M_s", "t_c_s", "e", "eps", "w_m_m",
@@ -205,13 +205,14 @@ static int print_single(const char *command, const simulate_args *a, const hf_ma
 
 static int cmd_simulate(int argc, char **argv)
 {
-    simulate_args a = {NAN, NAN, NAN, NAN, NAN, NAN, 0.0, NAN, NULL, NULL, 0, 0};
+    simulate_args a = {NAN, NAN, NAN, NAN, NAN, NAN, 0.0, NAN, 1.0, NULL, NULL, 0, 0};
     hfc_opt opts[] = {
         {.name = "mu0", .kind = HFC_REAL, .value = &a.mu0, .arg = "PA", .required = 1,
          .help = "instantaneous shear modulus [Pa]"},
         HFC_OPT_NU(&a.nu, "Poisson's ratio"),
         {.name = "eta", .kind = HFC_REAL, .value = &a.eta, .arg = "PER_S", .required = 1,
-         .help = "inverse relaxation time [1/s]"},
+         .help = "inverse relaxation time [1/s] (1/tau of Eq. 47 with --alpha)"},
+        HFC_OPT_ALPHA(&a.alpha),
         {.name = "R", .kind = HFC_REAL, .value = &a.R, .arg = "M", .unless = "grid",
          .excludes = "grid", .help = "radius [m]"},
         {.name = "m", .kind = HFC_REAL, .value = &a.m, .arg = "KG", .unless = "grid",
@@ -251,7 +252,8 @@ static int cmd_simulate(int argc, char **argv)
     hf_maxwell_response *resp = malloc(d->n * sizeof *resp); /* freed below */
     if (resp == NULL)
         rc = hfc_fail(argv[0], "out of memory");
-    else if ((st = hf_maxwell_synthesize(&mat, d, a.noise, a.seed, resp, &diag)) != HF_OK)
+    else if ((st = hf_maxwell_synthesize_sls(&mat, a.alpha, d, a.noise, a.seed, resp,
+                                             &diag)) != HF_OK)
         rc = hfc_fail_status(argv[0], NULL, st, &diag);
     if (rc == 0)
         rc = a.grid ? print_grid(&a, d, resp) : print_single(argv[0], &a, d, resp);
@@ -419,8 +421,8 @@ static void add_estimate_row(hfc_table *t, const estimate_row *row)
 
 /* Regression rows for every observable with a regression and a column. */
 static int run_regressions(const char *command, const hf_maxwell_data *d, double nu,
-                           hf_maxwell_weights weights, const hf_argatov_constants *k,
-                           estimate_row *rows, size_t *nrows)
+                           double alpha, hf_maxwell_weights weights,
+                           const hf_argatov_constants *k, estimate_row *rows, size_t *nrows)
 {
     static const hf_maxwell_observable obs[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
                                                  HF_MAXWELL_T_C};
@@ -430,6 +432,8 @@ static int run_regressions(const char *command, const hf_maxwell_data *d, double
         hf_diag diag = {{0}};
         estimate_row *row = &rows[*nrows];
         hf_status st = hf_maxwell_regress(d, nu, obs[j], weights, k, &row->est, &diag);
+        if (st == HF_OK && alpha != 1.0)
+            st = hf_maxwell_estimate_to_sls(&row->est, alpha, &diag);
         if (st != HF_OK)
             return hfc_fail_status(command, NULL, st, &diag);
         hf_maxwell_quality q = hf_maxwell_estimate_quality(&row->est, row->reason,
@@ -511,8 +515,8 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
         return hfc_fail(command, "--residuals needs --method full or all");
     estimate_row rows[4];
     size_t nrows = 0;
-    int rc = want_reg ? run_regressions(command, d, a->fit.nu, hfc_maxwell_weights(&a->fit), k,
-                                        rows, &nrows)
+    int rc = want_reg ? run_regressions(command, d, a->fit.nu, a->fit.full.objective.alpha,
+                                        hfc_maxwell_weights(&a->fit), k, rows, &nrows)
                       : 0;
     if (rc != 0)
         return rc;
@@ -555,6 +559,7 @@ static int cmd_fit(int argc, char **argv)
          .help = "Argatov's regressions, the full fit, or both (default all)"},
         {.name = "residuals", .kind = HFC_FLAG, .value = &a.residuals,
          .help = "print the full fit's relative residuals instead"},
+        HFC_OPT_ALPHA(&a.fit.full.objective.alpha),
         HFC_OPT_CSV(&a.csv),
     };
     hfc_spec spec = {argv[0],

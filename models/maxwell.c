@@ -87,11 +87,15 @@ static hf_status scales(const hf_maxwell_material *mat, const hf_maxwell_impact 
     return st;
 }
 
-static hf_status check_both(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
-                            const void *out, hf_diag *diag)
+/* alpha = 1 is the Maxwell solid; a standard linear solid has alpha in
+ * (0, 1) (Eq. 47). */
+static hf_status check_both(const hf_maxwell_material *mat, double alpha,
+                            const hf_maxwell_impact *imp, const void *out, hf_diag *diag)
 {
     if (out == NULL)
         return hf_diag_set(diag, HF_EINVAL, "no output");
+    if (!isfinite(alpha) || !(alpha > 0.0) || alpha > 1.0)
+        return hf_diag_set(diag, HF_EDOM, "alpha = %g is outside (0, 1]", alpha);
     hf_status st = hf_maxwell_material_check(mat, diag);
     return st != HF_OK ? st : hf_maxwell_impact_check(imp, diag);
 }
@@ -129,29 +133,50 @@ hf_status hf_maxwell_simulate(const hf_maxwell_material *mat, const hf_maxwell_i
                               const hf_hunter_options *options, hf_maxwell_response *out,
                               hf_diag *diag)
 {
-    hf_status st = check_both(mat, imp, out, diag);
-    if (st != HF_OK)
-        return st;
-    double T, eps;
-    if ((st = scales(mat, imp, &T, &eps, diag)) != HF_OK)
-        return st;
-    hf_hunter_result r;
-    st = hf_hunter_simulate(eps, options, &r, diag);
-    if (st != HF_OK)
-        return st;
-    return to_physical(mat, imp, T, eps, r.omega_m, r.tau_M, r.force_M, r.tau_c, r.e, out, diag);
+    return hf_maxwell_simulate_sls(mat, 1.0, imp, options, out, diag);
 }
 
 hf_status hf_maxwell_predict(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
                              const hf_argatov_constants *constants, hf_maxwell_response *out,
                              hf_diag *diag)
 {
-    hf_status st = check_both(mat, imp, out, diag);
+    return hf_maxwell_predict_sls(mat, 1.0, imp, constants, out, diag);
+}
+
+hf_status hf_maxwell_simulate_sls(const hf_maxwell_material *mat, double alpha,
+                                  const hf_maxwell_impact *imp,
+                                  const hf_hunter_options *options, hf_maxwell_response *out,
+                                  hf_diag *diag)
+{
+    hf_status st = check_both(mat, alpha, imp, out, diag);
     if (st != HF_OK)
         return st;
     double T, eps;
     if ((st = scales(mat, imp, &T, &eps, diag)) != HF_OK)
         return st;
+    /* Eq. 49; the Maxwell solid keeps Hunter's own two-state equations */
+    hf_hunter_result r;
+    st = alpha == 1.0 ? hf_hunter_simulate(eps, options, &r, diag)
+                      : hf_hunter_simulate_sls(alpha * eps, alpha, options, &r, diag);
+    if (st != HF_OK)
+        return st;
+    return to_physical(mat, imp, T, r.eps, r.omega_m, r.tau_M, r.force_M, r.tau_c, r.e, out,
+                       diag);
+}
+
+hf_status hf_maxwell_predict_sls(const hf_maxwell_material *mat, double alpha,
+                                 const hf_maxwell_impact *imp,
+                                 const hf_argatov_constants *constants, hf_maxwell_response *out,
+                                 hf_diag *diag)
+{
+    hf_status st = check_both(mat, alpha, imp, out, diag);
+    if (st != HF_OK)
+        return st;
+    double T, eps;
+    if ((st = scales(mat, imp, &T, &eps, diag)) != HF_OK)
+        return st;
+    if (alpha != 1.0)
+        eps *= alpha; /* Eq. 49 */
     hf_argatov_asymptotic a;
     st = hf_argatov_predict(constants, eps, &a, diag);
     if (st != HF_OK)

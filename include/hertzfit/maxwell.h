@@ -74,6 +74,22 @@ hf_status hf_maxwell_predict(const hf_maxwell_material *material,
                              const hf_argatov_constants *constants,
                              hf_maxwell_response *out, hf_diag *diag);
 
+/* The same two for a standard linear solid (Argatov Section 3.2, Eq. 47):
+ * μ(t) = μ0[(1 − α) + α e^{−ηt}], so material->eta is 1/τ of Eq. 47 and
+ * alpha = (μ0 − μ∞)/μ0 in (0, 1]; alpha = 1 gives exactly
+ * hf_maxwell_simulate / hf_maxwell_predict.  out->eps is Eq. 49's
+ * ε = α η w_m⁰/V0, at which hf_maxwell_predict_sls evaluates the Maxwell
+ * formulas (Argatov's first-order mapping, Eq. 48); the simulation is
+ * hf_hunter_simulate_sls.  HF_EDOM for alpha outside (0, 1]. */
+hf_status hf_maxwell_simulate_sls(const hf_maxwell_material *material, double alpha,
+                                  const hf_maxwell_impact *impact,
+                                  const hf_hunter_options *options,
+                                  hf_maxwell_response *out, hf_diag *diag);
+hf_status hf_maxwell_predict_sls(const hf_maxwell_material *material, double alpha,
+                                 const hf_maxwell_impact *impact,
+                                 const hf_argatov_constants *constants,
+                                 hf_maxwell_response *out, hf_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif
