@@ -65,7 +65,7 @@ hf_status hf_hunter_simulate(double eps, const hf_hunter_options *options,
  * Eq. 49, ε = α w_m⁰/(V0 τ) (so λ = ε/α is w_m⁰/(V0 τ)).  Loading is
  * Lee–Radok's exact Eq. 13 (a third state, the relaxing part of the force);
  * unloading applies Hunter's t₁ ≈ 2t_m − t exactly where he applies it for
- * the Maxwell solid (models/hunter_sls.c derives the five equations).  At
+ * the Maxwell solid (models/hunter.c derives the five equations).  At
  * α = 1 this is the Maxwell model above (tests compare them); at ε = 0 it
  * is Hertz's.  v_c is dω̃/dτ at τ_c; e is the rebound speed over V0.
  * HF_EDOM for α outside (0, 1], ε outside [0, HF_HUNTER_EPS_MAX], ε/α >
