@@ -35,19 +35,20 @@ static hf_status put(char *out, size_t size, const char *path, hf_diag *diag)
     return HF_OK;
 }
 
-/* FILE's folder joined with RELATIVE into CANDIDATE, when that folder exists. */
-static int data_beside(const char *file, const char *relative, char *candidate, size_t size)
+/* FILE's folder joined with RELATIVE, canonical, into FOUND (PATH_MAX
+ * bytes), when that folder exists. */
+static int data_beside(const char *file, const char *relative, char *found)
 {
-    char real[PATH_MAX];
+    char real[PATH_MAX], joined[2 * PATH_MAX];
     if (file == NULL || realpath(file, real) == NULL)
         return 0;
     char *slash = strrchr(real, '/');
     if (slash == NULL)
         return 0;
     *slash = '\0';
-    int n = snprintf(candidate, size, "%s/%s", real, relative);
+    snprintf(joined, sizeof joined, "%s/%s", real, relative);
     struct stat st;
-    return n > 0 && (size_t)n < size && stat(candidate, &st) == 0 && S_ISDIR(st.st_mode);
+    return realpath(joined, found) != NULL && stat(found, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 /* An object of the library, whose address dladdr maps to the library's
@@ -59,12 +60,12 @@ hf_status hf_data_dir(char *out, size_t size, hf_diag *diag)
     const char *env = getenv("HERTZFIT_DATA");
     if (env != NULL && env[0] != '\0')
         return put(out, size, env, diag);
-    char candidate[PATH_MAX + 64];
+    char found[PATH_MAX];
     Dl_info info;
     if (dladdr(&library_anchor, &info) != 0 &&
-        data_beside(info.dli_fname, HERTZFIT_DATA_FROM_LIBDIR, candidate, sizeof candidate))
-        return put(out, size, candidate, diag);
-    if (data_beside("/proc/self/exe", HERTZFIT_DATA_FROM_BINDIR, candidate, sizeof candidate))
-        return put(out, size, candidate, diag);
+        data_beside(info.dli_fname, HERTZFIT_DATA_FROM_LIBDIR, found))
+        return put(out, size, found, diag);
+    if (data_beside("/proc/self/exe", HERTZFIT_DATA_FROM_BINDIR, found))
+        return put(out, size, found, diag);
     return put(out, size, "data", diag);
 }
