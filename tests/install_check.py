@@ -153,6 +153,19 @@ def main():
         check(out == first, f'{how} prints what the others print')
     check(f'data {data}\n' in first, 'the consumers find the data under the moved prefix')
     check(f'version {version}\n' in first, f'the installed headers are version {version}')
+
+    # the MATLAB/Octave bindings, when the build made them
+    matlab = os.path.join(lib, 'hertzfit', 'matlab')
+    octave = shutil.which('octave-cli')
+    if os.path.isdir(matlab) and octave:
+        script = ("addpath('%s'); r = hertzfit_fit_profile('optimizer', 'icaco', 'runs', 4, "
+                  "'seed', 7, 'table', '%s'); printf('%%.17g\\n', [r.rms_pct]); exit(0);"
+                  % (matlab, os.path.join(data, 'safaeifar2020_table2.csv')))
+        out = run([octave, '--no-gui', '--norc', '-q', '--eval', script], cwd=here, env=env).stdout
+        rms = [row[mine[0].index('rms_pct')] for row in mine[1:]]
+        check(out.split() == rms, 'the installed Octave bindings give the program\'s rms_pct')
+    else:
+        print('skipped: the Octave bindings (not built, or no octave-cli)')
     return 0
 
 
