@@ -279,8 +279,13 @@ static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, f
     if (args[7].value != NULL && mxGetNumberOfElements(args[7].value) != 4)
         return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'bounds' must be "
                     "[a_min a_max b_min b_max]");
-    if (real_or(&args[1], 50) < 1)
-        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'runs' must be at least 1");
+    /* the program's limits (cli/cmd_fit.c) */
+    if (real_or(&args[1], 50) < 1 || real_or(&args[1], 50) > 1000000)
+        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'runs' must be in [1, "
+                    "1000000]");
+    if (real_or(&args[3], 0) > 4096)
+        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'threads' must be at "
+                    "most 4096");
     hf_diag diag = {{0}};
     hf_profile_objective *obj = NULL; /* freed below */
     hf_optimizer *opt = NULL;         /* freed below */
@@ -495,6 +500,9 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
         hf_maxwell_read_options read;
         hf_maxwell_read_options_init(&read);
         st = hf_maxwell_data_read(path, &read, &d, &diag);
+        /* the data's plausibility warnings, as the program prints them */
+        for (size_t i = 0; st == HF_OK && i < d->nwarnings; ++i)
+            mexWarnMsgIdAndTxt("hertzfit:data", "%s", d->warning[i]);
         if (st == HF_OK)
             st = hf_argatov_constants_compute(&k, &diag);
         if (st != HF_OK)
@@ -529,6 +537,11 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
         else {
             est[rows] = fit.estimate;
             hf_maxwell_fit_status(&fit, status[rows], sizeof status[rows]);
+            if (hf_maxwell_fit_suspect(&fit))
+                mexWarnMsgIdAndTxt("hertzfit:notConverged", "hertzfit_maxwell_fit: the full "
+                                   "fit did not converge (%s after %zu evaluations): its mu0, "
+                                   "eta and standard errors are not an optimum", status[rows],
+                                   fit.evaluations);
             ++rows;
         }
     }
