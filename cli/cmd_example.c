@@ -26,6 +26,8 @@ int hfc_example_setup(const char *command, const hfc_spec *spec, hf_example_id i
         c->gap = o->gap;
     if (hfc_given(spec, "friction"))
         c->friction = o->friction;
+    if (hfc_given(spec, "xi"))
+        c->damping_ratio = o->xi;
     if (hfc_given(spec, "offset"))
         c->offset = o->offset;
     if (hfc_given(spec, "duration"))

@@ -13,7 +13,7 @@
 #define HFC_EXAMPLE_PIECEWISE "piecewise"
 
 typedef struct hfc_example_opts {
-    double e, gap, friction, offset, duration, step, ab[2];
+    double e, gap, friction, xi, offset, duration, step, ab[2];
 } hfc_example_opts;
 
 /* The set-up options, in a table that also names them in hfc_example_setup. */
@@ -26,6 +26,9 @@ typedef struct hfc_example_opts {
     {.name = "friction", .kind = HFC_REAL, .value = &(o)->friction, .arg = "MU",           \
      .limits = HFC_MIN | HFC_MAX, .min = 0.0, .max = 10.0,                                  \
      .help = "impact damper: friction coefficient (default 0.1)"},                         \
+    {.name = "xi", .kind = HFC_REAL, .value = &(o)->xi, .arg = "XI",                       \
+     .limits = HFC_MIN | HFC_BELOW, .min = 0.0, .max = 1.0,                                 \
+     .help = "impact damper: damping ratio of the primary mass (default 0.003)"},          \
     {.name = "offset", .kind = HFC_REAL, .value = &(o)->offset, .arg = "X",                \
      .help = "impact damper: start of the impact mass from the container's centre, m "     \
              "(default 0)"},                                                                \

@@ -52,6 +52,7 @@ void hf_example_config_init(hf_example_config *config, hf_example_id example)
         config->duration = 60.0;
         config->gap = 0.02;
         config->friction = HF_DAMPER_FRICTION;
+        config->damping_ratio = HF_DAMPER_DAMPING_RATIO;
         break;
     case HF_EXAMPLE_PENDULUMS:
         config->model = (hf_impact_model){HF_IMPACT_LINEAR_DAMPER, HF_DAMPING_COUNT};

@@ -270,6 +270,9 @@ static hf_status check(const hf_example_config *c, hf_diag *diag)
         return hf_diag_set(diag, HF_EDOM, "gap d = %g m is outside (0, 1]", c->gap);
     if (!(isfinite(c->friction) && c->friction >= 0.0 && c->friction <= 10.0))
         return hf_diag_set(diag, HF_EDOM, "friction mu = %g is outside [0, 10]", c->friction);
+    if (!(isfinite(c->damping_ratio) && c->damping_ratio >= 0.0 && c->damping_ratio < 1.0))
+        return hf_diag_set(diag, HF_EDOM, "damping ratio xi = %g is outside [0, 1)",
+                           c->damping_ratio);
     if (!(fabs(c->offset) < c->gap / 2.0))
         return hf_diag_set(diag, HF_EDOM, "offset = %g m puts the impact mass outside the "
                            "stoppers (|offset| < d/2 = %g m)", c->offset, c->gap / 2.0);
@@ -291,7 +294,7 @@ hf_status hf_example_damper_run(const hf_example_config *c, hf_example *ex, hf_d
     d.big_m = HF_DAMPER_MAIN_MASS;
     d.m = HF_DAMPER_IMPACT_MASS;
     d.k = HF_DAMPER_STIFFNESS;
-    d.c = 2.0 * HF_DAMPER_DAMPING_RATIO * sqrt(HF_DAMPER_STIFFNESS * HF_DAMPER_MAIN_MASS);
+    d.c = 2.0 * c->damping_ratio * sqrt(HF_DAMPER_STIFFNESS * HF_DAMPER_MAIN_MASS);
     d.half_gap = c->gap / 2.0;
     d.mu_g = c->friction * HF_EXAMPLE_GRAVITY;
     damper_run r = {c, &law, ex, &d, 0.0, {HF_DAMPER_X0, 0.0, HF_DAMPER_X0 + c->offset, 0.0},

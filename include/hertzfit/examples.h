@@ -123,6 +123,7 @@ typedef struct hf_example_config {
                                 samples are denser (1/200 of δ_H/v⁻) */
     double gap;              /* impact damper: distance d between the stoppers (m) */
     double friction;         /* impact damper: μ */
+    double damping_ratio;    /* impact damper: ξ of the primary mass, C = 2 ξ √(K M) */
     double offset;           /* impact damper: x_m(0) − x_M(0) (m) */
     double tolerance;        /* ODE per-step tolerance, relative (default 1e-10) */
 } hf_example_config;
