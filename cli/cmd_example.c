@@ -6,6 +6,7 @@
  */
 #include "example_cli.h"
 
+#include <math.h>
 #include <string.h>
 
 int hfc_example_setup(const char *command, const hfc_spec *spec, hf_example_id id,
@@ -129,9 +130,40 @@ static hfc_table *peaks_table(const hf_example *ex, int csv)
     return tab;
 }
 
+/* The amplitude |x_M| at the first peak at or after T (NaN past the end). */
+static double amplitude_after(const hf_example *ex, double t)
+{
+    size_t n;
+    const double *p = hf_example_peaks(ex, &n);
+    for (size_t i = 0; i < n; ++i)
+        if (p[2 * i] >= t)
+            return p[2 * i + 1] < 0.0 ? -p[2 * i + 1] : p[2 * i + 1];
+    return NAN;
+}
+
+static hfc_table *zones_table(const hf_example *ex, const hf_example_config *c, int csv)
+{
+    static const char *const headers[] = {"gap_m", "impacts", "impact_end_s", "rest_start_s",
+                                          "sticks", "A_10s_m", "A_20s_m", "A_30s_m",
+                                          "A_40s_m"};
+    hf_example_zones z;
+    hf_example_zones_get(ex, &z);
+    const hf_example_impact *im;
+    hfc_table *tab = hfc_table_alloc(csv, HFC_COUNT(headers), headers);
+    hfc_table_numf(tab, "%g", c->gap);
+    hfc_table_int(tab, (long long)hf_example_impacts(ex, &im));
+    hfc_table_numf(tab, "%.3f", z.impact_end);
+    hfc_table_numf(tab, "%.3f", z.rest_start);
+    hfc_table_int(tab, (long long)z.stick_count);
+    for (int k = 1; k <= 4; ++k)
+        hfc_table_numf(tab, "%.4e", amplitude_after(ex, 10.0 * k));
+    return tab;
+}
+
 static int run_example(int argc, char **argv)
 {
-    static const char *const tables[] = {"series", "impacts", "contact", "peaks", NULL};
+    static const char *const tables[] = {"series", "impacts", "contact", "peaks", "zones",
+                                         NULL};
     const char *model = NULL, *table = "series";
     int csv = 0;
     hfc_example_opts o = {0};
@@ -143,7 +175,8 @@ static int run_example(int argc, char **argv)
                  "safaeifar-farshidianfar, for the pendulums " HF_IMPACT_MODEL_LINEAR},
         {.name = "table", .kind = HFC_WORD, .value = &table, .words = tables,
          .help = "what to print: the time series, one row per impact, the samples inside "
-                 "the contacts, or the impact damper's amplitude peaks (default series)"},
+                 "the contacts, the impact damper's amplitude peaks, or its zones and "
+                 "amplitudes after 10, 20, 30, 40 s (default series)"},
         HFC_OPT_EXAMPLE(&o),
         HFC_OPT_CSV(&csv),
     };
@@ -175,7 +208,14 @@ static int run_example(int argc, char **argv)
     if (rc == 0)
         rc = hfc_example_run(argv[0], &c, &ex);
     if (rc == 0) {
+        if (strcmp(table, "zones") == 0 && id != HF_EXAMPLE_IMPACT_DAMPER) {
+            rc = hfc_fail(argv[0], "--table zones: only the impact damper has zones");
+            hf_example_free(ex);
+            hfc_free(&spec);
+            return rc;
+        }
         hfc_table *tab = strcmp(table, "impacts") == 0   ? impacts_table(ex, csv)
+                         : strcmp(table, "zones") == 0   ? zones_table(ex, &c, csv)
                          : strcmp(table, "contact") == 0 ? contact_table(ex, csv)
                          : strcmp(table, "peaks") == 0   ? peaks_table(ex, csv)
                                                          : series_table(ex, csv);
