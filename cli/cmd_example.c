@@ -130,7 +130,8 @@ static hfc_table *peaks_table(const hf_example *ex, int csv)
     return tab;
 }
 
-/* The amplitude |x_M| at the first peak at or after T (NaN past the end). */
+/* The amplitude |x_M| at the first peak at or after T (NaN when the run
+ * ends before). */
 static double amplitude_after(const hf_example *ex, double t)
 {
     size_t n;
@@ -155,8 +156,13 @@ static hfc_table *zones_table(const hf_example *ex, const hf_example_config *c, 
     hfc_table_numf(tab, "%.3f", z.impact_end);
     hfc_table_numf(tab, "%.3f", z.rest_start);
     hfc_table_int(tab, (long long)z.stick_count);
-    for (int k = 1; k <= 4; ++k)
-        hfc_table_numf(tab, "%.4e", amplitude_after(ex, 10.0 * k));
+    for (int k = 1; k <= 4; ++k) {
+        double a = amplitude_after(ex, 10.0 * k);
+        if (isnan(a))
+            hfc_table_str(tab, "-");   /* the run ends before */
+        else
+            hfc_table_numf(tab, "%.4e", a);
+    }
     return tab;
 }
 
@@ -227,9 +233,16 @@ static int run_example(int argc, char **argv)
         if (id == HF_EXAMPLE_IMPACT_DAMPER) {
             hf_example_zones z;
             hf_example_zones_get(ex, &z);
-            hfc_note(csv, "gap %g m: impacts until %.3f s, the impact mass stuck to the "
-                          "container from %.3f s on (%zu sticks)", c.gap, z.impact_end,
-                     z.rest_start, z.stick_count);
+            if (n > 0)
+                hfc_note(csv, "gap %g m: impacts until %.3f s", c.gap, z.impact_end);
+            else
+                hfc_note(csv, "gap %g m: no impact", c.gap);
+            if (z.rest_start < c.duration)
+                hfc_note(csv, "the impact mass stuck to the container from %.3f s to the "
+                              "end (%zu sticks in all)", z.rest_start, z.stick_count);
+            else
+                hfc_note(csv, "the impact mass is not at rest on the container at the end "
+                              "(%zu sticks in all)", z.stick_count);
         }
         rc = hfc_table_print(tab);
     }

@@ -303,10 +303,13 @@ hf_status hf_example_damper_run(const hf_example_config *c, hf_example *ex, hf_d
     stick_or_slip(&d, r.y, ex, 0.0);
     if ((st = push_state(ex, &d, 0.0, r.y, diag)) != HF_OK)
         return st;
-    /* out of contact: sliding [relative velocity 0, left, right, peak];
-     * stuck [slip forward, slip backward, peak] */
-    const hf_ode_event sliding[] = {{ev_relative_velocity, 0}, {ev_left, +1}, {ev_right, +1},
-                                    {ev_velocity, 0}};
+    /* out of contact: sliding [peak, relative velocity 0, left, right];
+     * stuck [slip forward, slip backward, peak].  The peak comes first: a
+     * frictionless mass at rest reaches zero relative velocity exactly at
+     * the container's extrema, where the stick-slip decision is moot (no
+     * friction) but the peak is the envelope. */
+    const hf_ode_event sliding[] = {{ev_velocity, 0}, {ev_relative_velocity, 0},
+                                    {ev_left, +1}, {ev_right, +1}};
     const hf_ode_event stuck[] = {{ev_slip_forward, +1}, {ev_slip_backward, +1},
                                   {ev_velocity, 0}};
     while (r.t < c->duration) {
@@ -328,10 +331,10 @@ hf_status hf_example_damper_run(const hf_example_config *c, hf_example *ex, hf_d
             d.s = which == 0 ? 1.0 : -1.0;
             ex->zones.rest_start = c->duration;
             st = push_state(ex, &d, r.t, r.y, diag);
-        } else if (which == 0) {
+        } else if (which == 1) {
             stick_or_slip(&d, r.y, ex, r.t);
         } else {
-            st = impact(&r, (int)which - 1, diag);
+            st = impact(&r, (int)which - 2, diag);
         }
         if (st != HF_OK)
             return st;
