@@ -59,6 +59,37 @@ hf_status hf_example_advance(hf_ode_rhs_fn rhs, size_t dim, void *params,
                              double rel_tol, double h0, double t_stop, double *t, double *y, size_t *which,
                              hf_diag *diag);
 
+/* Two generalized coordinates q = (q1, q2) with a diagonal mass matrix and
+ * one contact between them: the pendulums and the slider–crank.  The state
+ * is y = (q1, q2, q̇1, q̇2); the contact's penetration δ(q) (> 0 in
+ * contact) has the Jacobian J = ∂δ/∂q, δ̇ = J q̇, and the compressive force
+ * F acts on the coordinates as Q = −F J.  The effective mass of the
+ * contact is m* = 1/(J M⁻¹ Jᵀ) at its start; the piecewise method's
+ * impulse P = (1 + e) m* δ̇⁻ changes q̇_i by −P J_i/M_i. */
+typedef struct hf_example_pair {
+    void *params;
+    /* δ and J at q */
+    void (*geometry)(const double *q, void *params, double *delta, double J[2]);
+    /* the diagonal of the mass matrix at q */
+    void (*mass)(const double *q, void *params, double m[2]);
+    /* q̈ at state y under the generalized contact force Q */
+    void (*accel)(const double *y, const double Q[2], void *params, double qdd[2]);
+    /* HF_OK, or HF_EDOM naming a contact that starts off the bodies (may
+     * be NULL) */
+    hf_status (*check_start)(const double *y, double t, void *params, hf_diag *diag);
+    /* the series columns after t, y, δ, F (at most 4), may be NULL */
+    size_t nextra;
+    void (*extra)(const double *y, void *params, double *out);
+    const char *const *columns;   /* 7 + nextra names */
+} hf_example_pair;
+
+/* Runs the pair from y0 for c->duration with c's law (or the piecewise
+ * method), every contact start and separation located. */
+hf_status hf_example_pair_run(const hf_example_pair *sys, const hf_example_config *c,
+                              const double y0[4], hf_example *ex, hf_diag *diag);
+
+hf_status hf_example_slider_crank_run(const hf_example_config *c, hf_example *ex,
+                                      hf_diag *diag);
 hf_status hf_example_damper_run(const hf_example_config *c, hf_example *ex, hf_diag *diag);
 hf_status hf_example_pendulums_run(const hf_example_config *c, hf_example *ex,
                                    hf_diag *diag);
