@@ -29,6 +29,10 @@ int hfc_example_setup(const char *command, const hfc_spec *spec, hf_example_id i
         c->friction = o->friction;
     if (hfc_given(spec, "xi"))
         c->damping_ratio = o->xi;
+    if (hfc_given(spec, "crank-speed"))
+        c->crank_speed = o->crank_speed;
+    if (hfc_given(spec, "block-speed"))
+        c->block_speed = o->block_speed;
     if (hfc_given(spec, "offset"))
         c->offset = o->offset;
     if (hfc_given(spec, "duration"))
@@ -194,7 +198,7 @@ static int run_example(int argc, char **argv)
         "  bouncing-ball  Safaeifar & Farshidianfar 2020, Table 3 (one impact; default e 0.8)\n"
         "  impact-damper  Safaeifar & Farshidianfar 2020, Eqs. 64-69, Table 4\n"
         "  pendulums      Poursina & Nikravesh 2020, Section 6\n"
-        "  slider-crank   Safaeifar & Farshidianfar 2020, Eq. 70 (not simulated yet)\n"
+        "  slider-crank   Safaeifar & Farshidianfar 2020, Eq. 70, Tables 5-6\n"
         "Contact starts, separations, stick-slip switches and peaks are located events.\n"
         "The assumptions the papers leave open are in docs/example-*.md.",
         opts, HFC_COUNT(opts), &positional, NULL};
@@ -252,5 +256,5 @@ static int run_example(int argc, char **argv)
 }
 
 const hfc_command hfc_example_command = {
-    "example", "the papers' worked examples: bouncing ball, impact damper, pendulums",
+    "example", "the papers' worked examples: ball, impact damper, slider-crank, pendulums",
     run_example, NULL, 0, NULL};

@@ -13,7 +13,7 @@
 #define HFC_EXAMPLE_PIECEWISE "piecewise"
 
 typedef struct hfc_example_opts {
-    double e, gap, friction, xi, offset, duration, step, ab[2];
+    double e, gap, friction, xi, offset, crank_speed, block_speed, duration, step, ab[2];
 } hfc_example_opts;
 
 /* The set-up options, in a table that also names them in hfc_example_setup. */
@@ -32,6 +32,12 @@ typedef struct hfc_example_opts {
     {.name = "offset", .kind = HFC_REAL, .value = &(o)->offset, .arg = "X",                \
      .help = "impact damper: start of the impact mass from the container's centre, m "     \
              "(default 0)"},                                                                \
+    {.name = "crank-speed", .kind = HFC_REAL, .value = &(o)->crank_speed, .arg = "W",     \
+     .limits = HFC_MIN | HFC_MAX, .min = -1e4, .max = 1e4,                                  \
+     .help = "slider-crank: initial crank speed, counter-clockwise, rad/s (default 200)"}, \
+    {.name = "block-speed", .kind = HFC_REAL, .value = &(o)->block_speed, .arg = "V",     \
+     .limits = HFC_MIN | HFC_MAX, .min = -1e3, .max = 1e3,                                  \
+     .help = "slider-crank: initial block speed to the left, m/s (default 20)"},           \
     {.name = "duration", .kind = HFC_REAL, .value = &(o)->duration, .arg = "T",            \
      .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = 1e4,                                 \
      .help = "simulated time in s (default: the paper's)"},                                \

@@ -7,6 +7,7 @@
  *   impact-damper  13    the impact mass and the two stoppers against time
  *                  14–17 the primary mass and its amplitude envelope for
  *                        gaps of 20, 30, 40, 50 mm (--gap overrides)
+ *   slider-crank   19–20 positions and velocities of the slider and the block
  *   pendulums      11    θ̇1 and θ̇2: piecewise, Eq. 50 (c_opt), Eq. 16
  *                  12    force against penetration of the first impact
  *                        (Poursina & Nikravesh)
@@ -214,6 +215,28 @@ static int ball_figure(example_plot *p, int figure)
     return count > 0 ? 0 : hfc_fail(p->command, "no model to draw");
 }
 
+static int slider_figure(example_plot *p, int figure)
+{
+    hf_example_config c;
+    hf_example *ex = NULL;
+    int rc = run_one(p, NULL, 0.0, 0.0, &c, &ex);
+    if (rc != 0)
+        return rc;
+    const size_t cols[3] = {0, figure == 19 ? 7 : 8, figure == 19 ? 2 : 4};
+    const double scale[3] = {1.0, 1.0, 1.0};
+    series_block(p->plot, ex, 0, cols, scale, 3);
+    hf_example_free(ex);
+    hfc_plot_cmd(p->plot, "set title 'Slider-crank and free block (Safaeifar and Farshidianfar "
+                          "2020, Fig. %d): crank %g rad/s, block %g m/s'\nset grid\n"
+                          "set key right top\nset xlabel 't (s)'\n",
+                 figure, c.crank_speed, c.block_speed);
+    hfc_plot_cmd(p->plot, figure == 19 ? "set ylabel 'position x (m)'\n"
+                                       : "set ylabel 'velocity (m/s)'\n");
+    hfc_plot_cmd(p->plot, "plot $s0 using 1:2 with lines lw 2 title 'slider', "
+                          "$s0 using 1:3 with lines lw 2 dt 2 title 'free block'\n");
+    return 0;
+}
+
 static int run_plot_example(int argc, char **argv)
 {
     const char *output = NULL;
@@ -224,7 +247,8 @@ static int run_plot_example(int argc, char **argv)
         HFC_OPT_OUTPUT(&output, "FILE.png", "write the figure to FILE.png", 1),
         {.name = "figure", .kind = HFC_INT, .value = &figure, .arg = "N",
          .help = "the paper's figure: bouncing-ball 8-11 (default 8), impact-damper 13-17 "
-                 "(default 13), pendulums 11-12 (default 11)"},
+                 "(default 13), slider-crank 19-20 (default 19), pendulums 11-12 "
+                 "(default 11)"},
         HFC_OPT_EXAMPLE(&o),
     };
     hfc_opt positional = {.name = "example", .kind = HFC_TEXTS, .value = &name, .arg = "NAME",
@@ -232,8 +256,8 @@ static int run_plot_example(int argc, char **argv)
     hfc_spec spec = {argv[0],
                      "Draws a figure of a paper's worked example (docs/example-*.md): the\n"
                      "bouncing ball's loops (Safaeifar & Farshidianfar 2020, Figs. 8-11), the\n"
-                     "impact damper (Figs. 13-17), the two pendulums (Poursina & Nikravesh\n"
-                     "2020, Figs. 11-12).",
+                     "impact damper (Figs. 13-17), the slider-crank (Figs. 19-20), the two\n"
+                     "pendulums (Poursina & Nikravesh 2020, Figs. 11-12).",
                      opts, HFC_COUNT(opts), &positional, NULL};
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc)) {
@@ -244,13 +268,11 @@ static int run_plot_example(int argc, char **argv)
     example_plot p = {argv[0], &spec, &o, HF_EXAMPLE_COUNT, NULL};
     if (hf_example_lookup(name.v[0], &p.id, &diag) != HF_OK)
         rc = hfc_fail(argv[0], "%s", diag.text);
-    static const int first[HF_EXAMPLE_COUNT] = {8, 13, 0, 11};
-    static const int last[HF_EXAMPLE_COUNT] = {11, 17, 0, 12};
+    static const int first[HF_EXAMPLE_COUNT] = {8, 13, 19, 11};
+    static const int last[HF_EXAMPLE_COUNT] = {11, 17, 20, 12};
     if (rc == 0 && !hfc_given(&spec, "figure"))
         figure = (unsigned long long)first[p.id];
-    if (rc == 0 && p.id == HF_EXAMPLE_SLIDER_CRANK)
-        rc = hfc_fail(argv[0], "example slider-crank is not simulated yet");
-    else if (rc == 0 && (figure < (unsigned long long)first[p.id] ||
+    if (rc == 0 && (figure < (unsigned long long)first[p.id] ||
                          figure > (unsigned long long)last[p.id]))
         rc = hfc_fail(argv[0], "--figure: %s has figures %d to %d, not %llu", name.v[0],
                       first[p.id], last[p.id], figure);
@@ -261,6 +283,7 @@ static int run_plot_example(int argc, char **argv)
                                                  ? 800 : 560, "enhanced font 'sans,10'");
         rc = p.id == HF_EXAMPLE_PENDULUMS       ? pendulums_figure(&p, (int)figure)
              : p.id == HF_EXAMPLE_IMPACT_DAMPER ? damper_figure(&p, (int)figure)
+             : p.id == HF_EXAMPLE_SLIDER_CRANK  ? slider_figure(&p, (int)figure)
                                                 : ball_figure(&p, (int)figure);
     }
     if (rc == 0)

@@ -60,7 +60,15 @@ void hf_example_config_init(hf_example_config *config, hf_example_id example)
         config->stiffness = HF_PENDULUM_STIFFNESS;
         config->duration = 8.0;
         break;
-    default:   /* the ball; the slider-crank is not simulated yet */
+    case HF_EXAMPLE_SLIDER_CRANK:
+        config->restitution = HF_SLIDER_RESTITUTION;
+        config->stiffness = HF_SLIDER_STIFFNESS;
+        config->duration = 0.5;
+        config->output_step = 2e-4;
+        config->crank_speed = 200.0;
+        config->block_speed = 20.0;
+        break;
+    default:   /* the ball */
         config->restitution = 0.8;
         config->stiffness = HF_BALL_STIFFNESS;
         config->duration = 0.0;
@@ -300,8 +308,6 @@ static hf_status check_config(const hf_example_config *c, hf_diag *diag)
         return hf_diag_set(diag, HF_EINVAL, "example: no configuration");
     if ((unsigned)c->example >= HF_EXAMPLE_COUNT)
         return hf_diag_set(diag, HF_EINVAL, "example: unknown example %d", (int)c->example);
-    if (c->example == HF_EXAMPLE_SLIDER_CRANK)
-        return hf_diag_set(diag, HF_EINVAL, "example slider-crank is not simulated yet");
     hf_status st = hf_impact_check_restitution("restitution e", c->restitution, diag);
     if (st != HF_OK)
         return st;
@@ -337,6 +343,9 @@ hf_status hf_example_alloc(const hf_example_config *config, hf_example **out, hf
         break;
     case HF_EXAMPLE_PENDULUMS:
         st = hf_example_pendulums_run(config, ex, diag);
+        break;
+    case HF_EXAMPLE_SLIDER_CRANK:
+        st = hf_example_slider_crank_run(config, ex, diag);
         break;
     default:
         ex->columns = ball_columns;

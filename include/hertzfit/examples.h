@@ -16,8 +16,7 @@
  *   pendulums       Poursina & Nikravesh 2020 §6: two uniform rods hanging
  *                   from pivots a apart; the tip of rod 2 strikes rod 1.
  *   slider-crank    Safaeifar & Farshidianfar 2020 §10 (Eq. 70, Tables
- *                   5–6) — listed, not yet simulated: hf_example_alloc
- *                   returns HF_EINVAL naming it.
+ *                   5–6): a free slider–crank and a sliding block.
  *
  * What the papers leave open, and what hertzfit assumes (docs/example-*.md
  * say it again next to each figure):
@@ -43,6 +42,20 @@
  *                  linear damper's c is c_opt of that contact (the optimum
  *                  that Eq. 49–50's fit approximates); Hunt–Crossley with
  *                  Eq. 16 is the catalogue's "flores" model.
+ *   slider–crank   the mechanism is free, not driven (the paper's "total of
+ *                  two degrees of freedom": the crank angle φ and the block's
+ *                  x5); Table 6's "angular velocity of rod 200 rad/s" is the
+ *                  crank's initial speed, counter-clockwise, with the crank
+ *                  and the rod aligned along +x (the slider at r + l);
+ *                  the block starts at 1 m moving left at 20 m/s; Table 5's
+ *                  moments of inertia are about each body's centre of mass;
+ *                  the slider moves on the x axis through the crank's
+ *                  pivot; the plane is horizontal (no gravity); Eq. 70's
+ *                  x5 − x4 − 2a is the gap, so δ = 2a − (x5 − x4); the
+ *                  contact mass is 1/(J M⁻¹ Jᵀ) at contact start, as for
+ *                  the pendulums.  With these, the first collision is at
+ *                  0.040 s, not the paper's 0.28 s (docs/example-slider-
+ *                  crank.md lists the readings tried).
  *
  * Example (built and run by the test header_examples):
  * ```c
@@ -74,7 +87,7 @@ extern "C" {
 typedef enum hf_example_id {
     HF_EXAMPLE_BOUNCING_BALL,   /* "bouncing-ball" */
     HF_EXAMPLE_IMPACT_DAMPER,   /* "impact-damper" */
-    HF_EXAMPLE_SLIDER_CRANK,    /* "slider-crank" (not yet simulated) */
+    HF_EXAMPLE_SLIDER_CRANK,    /* "slider-crank" */
     HF_EXAMPLE_PENDULUMS,       /* "pendulums" */
     HF_EXAMPLE_COUNT
 } hf_example_id;
@@ -105,6 +118,20 @@ hf_status hf_example_lookup(const char *name, hf_example_id *id, hf_diag *diag);
 #define HF_PENDULUM_RESTITUTION 0.3
 #define HF_PENDULUM_STIFFNESS 1e8
 
+/* Tables 5–6 of Safaeifar & Farshidianfar 2020 (SI units). */
+#define HF_SLIDER_CRANK_R 0.2
+#define HF_SLIDER_CRANK_MASS 0.010
+#define HF_SLIDER_CRANK_INERTIA 8e-5
+#define HF_SLIDER_ROD_L 0.3
+#define HF_SLIDER_ROD_MASS 0.015
+#define HF_SLIDER_ROD_INERTIA 6e-5
+#define HF_SLIDER_SLIDER_MASS 0.050
+#define HF_SLIDER_BLOCK_MASS 0.200
+#define HF_SLIDER_BLOCK_X0 1.0
+#define HF_SLIDER_STIFFNESS 9.5e9
+#define HF_SLIDER_RESTITUTION 0.7
+#define HF_SLIDER_A 0.010
+
 /* The gravity the papers leave unstated (m/s²). */
 #define HF_EXAMPLE_GRAVITY 9.81
 
@@ -125,14 +152,18 @@ typedef struct hf_example_config {
     double friction;         /* impact damper: μ */
     double damping_ratio;    /* impact damper: ξ of the primary mass, C = 2 ξ √(K M) */
     double offset;           /* impact damper: x_m(0) − x_M(0) (m) */
+    double crank_speed;      /* slider–crank: the crank's initial angular velocity,
+                                counter-clockwise (rad/s) */
+    double block_speed;      /* slider–crank: the block's initial speed to the left (m/s) */
     double tolerance;        /* ODE per-step tolerance, relative (default 1e-10) */
 } hf_example_config;
 
 /* The paper's set-up of EXAMPLE: impact damper Table 4 with d = 20 mm over
  * 60 s, Safaeifar–Farshidianfar damping; pendulums e = 0.3, k = 1e8, 8 s,
  * the linear damper with c_opt; bouncing ball e = 0.8, Safaeifar–
- * Farshidianfar damping.  The time series every 5 ms (1 ms for the ball's
- * one contact: the contact samples). */
+ * Farshidianfar damping; slider-crank Tables 5–6 as printed over 0.5 s,
+ * Safaeifar–Farshidianfar damping.  The time series every 5 ms (0.2 ms for
+ * the slider–crank, 1 ms for the ball's one contact). */
 void hf_example_config_init(hf_example_config *config, hf_example_id example);
 
 /* One contact (or one instantaneous impact of the piecewise method). */
@@ -156,8 +187,8 @@ typedef struct hf_example hf_example;
 /* Runs the example of CONFIG into *out (hf_example_free).  HF_EDOM naming
  * the bad value (restitution outside [HF_IMPACT_E_MIN, 1], a non-positive
  * duration, step, stiffness or gap, a negative friction, an impact mass
- * starting outside the stoppers), HF_EINVAL for an example not simulated
- * or a profile model without (a, b), HF_ENOCONV when a stage does not end
+ * starting outside the stoppers), HF_EINVAL for an unknown example or a
+ * profile model without (a, b), HF_ENOCONV when a stage does not end
  * within its step budget, HF_ENOMEM. */
 hf_status hf_example_alloc(const hf_example_config *config, hf_example **out, hf_diag *diag);
 void hf_example_free(hf_example *ex);
