@@ -43,7 +43,8 @@ static int run_one(const example_plot *p, const char *model, double gap, double 
 }
 
 /* Block "s<index>": the series columns COLS, each times its SCALE. */
-static void series_block(hfc_plot *plot, const hf_example *ex, size_t index, const size_t *cols, const double *scale, size_t n)
+static void series_block(hfc_plot *plot, const hf_example *ex, size_t index, const size_t *cols,
+                         const double *scale, size_t n)
 {
     const char *const *names;
     size_t ncols = hf_example_columns(ex, &names), rows;

@@ -222,17 +222,12 @@ hf_status hf_example_law_params(const hf_example_law *law, double mass, double s
     return hf_damping_hr(law->model.damping, law->e, law->profile_ab, &p->damping, diag);
 }
 
-int hf_example_law_separates_at_zero_force(const hf_example_law *law)
-{
-    return law->model.law == HF_IMPACT_LINEAR_DAMPER;
-}
-
 /* ---- one stretch of integration ---------------------------------------- */
 
 hf_status hf_example_advance(hf_ode_rhs_fn rhs, size_t dim, void *params,
                              const hf_ode_event *events, size_t nevents, double abs_tol,
-                             double rel_tol, double h0, double t_stop, double *t, double *y, size_t *which,
-                             hf_diag *diag)
+                             double rel_tol, double h0, double t_stop, double *t, double *y,
+                             size_t *which, hf_diag *diag)
 {
     if (!(t_stop > *t)) {
         *which = nevents;

@@ -47,17 +47,13 @@ hf_status hf_example_law_init(hf_example_law *law, const hf_example_config *c, h
 hf_status hf_example_law_params(const hf_example_law *law, double mass, double speed,
                                 hf_impact_params *p, hf_diag *diag);
 
-/* Separation of a contact law: δ = 0 (Hunt–Crossley type) or F = 0
- * (linear damper, Eq. 20 of Poursina & Nikravesh). */
-int hf_example_law_separates_at_zero_force(const hf_example_law *law);
-
 /* Integrates from (*t, y) to the first of EVENTS or to t_stop, whichever
  * comes first: *which is the event's index, or nevents at t_stop.  GSL's
  * step control abs_tol + rel_tol |y| per component; h0 the first step. */
 hf_status hf_example_advance(hf_ode_rhs_fn rhs, size_t dim, void *params,
                              const hf_ode_event *events, size_t nevents, double abs_tol,
-                             double rel_tol, double h0, double t_stop, double *t, double *y, size_t *which,
-                             hf_diag *diag);
+                             double rel_tol, double h0, double t_stop, double *t, double *y,
+                             size_t *which, hf_diag *diag);
 
 /* Two generalized coordinates q = (q1, q2) with a diagonal mass matrix and
  * one contact between them: the pendulums and the slider–crank.  The state

@@ -75,7 +75,8 @@ static void test_pendulums_energy_before_impact(void **state)
             at = s + 7 * i;
     assert_non_null(at);
     for (int k = 0; k < 2; ++k) {
-        double inertia = m[k] * len[k] * len[k] / 3.0, arm = m[k] * HF_EXAMPLE_GRAVITY * len[k] / 2.0;
+        double inertia = m[k] * len[k] * len[k] / 3.0;
+        double arm = m[k] * HF_EXAMPLE_GRAVITY * len[k] / 2.0;
         double e0 = -arm * cos(theta0[k]);
         double e1 = 0.5 * inertia * at[3 + k] * at[3 + k] - arm * cos(at[1 + k]);
         HF_ASSERT_CLOSE(e1, e0, 1e-7, 0.0);
