@@ -193,6 +193,7 @@ static const char *const csv_cases[][2] = {
     {"copt", "copt --e 0.5,0.7 --csv"},
     {"copt fit", "copt fit --n-grid 1.5 --e-grid 0.5:0.1:1 --csv"},
     {"bounce", "bounce --e 0.5 --summary --csv"},
+    {"example", "example pendulums --model piecewise --table impacts --csv"},
 };
 
 static void test_csv_is_one_table(void **state)
@@ -300,7 +301,7 @@ static const char *const bad_cases[][2] = {
     {"bench eval bbob:1:2:1 0", "bbob:1:2:1 has dimension 2: give 2 coordinates, not 1"},
     {"bench report a b", "unexpected argument 'b'"},
     {"plot", "missing subcommand (valid: convergence, empires, maxwell, restitution, bounce, "
-             "maxwell-curves)"},
+             "maxwell-curves, example)"},
     {"plot empires s.csv", "--output is required"},
     {"plot empires -o x.png", "missing argument SNAPSHOT.csv"},
     {"plot empires s.csv -o x.png --run x", "--run: 'x' is not a whole number"},
@@ -310,6 +311,9 @@ static const char *const bad_cases[][2] = {
     {"plot maxwell-curves --alpha 0 -o x.png", "--alpha: 0 is outside (0, 1]"},
     {"plot restitution -o x.png --points 1", "--points: 1 is outside [2, 100000]"},
     {"plot bounce -o x.png --e 0.5,2", "--e: 2 is outside [1e-06, 1]"},
+    {"plot example pendulums -o x.png --figure 13",
+     "--figure: pendulums has figures 11 to 12, not 13"},
+    {"example nope", "unknown example 'nope' (valid: bouncing-ball,"},
     {"plot nope", "unknown subcommand 'nope'"},
     {"", "missing command (valid: hr,"},
     {"nope", "unknown command 'nope' (valid: hr,"},
