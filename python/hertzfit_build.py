@@ -27,7 +27,11 @@ import cffi
 CDEF = r"""
 /* ---- core: status, diag, problem, rng; free() of what the library malloc'ed */
 void free(void *ptr);
-typedef enum hf_status { HF_OK, HF_EINVAL, HF_ENOCONV, HF_ENOTFOUND, ... } hf_status;
+typedef enum hf_status {
+    HF_OK, HF_EDOM, HF_EINVAL, HF_ENOMEM, HF_EIO, HF_EPARSE, HF_ENOCONV, HF_EGSL, HF_ENLOPT,
+    HF_ENOTFOUND, HF_EBRACKET, HF_ESINGULAR, HF_EBOUNDS, HF_ERANGE, HF_EMISMATCH, HF_EEXIST,
+    HF_EMISSING, HF_EWRITE, ...
+} hf_status;
 typedef struct hf_diag { char text[1024]; } hf_diag;
 const char *hf_strerror(hf_status status);
 void hf_library_init(void);

@@ -128,7 +128,6 @@ class ImpactResult:
 
 
 def _contact(contact, m, K, n, v0):
-    lib.hf_contact_init(contact)
     contact.mass, contact.stiffness, contact.exponent, contact.approach_speed = m, K, n, v0
 
 

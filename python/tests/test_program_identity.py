@@ -1,0 +1,48 @@
+"""Results bit-identical to the program's for the same seed.
+
+`hertzfit fit profile --csv` prints every number as %.17g, which reads back
+to the same double, and --trace writes each run's improvements with
+best_f as %.17g: every column but the wall time, and every trace point,
+must be equal to the bit."""
+import csv
+import io
+import subprocess
+
+import numpy as np
+import pytest
+
+import hertzfit
+from conftest import EXE, TABLE
+
+
+@pytest.mark.parametrize("optimizer,runs,seed", [("icaco", 50, 7), ("ica", 10, 3),
+                                                 ("nlopt:GN_DIRECT_L", 2, 1)])
+def test_fit_profile_matches_the_program(tmp_path, optimizer, runs, seed):
+    trace = tmp_path / "trace.csv"
+    out = subprocess.run([EXE, "fit", "profile", "--optimizer", optimizer, "--runs", str(runs),
+                          "--seed", str(seed), "--table", TABLE, "--threads", "2", "--csv",
+                          "--trace", str(trace)],
+                         check=True, capture_output=True, text=True).stdout
+    rows = list(csv.DictReader(io.StringIO("".join(
+        line + "\n" for line in out.splitlines() if not line.startswith("#")))))
+    r = hertzfit.fit_profile(optimizer=optimizer, runs=runs, seed=seed, table=TABLE,
+                             traces=True)
+    assert len(rows) == runs == len(r.runs)
+    for row, mine in zip(rows, r.runs):
+        for col in ("a", "b", "I", "K0", "rms_pct"):
+            assert float(row[col]).hex() == float(mine[col]).hex(), (col, row, mine)
+        for col in ("run", "seed", "evals", "iters"):
+            assert int(row[col]) == int(mine[col])
+        assert row["optimizer"] == mine["optimizer"] and row["status"] == mine["status"]
+        assert (row["converged"] == "yes") == bool(mine["converged"])
+    with open(trace) as f:
+        points = list(csv.DictReader(f))
+    for i, t in enumerate(r.traces):
+        theirs = [p for p in points if int(p["run"]) == i]
+        assert [int(p["evaluations"]) for p in theirs] == list(t["evaluations"])
+        assert [int(p["iteration"]) for p in theirs] == list(t["iteration"])
+        assert [float(p["best_f"]) for p in theirs] == list(t["best_f"])
+    # and the summary the program prints (%.10g) is the summary's
+    summary = [line for line in out.splitlines() if line.startswith("#   best ")][0]
+    assert summary.split()[2] == "%.10g" % r.summary.best
+    assert np.isfinite(r.summary.best)
