@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._core import Error, check, elementwise, ffi, lib, new_diag, stop_name, text
+from ._core import Error, check, elementwise, ffi, lib, new_diag, stop_name
 from .optimize import Optimizer
 
 Optimum = namedtuple("Optimum", "k0 integral rms_min")

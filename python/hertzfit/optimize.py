@@ -154,7 +154,7 @@ def minimize(f, lower, upper, optimizer="icaco", seed=1, stream=0, max_evals=0, 
     res = ffi.gc(res_out[0], lib.hf_result_free)
     check(lib.hf_optimize(opt._ptr, problem, run, res, diag), diag)
     if res.status != lib.HF_OK:
-        raise Error(res.status, text(diag.text) or text(lib.hf_strerror(res.status)))
+        check(res.status, diag)
     return OptimizeResult(np.frombuffer(ffi.buffer(res.x, dim * 8), dtype=float).copy(), res.f,
                           int(res.evaluations), int(res.failed_evaluations),
                           int(res.iterations), stop_name(res.stop), res.seconds)

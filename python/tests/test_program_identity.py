@@ -46,3 +46,32 @@ def test_fit_profile_matches_the_program(tmp_path, optimizer, runs, seed):
     summary = [line for line in out.splitlines() if line.startswith("#   best ")][0]
     assert summary.split()[2] == "%.10g" % r.summary.best
     assert np.isfinite(r.summary.best)
+
+
+def test_campaign_matches_the_program(tmp_path):
+    """A campaign from Python is the program's: runs.csv holds best_f as %.17g."""
+    from conftest import REPO
+    args = dict(optimizers=["ica", "nlopt:LN_BOBYQA", "random"], problems=["rastrigin:2",
+                                                                           "profile-table"],
+                runs=3, budget=200, seed=11)
+    subprocess.run([EXE, "bench", "run", "--optimizers", ",".join(args["optimizers"]),
+                    "--problems", ",".join(args["problems"]), "--runs", "3", "--budget", "200",
+                    "--seed", "11", "-o", str(tmp_path / "program")],
+                   check=True, capture_output=True, cwd=REPO)
+    mine = hertzfit.bench_run(str(tmp_path / "python"), data_dir=REPO + "/data", **args)
+    with open(tmp_path / "program" / "runs.csv") as f:
+        theirs = list(csv.DictReader(f))
+    assert len(theirs) == len(mine.rows) == 18
+    for row, m in zip(theirs, mine.rows):
+        assert (row["optimizer"], row["problem"], int(row["run"]), int(row["stream"])) == \
+            (m["optimizer"], m["problem"], m["run"], m["stream"])
+        assert float(row["best_f"]).hex() == float(m["best_f"]).hex()
+        assert int(row["evaluations"]) == m["evaluations"] and row["stop"] == m["stop"]
+    info = mine.problem_info
+    assert list(info["name"]) == ["profile-table", "rastrigin:2"] and list(info["dim"]) == [2, 2]
+    assert info["has_optimum"].all() and info["f_opt"][1] == 0.0 and (info["budget"] == 200).all()
+
+
+def test_version_is_the_program_s():
+    out = subprocess.run([EXE, "--version"], check=True, capture_output=True, text=True).stdout
+    assert hertzfit.__version__ in out and hertzfit.git_hash.split("-")[0] in out
