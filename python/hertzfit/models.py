@@ -30,6 +30,19 @@ def damping_lookup(name):
     return int(model[0])
 
 
+def _each(c_function, *arrays, before=(), after=()):
+    """C_FUNCTION(*BEFORE, x..., *AFTER, &out, diag) element-wise over ARRAYS,
+    raising Error with the diag at the first failing element."""
+    out = ffi.new("double *")
+    diag = new_diag()
+
+    def one(*values):
+        check(c_function(*before, *values, *after, out, diag), diag)
+        return out[0]
+
+    return elementwise(one, *arrays)
+
+
 def _profile_ab(profile):
     if profile is None:
         return ffi.NULL
@@ -41,64 +54,28 @@ def hr(model, c, profile=None):
     """Damping ratio h_r(c_r) of damping model MODEL (a name of
     damping_models()), element-wise over the array C of restitution
     coefficients in (0, 1].  PROFILE = (a, b) for the "profile" model."""
-    model_id = damping_lookup(model)
-    ab = _profile_ab(profile)
-    out = ffi.new("double *")
-    diag = new_diag()
-
-    def one(c_r):
-        check(lib.hf_damping_hr(model_id, c_r, ab, out, diag), diag)
-        return out[0]
-
-    return elementwise(one, c)
+    return _each(lib.hf_damping_hr, c, before=(damping_lookup(model),),
+                 after=(_profile_ab(profile),))
 
 
 def hr_exact(c):
     """The exact h_r(c_r), root of h(1 + c) = ln((1 + h)/(1 − c h)), element-wise."""
-    out = ffi.new("double *")
-    diag = new_diag()
-
-    def one(c_r):
-        check(lib.hf_restitution_hr_exact(c_r, out, diag), diag)
-        return out[0]
-
-    return elementwise(one, c)
+    return _each(lib.hf_restitution_hr_exact, c)
 
 
 def cr_exact(h):
     """The inverse c_r(h_r) of hr_exact, element-wise over h_r >= 0."""
-    out = ffi.new("double *")
-    diag = new_diag()
-
-    def one(h_r):
-        check(lib.hf_restitution_cr_exact(h_r, out, diag), diag)
-        return out[0]
-
-    return elementwise(one, h)
+    return _each(lib.hf_restitution_cr_exact, h)
 
 
 def profile_integral(a, b):
     """I(a, b) = B(5/(2a), 1 + 1/b)/a of the velocity profile (Eq. 44), element-wise."""
-    out = ffi.new("double *")
-    diag = new_diag()
-
-    def one(a_, b_):
-        check(lib.hf_profile_integral(a_, b_, out, diag), diag)
-        return out[0]
-
-    return elementwise(one, a, b)
+    return _each(lib.hf_profile_integral, a, b)
 
 
 def profile_valley_a(b, integral):
     """The a with I(a, b) = INTEGRAL for each b (the valley of optimal (a, b))."""
-    out = ffi.new("double *")
-    diag = new_diag()
-
-    def one(b_, i_):
-        check(lib.hf_profile_valley_a(b_, i_, out, diag), diag)
-        return out[0]
-
-    return elementwise(one, b, integral)
+    return _each(lib.hf_profile_valley_a, b, integral)
 
 
 # ---- impact simulation ------------------------------------------------------
@@ -169,17 +146,8 @@ def restitution_check(model, c, profile=None, clamp=False):
     """Output restitution of a Hunt–Crossley impact whose h is MODEL's h_r(c_in)
     (Safaeifar & Farshidianfar Eq. 60), element-wise over C = c_in; only the
     exact model returns c_in."""
-    model_id = damping_lookup(model)
-    ab = _profile_ab(profile)
-    out = ffi.new("double *")
-    diag = new_diag()
-
-    def one(c_in):
-        check(lib.hf_impact_restitution_check(model_id, c_in, ab, 1 if clamp else 0, out,
-                                              diag), diag)
-        return out[0]
-
-    return elementwise(one, c)
+    return _each(lib.hf_impact_restitution_check, c, before=(damping_lookup(model),),
+                 after=(_profile_ab(profile), 1 if clamp else 0))
 
 
 def copt(e, n=1.5, m=1.0, K=1.0, v0=1.0, rel_tol=1e-10):

@@ -8,32 +8,29 @@ import pytest
 import hertzfit
 
 
-def py_coordinate_search(ctx):
-    """A user's algorithm: compass search from a random point."""
+def py_one_plus_one_es(ctx):
+    """A user's algorithm: a (1+1)-ES with the one-fifth success rule."""
     x = ctx.uniform_point()
     fx = ctx.evaluate(x)
-    step = 0.25 * (ctx.upper - ctx.lower)
+    sigma = ctx.params["sigma0"] * (ctx.upper - ctx.lower)
     while not ctx.should_stop():
-        moved = False
-        for i in range(ctx.dim):
-            for sign in (1.0, -1.0):
-                y = x.copy()
-                y[i] = min(max(y[i] + sign * step[i], ctx.lower[i]), ctx.upper[i])
-                fy = ctx.evaluate(y)
-                if fy < fx:
-                    x, fx, moved = y, fy, True
-        if not moved:
-            step *= ctx.params["shrink"]
+        y = np.clip(x + sigma * ctx.normal(size=(ctx.dim,)), ctx.lower, ctx.upper)
+        fy = ctx.evaluate(y)
+        if fy <= fx:
+            x, fx = y, fy
+            sigma *= 1.5
+        else:
+            sigma *= 1.5 ** -0.25
         ctx.end_iteration()
 
 
 @pytest.fixture(scope="module")
 def registered():
-    if "py-compass" not in hertzfit.optimizers():
-        hertzfit.register_optimizer("py-compass", py_coordinate_search,
-                                    params={"shrink": (0.5, 0.01, 0.99, "step factor")},
+    if "py-es" not in hertzfit.optimizers():
+        hertzfit.register_optimizer("py-es", py_one_plus_one_es,
+                                    params={"sigma0": (0.3, 1e-6, 1.0, "first step, of the box")},
                                     max_evals=1000)
-    return "py-compass"
+    return "py-es"
 
 
 def test_campaign_with_a_python_optimizer(tmp_path, registered):
