@@ -325,6 +325,11 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data,
 
 /* ---- objectives: the profile objective */
 typedef struct hf_profile_objective hf_profile_objective;
+static const double HF_SAMPLING_START;
+static const double HF_SAMPLING_STEP;
+static const double HF_SAMPLING_STOP;
+hf_status hf_sampling_grid(double start, double step, double stop, double **values,
+                           size_t *count, hf_diag *diag);
 hf_status hf_sampling_read(const char *path, double **values, size_t *count, hf_diag *diag);
 hf_status hf_profile_objective_alloc(const double *c, size_t n, hf_profile_objective **out,
                                      hf_diag *diag);

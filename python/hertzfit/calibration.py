@@ -22,7 +22,8 @@ class ProfileObjective:
     quadratic in K0 is fitted (Safaeifar's Table 2).  SAMPLING: the c_r
     values, an array or a CSV file with a column c_r.  Neither: the paper's
     grid 0.01, 0.02, ..., 0.99.  BOUNDS = (a_min, a_max, b_min, b_max) of the
-    (a, b) problem (default 1, 6, 1.5, 6)."""
+    (a, b) problem (default 1, 6, 1.5, 6): the program's --table, --sampling
+    and --bounds."""
 
     def __init__(self, table=None, sampling=None, bounds=None):
         out = ffi.new("hf_profile_objective **")
@@ -31,18 +32,19 @@ class ProfileObjective:
             raise Error(lib.HF_EINVAL, "give table or sampling, not both")
         if table is not None:
             check(lib.hf_profile_objective_alloc_table(os.fsencode(table), out, diag), diag)
-        else:
+        elif isinstance(sampling, (str, os.PathLike)) or sampling is None:
+            values, count = ffi.new("double **"), ffi.new("size_t *")
             if sampling is None:
-                sampling = np.round(np.arange(1, 100) * 0.01, 12)
-            if isinstance(sampling, (str, os.PathLike)):
-                values, count = ffi.new("double **"), ffi.new("size_t *")
-                check(lib.hf_sampling_read(os.fsencode(sampling), values, count, diag), diag)
-                c = ffi.gc(values[0], lib.free)   # malloc'ed by the library
-                check(lib.hf_profile_objective_alloc(c, count[0], out, diag), diag)
+                check(lib.hf_sampling_grid(lib.HF_SAMPLING_START, lib.HF_SAMPLING_STEP,
+                                           lib.HF_SAMPLING_STOP, values, count, diag), diag)
             else:
-                arr = np.ascontiguousarray(sampling, dtype=float).reshape(-1)
-                c = ffi.from_buffer("double[]", arr)
-                check(lib.hf_profile_objective_alloc(c, arr.size, out, diag), diag)
+                check(lib.hf_sampling_read(os.fsencode(sampling), values, count, diag), diag)
+            c = ffi.gc(values[0], lib.free)   # malloc'ed by the library
+            check(lib.hf_profile_objective_alloc(c, count[0], out, diag), diag)
+        else:
+            arr = np.ascontiguousarray(sampling, dtype=float).reshape(-1)
+            c = ffi.from_buffer("double[]", arr)
+            check(lib.hf_profile_objective_alloc(c, arr.size, out, diag), diag)
         self._ptr = ffi.gc(out[0], lib.hf_profile_objective_free)
         self.table = table
         if bounds is not None:
@@ -142,14 +144,21 @@ class FitResult:
 
 
 def fit_profile(optimizer="icaco", runs=50, seed=1, threads=0, table=None, sampling=None,
-                max_evals=0, params=None, bounds=None, valley_b=None, traces=False):
+                max_evals=0, params=None, bounds=None, valley_b=None, traces=False,
+                objective=None):
     """Fits (a, b) with N = RUNS seeded runs of OPTIMIZER (run i on PCG32
     stream i, on THREADS OpenMP threads, 0 = OpenMP's default) on the profile
-    objective of TABLE or SAMPLING (see ProfileObjective) — the program's
+    objective of TABLE or SAMPLING (see ProfileObjective; or OBJECTIVE, a
+    ProfileObjective already made, with its bounds) — the program's
     `hertzfit fit profile`, bit-identical for the same seed.  PARAMS sets the
     optimiser's parameters; MAX_EVALS its budget (0 = its own)."""
-    obj = table if isinstance(table, ProfileObjective) else \
-        ProfileObjective(table=table, sampling=sampling, bounds=bounds)
+    if objective is None:
+        obj = ProfileObjective(table=table, sampling=sampling, bounds=bounds)
+    elif table is None and sampling is None and bounds is None:
+        obj = objective
+    else:
+        raise Error(lib.HF_EINVAL, "give an objective, or its table, sampling and bounds, "
+                                   "not both")
     opt = Optimizer(optimizer, 2, params)
     cfg = ffi.new("hf_profile_fit_config *")
     lib.hf_profile_fit_config_init(cfg)

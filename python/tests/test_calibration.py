@@ -28,12 +28,14 @@ def test_table_objective_reproduces_the_paper():
 
 def test_sampling_objective_array_and_file(tmp_path):
     default = hertzfit.ProfileObjective()
-    c = np.round(np.arange(1, 100) * 0.01, 12)
+    c = np.array([float("0.%02d" % i) for i in range(1, 100)])
     from_array = hertzfit.ProfileObjective(sampling=c)
     path = tmp_path / "c.csv"
     path.write_text("c_r\n" + "\n".join("%.2f" % v for v in c) + "\n")
     from_file = hertzfit.ProfileObjective(sampling=str(path))
-    assert default.optimum() == from_array.optimum() == from_file.optimum()
+    assert from_array.optimum() == from_file.optimum()
+    # the default grid is start + i·step, a few ulp from the decimals read
+    np.testing.assert_allclose(default.optimum(), from_array.optimum(), rtol=1e-14)
     assert default.quadratic()[2] == 99
 
 
@@ -85,7 +87,7 @@ def test_fit_profile_options_and_threads():
         assert t["best_f"][-1] == f and (np.diff(t["best_f"]) < 0).all()
     # a sampling objective object can be passed as the table
     obj = hertzfit.ProfileObjective()
-    r = hertzfit.fit_profile(optimizer="nlopt:LN_BOBYQA", runs=2, table=obj)
+    r = hertzfit.fit_profile(optimizer="nlopt:LN_BOBYQA", runs=2, objective=obj)
     assert r.summary.best == pytest.approx(obj.optimum().rms_min, abs=1e-9)
 
 
@@ -102,3 +104,5 @@ def test_fit_profile_errors():
         hertzfit.fit_profile(runs=2, threads=-1, table=TABLE)
     with pytest.raises(hertzfit.Error):
         hertzfit.fit_profile(runs=2, table=TABLE, valley_b=[-1.0])
+    with pytest.raises(hertzfit.Error):
+        hertzfit.fit_profile(runs=2, table=TABLE, objective=hertzfit.ProfileObjective())

@@ -41,7 +41,7 @@ def test_a_python_objective_is_the_c_objective():
     """The same objective through Python and in C gives the same run, bit for
     bit: run 0 of fit_profile is stream 0 of the same seed."""
     obj = hertzfit.ProfileObjective(table=TABLE)
-    r = hertzfit.fit_profile(optimizer="icaco", runs=1, seed=7, table=obj)
+    r = hertzfit.fit_profile(optimizer="icaco", runs=1, seed=7, objective=obj)
     s = hertzfit.minimize(lambda x: obj.rms(x[0], x[1]), lower=[1, 1.5], upper=[6, 6],
                           optimizer="icaco", seed=7, stream=0)
     assert s.f == r.runs["rms_pct"][0] and s.x.tobytes() == r.x[0].tobytes()

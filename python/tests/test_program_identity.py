@@ -15,17 +15,20 @@ import hertzfit
 from conftest import EXE, TABLE
 
 
-@pytest.mark.parametrize("optimizer,runs,seed", [("icaco", 50, 7), ("ica", 10, 3),
-                                                 ("nlopt:GN_DIRECT_L", 2, 1)])
-def test_fit_profile_matches_the_program(tmp_path, optimizer, runs, seed):
+@pytest.mark.parametrize("optimizer,runs,seed,table", [("icaco", 50, 7, TABLE),
+                                                       ("ica", 10, 3, TABLE),
+                                                       ("nlopt:GN_DIRECT_L", 2, 1, TABLE),
+                                                       ("icaco", 5, 2, None)])
+def test_fit_profile_matches_the_program(tmp_path, optimizer, runs, seed, table):
     trace = tmp_path / "trace.csv"
+    objective = ["--table", table] if table else []   # else the default c_r grid
     out = subprocess.run([EXE, "fit", "profile", "--optimizer", optimizer, "--runs", str(runs),
-                          "--seed", str(seed), "--table", TABLE, "--threads", "2", "--csv",
-                          "--trace", str(trace)],
+                          "--seed", str(seed), "--threads", "2", "--csv",
+                          "--trace", str(trace)] + objective,
                          check=True, capture_output=True, text=True).stdout
     rows = list(csv.DictReader(io.StringIO("".join(
         line + "\n" for line in out.splitlines() if not line.startswith("#")))))
-    r = hertzfit.fit_profile(optimizer=optimizer, runs=runs, seed=seed, table=TABLE,
+    r = hertzfit.fit_profile(optimizer=optimizer, runs=runs, seed=seed, table=table,
                              traces=True)
     assert len(rows) == runs == len(r.runs)
     for row, mine in zip(rows, r.runs):
