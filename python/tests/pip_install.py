@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """ctest python_pip_install: `pip install ./python` works offline.
 
-    pip_install.py SOURCE_DIR LIBHERTZFIT_A INCLUDE_DIRS WORK BUILD_DIR
+    pip_install.py SOURCE_DIR LIBHERTZFIT_A INCLUDE_DIRS WORK BUILD_DIR CMAKE
 
 Copies python/ to WORK/src (pip builds in the source tree; the checkout
 stays clean) and installs it with Debian's pip, no network and no build
@@ -28,7 +28,7 @@ assert s.f < 1e-12 and s.evaluations > 0, s
 print("hertzfit", hertzfit.__version__, "from", os.path.dirname(hertzfit.__file__))
 """
 
-source, static_lib, include_dirs, work, build = sys.argv[1:6]
+source, static_lib, include_dirs, work, build, cmake = sys.argv[1:7]
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 src = os.path.join(work, "src")
@@ -41,7 +41,7 @@ base = {k: v for k, v in os.environ.items()
         if k not in ("PYTHONPATH", "PKG_CONFIG_PATH") and not k.startswith("HERTZFIT_")}
 base["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
 prefix = os.path.join(work, "prefix")
-subprocess.run(["cmake", "--install", build, "--prefix", prefix], check=True,
+subprocess.run([cmake, "--install", build, "--prefix", prefix], check=True,
                stdout=subprocess.DEVNULL)
 pc_path = os.pathsep.join(os.path.join(prefix, d, "pkgconfig") for d in ("lib", "lib64"))
 for how, extra in (("the static library", dict(HERTZFIT_STATIC_LIB=static_lib,
