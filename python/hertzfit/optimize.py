@@ -45,10 +45,13 @@ class Optimizer:
             self.set(key, value)
 
     def set(self, key, value):
+        """Sets parameter KEY (hf_optimizer_set); Error naming the valid keys or
+        the key's range."""
         diag = new_diag()
         check(lib.hf_optimizer_set(self._ptr, encode(key, "parameter"), float(value), diag), diag)
 
     def get(self, key):
+        """The value of parameter KEY (hf_optimizer_get)."""
         out = ffi.new("double *")
         diag = new_diag()
         check(lib.hf_optimizer_get(self._ptr, encode(key, "parameter"), out, diag), diag)
