@@ -2,7 +2,8 @@
  * bench/bench_maxwell.c — timings of the Maxwell identification:
  * one Hunter simulation (target < 50 µs), the full-model fit on 18 tests
  * (target < 2 s), the three regressions, and the quadrature of Argatov's
- * constants.  Run by hand: build/bench/bench_maxwell [REPEATS].
+ * constants; the standard linear solid's simulation and the 5 % limits of
+ * the master curves beside them.  Run by hand: build/bench/bench_maxwell [REPEATS].
  *
  * The 18 tests are the synthetic grid of data/maxwell_synthetic_grid.csv
  * (3 steel balls × 6 speeds on μ0 = 10 MPa, ν = 0.5, η = 300 1/s), built in
@@ -72,6 +73,32 @@ static void bench_simulation(int repeats)
            "(checksum %.6f)\n", dt * 1e6, 1.0 / dt, sink / repeats);
 }
 
+/* The standard linear solid (hf_hunter_simulate_sls: four states in
+ * loading, five in unloading) at α = 0.5 over the same ε. */
+static void bench_simulation_sls(int repeats)
+{
+    hf_hunter_result r;
+    double sink = 0.0;
+    double t0 = hf_wall_seconds();
+    for (int i = 0; i < repeats; ++i) {
+        hf_hunter_simulate_sls(0.03 + 0.17 * (i % 97) / 96.0, 0.5, NULL, &r, NULL);
+        sink += r.e;
+    }
+    double dt = (hf_wall_seconds() - t0) / repeats;
+    printf("sls simulation (alpha 0.5, eps 0.03..0.2):    %8.2f us per run, %9.0f runs/s "
+           "(checksum %.6f)\n", dt * 1e6, 1.0 / dt, sink / repeats);
+}
+
+/* The 5 % limits of the five master curves (Brent over Hunter's model). */
+static void bench_master_limits(const hf_argatov_constants *k)
+{
+    hf_argatov_master_limit lim[HF_ARGATOV_MASTER_N];
+    double t0 = hf_wall_seconds();
+    hf_argatov_master_limits(k, 0.05, 1.0, lim, NULL);
+    printf("master-curve 5 %% limits (5 quantities):        %8.1f ms\n",
+           (hf_wall_seconds() - t0) * 1e3);
+}
+
 static void bench_regressions(const hf_maxwell_data *d, const hf_argatov_constants *k,
                               int repeats)
 {
@@ -125,6 +152,8 @@ int main(int argc, char **argv)
         return 1;
     bench_constants(repeats / 20 + 1);
     bench_simulation(repeats);
+    bench_simulation_sls(repeats);
+    bench_master_limits(&k);
     bench_regressions(d, &k, repeats);
     int rc = bench_full_fit(d, &k, 1);
 #ifdef HERTZFIT_HAVE_OPENMP

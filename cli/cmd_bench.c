@@ -19,14 +19,6 @@
 #include "hertzfit/csv.h"
 #include "hertzfit/report.h"
 
-static const char *data_dir(const char *given)
-{
-    if (given != NULL)
-        return given;
-    const char *env = getenv("HERTZFIT_DATA");
-    return env != NULL ? env : HERTZFIT_SOURCE_DIR "/data";
-}
-
 /* "i/k" with 0 <= i < k. */
 static int parse_shard(const char *command, const char *text, size_t *index, size_t *count)
 {
@@ -172,7 +164,7 @@ static int fill_config(const char *command, const hfc_spec *spec, const run_args
     }
     cfg->seed = a->seed;
     cfg->threads = (int)a->threads;
-    cfg->data_dir = data_dir(a->data);
+    cfg->data_dir = a->data; /* NULL: the library finds the shipped data */
     cfg->force = a->force;
     cfg->shift = a->shift;
     if (isatty(fileno(stderr)))
@@ -220,7 +212,7 @@ static int bench_run(int argc, char **argv)
          .help = "move each test function's optimum to a seeded PCG point in the box "
                  "(f* kept)"},
         {.name = "data", .kind = HFC_TEXT, .value = &a.data, .arg = "DIR",
-         .help = "reference tables (default $HERTZFIT_DATA or the source data/)"},
+         .help = "reference tables (default $HERTZFIT_DATA, else the installation's share/hertzfit)"},
     };
     hfc_spec spec = {argv[0],
                      "Runs every optimiser on every problem N times (one PCG stream per task)\n"
@@ -469,7 +461,7 @@ static int bench_eval(int argc, char **argv)
         {.name = "optimum", .kind = HFC_FLAG, .value = &optimum,
          .help = "print x_opt and f_opt (where known) instead of evaluating"},
         {.name = "data", .kind = HFC_TEXT, .value = &data, .arg = "DIR",
-         .help = "reference tables (default $HERTZFIT_DATA or the source data/)"},
+         .help = "reference tables (default $HERTZFIT_DATA, else the installation's share/hertzfit)"},
     };
     hfc_opt positional = {.name = "problem and point", .kind = HFC_TEXTS, .value = &words,
                           .arg = "PROBLEM X1 ... Xd", .count_min = 1};
@@ -487,7 +479,7 @@ static int bench_eval(int argc, char **argv)
     }
     hf_diag diag = {{0}};
     hf_bench_problem *bp = NULL; /* freed below */
-    hf_status st = hf_bench_problem_alloc(words.v[0], data_dir(data), &bp, &diag);
+    hf_status st = hf_bench_problem_alloc(words.v[0], data, &bp, &diag);
     if (st != HF_OK) {
         hfc_free(&spec);
         return hfc_fail_status(argv[0], NULL, st, &diag);

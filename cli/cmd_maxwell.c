@@ -146,7 +146,7 @@ static int cmd_constants(int argc, char **argv)
 /* ---- maxwell simulate ---------------------------------------------------- */
 
 typedef struct simulate_args {
-    double mu0, nu, eta, R, m, V0, noise, g;
+    double mu0, nu, eta, R, m, V0, noise, g, alpha;
     const char *grid, *delimiter;
     unsigned long long seed;
     int csv;
@@ -209,15 +209,15 @@ static int print_single(const char *command, const simulate_args *a, const hf_ma
     hf_diag diag = {{0}};
     hf_status st = hf_argatov_constants_compute(&k, &diag);
     if (st == HF_OK)
-        st = hf_maxwell_predict(&mat, &d->impact[0], &k, &asym, &diag);
+        st = hf_maxwell_predict_sls(&mat, a->alpha, &d->impact[0], &k, &asym, &diag);
     if (st != HF_OK)
         return hfc_fail_status(command, NULL, st, &diag);
-    const char *headers[] = {"F_M_N", "t_M_s", "t_c_s", "e", "eps",
-                             "F_M_asym_N", "t_M_asym_s", "t_c_asym_s", "e_asym"};
-    hfc_table *t = hfc_table_alloc(a->csv, 9, headers); /* freed by hfc_table_print */
-    const double v[9] = {resp->F_M, resp->t_M, resp->t_c, resp->e, resp->eps,
-                         asym.F_M, asym.t_M, asym.t_c, asym.e};
-    for (int j = 0; j < 9; ++j)
+    const char *headers[] = {"F_M_N", "t_M_s", "t_c_s", "e", "eps", "w_m_m",
+                             "F_M_asym_N", "t_M_asym_s", "t_c_asym_s", "e_asym", "w_m_asym_m"};
+    hfc_table *t = hfc_table_alloc(a->csv, 11, headers); /* freed by hfc_table_print */
+    const double v[11] = {resp->F_M, resp->t_M, resp->t_c, resp->e, resp->eps, resp->w_m,
+                          asym.F_M, asym.t_M, asym.t_c, asym.e, asym.w_m};
+    for (int j = 0; j < 11; ++j)
         hfc_table_num(t, v[j]);
     return hfc_table_print(t);
 }
@@ -225,14 +225,15 @@ static int print_single(const char *command, const simulate_args *a, const hf_ma
 static int cmd_simulate(int argc, char **argv)
 {
     simulate_args a = {.mu0 = NAN, .nu = NAN, .eta = NAN, .R = NAN, .m = NAN, .V0 = NAN,
-                       .g = NAN};
+                       .g = NAN, .alpha = 1.0};
     hf_maxwell_trace_options_init(&a.sampling);
     hfc_opt opts[] = {
         {.name = "mu0", .kind = HFC_REAL, .value = &a.mu0, .arg = "PA", .required = 1,
          .help = "instantaneous shear modulus [Pa]"},
         HFC_OPT_NU(&a.nu, "Poisson's ratio"),
         {.name = "eta", .kind = HFC_REAL, .value = &a.eta, .arg = "PER_S", .required = 1,
-         .help = "inverse relaxation time [1/s]"},
+         .help = "inverse relaxation time [1/s] (1/tau of Eq. 47 with --alpha)"},
+        HFC_OPT_ALPHA(&a.alpha),
         {.name = "R", .kind = HFC_REAL, .value = &a.R, .arg = "M", .unless = "grid",
          .excludes = "grid", .help = "radius [m]"},
         {.name = "m", .kind = HFC_REAL, .value = &a.m, .arg = "KG", .unless = "grid",
@@ -276,10 +277,11 @@ static int cmd_simulate(int argc, char **argv)
     };
     hfc_spec spec = {argv[0],
                      "Hunter's Maxwell impact model (Argatov Eqs. 24-25) solved numerically:\n"
-                     "peak force F_M, its time t_M, contact duration t_c, restitution e and\n"
-                     "eps = eta w_m0/V0, with Argatov's first-order predictions beside them.\n"
-                     "With --grid: one row per impact, columns m_kg,R_m,V0_mps,F_M_N,t_M_s,\n"
-                     "t_c_s,e,eps (the data format of 'maxwell fit').",
+                     "peak force F_M, its time t_M, contact duration t_c, restitution e,\n"
+                     "eps = eta w_m0/V0 and the maximum approach w_m, with Argatov's\n"
+                     "first-order predictions beside them.  With --grid: one row per impact,\n"
+                     "columns m_kg,R_m,V0_mps,F_M_N,t_M_s,t_c_s,e,eps (the data format of\n"
+                     "'maxwell fit'; w_m is not a drop-test observable).",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc))
@@ -296,9 +298,12 @@ static int cmd_simulate(int argc, char **argv)
     if (resp == NULL)
         rc = hfc_fail(argv[0], "out of memory");
     /* with --trace the noise goes into the trace: the table stays exact */
-    else if ((st = hf_maxwell_synthesize(&mat, d, a.trace ? 0.0 : a.noise, a.seed, resp,
-                                         &diag)) != HF_OK)
+    else if ((st = hf_maxwell_synthesize_sls(&mat, a.alpha, d, a.trace ? 0.0 : a.noise, a.seed,
+                                             resp, &diag)) != HF_OK)
         rc = hfc_fail_status(argv[0], NULL, st, &diag);
+    if (rc == 0 && a.trace != NULL && a.alpha != 1.0)
+        rc = hfc_fail(argv[0], "--trace: the force history is Hunter's Maxwell model "
+                      "(--alpha 1), not the standard linear solid (--alpha %g)", a.alpha);
     if (rc == 0 && a.trace != NULL) {
         a.sampling.noise = a.noise;
         a.sampling.seed = a.seed;
@@ -309,6 +314,117 @@ static int cmd_simulate(int argc, char **argv)
         rc = a.grid ? print_grid(&a, d, resp) : print_single(argv[0], &a, d, resp);
     free(resp);
     hf_maxwell_data_free(d);
+    return rc;
+}
+
+/* ---- maxwell curves ------------------------------------------------------ */
+
+/* The master curves of Argatov's Figs. 2-4 at N evenly spaced eps in
+ * [0, EPS_MAX], or (--limits) the eps at which each first-order formula
+ * leaves the tolerance; one block of rows per alpha. */
+static int print_master_limits(const char *command, int csv, double tol,
+                               const hfc_reals *alphas, const hf_argatov_constants *k)
+{
+    const char *headers[] = {"alpha", "quantity", "eps_limit", "tauR_tm0", "limit",
+                             "description"};
+    hfc_table *t = hfc_table_alloc(csv, csv ? 5 : 6, headers); /* freed by hfc_table_print */
+    for (size_t a = 0; a < alphas->n; ++a) {
+        hf_argatov_master_limit lim[HF_ARGATOV_MASTER_N];
+        hf_diag diag = {{0}};
+        hf_status st = hf_argatov_master_limits(k, tol, alphas->v[a], lim, &diag);
+        if (st != HF_OK) {
+            hfc_table_free(t);
+            return hfc_fail_status(command, NULL, st, &diag);
+        }
+        for (int j = 0; j < HF_ARGATOV_MASTER_N; ++j) {
+            hfc_table_numf(t, "%g", alphas->v[a]);
+            hfc_table_str(t, hf_argatov_master_name((hf_argatov_master_id)j));
+            hfc_table_numf(t, "%.6f", lim[j].eps);
+            /* the paper's abscissa, tau_R/t_m0 = 1/(eps tau_m0) (Eqs. 44, 49) */
+            hfc_table_numf(t, "%.6f", 1.0 / (lim[j].eps * k->value[HF_ARGATOV_TAU_M0]));
+            hfc_table_str(t, lim[j].bounded ? "reached" : "beyond_scan");
+            if (!csv)
+                hfc_table_str(t, hf_argatov_master_doc((hf_argatov_master_id)j));
+        }
+    }
+    return hfc_table_print(t);
+}
+
+static int print_master_curves(const char *command, int csv, double eps_max,
+                               unsigned long long points, const hfc_reals *alphas,
+                               const hf_argatov_constants *k)
+{
+    const char *headers[] = {"alpha", "eps", "wm_wm0", "wm_wm0_asym", "FM_FM0", "FM_FM0_asym",
+                             "tM_tm0", "tM_tm0_asym", "tc_tc0", "tc_tc0_asym", "e", "e_asym"};
+    hfc_table *t = hfc_table_alloc(csv, 12, headers); /* freed by hfc_table_print */
+    for (size_t a = 0; a < alphas->n; ++a)
+        for (unsigned long long i = 0; i < points; ++i) {
+            double eps = eps_max * (double)i / (double)(points - 1);
+            hf_argatov_master_point p;
+            hf_diag diag = {{0}};
+            hf_status st = hf_argatov_master_evaluate(k, eps, alphas->v[a], &p, &diag);
+            if (st != HF_OK) {
+                hfc_table_free(t);
+                return hfc_fail_status(command, NULL, st, &diag);
+            }
+            hfc_table_numf(t, "%g", alphas->v[a]);
+            hfc_table_numf(t, "%.4f", eps);
+            for (int j = 0; j < HF_ARGATOV_MASTER_N; ++j) {
+                hfc_table_numf(t, "%.6f", p.numeric[j]);
+                hfc_table_numf(t, "%.6f", p.asymptotic[j]);
+            }
+        }
+    return hfc_table_print(t);
+}
+
+static int cmd_curves(int argc, char **argv)
+{
+    double eps_max = 0.5, tol = 0.05, maxwell = 1.0;
+    unsigned long long points = 11;
+    int csv = 0, limits = 0;
+    hfc_reals alphas = {NULL, 0};
+    hfc_opt opts[] = {
+        {.name = "alpha", .kind = HFC_REALS, .value = &alphas, .arg = "A",
+         .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = 1.0,
+         .help = "standard linear solid(s) with relaxing fraction A = (mu0 - mu_inf)/mu0 "
+                 "(Eq. 47; eps of Eq. 49); default 1, the Maxwell solid"},
+        {.name = "eps-max", .kind = HFC_REAL, .value = &eps_max, .arg = "EPS",
+         .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = HF_HUNTER_EPS_MAX,
+         .excludes = "limits", .help = "largest eps of the table (default 0.5)"},
+        {.name = "points", .kind = HFC_INT, .value = &points, .arg = "N",
+         .limits = HFC_MIN | HFC_MAX, .min = 2, .max = 100000, .excludes = "limits",
+         .help = "rows per alpha, eps evenly spaced from 0 (default 11)"},
+        {.name = "limits", .kind = HFC_FLAG, .value = &limits,
+         .help = "print instead the eps where each formula leaves --tol of the numerical "
+                 "solution (Brent's method)"},
+        {.name = "tol", .kind = HFC_REAL, .value = &tol, .arg = "REL", .needs = "limits",
+         .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = 0.5,
+         .help = "relative tolerance of --limits (default 0.05, Argatov's 5 %)"},
+        HFC_OPT_CSV(&csv),
+    };
+    hfc_spec spec = {argv[0],
+                     "Argatov's master curves (Figs. 2-4): maximum approach w_m/w_m0, maximum\n"
+                     "force F_M/F_M0, its time t_M/t_m0, contact duration t_c/t_c0 and\n"
+                     "restitution e against eps = eta w_m0/V0, from Hunter's numerical model\n"
+                     "and (columns *_asym) Argatov's first-order formulas.  With --alpha the\n"
+                     "standard linear solid, eps = alpha w_m0/(V0 tau) (Eq. 49), against the\n"
+                     "same formulas.  All ratios are dimensionless; the paper's abscissa is\n"
+                     "tau_R/t_m0 = 1/(eps tau_m0).",
+                     opts, HFC_COUNT(opts), NULL, NULL};
+    int rc;
+    if (!hfc_parse(&spec, argc, argv, &rc))
+        return rc;
+    hfc_reals use = alphas.n > 0 ? alphas : (hfc_reals){&maxwell, 1};
+    hf_argatov_constants k;
+    hf_diag diag = {{0}};
+    hf_status st = hf_argatov_constants_compute(&k, &diag);
+    if (st != HF_OK)
+        rc = hfc_fail_status(argv[0], NULL, st, &diag);
+    else if (limits)
+        rc = print_master_limits(argv[0], csv, tol, &use, &k);
+    else
+        rc = print_master_curves(argv[0], csv, eps_max, points, &use, &k);
+    hfc_free(&spec);
     return rc;
 }
 
@@ -360,8 +476,8 @@ static void add_estimate_row(hfc_table *t, const estimate_row *row)
 
 /* Regression rows for every observable with a regression and a column. */
 static int run_regressions(const char *command, const hf_maxwell_data *d, double nu,
-                           hf_maxwell_weights weights, const hf_argatov_constants *k,
-                           estimate_row *rows, size_t *nrows)
+                           double alpha, hf_maxwell_weights weights,
+                           const hf_argatov_constants *k, estimate_row *rows, size_t *nrows)
 {
     static const hf_maxwell_observable obs[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
                                                  HF_MAXWELL_T_C};
@@ -371,6 +487,8 @@ static int run_regressions(const char *command, const hf_maxwell_data *d, double
         hf_diag diag = {{0}};
         estimate_row *row = &rows[*nrows];
         hf_status st = hf_maxwell_regress(d, nu, obs[j], weights, k, &row->est, &diag);
+        if (st == HF_OK && alpha != 1.0)
+            st = hf_maxwell_estimate_to_sls(&row->est, alpha, &diag);
         if (st != HF_OK)
             return hfc_fail_status(command, NULL, st, &diag);
         hf_maxwell_quality q = hf_maxwell_estimate_quality(&row->est, row->reason,
@@ -452,8 +570,8 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
         return hfc_fail(command, "--residuals needs --method full or all");
     estimate_row rows[4];
     size_t nrows = 0;
-    int rc = want_reg ? run_regressions(command, d, a->fit.nu, hfc_maxwell_weights(&a->fit), k,
-                                        rows, &nrows)
+    int rc = want_reg ? run_regressions(command, d, a->fit.nu, a->fit.full.objective.alpha,
+                                        hfc_maxwell_weights(&a->fit), k, rows, &nrows)
                       : 0;
     if (rc != 0)
         return rc;
@@ -496,6 +614,7 @@ static int cmd_fit(int argc, char **argv)
          .help = "Argatov's regressions, the full fit, or both (default all)"},
         {.name = "residuals", .kind = HFC_FLAG, .value = &a.residuals,
          .help = "print the full fit's relative residuals instead"},
+        HFC_OPT_ALPHA(&a.fit.full.objective.alpha),
         HFC_OPT_CSV(&a.csv),
     };
     hfc_spec spec = {argv[0],
@@ -537,8 +656,11 @@ static const hfc_command simulate_command = {
     "simulate", "Hunter's impact model for one impact or a grid", cmd_simulate, NULL, 0, NULL};
 static const hfc_command fit_command = {
     "fit", "identify mu0 and eta from drop tests", cmd_fit, NULL, 0, NULL};
+static const hfc_command curves_command = {
+    "curves", "master curves of Figs. 2-4 and where the asymptotics hold", cmd_curves, NULL,
+    0, NULL};
 static const hfc_command *const maxwell_subs[] = {&constants_command, &simulate_command,
-                                                   &fit_command,
+                                                   &fit_command, &curves_command,
                                                    &hfc_maxwell_extract_command};
 
 const hfc_command hfc_maxwell_command = {

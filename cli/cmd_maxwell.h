@@ -24,6 +24,14 @@ typedef struct hfc_maxwell_args {
     hf_maxwell_fit_config full;   /* hf_maxwell_fit_config_init'ed */
 } hfc_maxwell_args;
 
+/* The material model: 1 the Maxwell solid, below 1 the standard linear
+ * solid of Argatov Eq. 47. */
+#define HFC_OPT_ALPHA(ptr)                                                            \
+    {.name = "alpha", .kind = HFC_REAL, .value = (ptr), .arg = "A",                   \
+     .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = 1.0,                           \
+     .help = "standard linear solid with relaxing fraction A = (mu0 - mu_inf)/mu0 "    \
+             "(Argatov Eq. 47; eta is then 1/tau); default 1, the Maxwell solid"}
+
 #define HFC_OPT_NU(ptr, what)                                                         \
     {.name = "nu", .kind = HFC_REAL, .value = (ptr), .arg = "N", .required = 1,       \
      .limits = HFC_MIN | HFC_MAX, .min = 0.0, .max = 0.5, .help = (what)}

@@ -6,9 +6,7 @@
  */
 #include "hertzfit/rng.h"
 
-#include <gsl/gsl_randist.h>
-
-#define PCG32_MULT 6364136223846793005ULL
+#include "core/rng_draw.h"
 
 /* GSL's generator interface: get() returns [min, max], get_double() [0,1). */
 static unsigned long gsl_pcg32_get(void *state)
@@ -42,14 +40,7 @@ void hf_rng_seed(hf_rng *rng, uint64_t seed, uint64_t stream)
     rng->gsl.state = rng;
 }
 
-uint32_t hf_rng_u32(hf_rng *rng)
-{
-    uint64_t old = rng->state;
-    rng->state = old * PCG32_MULT + rng->inc;
-    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
-    uint32_t rot = (uint32_t)(old >> 59u);
-    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
-}
+uint32_t hf_rng_u32(hf_rng *rng) { return hf_rng_draw_u32(rng); }
 
 uint32_t hf_rng_bounded(hf_rng *rng, uint32_t bound)
 {
@@ -62,16 +53,11 @@ uint32_t hf_rng_bounded(hf_rng *rng, uint32_t bound)
     }
 }
 
-double hf_rng_uniform(hf_rng *rng)
-{
-    uint64_t hi = hf_rng_u32(rng) >> 5;  /* 27 bits */
-    uint64_t lo = hf_rng_u32(rng) >> 6;  /* 26 bits */
-    return (double)((hi << 26) | lo) * 0x1.0p-53;
-}
+double hf_rng_uniform(hf_rng *rng) { return hf_rng_draw_uniform(rng); }
 
 double hf_rng_uniform_range(hf_rng *rng, double lo, double hi)
 {
-    return lo + (hi - lo) * hf_rng_uniform(rng);
+    return hf_rng_draw_range(rng, lo, hi);
 }
 
 gsl_rng *hf_rng_gsl(hf_rng *rng)
@@ -83,7 +69,7 @@ gsl_rng *hf_rng_gsl(hf_rng *rng)
 
 double hf_rng_normal(hf_rng *rng, double mean, double sigma)
 {
-    return mean + gsl_ran_gaussian_ziggurat(hf_rng_gsl(rng), sigma);
+    return mean + hf_rng_draw_gaussian(rng, sigma);
 }
 
 uint64_t hf_rng_stream_from_key(const char *key, uint64_t index)

@@ -1,7 +1,8 @@
 /*
  * models/hunter.c — numerical solution of Hunter's Maxwell impact model in
  * Argatov's dimensionless form (Eqs. 24–25; see hertzfit/hunter.h for the
- * equations and the derived unloading force).
+ * equations and the derived unloading force), and of the same model for a
+ * standard linear solid (Eq. 47; its derivation is the last section).
  *
  * Three events end integrations: the peak of the contact force (dF/dτ
  * falls through 0), the end of loading (ω' falls through 0) and the end of
@@ -257,5 +258,212 @@ hf_status hf_hunter_force_history(double eps, const hf_hunter_options *options, 
         return st;
     for (size_t i = outputs.next; i < n; ++i)
         force[i] = 0.0;
+    return HF_OK;
+}
+
+/* ---- The standard linear solid ---------------------------------------------
+ *
+ * Hunter's impact model for a standard linear solid
+ * (Argatov Section 3.2, Eq. 47), in the dimensionless variables of Eq. 23,
+ * integrated with the event machinery the Maxwell model uses
+ * (models/ode_events.h).  The equations are derived here; hertzfit/hunter.h
+ * states them.
+ *
+ * Relaxation modulus of Eq. 47 (its creep function inverted):
+ *   μ(t) = μ0 [(1 − α) + α exp(−t/τ)],  J(t) = [1 − α exp(−(1−α)t/τ)]/((1−α)μ0).
+ * Time unit T = w_m⁰/V0, λ = T/τ, so Argatov's ε of Eq. 49 is α λ; force unit
+ * m V0²/w_m⁰, in which k w_m⁰^{5/2} = 5/4.
+ *
+ * Loading (Lee–Radok, Eq. 13, exact): with g = ∫ e^{−λ(τ−s)} d(ω^{3/2})(s)
+ *   ω'' = −F,  F = (5/4)[(1−α)ω^{3/2} + α g],  g' = (3/2)ω^{1/2}ω' − λ g.
+ * For α = 1 this is Eq. 24 (differentiate F and use ω'(0) = 1).
+ *
+ * Unloading, Hunter's approximation t₁ ≈ 2t_m − t used where he uses it
+ * for the Maxwell solid, and nowhere else (ω̃ = a²/(R w_m⁰)):
+ *  - force, Eq. 15: F = (5/4)[(1−α)ω̃^{3/2} + α E g(t₁)], E = e^{−2λ(τ−τ_m)}
+ *    (the relaxed part integrates to (1−α)ω̃(t₁)^{3/2} = (1−α)ω̃^{3/2}
+ *    exactly, since a(t₁) = a(t));
+ *  - g(t₁): integrating the loading equations once gives
+ *      g = ω^{3/2} + (4/5)(λ/α)(ω' − 1) + (λ(1−α)/α) I,  I = ∫₀^τ ω^{3/2},
+ *    evaluated at the mirrored point, ω'(t₁) ≈ −ω̃' and
+ *    I(t₁) ≈ I(τ_m) − ∫_{τ_m}^τ ω̃^{3/2} =: Ĩ (for α = 1 this is Hunter's
+ *    (5/4)ω̃^{3/2} − ε(ω̃' + 1) of hertzfit/hunter.h);
+ *  - approach, Eq. 16: since a(t₁) = a(t) only the relaxing part of μ
+ *    remains inside, and with the exponential creep kernel Eq. 16 becomes
+ *      w' = ω̃' − α P' − α² λ q,
+ *      P' = ω̃'(1 − E) − λ P,   q' = P' − (1−α)λ q,   P(τ_m) = q(τ_m) = 0;
+ *    for α = 1 (q = P) this is Eq. 21, w' = E ω̃'.
+ *  - motion: w'' = −F gives ω̃'' (the coefficient 1 − α(1 − E) > 0):
+ *      ω̃'' = [−F + α(2λE ω̃' − λP') + α²λ q'] / (1 − α(1 − E)),
+ *    which for α = 1 is Eq. 25.
+ * The contact ends at ω̃ = 0; the rebound speed is −w' there, e = −w'(τ_c).
+ */
+
+/* Largest λ = ε/α: beyond it the relaxation is so much faster than the
+ * impact that the explicit stepper needs ~λ steps per unit time. */
+#define LAMBDA_MAX 1e4
+
+typedef struct sls_stage {
+    double alpha, lambda;
+    double tau_m;   /* start of unloading */
+} sls_stage;
+
+/* ---- loading: y = (ω, ω', g, I) ------------------------------------------ */
+
+static double sls_loading_force(const sls_stage *s, const double y[])
+{
+    return 1.25 * ((1.0 - s->alpha) * pow15(y[0]) + s->alpha * y[2]);
+}
+
+static int sls_loading_rhs(double t, const double y[], double dydt[], void *params)
+{
+    (void)t;
+    const sls_stage *s = params;
+    dydt[0] = y[1];
+    dydt[1] = -sls_loading_force(s, y);
+    dydt[2] = 1.5 * sqrt(fmax(y[0], 0.0)) * y[1] - s->lambda * y[2];
+    dydt[3] = pow15(y[0]);
+    return GSL_SUCCESS;
+}
+
+/* dF/dτ = (5/4)[(3/2)ω^{1/2}ω' − αλ g]. */
+static double sls_loading_force_slope(double t, const double y[], void *params)
+{
+    (void)t;
+    const sls_stage *s = params;
+    return 1.25 * (1.5 * sqrt(fmax(y[0], 0.0)) * y[1] - s->alpha * s->lambda * y[2]);
+}
+
+/* ---- unloading: y = (ω̃, ω̃', Ĩ, P, q) ----------------------------------- */
+
+typedef struct sls_unloading_terms {
+    double E, g, force, dP, dq, du;
+} sls_unloading_terms;
+
+static void sls_unloading_eval(const sls_stage *s, double tau, const double y[],
+                           sls_unloading_terms *u)
+{
+    const double a = s->alpha, l = s->lambda;
+    u->E = exp(-2.0 * l * (tau - s->tau_m));
+    u->g = pow15(y[0]) + 0.8 * (l / a) * (-y[1] - 1.0) + (l * (1.0 - a) / a) * y[2];
+    u->force = 1.25 * ((1.0 - a) * pow15(y[0]) + a * u->E * u->g);
+    u->dP = y[1] * (1.0 - u->E) - l * y[3];
+    u->dq = u->dP - (1.0 - a) * l * y[4];
+    u->du = (-u->force + a * (2.0 * l * u->E * y[1] - l * u->dP) + a * a * l * u->dq) /
+            (1.0 - a * (1.0 - u->E));
+}
+
+static int sls_unloading_rhs(double t, const double y[], double dydt[], void *params)
+{
+    sls_unloading_terms u;
+    const sls_stage *s = params;
+    sls_unloading_eval(s, t, y, &u);
+    dydt[0] = y[1];
+    dydt[1] = u.du;
+    dydt[2] = -pow15(y[0]);
+    dydt[3] = u.dP;
+    dydt[4] = u.dq;
+    return GSL_SUCCESS;
+}
+
+/* Approach velocity w' (units V0). */
+static double sls_approach_velocity(const sls_stage *s, const double y[], const sls_unloading_terms *u)
+{
+    return y[1] - s->alpha * u->dP - s->alpha * s->alpha * s->lambda * y[4];
+}
+
+/* dF/dτ in unloading: (5/4)[(1−α)(3/2)ω̃^{1/2}ω̃' + α(−2λE g + E g')], with
+ * g' = (3/2)ω̃^{1/2}ω̃' − (4/5)(λ/α)ω̃'' − (λ(1−α)/α)ω̃^{3/2}. */
+static double sls_unloading_force_slope(double t, const double y[], void *params)
+{
+    sls_unloading_terms u;
+    const sls_stage *s = params;
+    const double a = s->alpha, l = s->lambda, half = 1.5 * sqrt(fmax(y[0], 0.0)) * y[1];
+    sls_unloading_eval(s, t, y, &u);
+    double dg = half - 0.8 * (l / a) * u.du - (l * (1.0 - a) / a) * pow15(y[0]);
+    return 1.25 * ((1.0 - a) * half + a * u.E * (dg - 2.0 * l * u.g));
+}
+
+hf_status hf_hunter_simulate_sls(double eps, double alpha, const hf_hunter_options *options,
+                                 hf_hunter_result *out, hf_diag *diag)
+{
+    if (out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no output for the standard linear solid");
+    if (!isfinite(alpha) || !(alpha > 0.0) || alpha > 1.0)
+        return hf_diag_set(diag, HF_EDOM, "alpha = %g is outside (0, 1] for the standard "
+                           "linear solid", alpha);
+    if (!isfinite(eps) || eps < 0.0 || eps > HF_HUNTER_EPS_MAX)
+        return hf_diag_set(diag, HF_EDOM, "eps = %g is outside [0, %g] for Hunter's model",
+                           eps, HF_HUNTER_EPS_MAX);
+    if (!(eps / alpha <= LAMBDA_MAX))
+        return hf_diag_set(diag, HF_EDOM, "eps/alpha = %g: the relaxation is more than %g "
+                           "times faster than the impact", eps / alpha, LAMBDA_MAX);
+    hf_hunter_options defaults;
+    hf_hunter_options_init(&defaults);
+    const hf_hunter_options *o = options ? options : &defaults;
+    if (!(o->abs_tol > 0.0) || !(o->rel_tol > 0.0))
+        return hf_diag_set(diag, HF_EINVAL, "ODE tolerances must be positive");
+    sls_stage s = {alpha, eps / alpha, 0.0};
+    out->eps = eps;
+
+    /* loading, with the force peak on the way when it comes first */
+    const hf_ode_event load_events[2] = {{velocity_event, -1}, {sls_loading_force_slope, -1}};
+    hf_ode_options ode;
+    stage_options(o, 0.0, NULL, &ode);
+    double tau = 0.0, y[5] = {0.0, 1.0, 0.0, 0.0, 0.0};
+    int peak_found = 0;
+    for (;;) {
+        size_t which = 0;
+        hf_status st = hf_ode_integrate_to_event(sls_loading_rhs, 4, &s, load_events, 2, &ode,
+                                                 &tau, y, &which, NULL, NULL, NULL);
+        if (st != HF_OK)
+            return hf_diag_set(diag, st, "standard linear solid, eps = %g, alpha = %g: "
+                               "loading stage: %s", eps, alpha, hf_strerror(st));
+        if (which == 0)
+            break;
+        peak_found = 1;
+        out->tau_M = tau;
+        out->force_M = sls_loading_force(&s, y);
+        /* At ε = 0 (and to rounding near it) the peak is the end of
+         * loading: both events at one point, and the velocity event would
+         * not fire again from it. */
+        if (!(y[1] > 0.0))
+            break;
+    }
+    out->tau_m = s.tau_m = tau;
+    out->omega_m = y[0];
+    if (!peak_found) {
+        out->tau_M = tau;
+        out->force_M = sls_loading_force(&s, y);
+    }
+
+    /* unloading from (ω_m, 0, I(τ_m), 0, 0) */
+    double z[5] = {y[0], 0.0, y[3], 0.0, 0.0};
+    sls_unloading_terms u;
+    sls_unloading_eval(&s, tau, z, &u);
+    if (!(u.du < 0.0))
+        return hf_diag_set(diag, HF_EDOM, "eps = %g, alpha = %g: Hunter's unloading "
+                           "equation does not unload", eps, alpha);
+    const hf_ode_event unload_events[2] = {{contact_event, -1}, {sls_unloading_force_slope, -1}};
+    stage_options(o, tau, NULL, &ode);
+    for (;;) {
+        size_t which = 0;
+        hf_status st = hf_ode_integrate_to_event(sls_unloading_rhs, 5, &s, unload_events,
+                                                 peak_found ? 1 : 2, &ode, &tau, z, &which,
+                                                 NULL, NULL, NULL);
+        if (st != HF_OK)
+            return hf_diag_set(diag, st, "standard linear solid, eps = %g, alpha = %g: "
+                               "unloading stage: %s", eps, alpha, hf_strerror(st));
+        if (which == 0)
+            break;
+        peak_found = 1;
+        sls_unloading_eval(&s, tau, z, &u);
+        out->tau_M = tau;
+        out->force_M = u.force;
+    }
+    sls_unloading_eval(&s, tau, z, &u);
+    out->tau_c = tau;
+    out->v_c = z[1];
+    out->e = -sls_approach_velocity(&s, z, &u);
     return HF_OK;
 }

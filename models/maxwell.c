@@ -88,22 +88,27 @@ static hf_status scales(const hf_maxwell_material *mat, const hf_maxwell_impact 
     return st;
 }
 
-static hf_status check_both(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
-                            const void *out, hf_diag *diag)
+/* alpha = 1 is the Maxwell solid; a standard linear solid has alpha in
+ * (0, 1) (Eq. 47). */
+static hf_status check_both(const hf_maxwell_material *mat, double alpha,
+                            const hf_maxwell_impact *imp, const void *out, hf_diag *diag)
 {
     if (out == NULL)
         return hf_diag_set(diag, HF_EINVAL, "no output");
+    if (!isfinite(alpha) || !(alpha > 0.0) || alpha > 1.0)
+        return hf_diag_set(diag, HF_EDOM, "alpha = %g is outside (0, 1]", alpha);
     hf_status st = hf_maxwell_material_check(mat, diag);
     return st != HF_OK ? st : hf_maxwell_impact_check(imp, diag);
 }
 
-/* Dimensionless (τ_M, F̂_M, τ_c, e) to physical units: t = τ·T and
+/* Dimensionless (ω_m, τ_M, F̂_M, τ_c, e) to physical units: w = ω·T·V0, t = τ·T and
  * F = F̂·m V0²/w_m⁰ = F̂·m V0/T with T = w_m⁰/V0, the force again in logs
  * when the plain product leaves the normal range (m V0 alone can overflow).  Every output must be a finite positive double;
  * e finite and >= 0 (it is 0 only in the limit of total absorption). */
 static hf_status to_physical(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
-                             double T, double eps, double tau_M, double force_M, double tau_c,
-                             double e, hf_maxwell_response *out, hf_diag *diag)
+                             double T, double eps, double omega_m, double tau_M,
+                             double force_M, double tau_c, double e, hf_maxwell_response *out,
+                             hf_diag *diag)
 {
     out->F_M = force_M * imp->m * imp->V0 / T;
     if (!isnormal(out->F_M) && force_M > 0.0) /* m V0 overflowed, or a factor underflowed */
@@ -112,11 +117,14 @@ static hf_status to_physical(const hf_maxwell_material *mat, const hf_maxwell_im
     out->t_c = tau_c * T;
     out->e = e;
     out->eps = eps;
+    out->w_m = omega_m * T * imp->V0;  /* w_m⁰ = T V0 */
     hf_status st = check_scale("F_M [N]", out->F_M, mat, imp, diag);
     if (st == HF_OK)
         st = check_scale("t_M [s]", out->t_M, mat, imp, diag);
     if (st == HF_OK)
         st = check_scale("t_c [s]", out->t_c, mat, imp, diag);
+    if (st == HF_OK)
+        st = check_scale("w_m [m]", out->w_m, mat, imp, diag);
     if (st == HF_OK && !(isfinite(e) && e >= 0.0))
         st = check_scale("e", e, mat, imp, diag);
     return st;
@@ -126,34 +134,55 @@ hf_status hf_maxwell_simulate(const hf_maxwell_material *mat, const hf_maxwell_i
                               const hf_hunter_options *options, hf_maxwell_response *out,
                               hf_diag *diag)
 {
-    hf_status st = check_both(mat, imp, out, diag);
-    if (st != HF_OK)
-        return st;
-    double T, eps;
-    if ((st = scales(mat, imp, &T, &eps, diag)) != HF_OK)
-        return st;
-    hf_hunter_result r;
-    st = hf_hunter_simulate(eps, options, &r, diag);
-    if (st != HF_OK)
-        return st;
-    return to_physical(mat, imp, T, eps, r.tau_M, r.force_M, r.tau_c, r.e, out, diag);
+    return hf_maxwell_simulate_sls(mat, 1.0, imp, options, out, diag);
 }
 
 hf_status hf_maxwell_predict(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
                              const hf_argatov_constants *constants, hf_maxwell_response *out,
                              hf_diag *diag)
 {
-    hf_status st = check_both(mat, imp, out, diag);
+    return hf_maxwell_predict_sls(mat, 1.0, imp, constants, out, diag);
+}
+
+hf_status hf_maxwell_simulate_sls(const hf_maxwell_material *mat, double alpha,
+                                  const hf_maxwell_impact *imp,
+                                  const hf_hunter_options *options, hf_maxwell_response *out,
+                                  hf_diag *diag)
+{
+    hf_status st = check_both(mat, alpha, imp, out, diag);
     if (st != HF_OK)
         return st;
     double T, eps;
     if ((st = scales(mat, imp, &T, &eps, diag)) != HF_OK)
         return st;
+    /* Eq. 49; the Maxwell solid keeps Hunter's own two-state equations */
+    hf_hunter_result r;
+    st = alpha == 1.0 ? hf_hunter_simulate(eps, options, &r, diag)
+                      : hf_hunter_simulate_sls(alpha * eps, alpha, options, &r, diag);
+    if (st != HF_OK)
+        return st;
+    return to_physical(mat, imp, T, r.eps, r.omega_m, r.tau_M, r.force_M, r.tau_c, r.e, out,
+                       diag);
+}
+
+hf_status hf_maxwell_predict_sls(const hf_maxwell_material *mat, double alpha,
+                                 const hf_maxwell_impact *imp,
+                                 const hf_argatov_constants *constants, hf_maxwell_response *out,
+                                 hf_diag *diag)
+{
+    hf_status st = check_both(mat, alpha, imp, out, diag);
+    if (st != HF_OK)
+        return st;
+    double T, eps;
+    if ((st = scales(mat, imp, &T, &eps, diag)) != HF_OK)
+        return st;
+    if (alpha != 1.0)
+        eps *= alpha; /* Eq. 49 */
     hf_argatov_asymptotic a;
     st = hf_argatov_predict(constants, eps, &a, diag);
     if (st != HF_OK)
         return st;
-    return to_physical(mat, imp, T, eps, a.tau_M, a.force_M, a.tau_c, a.e, out, diag);
+    return to_physical(mat, imp, T, eps, a.omega_m, a.tau_M, a.force_M, a.tau_c, a.e, out, diag);
 }
 
 hf_status hf_maxwell_force_history(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,

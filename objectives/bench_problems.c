@@ -268,14 +268,33 @@ static hf_status build_bbob(hf_bench_problem *bp, size_t count, hf_diag *diag)
     return HF_OK;
 }
 
+/* DATA_DIR/FILE into PATH; DATA_DIR NULL means the shipped data
+ * (hf_data_dir: $HERTZFIT_DATA, the installation's, or data/). */
+static hf_status data_file(const char *data_dir, const char *file, char *path, size_t size,
+                           hf_diag *diag)
+{
+    char dir[1024];
+    if (data_dir == NULL) {
+        hf_status st = hf_data_dir(dir, sizeof dir, diag);
+        if (st != HF_OK)
+            return st;
+        data_dir = dir;
+    }
+    int n = snprintf(path, size, "%s/%s", data_dir, file);
+    if (n < 0 || (size_t)n >= size)
+        return hf_diag_set(diag, HF_ERANGE, "data folder '%s' is too long", data_dir);
+    return HF_OK;
+}
+
 static hf_status build_profile(hf_bench_problem *bp, int table, const char *data_dir,
                                hf_diag *diag)
 {
     hf_status st;
     if (table) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", data_dir ? data_dir : "data", TABLE2_FILE);
-        st = hf_profile_objective_alloc_table(path, &bp->profile, diag); /* owned by bp */
+        char path[1100];
+        st = data_file(data_dir, TABLE2_FILE, path, sizeof path, diag);
+        if (st == HF_OK) /* owned by bp */
+            st = hf_profile_objective_alloc_table(path, &bp->profile, diag);
     } else {
         double *c = NULL; /* freed below */
         size_t n = 0;
@@ -298,9 +317,10 @@ static hf_status build_profile(hf_bench_problem *bp, int table, const char *data
  * (the misfit at the truth is what the test checks). */
 static hf_status build_maxwell(hf_bench_problem *bp, const char *data_dir, hf_diag *diag)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", data_dir ? data_dir : "data", MAXWELL_FILE);
-    hf_status st = hf_maxwell_data_read(path, NULL, &bp->maxwell_data, diag);
+    char path[1100];
+    hf_status st = data_file(data_dir, MAXWELL_FILE, path, sizeof path, diag);
+    if (st == HF_OK)
+        st = hf_maxwell_data_read(path, NULL, &bp->maxwell_data, diag);
     if (st != HF_OK)
         return st;
     hf_maxwell_objective_options o;

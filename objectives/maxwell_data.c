@@ -603,6 +603,13 @@ hf_status hf_maxwell_synthesize(const hf_maxwell_material *material,
                                 const hf_maxwell_data *impacts, double noise, uint64_t seed,
                                 hf_maxwell_response *out, hf_diag *diag)
 {
+    return hf_maxwell_synthesize_sls(material, 1.0, impacts, noise, seed, out, diag);
+}
+
+hf_status hf_maxwell_synthesize_sls(const hf_maxwell_material *material, double alpha,
+                                    const hf_maxwell_data *impacts, double noise,
+                                    uint64_t seed, hf_maxwell_response *out, hf_diag *diag)
+{
     if (material == NULL || impacts == NULL || out == NULL)
         return hf_diag_set(diag, HF_EINVAL, "synthetic data: missing material, impacts or output");
     if (!(noise >= 0.0 && noise <= HF_MAXWELL_NOISE_MAX))
@@ -617,7 +624,7 @@ hf_status hf_maxwell_synthesize(const hf_maxwell_material *material,
     for (size_t i = 0; i < impacts->n; ++i) {
         hf_diag why = {{0}};
         hf_maxwell_response *r = &out[i];
-        st = hf_maxwell_simulate(material, &impacts->impact[i], NULL, r, &why);
+        st = hf_maxwell_simulate_sls(material, alpha, &impacts->impact[i], NULL, r, &why);
         if (st != HF_OK) {
             impact_where(impacts, i, at, sizeof at);
             return hf_diag_set(diag, st, "%s%s", at, why.text);

@@ -48,6 +48,7 @@ void hf_maxwell_objective_options_init(hf_maxwell_objective_options *o)
     o->eta_box = 0.95;
     hf_hunter_options_init(&o->ode);
     o->fd_step = 1e-5;
+    o->alpha = 1.0;
 }
 
 static size_t count_bits(unsigned mask)
@@ -65,6 +66,8 @@ static hf_status check_options(const hf_maxwell_objective_options *o, hf_diag *d
     if (!(o->mu0_box > 0.0 && o->mu0_box < 1.0) || !(o->eta_box > 0.0 && o->eta_box <= 1.0))
         return hf_diag_set(diag, HF_ERANGE, "search boxes must be in (0, 1): mu0 %g, eta %g",
                            o->mu0_box, o->eta_box);
+    if (!isfinite(o->alpha) || !(o->alpha > 0.0) || o->alpha > 1.0)
+        return hf_diag_set(diag, HF_EDOM, "alpha = %g is outside (0, 1]", o->alpha);
     if (!(o->fd_step > 0.0 && o->fd_step < 0.1))
         return hf_diag_set(diag, HF_ERANGE, "Jacobian step %g is outside (0, 0.1)", o->fd_step);
     return HF_OK;
@@ -150,7 +153,8 @@ static hf_status test_residuals(const hf_maxwell_objective *obj, const hf_maxwel
 {
     const hf_maxwell_data *d = obj->data;
     hf_maxwell_response r;
-    hf_status st = hf_maxwell_simulate(mat, &d->impact[i], &obj->options.ode, &r, diag);
+    hf_status st = hf_maxwell_simulate_sls(mat, obj->options.alpha, &d->impact[i],
+                                           &obj->options.ode, &r, diag);
     if (st != HF_OK)
         return st;
     size_t j = 0;
@@ -371,7 +375,8 @@ hf_status hf_maxwell_objective_estimate(const hf_maxwell_objective *obj, const d
     out->max_eps = 0.0;
     for (size_t i = 0; i < obj->data->n; ++i)
         out->max_eps = fmax(out->max_eps,
-                            eta * out->C0 / hf_maxwell_speed_parameter(&obj->data->impact[i]));
+                            obj->options.alpha * eta * out->C0 /
+                                hf_maxwell_speed_parameter(&obj->data->impact[i]));
     out->misfit = ssr;
     return HF_OK;
 }

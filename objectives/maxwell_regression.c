@@ -383,3 +383,16 @@ hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_obs
     free(x);
     return st;
 }
+
+hf_status hf_maxwell_estimate_to_sls(hf_maxwell_estimate *est, double alpha, hf_diag *diag)
+{
+    if (est == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no estimate");
+    if (!isfinite(alpha) || !(alpha > 0.0) || alpha > 1.0)
+        return hf_diag_set(diag, HF_EDOM, "alpha = %g is outside (0, 1]", alpha);
+    if (est->method != HF_MAXWELL_REGRESSION)
+        return hf_diag_set(diag, HF_EINVAL, "only a regression's eta is the Maxwell alpha/tau");
+    est->eta /= alpha;
+    est->eta_se /= alpha;
+    return HF_OK;
+}

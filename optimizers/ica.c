@@ -171,8 +171,7 @@ static int iterate(hf_ica_state *st, const hf_ica_params *p, size_t k,
         return 0;
     if (p->ants && !ant_step(st, p, p->eta0 * pow(p->eta_decay, (double)k), ev, rng, ant))
         return 0;
-    for (size_t e = 0; e < st->n_emp; ++e)
-        (void)hf_ica_swap(st, e);
+    (void)hf_ica_swap(st);
     (void)hf_ica_unite(st, p->unite_threshold);
     hf_ica_total_costs(st, p->xi);
     if (p->competition_rate >= 1.0 || hf_rng_uniform(rng) < p->competition_rate)

@@ -7,6 +7,8 @@
  */
 #include "optimizers/ica_ops.h"
 
+#include "core/rng_draw.h"
+
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_sort.h>
 #include <math.h>
@@ -170,17 +172,19 @@ void hf_ica_form_empires(hf_ica_state *st, hf_rng *rng)
             st->owner[colonies[next++]] = e;
 }
 
-/* A unit vector orthogonal to unit vector v (dim >= 2), from a Gaussian
- * draw with v's component removed; redrawn in the (measure-zero) case of
- * a parallel draw.  The redraws are bounded so that a non-finite v (which
+/* The Gaussian draws of a direction orthogonal to unit vector v
+ * (dim >= 2): u, unnormalised, with v's component removed; returns its
+ * norm (the caller divides).  Redrawn in the (measure-zero) case of a
+ * parallel draw.  The redraws are bounded so that a non-finite v (which
  * hf_problem_check's finite bounds should exclude) cannot loop forever:
- * u is then the zero vector and the deviation is dropped. */
-static void random_orthogonal(hf_rng *rng, const double *v, size_t dim, double *u)
+ * the norm is then 0 and the deviation is dropped. */
+static double random_orthogonal(hf_rng *rng, const double *restrict v, size_t dim,
+                                double *restrict u)
 {
     for (int attempt = 0; attempt < 64; ++attempt) {
         double dot = 0.0, norm = 0.0;
         for (size_t k = 0; k < dim; ++k) {
-            u[k] = hf_rng_normal(rng, 0.0, 1.0);
+            u[k] = 0.0 + hf_rng_draw_gaussian(rng, 1.0); /* as hf_rng_normal: -0 -> +0 */
             dot += u[k] * v[k];
         }
         for (size_t k = 0; k < dim; ++k) {
@@ -188,28 +192,24 @@ static void random_orthogonal(hf_rng *rng, const double *v, size_t dim, double *
             norm += u[k] * u[k];
         }
         norm = sqrt(norm);
-        if (norm > 1e-12) {
-            for (size_t k = 0; k < dim; ++k)
-                u[k] /= norm;
-            return;
-        }
+        if (norm > 1e-12)
+            return norm;
     }
-    for (size_t k = 0; k < dim; ++k)
-        u[k] = 0.0;
+    return 0.0;
 }
 
 void hf_ica_assimilate(hf_ica_state *st, size_t c, const hf_ica_params *p, hf_rng *rng)
 {
-    double *x = pos(st, c);
-    const double *imp = pos(st, st->imp[st->owner[c]]);
+    double *restrict x = pos(st, c);
+    const double *restrict imp = pos(st, st->imp[st->owner[c]]);
     size_t dim = st->dim;
     if (p->assimilation == HF_ICA_ASSIMILATE_COMPONENTWISE) {
         for (size_t k = 0; k < dim; ++k)
-            x[k] += p->beta * hf_rng_uniform(rng) * (imp[k] - x[k]);
+            x[k] += p->beta * hf_rng_draw_uniform(rng) * (imp[k] - x[k]);
         hf_ica_bound(st, x, p->bounds);
         return;
     }
-    double *v = st->scratch, *u = st->scratch + dim;
+    double *restrict v = st->scratch, *restrict u = st->scratch + dim;
     double d = 0.0;
     for (size_t k = 0; k < dim; ++k) {
         v[k] = imp[k] - x[k];
@@ -220,21 +220,27 @@ void hf_ica_assimilate(hf_ica_state *st, size_t c, const hf_ica_params *p, hf_rn
         return; /* on its imperialist: no direction to move in */
     for (size_t k = 0; k < dim; ++k)
         v[k] /= d;
-    double step = hf_rng_uniform_range(rng, 0.0, p->beta * d);
-    double theta = hf_rng_uniform_range(rng, -p->gamma, p->gamma);
+    double step = hf_rng_draw_range(rng, 0.0, p->beta * d);
+    double theta = hf_rng_draw_range(rng, -p->gamma, p->gamma);
     if (dim >= 2) {
-        random_orthogonal(rng, v, dim, u);
-        for (size_t k = 0; k < dim; ++k)
-            v[k] = cos(theta) * v[k] + sin(theta) * u[k];
+        /* x += step (cos θ v + sin θ u), u the unit vector of the turn */
+        double norm = random_orthogonal(rng, v, dim, u);
+        double cos_t = cos(theta), sin_t = sin(theta);
+        for (size_t k = 0; k < dim; ++k) {
+            double uk = norm > 0.0 ? u[k] / norm : 0.0;
+            x[k] += step * (cos_t * v[k] + sin_t * uk);
+        }
+    } else {
+        x[0] += step * v[0];
     }
-    for (size_t k = 0; k < dim; ++k)
-        x[k] += step * v[k];
     hf_ica_bound(st, x, p->bounds);
 }
 
 size_t hf_ica_revolve(hf_ica_state *st, double rate, hf_rng *rng)
 {
     size_t moved = 0;
+    if (!(rate > 0.0))
+        return 0; /* round(0 · colonies) = 0 everywhere: nothing to draw */
     for (size_t e = 0; e < st->n_emp; ++e) {
         size_t nc = hf_ica_colony_count(st, e);
         size_t k = (size_t)lround(rate * (double)nc);
@@ -248,36 +254,49 @@ size_t hf_ica_revolve(hf_ica_state *st, double rate, hf_rng *rng)
         for (size_t j = 0; j < k; ++j) {
             double *x = pos(st, st->order[j]);
             for (size_t d = 0; d < st->dim; ++d)
-                x[d] = hf_rng_uniform_range(rng, st->lower[d], st->upper[d]);
+                x[d] = hf_rng_draw_range(rng, st->lower[d], st->upper[d]);
         }
         moved += k;
     }
     return moved;
 }
 
-/* Cheapest (worst = 0) or dearest (worst = 1) colony of empire e;
- * HF_ICA_NONE when it has none.  Ties go to the lowest index. */
-static size_t extreme_colony(const hf_ica_state *st, size_t e, int worst)
+/* Dearest colony of empire e; HF_ICA_NONE when it has none.  Ties go to
+ * the lowest index. */
+static size_t dearest_colony(const hf_ica_state *st, size_t e)
 {
-    size_t best = HF_ICA_NONE;
+    size_t worst = HF_ICA_NONE;
     for (size_t i = 0; i < st->n; ++i) {
         if (st->owner[i] != e || st->imp[e] == i)
             continue;
-        if (best == HF_ICA_NONE || (worst ? st->f[i] > st->f[best] : st->f[i] < st->f[best]))
-            best = i;
+        if (worst == HF_ICA_NONE || st->f[i] > st->f[worst])
+            worst = i;
     }
-    return best;
+    return worst;
 }
 
-int hf_ica_swap(hf_ica_state *st, size_t e)
+size_t hf_ica_swap(hf_ica_state *st)
 {
-    if (st->imp[e] == HF_ICA_NONE)
-        return 0;
-    size_t c = extreme_colony(st, e, 0);
-    if (c == HF_ICA_NONE || !(st->f[c] < st->f[st->imp[e]]))
-        return 0;
-    st->imp[e] = c;
-    return 1;
+    /* Every empire's cheapest colony in one pass over the countries (ties
+     * to the lowest index); a swap in one empire changes no other's. */
+    size_t *cheapest = st->counts, swaps = 0;
+    for (size_t e = 0; e < st->n_emp; ++e)
+        cheapest[e] = HF_ICA_NONE;
+    for (size_t i = 0; i < st->n; ++i) {
+        size_t e = st->owner[i];
+        if (!hf_ica_is_colony(st, i))
+            continue;
+        if (cheapest[e] == HF_ICA_NONE || st->f[i] < st->f[cheapest[e]])
+            cheapest[e] = i;
+    }
+    for (size_t e = 0; e < st->n_emp; ++e) {
+        size_t c = cheapest[e];
+        if (c != HF_ICA_NONE && st->f[c] < st->f[st->imp[e]]) {
+            st->imp[e] = c;
+            ++swaps;
+        }
+    }
+    return swaps;
 }
 
 static double distance(const hf_ica_state *st, size_t i, size_t j)
@@ -396,7 +415,7 @@ size_t hf_ica_compete(hf_ica_state *st, int competition, hf_rng *rng)
     if (hf_ica_alive_count(st) < 2)
         return HF_ICA_NONE;
     size_t weak = weakest_empire(st);
-    size_t colony = extreme_colony(st, weak, 1);
+    size_t colony = dearest_colony(st, weak);
     if (colony == HF_ICA_NONE)
         return HF_ICA_NONE;
     size_t winner = competition == HF_ICA_COMPETE_ROULETTE ? roulette_empire(st, weak, rng)
@@ -433,7 +452,7 @@ int hf_icaco_ant(const hf_ica_state *st, size_t c, double eta, hf_rng *rng, doub
     const double *imp = pos(st, st->imp[st->owner[c]]);
     int inside = 1;
     for (size_t k = 0; k < st->dim; ++k) {
-        ant[k] = hf_rng_normal(rng, imp[k], (st->upper[k] - st->lower[k]) * eta);
+        ant[k] = imp[k] + hf_rng_draw_gaussian(rng, (st->upper[k] - st->lower[k]) * eta);
         inside &= ant[k] >= st->lower[k] && ant[k] <= st->upper[k];
     }
     return inside;

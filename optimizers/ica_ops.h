@@ -129,9 +129,9 @@ void hf_ica_assimilate(hf_ica_state *st, size_t c, const hf_ica_params *p,
  * random move to a uniform random point of the box.  Returns how many. */
 size_t hf_ica_revolve(hf_ica_state *st, double rate, hf_rng *rng);
 
-/* Step 4: if the best colony of empire e costs less than its imperialist,
- * they exchange roles.  Returns 1 when they did. */
-int hf_ica_swap(hf_ica_state *st, size_t e);
+/* Step 4, in every empire: if its best colony costs less than its
+ * imperialist, they exchange roles.  Returns how many empires swapped. */
+size_t hf_ica_swap(hf_ica_state *st);
 
 /* Optional uniting: two empires whose imperialists are closer than
  * threshold × box diagonal merge into the cheaper one (its imperialist

@@ -7,6 +7,8 @@
  */
 #include "optimizers/optimizer_internal.h"
 
+#include "core/rng_draw.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -345,5 +347,5 @@ void hf_apply_start_point(const hf_algo_run *ctx, double *x)
 void hf_uniform_point(hf_rng *rng, const hf_problem *problem, double *x)
 {
     for (size_t k = 0; k < problem->dim; ++k)
-        x[k] = hf_rng_uniform_range(rng, problem->lower[k], problem->upper[k]);
+        x[k] = hf_rng_draw_range(rng, problem->lower[k], problem->upper[k]);
 }

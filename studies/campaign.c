@@ -29,7 +29,7 @@ void hf_campaign_config_init(hf_campaign_config *cfg)
     cfg->seed = 1;
     cfg->shard_index = 0;
     cfg->shard_count = 1;
-    cfg->data_dir = "data";
+    cfg->data_dir = NULL; /* the shipped data: hf_data_dir */
 }
 
 /* The budget of a configuration without one, and the default targets

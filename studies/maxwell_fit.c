@@ -86,6 +86,9 @@ static hf_status reference_point(const hf_maxwell_data *d, const hf_maxwell_obje
             for (size_t i = 0; i < d->n; ++i)
                 Tmax = fmax(Tmax, est.C0 / hf_maxwell_speed_parameter(&d->impact[i]));
             *eta = est.eta > 0.0 ? est.eta : 0.1 / Tmax;
+            /* the regression's η is the Maxwell one: α/τ for a standard
+             * linear solid (Eqs. 48-49), whose 1/τ is fitted */
+            *eta /= o->alpha;
         }
         return HF_OK;
     }

@@ -6,7 +6,13 @@ the program, a test, a benchmark, a header example or docs/code.  A
 function only its own file calls is a static helper; one nothing calls
 goes.
 
-  exports_check.py NM LIBRARY OBJECT_LIST DOCS_CODE_DIR
+With a shared library and the public header folders, it also reads the
+shared library's dynamic symbol table (nm -D): every symbol it defines is
+declared in a public header (a function, or an extern object), and every
+function the public headers declare that the library defines is exported.
+So the .so carries the public API, all of it and nothing else.
+
+  exports_check.py NM LIBRARY OBJECT_LIST DOCS_CODE_DIR [SHARED HEADER_DIR...]
       OBJECT_LIST: a file naming the callers' object files, one per line
   exports_check.py --selftest
 """
@@ -64,28 +70,80 @@ def uncalled(defined, library_refs, outside_refs):
     return bad
 
 
+def strip_comments(text):
+    return re.sub(r'//[^\n]*', '', re.sub(r'/\*.*?\*/', ' ', text, flags=re.S))
+
+
+def declared_names(header_dirs):
+    """The hf_ functions and extern objects the public headers declare
+    (comments, and so their examples, left out)."""
+    names = set()
+    for directory in header_dirs:
+        for name in sorted(os.listdir(directory)):
+            if name.endswith('.h'):
+                with open(os.path.join(directory, name), encoding='utf-8') as f:
+                    text = strip_comments(f.read())
+                names.update(re.findall(r'\b(hf_[A-Za-z0-9_]+)\s*\(', text))
+                names.update(re.findall(r'\bextern\b[^;(]*\b(hf_[A-Za-z0-9_]+)\s*[;\[]', text))
+    return names
+
+
+def dynamic_symbols(nm, shared):
+    out = subprocess.run([nm, '-D', '--defined-only', shared], capture_output=True,
+                         text=True, check=True).stdout
+    syms = set()
+    for line in out.splitlines():
+        parts = line.split()
+        # "0000000000012340 T hf_name"; version nodes ("A HERTZFIT") are not symbols
+        if len(parts) == 3 and parts[1] not in ('A',):
+            syms.add(parts[2].split('@')[0])
+    return syms
+
+
+def dynamic_mismatch(exported, declared, defined):
+    """What the .so exports beyond the public API, and what of the public API
+    the library defines but the .so does not export."""
+    bad = ['%s is exported by the shared library but declared in no public header: give it '
+           'hidden visibility (a private header), or declare it public' % s
+           for s in sorted(exported - declared)]
+    bad += ['%s is declared in a public header and defined in the library but not exported '
+            'by the shared library' % s for s in sorted((set(defined) & declared) - exported)]
+    return bad
+
+
 def selftest():
     defined = {'hf_used': 'a.o', 'hf_self': 'b.o', 'hf_outside': 'c.o'}
     library_refs = {'hf_used': {'b.o'}, 'hf_self': {'b.o'}}
     bad = uncalled(defined, library_refs, {'hf_outside'})
     ok = len(bad) == 1 and bad[0].startswith('hf_self ')
-    print('\n'.join(bad))
-    print('selftest: %s' % ('the check finds the planted uncalled export' if ok else 'FAILED'))
+    leaks = dynamic_mismatch({'hf_public', 'hf_private'}, {'hf_public', 'hf_hidden'},
+                             {'hf_public': 'a.o', 'hf_private': 'b.o', 'hf_hidden': 'c.o'})
+    ok = ok and len(leaks) == 2 and leaks[0].startswith('hf_private ') \
+        and leaks[1].startswith('hf_hidden ')
+    print('\n'.join(bad + leaks))
+    print('selftest: %s' % ('the check finds the planted uncalled export, leaked private '
+                            'symbol and missing public one' if ok else 'FAILED'))
     return 0 if ok else 1
 
 
 def main(argv):
     if len(argv) > 1 and argv[1] == '--selftest':
         return selftest()
-    if len(argv) != 5:
+    if len(argv) < 5 or len(argv) == 6:
         print(__doc__)
         return 2
-    nm, library, object_list, docs_code = argv[1:]
+    nm, library, object_list, docs_code = argv[1:5]
     with open(object_list, encoding='utf-8') as f:
         objects = [line.strip() for line in f if line.strip()]
     defined, library_refs = archive_symbols(nm, library)
     outside = object_refs(nm, objects) | docs_refs(docs_code)
     bad = uncalled(defined, library_refs, outside)
+    if len(argv) > 6:
+        exported = dynamic_symbols(nm, argv[5])
+        dyn_bad = dynamic_mismatch(exported, declared_names(argv[6:]), defined)
+        print('exports_check: the shared library exports %d symbol(s), %d not the public API'
+              % (len(exported), len(dyn_bad)))
+        bad += dyn_bad
     for b in bad:
         print(b)
     print('exports_check: %d exported hf_ function(s), %d caller object(s), %d uncalled'

@@ -185,6 +185,7 @@ static const char *const csv_cases[][2] = {
     {"optimum", "optimum --csv --table data/safaeifar2020_table2.csv"},
     {"fit profile", "fit profile --optimizer ica --runs 2 --max-evals 200 --csv"},
     {"maxwell constants", "maxwell constants --csv"},
+    {"maxwell curves", "maxwell curves --points 3 --eps-max 0.1 --csv"},
     {"maxwell simulate", "maxwell simulate --mu0 1e7 --nu 0.5 --eta 300 --R 0.01 --m 0.03 "
                          "--v0 1 --csv"},
     {"maxwell fit", "maxwell fit --data " DATA "maxwell_synthetic_clean.csv' --nu 0.5 --csv"},
@@ -193,6 +194,7 @@ static const char *const csv_cases[][2] = {
     {"copt", "copt --e 0.5,0.7 --csv"},
     {"copt fit", "copt fit --n-grid 1.5 --e-grid 0.5:0.1:1 --csv"},
     {"bounce", "bounce --e 0.5 --summary --csv"},
+    {"example", "example pendulums --model piecewise --table impacts --csv"},
 };
 
 static void test_csv_is_one_table(void **state)
@@ -260,6 +262,7 @@ static const char *const bad_cases[][2] = {
     {"maxwell simulate --mu0 1e7 --nu 0.9 --eta 1 --grid x.csv", "--nu: 0.9 is outside [0, 0.5]"},
     {"maxwell simulate --mu0 1e7 --nu 0.5 --eta 1 --grid x.csv --noise 0.5",
      "--noise: 0.5 is outside [0, 0.2]"},
+    {"maxwell curves --alpha 2", "--alpha: 2 is outside (0, 1]"},
     {"maxwell fit --nu 0.5", "--data is required"},
     {"maxwell extract --data x.csv --impact some", "--impact: unknown value 'some'"},
     {"maxwell fit --data x.csv --nu 0.5 --method best", "--method: unknown value 'best'"},
@@ -300,7 +303,7 @@ static const char *const bad_cases[][2] = {
     {"bench eval bbob:1:2:1 0", "bbob:1:2:1 has dimension 2: give 2 coordinates, not 1"},
     {"bench report a b", "unexpected argument 'b'"},
     {"plot", "missing subcommand (valid: convergence, empires, maxwell, restitution, bounce, "
-             "trace)"},
+             "maxwell-curves, example, trace)"},
     {"plot trace --data x.csv --nu 0.5 --eta 1 -o x.png", "--mu0 is required"},
     {"plot empires s.csv", "--output is required"},
     {"plot empires -o x.png", "missing argument SNAPSHOT.csv"},
@@ -308,8 +311,12 @@ static const char *const bad_cases[][2] = {
     {"plot convergence t.csv", "--output is required"},
     {"plot convergence t.csv -o x.png --x time", "--x: unknown value 'time'"},
     {"plot maxwell --data x.csv -o x.png", "--nu is required"},
+    {"plot maxwell-curves --alpha 0 -o x.png", "--alpha: 0 is outside (0, 1]"},
     {"plot restitution -o x.png --points 1", "--points: 1 is outside [2, 100000]"},
     {"plot bounce -o x.png --e 0.5,2", "--e: 2 is outside [1e-06, 1]"},
+    {"plot example pendulums -o x.png --figure 13",
+     "--figure: pendulums has figures 11 to 12, not 13"},
+    {"example nope", "unknown example 'nope' (valid: bouncing-ball,"},
     {"plot nope", "unknown subcommand 'nope'"},
     {"", "missing command (valid: hr,"},
     {"nope", "unknown command 'nope' (valid: hr,"},

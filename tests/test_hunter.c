@@ -163,6 +163,11 @@ static void test_physical_units_follow_equation_5(void **state)
     HF_ASSERT_CLOSE(resp.t_M, r.tau_M * T, 0.0, 1e-12);
     HF_ASSERT_CLOSE(resp.F_M, r.force_M * imp.m * imp.V0 * imp.V0 / w, 0.0, 1e-12);
     HF_ASSERT_CLOSE(resp.e, r.e, 0.0, 1e-12);
+    /* the maximum approach is ω_m w_m⁰ (w = a²/R in loading, Eqs. 12, 23) */
+    HF_ASSERT_CLOSE(resp.w_m, r.omega_m * w, 0.0, 1e-12);
+    hf_maxwell_response asym;
+    assert_int_equal(hf_maxwell_predict(&mat, &imp, &k, &asym, &diag), HF_OK);
+    HF_ASSERT_CLOSE(asym.w_m, (1.0 + eps * k.value[HF_ARGATOV_C_M_OMEGA]) * w, 0.0, 1e-12);
     /* Eq. 59 inverts Eq. 52. */
     HF_ASSERT_CLOSE(hf_maxwell_mu0_from_compliance(hf_maxwell_compliance(mat.mu0, mat.nu),
                                                    mat.nu), mat.mu0, 0.0, 1e-14);

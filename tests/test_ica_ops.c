@@ -185,9 +185,9 @@ static void test_better_colony_swaps_with_imperialist(void **state)
     for (size_t i = 0; i < 8; ++i)
         if (st->owner[i] == e && i != old_imp)
             c = i;
-    assert_int_equal(hf_ica_swap(st, e), 0); /* colonies all dearer */
+    assert_int_equal(hf_ica_swap(st), 0); /* colonies all dearer */
     st->f[c] = -1.0;
-    assert_int_equal(hf_ica_swap(st, e), 1);
+    assert_int_equal(hf_ica_swap(st), 1);
     assert_int_equal(st->imp[e], c);
     assert_true(hf_ica_is_colony(st, old_imp));
     assert_int_equal(st->owner[old_imp], e);

@@ -86,6 +86,80 @@ typedef struct hf_argatov_asymptotic {
 hf_status hf_argatov_predict(const hf_argatov_constants *constants, double eps,
                              hf_argatov_asymptotic *out, hf_diag *diag);
 
+/* ---- The master curves (Argatov Section 3.1, Figs. 2–4) -----------------
+ *
+ * Five impact quantities normalised by their Hertz (ε = 0) values, from
+ * Hunter's numerical solution (hertzfit/hunter.h) and from the first-order
+ * formulas above:
+ *   w_m/w_m⁰ = ω_m                     ≈ 1 + ε c_m^ω        (Eqs. 32, 45)
+ *   F_M/F_M⁰ = F̂_M/(5/4)               ≈ 1 − ε c_M^F(46)    (Eqs. 42, 45)
+ *   t_M/t_m⁰ = τ_M/τ_m⁰                ≈ 1 − ε c_M^t/τ_m⁰   (Eq. 34)
+ *   t_c/t_c⁰ = τ_c/(2τ_m⁰)             ≈ 1 + ε c_c^t/(2τ_m⁰) (Eq. 40)
+ *   e                                  ≈ 1 − ε (8/9)τ_m⁰    (Eqs. 41, 45)
+ * (w = a²/R in loading, Eq. 12, so the maximum approach is ω_m w_m⁰.)
+ * The paper draws them against the scaled relaxation time
+ * τ_R/t_m⁰ = 1/(ε τ_m⁰) (Eq. 44). */
+#define HF_ARGATOV_MASTER_LIST(X)                                                  \
+    X(HF_ARGATOV_MASTER_W_M, "w_m", "maximum approach w_m/w_m0 (Eqs. 32, 45)")      \
+    X(HF_ARGATOV_MASTER_F_M, "F_M", "maximum force F_M/F_M0 (Eqs. 42, 45, 46)")     \
+    X(HF_ARGATOV_MASTER_T_M, "t_M", "time of the maximum force t_M/t_m0 (Eq. 34)")  \
+    X(HF_ARGATOV_MASTER_T_C, "t_c", "contact duration t_c/t_c0 (Eqs. 38, 40)")      \
+    X(HF_ARGATOV_MASTER_E, "e", "coefficient of restitution (Eqs. 41, 45)")
+
+typedef enum hf_argatov_master_id {
+#define HF_ARGATOV_MASTER_ENUM(id, name, doc) id,
+    HF_ARGATOV_MASTER_LIST(HF_ARGATOV_MASTER_ENUM)
+#undef HF_ARGATOV_MASTER_ENUM
+    HF_ARGATOV_MASTER_N
+} hf_argatov_master_id;
+
+/* Name ("w_m") and description of a master-curve quantity. */
+const char *hf_argatov_master_name(hf_argatov_master_id id);
+const char *hf_argatov_master_doc(hf_argatov_master_id id);
+
+/* The master curves at one ε. */
+typedef struct hf_argatov_master_point {
+    double eps;
+    double numeric[HF_ARGATOV_MASTER_N];     /* Hunter's model, solved numerically */
+    double asymptotic[HF_ARGATOV_MASTER_N];  /* the first-order formulas */
+} hf_argatov_master_point;
+
+/* Both curves at ε in [0, HF_HUNTER_EPS_MAX] (hertzfit/hunter.h) for the
+ * standard linear solid with relaxing fraction α in (0, 1] (Section 3.2,
+ * Eq. 47; ε of Eq. 49; Fig. 4), α = 1 being the Maxwell solid (Figs. 2–3).
+ * The first-order formulas are the Maxwell ones at that ε for every α
+ * (Eqs. 48–49): how far they are from the numerical curve is the error of
+ * Argatov's mapping.  HF_EDOM for ε or α outside their ranges or where
+ * Hunter's unloading equation does not unload, other codes from the
+ * solver. */
+hf_status hf_argatov_master_evaluate(const hf_argatov_constants *constants, double eps,
+                                     double alpha, hf_argatov_master_point *out,
+                                     hf_diag *diag);
+
+/* Where the first-order formula of one quantity stops being within a
+ * relative tolerance of the numerical solution. */
+typedef struct hf_argatov_master_limit {
+    /* bounded = 1: the smallest ε > 0 at which |asymptotic/numeric − 1|
+     * reaches the tolerance (located by Brent's method to 1e-10 inside
+     * the first interval of a 0.005 scan that brackets it);
+     * bounded = 0: within the tolerance on all of [0, eps], the largest ε
+     * Hunter's model is solved for. */
+    double eps;
+    int bounded;
+} hf_argatov_master_limit;
+
+/* Largest ε that hf_argatov_master_limits scans. */
+#define HF_ARGATOV_MASTER_EPS_SCAN 0.8
+
+/* The limit of every quantity for the relative tolerance tol in (0, 1)
+ * (Argatov: 5 %, tol = 0.05) and the material α of
+ * hf_argatov_master_evaluate (1: Maxwell).  HF_EDOM for a tol outside
+ * (0, 1), solver codes otherwise. */
+hf_status hf_argatov_master_limits(const hf_argatov_constants *constants, double tol,
+                                   double alpha,
+                                   hf_argatov_master_limit out[HF_ARGATOV_MASTER_N],
+                                   hf_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif

@@ -82,7 +82,8 @@ hf_status hf_bench_problem_register(const hf_user_problem *up, hf_diag *diag);
 unsigned hf_bench_problem_user_id(const char *name);
 
 /* Builds the problem named SPEC.  DATA_DIR holds the reference tables (only
- * "profile-table" reads it).  *out is owned by the caller
+ * "profile-table" and "maxwell-full" read it); NULL means the shipped data
+ * (hf_data_dir, hertzfit/file.h).  *out is owned by the caller
  * (hf_bench_problem_free).  HF_ENOTFOUND for an unknown name (the diag
  * lists the valid ones), HF_EINVAL for a bad dimension (< 1, not a number,
  * or other than 2 for a calibration problem), and the errors of the file

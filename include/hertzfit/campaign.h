@@ -102,7 +102,7 @@ typedef struct hf_campaign_config {
     uint64_t seed;
     int threads;                    /* 0 = OpenMP default */
     size_t shard_index, shard_count; /* 0/1 = everything */
-    const char *data_dir;           /* reference tables (profile-table) */
+    const char *data_dir;           /* reference tables (profile-table); NULL: hf_data_dir */
     int force;                      /* replace a directory holding another campaign or
                                        other files */
     int shift;                      /* move test-function optima (hf_bench_problem_shift,
@@ -117,7 +117,8 @@ typedef struct hf_campaign_config {
 } hf_campaign_config;
 
 /* No lists, 1 run, 1000 evaluations, default targets, seed 1, default
- * threads, shard 0/1, data_dir "data", no force, no shift, no progress. */
+ * threads, shard 0/1, data_dir NULL (the shipped data, hf_data_dir), no
+ * force, no shift, no progress. */
 void hf_campaign_config_init(hf_campaign_config *cfg);
 
 /* Named campaigns.  "paper": ica, icaco, random and five NLopt algorithms

@@ -60,6 +60,20 @@ typedef struct hf_hunter_result {
 hf_status hf_hunter_simulate(double eps, const hf_hunter_options *options,
                              hf_hunter_result *out, hf_diag *diag);
 
+/* The same model for a standard linear solid (Argatov Section 3.2, Eq. 47):
+ * μ(t) = μ0[(1 − α) + α e^{−t/τ}], α = (μ0 − μ∞)/μ0 in (0, 1], and ε as in
+ * Eq. 49, ε = α w_m⁰/(V0 τ) (so λ = ε/α is w_m⁰/(V0 τ)).  Loading is
+ * Lee–Radok's exact Eq. 13 (a third state, the relaxing part of the force);
+ * unloading applies Hunter's t₁ ≈ 2t_m − t exactly where he applies it for
+ * the Maxwell solid (models/hunter.c derives the five equations).  At
+ * α = 1 this is the Maxwell model above (tests compare them); at ε = 0 it
+ * is Hertz's.  v_c is dω̃/dτ at τ_c; e is the rebound speed over V0.
+ * HF_EDOM for α outside (0, 1], ε outside [0, HF_HUNTER_EPS_MAX], ε/α >
+ * 1e4 (relaxation far faster than the impact), or when the unloading
+ * equation does not unload. */
+hf_status hf_hunter_simulate_sls(double eps, double alpha, const hf_hunter_options *options,
+                                 hf_hunter_result *out, hf_diag *diag);
+
 /* Contact force (units m V0²/w_m⁰) at the dimensionless times tau[0..n-1]
  * (nondecreasing, from the contact start), into force[0..n-1]: 0 before 0
  * and after τ_c, the loading and unloading formulas below in between.

@@ -11,7 +11,9 @@
  *   w_m⁰/V0 = C0 (m²/(R V0))^{1/5} = C0/𝒱,  C0 = (15(1−ν)/(32 μ0))^{2/5},
  *   𝒱 = (R V0/m²)^{1/5},  ε = η w_m⁰/V0.
  * Response: peak contact force F_M [N] and its time t_M [s], contact
- * duration t_c [s], coefficient of restitution e, and the ε of the test.
+ * duration t_c [s], coefficient of restitution e, the ε of the test, and
+ * the maximum approach w_m [m] (not an observable of the drop-test data:
+ * hf_maxwell_synthesize leaves it without noise).
  */
 #ifndef HERTZFIT_MAXWELL_H
 #define HERTZFIT_MAXWELL_H
@@ -42,6 +44,7 @@ typedef struct hf_maxwell_response {
     double t_c;  /* s */
     double e;
     double eps;  /* η w_m⁰/V0 */
+    double w_m;  /* m: maximum approach ω_m w_m⁰ (Eqs. 12, 23, 32) */
 } hf_maxwell_response;
 
 /* HF_EDOM (diag names the value) for NaN/inf, μ0 <= 0, ν outside [0, 0.5],
@@ -81,6 +84,22 @@ hf_status hf_maxwell_predict(const hf_maxwell_material *material,
                              const hf_maxwell_impact *impact,
                              const hf_argatov_constants *constants,
                              hf_maxwell_response *out, hf_diag *diag);
+
+/* The same two for a standard linear solid (Argatov Section 3.2, Eq. 47):
+ * μ(t) = μ0[(1 − α) + α e^{−ηt}], so material->eta is 1/τ of Eq. 47 and
+ * alpha = (μ0 − μ∞)/μ0 in (0, 1]; alpha = 1 gives exactly
+ * hf_maxwell_simulate / hf_maxwell_predict.  out->eps is Eq. 49's
+ * ε = α η w_m⁰/V0, at which hf_maxwell_predict_sls evaluates the Maxwell
+ * formulas (Argatov's first-order mapping, Eq. 48); the simulation is
+ * hf_hunter_simulate_sls.  HF_EDOM for alpha outside (0, 1]. */
+hf_status hf_maxwell_simulate_sls(const hf_maxwell_material *material, double alpha,
+                                  const hf_maxwell_impact *impact,
+                                  const hf_hunter_options *options,
+                                  hf_maxwell_response *out, hf_diag *diag);
+hf_status hf_maxwell_predict_sls(const hf_maxwell_material *material, double alpha,
+                                 const hf_maxwell_impact *impact,
+                                 const hf_argatov_constants *constants,
+                                 hf_maxwell_response *out, hf_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -171,6 +171,11 @@ hf_status hf_maxwell_data_check(const hf_maxwell_data *data, hf_diag *diag);
 hf_status hf_maxwell_synthesize(const hf_maxwell_material *material,
                                 const hf_maxwell_data *impacts, double noise, uint64_t seed,
                                 hf_maxwell_response *out, hf_diag *diag);
+/* The same for a standard linear solid of relaxing fraction alpha
+ * (hf_maxwell_simulate_sls; alpha = 1 is hf_maxwell_synthesize). */
+hf_status hf_maxwell_synthesize_sls(const hf_maxwell_material *material, double alpha,
+                                    const hf_maxwell_data *impacts, double noise,
+                                    uint64_t seed, hf_maxwell_response *out, hf_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -114,6 +114,16 @@ hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *estima
 void hf_maxwell_regression_point(const hf_maxwell_impact *impact, hf_maxwell_observable obs,
                                  double measured, double *x, double *y);
 
+/* A regression estimate read for a standard linear solid of relaxing
+ * fraction alpha (Argatov Eqs. 48–49): the regressions see only the
+ * short-time slope of the relaxation modulus, μ0 α/τ, so their η is α/τ;
+ * this divides eta and eta_se by alpha, giving 1/τ of Eq. 47.  μ0, C0,
+ * the line and max_eps (then Eq. 49's ε) are unchanged; the first-order
+ * bias grows as alpha falls (docs/argatov.md).  HF_EDOM for alpha outside
+ * (0, 1], HF_EINVAL for a full-fit estimate (its η is already 1/τ). */
+hf_status hf_maxwell_estimate_to_sls(hf_maxwell_estimate *estimate, double alpha,
+                                     hf_diag *diag);
+
 /* The abscissa of Eqs. 57, 60, 62 at 𝒱: 𝒱 for F_M, 1/𝒱 for t_M and t_c. */
 double hf_maxwell_regression_x(hf_maxwell_observable obs, double speed_parameter);
 
@@ -150,6 +160,10 @@ typedef struct hf_maxwell_objective_options {
     unsigned mask;            /* observables to fit (bits 1 << obs); 0 = all present */
     hf_hunter_options ode;    /* tolerances of each simulation */
     double fd_step;           /* relative step of the Jacobian (default 1e-5) */
+    double alpha;             /* the material model: 1 (default) the Maxwell
+                                 solid; in (0, 1) the standard linear solid of
+                                 that (μ0 − μ∞)/μ0 (Argatov Eq. 47), whose
+                                 η = 1/τ is then fitted with μ0 */
 } hf_maxwell_objective_options;
 
 /* The defaults above; mu0_ref = eta_ref = 0 (to be set). */

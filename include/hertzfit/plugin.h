@@ -11,7 +11,8 @@
  * SHA-256, so shards made with other plug-ins do not merge.  The plug-in
  * calls back into the program (hf_evaluator_eval, hf_rng_normal, ...): it
  * is built as a module with undefined references to the hf_ symbols, which
- * the program exports (examples/plugins/ and its CMake lines show how).
+ * the shared library the program runs on exports (examples/plugins/ and
+ * its CMake lines show how).
  *
  *     static const hf_algorithm *const algorithms[] = {&my_algorithm};
  *     static const hf_plugin plugin = {HF_PLUGIN_ABI, "my plug-in", algorithms, 1, NULL, 0};

@@ -1,0 +1,48 @@
+/*
+ * core/rng_draw.h — the PCG32 step and the draws built on it, inline, for
+ * the library's hot loops (an optimiser draws several numbers per
+ * evaluation; a call into core/rng.c per 32-bit output costs as much as
+ * the step itself).  core/rng.c's public functions are these same
+ * functions, so a draw gives the same bits either way.
+ */
+#ifndef HERTZFIT_CORE_RNG_DRAW_H
+#define HERTZFIT_CORE_RNG_DRAW_H
+
+#include <gsl/gsl_randist.h>
+#include <stdint.h>
+
+#include "hertzfit/rng.h"
+
+/* pcg32_random_r of pcg-c-basic (XSH-RR 64/32). */
+static inline uint32_t hf_rng_draw_u32(hf_rng *rng)
+{
+    uint64_t old = rng->state;
+    rng->state = old * 6364136223846793005ULL + rng->inc;
+    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
+    uint32_t rot = (uint32_t)(old >> 59u);
+    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
+}
+
+/* Double in [0, 1) with 53 random bits from two outputs (27 + 26 bits). */
+static inline double hf_rng_draw_uniform(hf_rng *rng)
+{
+    uint64_t hi = hf_rng_draw_u32(rng) >> 5;
+    uint64_t lo = hf_rng_draw_u32(rng) >> 6;
+    return (double)((hi << 26) | lo) * 0x1.0p-53;
+}
+
+/* Double in [lo, hi). */
+static inline double hf_rng_draw_range(hf_rng *rng, double lo, double hi)
+{
+    return lo + (hi - lo) * hf_rng_draw_uniform(rng);
+}
+
+/* N(0, sigma^2) by GSL's ziggurat on this generator.  The gsl_rng view is
+ * pointed at rng on every call: the struct may have been copied since it
+ * was seeded. */
+static inline double hf_rng_draw_gaussian(hf_rng *rng, double sigma)
+{
+    return gsl_ran_gaussian_ziggurat(hf_rng_gsl(rng), sigma);
+}
+
+#endif

@@ -1,0 +1,650 @@
+/*
+ * matlab/hertzfit_mex.c — the MEX gateway of the MATLAB/Octave bindings:
+ * hertzfit_mex(COMMAND, NAME, VALUE, ...) with COMMAND one of "hr",
+ * "fit_profile", "maxwell_simulate", "maxwell_fit", "copt".  The .m
+ * wrappers beside it (hertzfit_hr.m, ...) are the documented interface;
+ * each command is the library call the program makes for the same
+ * command, so a result is bit-identical to the program's for the same
+ * options and seed.  Bad input raises error() with the library's diag
+ * text (identifier hertzfit:badInput, or hertzfit:failed when a computation
+ * failed); everything allocated is released before error() is raised,
+ * since it does not return.
+ *
+ * It is built as a shared object of its own, hertzfit_mex_impl.so, which
+ * the MEX file (matlab/hertzfit_mex_loader.c) loads so that GSL keeps its
+ * own CBLAS inside Octave or MATLAB (docs/matlab.md).
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mex.h"
+
+#include "hertzfit/hertzfit.h"
+
+#define TEXT_SIZE 1200
+
+/* What went wrong, raised once everything is released. */
+typedef struct failure {
+    char id[32];
+    char text[TEXT_SIZE];
+} failure;
+
+static int fail(failure *f, const char *id, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    snprintf(f->id, sizeof f->id, "%s", id);
+    vsnprintf(f->text, sizeof f->text, fmt, ap);
+    va_end(ap);
+    return 1;
+}
+
+/* A library failure: exit-2 statuses of the program are bad input. */
+static int fail_status(failure *f, const char *command, hf_status st, const hf_diag *diag)
+{
+    int input = st == HF_EDOM || st == HF_EINVAL || st == HF_EIO || st == HF_EPARSE ||
+                st == HF_ENOTFOUND || st == HF_EBOUNDS || st == HF_ERANGE ||
+                st == HF_EMISMATCH || st == HF_EMISSING;
+    return fail(f, input ? "hertzfit:badInput" : "hertzfit:failed", "hertzfit_%s: %s", command,
+                diag != NULL && diag->text[0] ? diag->text : hf_strerror(st));
+}
+
+/* ---- name-value pairs ---------------------------------------------------- */
+
+typedef enum { ARG_TEXT, ARG_REAL, ARG_COUNT, ARG_REALS, ARG_STRUCT } arg_kind;
+
+typedef struct arg {
+    const char *name;
+    arg_kind kind;
+    int required;
+    const mxArray *value;   /* NULL when not given */
+} arg;
+
+static int is_real_double(const mxArray *v)
+{
+    return mxIsDouble(v) && !mxIsComplex(v) && !mxIsSparse(v);
+}
+
+/* Checks the pairs against ARGS (names are case-insensitive, as MATLAB's). */
+static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *args,
+                       size_t nargs, failure *f)
+{
+    if (n % 2 != 0)
+        return fail(f, "hertzfit:badInput", "hertzfit_%s: options come in name-value pairs "
+                    "(%d arguments given)", command, n);
+    for (int i = 0; i < n; i += 2) {
+        char name[64];
+        if (!mxIsChar(pairs[i]) || mxGetString(pairs[i], name, sizeof name) != 0)
+            return fail(f, "hertzfit:badInput", "hertzfit_%s: argument %d is not an option "
+                        "name (a character vector)", command, i + 1);
+        arg *a = NULL;
+        for (size_t k = 0; k < nargs && a == NULL; ++k) {
+            size_t len = strlen(args[k].name);
+            int same = strlen(name) == len;
+            for (size_t c = 0; same && c < len; ++c)
+                same = tolower((unsigned char)name[c]) ==
+                       tolower((unsigned char)args[k].name[c]);
+            if (same)
+                a = &args[k];
+        }
+        if (a == NULL) {
+            char valid[512] = "";
+            for (size_t k = 0; k < nargs; ++k) {
+                size_t used = strlen(valid);
+                snprintf(valid + used, sizeof valid - used, "%s%s", k ? ", " : "", args[k].name);
+            }
+            return fail(f, "hertzfit:badInput", "hertzfit_%s: unknown option '%s' (valid: %s)",
+                        command, name, valid);
+        }
+        const mxArray *v = pairs[i + 1];
+        int ok;
+        switch (a->kind) {
+        case ARG_TEXT:
+            ok = mxIsChar(v) && mxGetNumberOfElements(v) > 0;
+            break;
+        case ARG_STRUCT:
+            ok = mxIsStruct(v) && mxGetNumberOfElements(v) == 1;
+            break;
+        case ARG_REALS:
+            ok = is_real_double(v) && mxGetNumberOfElements(v) > 0;
+            break;
+        default:
+            ok = is_real_double(v) && mxGetNumberOfElements(v) == 1;
+            break;
+        }
+        if (ok && a->kind == ARG_COUNT) {
+            double x = mxGetScalar(v);
+            ok = x >= 0 && x == floor(x) && x < 1e15;
+        }
+        if (!ok) {
+            static const char *const wanted[] = {"a character vector", "a real number",
+                                                 "a whole number >= 0",
+                                                 "a non-empty real vector",
+                                                 "a scalar struct"};
+            return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' must be %s",
+                        command, a->name, wanted[a->kind]);
+        }
+        a->value = v;
+    }
+    for (size_t k = 0; k < nargs; ++k)
+        if (args[k].required && args[k].value == NULL)
+            return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' is required",
+                        command, args[k].name);
+    return 0;
+}
+
+static double real_or(const arg *a, double fallback)
+{
+    return a->value != NULL ? mxGetScalar(a->value) : fallback;
+}
+
+/* A text option into a malloc'ed string (the caller frees), or NULL. */
+static char *text_of(const arg *a)
+{
+    return a->value != NULL ? mxArrayToString(a->value) : NULL;
+}
+
+/* ---- struct arrays ---------------------------------------------------- */
+
+static void set_real(mxArray *s, size_t i, const char *field, double v)
+{
+    mxSetField(s, (mwIndex)i, field, mxCreateDoubleScalar(v));
+}
+
+static void set_text(mxArray *s, size_t i, const char *field, const char *v)
+{
+    mxSetField(s, (mwIndex)i, field, mxCreateString(v));
+}
+
+/* ---- hr ------------------------------------------------------------------ */
+
+static int cmd_hr(int n, const mxArray **in, mxArray **out, failure *f)
+{
+    arg args[] = {{"c", ARG_REALS, 1, NULL}, {"model", ARG_TEXT, 0, NULL},
+                  {"a", ARG_REAL, 0, NULL}, {"b", ARG_REAL, 0, NULL}};
+    if (parse_pairs("hr", n, in, args, 4, f))
+        return 1;
+    char *model = text_of(&args[1]);
+    hf_diag diag = {{0}};
+    hf_damping_id id = HF_DAMPING_COUNT;
+    hf_status st = hf_damping_lookup(model ? model : "exact", &id, &diag);
+    mxFree(model);
+    if (st != HF_OK)
+        return fail_status(f, "hr", st, &diag);
+    const hf_damping_model *dm = hf_damping_at(id);
+    if (dm->needs_profile && (args[2].value == NULL || args[3].value == NULL))
+        return fail(f, "hertzfit:badInput", "hertzfit_hr: model %s needs 'a' and 'b'",
+                    dm->name);
+    const double ab[2] = {real_or(&args[2], 0.0), real_or(&args[3], 0.0)};
+    const mxArray *c = args[0].value;
+    mxArray *h = mxCreateDoubleMatrix(mxGetM(c), mxGetN(c), mxREAL);
+    const double *cv = mxGetPr(c);
+    double *hv = mxGetPr(h);
+    for (size_t i = 0; i < mxGetNumberOfElements(c); ++i) {
+        st = hf_damping_hr(id, cv[i], ab, &hv[i], &diag);
+        if (st != HF_OK) {
+            mxDestroyArray(h);
+            return fail_status(f, "hr", st, &diag);
+        }
+    }
+    out[0] = h;
+    return 0;
+}
+
+/* ---- fit_profile --------------------------------------------------------- */
+
+static int set_parameters(const mxArray *set, hf_optimizer *opt, failure *f)
+{
+    for (int k = 0; k < mxGetNumberOfFields(set); ++k) {
+        const char *key = mxGetFieldNameByNumber(set, k);
+        const mxArray *v = mxGetFieldByNumber(set, 0, k);
+        if (v == NULL || !is_real_double(v) || mxGetNumberOfElements(v) != 1)
+            return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'set' field '%s' must "
+                        "be a real number", key);
+        hf_diag diag = {{0}};
+        hf_status st = hf_optimizer_set(opt, key, mxGetScalar(v), &diag);
+        if (st != HF_OK)
+            return fail_status(f, "fit_profile", st, &diag);
+    }
+    return 0;
+}
+
+static mxArray *fit_runs(const hf_profile_fit *fit, const char *optimizer, double seed)
+{
+    static const char *fields[] = {"run", "optimizer", "seed", "a", "b", "I", "K0",
+                                   "rms_pct", "evals", "iters", "status", "converged",
+                                   "seconds"};
+    size_t n = fit->runs->count;
+    mxArray *s = mxCreateStructMatrix((mwSize)n, 1, 13, fields);
+    for (size_t i = 0; i < n; ++i) {
+        const hf_result *r = fit->runs->results[i];
+        int finite = isfinite(r->f);
+        set_real(s, i, "run", (double)i);
+        set_text(s, i, "optimizer", optimizer);
+        set_real(s, i, "seed", seed);
+        set_real(s, i, "a", finite ? r->x[0] : NAN);
+        set_real(s, i, "b", finite ? r->x[1] : NAN);
+        set_real(s, i, "I", finite ? fit->integral[i] : NAN);
+        set_real(s, i, "K0", finite ? fit->k0[i] : NAN);
+        set_real(s, i, "rms_pct", finite ? r->f : NAN);
+        set_real(s, i, "evals", (double)r->evaluations);
+        set_real(s, i, "iters", (double)r->iterations);
+        set_text(s, i, "status", hf_stop_reason_name(r->stop));
+        mxSetField(s, (mwIndex)i, "converged", mxCreateLogicalScalar(fit->converged[i] != 0));
+        set_real(s, i, "seconds", r->seconds);
+    }
+    return s;
+}
+
+static mxArray *fit_summary(const hf_profile_fit *fit)
+{
+    static const char *fields[] = {"runs", "finite", "best", "mean", "median", "worst", "std",
+                                   "mean_evaluations", "failed_evaluations", "i_star",
+                                   "k0_star", "rms_min", "n_converged", "valley_b",
+                                   "valley_a"};
+    const hf_runs_summary *m = &fit->summary;
+    mxArray *s = mxCreateStructMatrix(1, 1, 15, fields);
+    const double v[13] = {(double)m->runs, (double)m->finite, m->best, m->mean, m->median,
+                          m->worst, m->sd, m->mean_evaluations, (double)m->failed_evaluations,
+                          fit->i_star, fit->k0_star, fit->rms_min, (double)fit->n_converged};
+    for (int k = 0; k < 13; ++k)
+        set_real(s, 0, fields[k], v[k]);
+    mxArray *vb = mxCreateDoubleMatrix((mwSize)fit->n_valley, 1, mxREAL);
+    mxArray *va = mxCreateDoubleMatrix((mwSize)fit->n_valley, 1, mxREAL);
+    for (size_t j = 0; j < fit->n_valley; ++j) {
+        mxGetPr(vb)[j] = fit->valley[j].b;
+        mxGetPr(va)[j] = fit->valley[j].found ? fit->valley[j].a : NAN;
+    }
+    mxSetField(s, 0, "valley_b", vb);
+    mxSetField(s, 0, "valley_a", va);
+    return s;
+}
+
+static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, failure *f)
+{
+    arg args[] = {{"optimizer", ARG_TEXT, 1, NULL}, {"runs", ARG_COUNT, 0, NULL},
+                  {"seed", ARG_COUNT, 0, NULL},     {"threads", ARG_COUNT, 0, NULL},
+                  {"max_evals", ARG_COUNT, 0, NULL}, {"table", ARG_TEXT, 0, NULL},
+                  {"sampling", ARG_REALS, 0, NULL}, {"bounds", ARG_REALS, 0, NULL},
+                  {"set", ARG_STRUCT, 0, NULL}};
+    if (parse_pairs("fit_profile", n, in, args, 9, f))
+        return 1;
+    if (args[5].value != NULL && args[6].value != NULL)
+        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: give 'table' or "
+                    "'sampling', not both");
+    if (args[7].value != NULL && mxGetNumberOfElements(args[7].value) != 4)
+        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'bounds' must be "
+                    "[a_min a_max b_min b_max]");
+    /* the program's limits (cli/cmd_fit.c) */
+    if (real_or(&args[1], 50) < 1 || real_or(&args[1], 50) > 1000000)
+        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'runs' must be in [1, "
+                    "1000000]");
+    if (real_or(&args[3], 0) > 4096)
+        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'threads' must be at "
+                    "most 4096");
+    hf_diag diag = {{0}};
+    hf_profile_objective *obj = NULL; /* freed below */
+    hf_optimizer *opt = NULL;         /* freed below */
+    hf_profile_fit *fit = NULL;       /* freed below */
+    char *optimizer = text_of(&args[0]);
+    char *table = text_of(&args[5]);
+    int rc = 0;
+    hf_status st = hf_optimizer_alloc(optimizer, 2, &opt, &diag);
+    if (st != HF_OK)
+        rc = fail_status(f, "fit_profile", st, &diag);
+    if (rc == 0 && args[8].value != NULL)
+        rc = set_parameters(args[8].value, opt, f);
+    if (rc == 0) {
+        if (table != NULL) {
+            st = hf_profile_objective_alloc_table(table, &obj, &diag);
+        } else if (args[6].value != NULL) {
+            st = hf_profile_objective_alloc(mxGetPr(args[6].value),
+                                            mxGetNumberOfElements(args[6].value), &obj, &diag);
+        } else {
+            double *c = NULL; /* freed below */
+            size_t nc = 0;
+            st = hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c,
+                                  &nc, &diag);
+            if (st == HF_OK)
+                st = hf_profile_objective_alloc(c, nc, &obj, &diag);
+            free(c);
+        }
+        if (st != HF_OK)
+            rc = fail_status(f, "fit_profile", st, &diag);
+    }
+    if (rc == 0 && args[7].value != NULL) {
+        const double *b = mxGetPr(args[7].value);
+        const double lower[2] = {b[0], b[2]}, upper[2] = {b[1], b[3]};
+        st = hf_profile_objective_set_bounds(obj, lower, upper, &diag);
+        if (st != HF_OK)
+            rc = fail_status(f, "fit_profile", st, &diag);
+    }
+    if (rc == 0) {
+        hf_profile_fit_config cfg;
+        hf_profile_fit_config_init(&cfg);
+        cfg.runs.runs = (size_t)real_or(&args[1], 50);
+        cfg.runs.seed = (uint64_t)real_or(&args[2], 1);
+        cfg.runs.threads = (int)real_or(&args[3], 0);
+        cfg.runs.max_evals = (size_t)real_or(&args[4], 0);
+        st = hf_profile_fit_run(obj, opt, &cfg, &fit, &diag);
+        if (st != HF_OK)
+            rc = fail_status(f, "fit_profile", st, &diag);
+        else {
+            out[0] = fit_runs(fit, optimizer, (double)cfg.runs.seed);
+            if (nout > 1)
+                out[1] = fit_summary(fit);
+        }
+    }
+    hf_profile_fit_free(fit);
+    hf_profile_objective_free(obj);
+    hf_optimizer_free(opt);
+    mxFree(optimizer);
+    mxFree(table);
+    return rc;
+}
+
+/* ---- maxwell_simulate ---------------------------------------------------- */
+
+/* The impacts: a grid file, or vectors m, R, v0 (scalars broadcast). */
+static int simulate_impacts(const arg *args, hf_maxwell_data **d, failure *f)
+{
+    hf_diag diag = {{0}};
+    hf_status st;
+    if (args[3].value != NULL) {
+        if (args[4].value || args[5].value || args[6].value)
+            return fail(f, "hertzfit:badInput", "hertzfit_maxwell_simulate: give 'grid' or "
+                        "'m', 'R', 'v0', not both");
+        char *grid = text_of(&args[3]);
+        hf_maxwell_read_options read;
+        hf_maxwell_read_options_init(&read);
+        st = hf_maxwell_grid_read(grid, &read, d, &diag);
+        mxFree(grid);
+        return st == HF_OK ? 0 : fail_status(f, "maxwell_simulate", st, &diag);
+    }
+    size_t n = 1;
+    for (int k = 4; k < 7; ++k) {
+        if (args[k].value == NULL)
+            return fail(f, "hertzfit:badInput", "hertzfit_maxwell_simulate: option '%s' is "
+                        "required (or 'grid')", args[k].name);
+        size_t nk = mxGetNumberOfElements(args[k].value);
+        if (nk != 1 && n != 1 && nk != n)
+            return fail(f, "hertzfit:badInput", "hertzfit_maxwell_simulate: 'm', 'R' and "
+                        "'v0' have different lengths");
+        if (nk != 1)
+            n = nk;
+    }
+    st = hf_maxwell_data_alloc(n, 0, d, &diag);
+    for (size_t i = 0; st == HF_OK && i < n; ++i) {
+        double v[3];
+        for (int k = 0; k < 3; ++k) {
+            const mxArray *a = args[4 + k].value;
+            v[k] = mxGetPr(a)[mxGetNumberOfElements(a) == 1 ? 0 : i];
+        }
+        (*d)->impact[i] = (hf_maxwell_impact){v[0], v[1], v[2]};
+        st = hf_maxwell_impact_check(&(*d)->impact[i], &diag);
+    }
+    return st == HF_OK ? 0 : fail_status(f, "maxwell_simulate", st, &diag);
+}
+
+static int cmd_maxwell_simulate(int n, const mxArray **in, mxArray **out, failure *f)
+{
+    arg args[] = {{"mu0", ARG_REAL, 1, NULL},  {"nu", ARG_REAL, 1, NULL},
+                  {"eta", ARG_REAL, 1, NULL},  {"grid", ARG_TEXT, 0, NULL},
+                  {"m", ARG_REALS, 0, NULL},   {"R", ARG_REALS, 0, NULL},
+                  {"v0", ARG_REALS, 0, NULL},  {"noise", ARG_REAL, 0, NULL},
+                  {"seed", ARG_COUNT, 0, NULL}};
+    if (parse_pairs("maxwell_simulate", n, in, args, 9, f))
+        return 1;
+    const hf_maxwell_material mat = {mxGetScalar(args[0].value), mxGetScalar(args[1].value),
+                                     mxGetScalar(args[2].value)};
+    hf_diag diag = {{0}};
+    hf_status st = hf_maxwell_material_check(&mat, &diag);
+    if (st != HF_OK)
+        return fail_status(f, "maxwell_simulate", st, &diag);
+    hf_maxwell_data *d = NULL;        /* freed below */
+    hf_maxwell_response *resp = NULL; /* freed below */
+    hf_argatov_constants k;
+    int rc = simulate_impacts(args, &d, f);
+    if (rc == 0 && (resp = malloc(d->n * sizeof *resp)) == NULL)
+        rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_simulate: out of memory");
+    if (rc == 0) {
+        st = hf_maxwell_synthesize(&mat, d, real_or(&args[7], 0.0),
+                                   (uint64_t)real_or(&args[8], 0), resp, &diag);
+        if (st == HF_OK)
+            st = hf_argatov_constants_compute(&k, &diag);
+        if (st != HF_OK)
+            rc = fail_status(f, "maxwell_simulate", st, &diag);
+    }
+    if (rc == 0) {
+        static const char *fields[] = {"m_kg", "R_m", "V0_mps", "F_M_N", "t_M_s", "t_c_s",
+                                       "e", "eps", "w_m_m", "F_M_asym_N", "t_M_asym_s",
+                                       "t_c_asym_s", "e_asym", "w_m_asym_m"};
+        mxArray *s = mxCreateStructMatrix((mwSize)d->n, 1, 14, fields);
+        for (size_t i = 0; i < d->n && rc == 0; ++i) {
+            hf_maxwell_response asym;
+            st = hf_maxwell_predict(&mat, &d->impact[i], &k, &asym, &diag);
+            if (st != HF_OK) {
+                rc = fail_status(f, "maxwell_simulate", st, &diag);
+                break;
+            }
+            const double v[14] = {d->impact[i].m, d->impact[i].R, d->impact[i].V0,
+                                  resp[i].F_M, resp[i].t_M, resp[i].t_c, resp[i].e,
+                                  resp[i].eps, resp[i].w_m, asym.F_M, asym.t_M,
+                                  asym.t_c, asym.e, asym.w_m};
+            for (int j = 0; j < 14; ++j)
+                set_real(s, i, fields[j], v[j]);
+        }
+        if (rc == 0)
+            out[0] = s;
+        else
+            mxDestroyArray(s);
+    }
+    free(resp);
+    hf_maxwell_data_free(d);
+    return rc;
+}
+
+/* ---- maxwell_fit --------------------------------------------------------- */
+
+static void estimate_row(mxArray *s, size_t i, const hf_maxwell_estimate *e,
+                         const char *status)
+{
+    char observables[64];
+    set_text(s, i, "method", hf_maxwell_method_name(e->method));
+    set_text(s, i, "observable",
+             hf_maxwell_observables_name(e->observables, observables, sizeof observables));
+    set_real(s, i, "n", (double)e->n);
+    set_real(s, i, "mu0_Pa", e->mu0);
+    set_real(s, i, "mu0_se", e->mu0_se);
+    set_real(s, i, "eta_per_s", e->eta);
+    set_real(s, i, "eta_se", e->eta_se);
+    set_real(s, i, "C0", e->C0);
+    set_real(s, i, "r2", e->r2);
+    set_real(s, i, "max_eps", e->max_eps);
+    set_text(s, i, "status", status);
+}
+
+static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
+{
+    arg args[] = {{"data", ARG_TEXT, 1, NULL},      {"nu", ARG_REAL, 1, NULL},
+                  {"method", ARG_TEXT, 0, NULL},    {"weights", ARG_TEXT, 0, NULL},
+                  {"optimizer", ARG_TEXT, 0, NULL}, {"seed", ARG_COUNT, 0, NULL},
+                  {"max_evals", ARG_COUNT, 0, NULL}};
+    if (parse_pairs("maxwell_fit", n, in, args, 7, f))
+        return 1;
+    char *path = text_of(&args[0]), *method = text_of(&args[2]);
+    char *weights = text_of(&args[3]), *optimizer = text_of(&args[4]);
+    const char *m = method ? method : "all";
+    int want_reg = strcmp(m, "full") != 0, want_full = strcmp(m, "regression") != 0;
+    int rc = 0;
+    if (strcmp(m, "all") != 0 && strcmp(m, "full") != 0 && strcmp(m, "regression") != 0)
+        rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: unknown method '%s' (valid: "
+                  "regression, full, all)", m);
+    if (rc == 0 && weights && strcmp(weights, "none") != 0 && strcmp(weights, "relative") != 0)
+        rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: unknown weights '%s' (valid: "
+                  "none, relative)", weights);
+    hf_maxwell_weights w = weights && strcmp(weights, "relative") == 0
+                               ? HF_MAXWELL_WEIGHTS_RELATIVE : HF_MAXWELL_WEIGHTS_NONE;
+    double nu = mxGetScalar(args[1].value);
+    hf_diag diag = {{0}};
+    hf_maxwell_data *d = NULL; /* freed below */
+    hf_argatov_constants k;
+    hf_maxwell_estimate est[4];
+    char status[4][64];
+    size_t rows = 0;
+    hf_status st = HF_OK;
+    if (rc == 0) {
+        hf_maxwell_read_options read;
+        hf_maxwell_read_options_init(&read);
+        st = hf_maxwell_data_read(path, &read, &d, &diag);
+        /* the data's plausibility warnings, as the program prints them */
+        for (size_t i = 0; st == HF_OK && i < d->nwarnings; ++i)
+            mexWarnMsgIdAndTxt("hertzfit:data", "%s", d->warning[i]);
+        if (st == HF_OK)
+            st = hf_argatov_constants_compute(&k, &diag);
+        if (st != HF_OK)
+            rc = fail_status(f, "maxwell_fit", st, &diag);
+    }
+    static const hf_maxwell_observable obs[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
+                                                 HF_MAXWELL_T_C};
+    for (int j = 0; rc == 0 && want_reg && j < 3; ++j) {
+        if (d->value[obs[j]] == NULL)
+            continue;
+        st = hf_maxwell_regress(d, nu, obs[j], w, &k, &est[rows], &diag);
+        if (st != HF_OK)
+            rc = fail_status(f, "maxwell_fit", st, &diag);
+        else {
+            snprintf(status[rows], sizeof status[rows], "%s",
+                     hf_maxwell_quality_name(hf_maxwell_estimate_quality(&est[rows], NULL, 0)));
+            ++rows;
+        }
+    }
+    if (rc == 0 && want_full) {
+        hf_maxwell_fit_config cfg;
+        hf_maxwell_fit_config_init(&cfg);
+        cfg.objective.nu = nu;
+        cfg.seed = (uint64_t)real_or(&args[5], 1);
+        cfg.max_evals = (size_t)real_or(&args[6], 0);
+        if (optimizer != NULL)
+            cfg.optimizer = optimizer;
+        hf_maxwell_fit_result fit;
+        st = hf_maxwell_fit_full(d, &k, &cfg, &fit, NULL, &diag);
+        if (st != HF_OK)
+            rc = fail_status(f, "maxwell_fit", st, &diag);
+        else {
+            est[rows] = fit.estimate;
+            hf_maxwell_fit_status(&fit, status[rows], sizeof status[rows]);
+            if (hf_maxwell_fit_suspect(&fit))
+                mexWarnMsgIdAndTxt("hertzfit:notConverged", "hertzfit_maxwell_fit: the full "
+                                   "fit did not converge (%s after %zu evaluations): its mu0, "
+                                   "eta and standard errors are not an optimum", status[rows],
+                                   fit.evaluations);
+            ++rows;
+        }
+    }
+    if (rc == 0 && rows == 0)
+        rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: %s: regression needs a F_M_N, "
+                  "t_M_s or t_c_s column", path);
+    if (rc == 0) {
+        static const char *fields[] = {"method", "observable", "n", "mu0_Pa", "mu0_se",
+                                       "eta_per_s", "eta_se", "C0", "r2", "max_eps", "status"};
+        out[0] = mxCreateStructMatrix((mwSize)rows, 1, 11, fields);
+        for (size_t i = 0; i < rows; ++i)
+            estimate_row(out[0], i, &est[i], status[i]);
+    }
+    hf_maxwell_data_free(d);
+    mxFree(path);
+    mxFree(method);
+    mxFree(weights);
+    mxFree(optimizer);
+    return rc;
+}
+
+/* ---- copt ---------------------------------------------------------------- */
+
+static int cmd_copt(int n, const mxArray **in, mxArray **out, failure *f)
+{
+    arg args[] = {{"e", ARG_REALS, 1, NULL}, {"n", ARG_REAL, 0, NULL},
+                  {"m", ARG_REAL, 0, NULL},  {"k", ARG_REAL, 0, NULL},
+                  {"v0", ARG_REAL, 0, NULL}, {"c_max", ARG_REAL, 0, NULL}};
+    if (parse_pairs("copt", n, in, args, 6, f))
+        return 1;
+    const double exponent = real_or(&args[1], 1.5);
+    const hf_contact contact = {.mass = real_or(&args[2], 1.0),
+                                .stiffness = real_or(&args[3], 1.0), .exponent = exponent,
+                                .approach_speed = real_or(&args[4], 1.0)};
+    const double *e = mxGetPr(args[0].value);
+    size_t ne = mxGetNumberOfElements(args[0].value);
+    hf_diag diag = {{0}};
+    for (size_t i = 0; i < ne; ++i) {
+        hf_status st = hf_copt_check(&contact, e[i], &diag);
+        if (st != HF_OK)
+            return fail_status(f, "copt", st, &diag);
+    }
+    hf_copt_options o;
+    hf_copt_options_init(&o);
+    o.c_max = real_or(&args[5], 0.0);
+    static const char *fields[] = {"n", "e", "c_opt", "c_closed_form", "e_out_closed_form"};
+    mxArray *s = mxCreateStructMatrix((mwSize)ne, 1, 5, fields);
+    for (size_t i = 0; i < ne; ++i) {
+        double c, cf, e_cf;
+        hf_status st = hf_copt_solve(&contact, e[i], &o, &c, &diag);
+        if (st == HF_OK)
+            st = hf_copt_closed_form(&contact, e[i], hf_copt_alpha_paper(exponent),
+                                     hf_copt_beta_paper(exponent), &cf, &diag);
+        if (st == HF_OK)
+            st = hf_copt_e_out(&contact, cf, o.ode_tol, &e_cf, &diag);
+        if (st != HF_OK) {
+            mxDestroyArray(s);
+            return fail_status(f, "copt", st, &diag);
+        }
+        const double v[5] = {exponent, e[i], c, cf, e_cf};
+        for (int j = 0; j < 5; ++j)
+            set_real(s, i, fields[j], v[j]);
+    }
+    out[0] = s;
+    return 0;
+}
+
+/* ---- the gateway --------------------------------------------------------- */
+
+/* Called by hertzfit_mex.mex (matlab/hertzfit_mex_loader.c says why the
+ * gateway is a library of its own). */
+void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
+
+void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+    static int initialised = 0;
+    if (!initialised) {
+        hf_library_init();
+        initialised = 1;
+    }
+    char command[32];
+    if (nrhs < 1 || !mxIsChar(prhs[0]) || mxGetString(prhs[0], command, sizeof command) != 0)
+        mexErrMsgIdAndTxt("hertzfit:badInput", "hertzfit_mex: the first argument is the "
+                          "command (hr, fit_profile, maxwell_simulate, maxwell_fit, copt); "
+                          "call the hertzfit_*.m functions instead");
+    failure f = {"", ""};
+    int rc;
+    int n = nrhs - 1;
+    const mxArray **in = prhs + 1;
+    if (strcmp(command, "hr") == 0)
+        rc = cmd_hr(n, in, plhs, &f);
+    else if (strcmp(command, "fit_profile") == 0)
+        rc = cmd_fit_profile(n, in, nlhs, plhs, &f);
+    else if (strcmp(command, "maxwell_simulate") == 0)
+        rc = cmd_maxwell_simulate(n, in, plhs, &f);
+    else if (strcmp(command, "maxwell_fit") == 0)
+        rc = cmd_maxwell_fit(n, in, plhs, &f);
+    else if (strcmp(command, "copt") == 0)
+        rc = cmd_copt(n, in, plhs, &f);
+    else
+        rc = fail(&f, "hertzfit:badInput", "hertzfit_mex: unknown command '%s' (valid: hr, "
+                  "fit_profile, maxwell_simulate, maxwell_fit, copt)", command);
+    if (rc != 0)
+        mexErrMsgIdAndTxt(f.id, "%s", f.text);
+}

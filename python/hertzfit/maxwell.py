@@ -1,0 +1,271 @@
+"""Maxwell materials from drop tests: Hunter's model and Argatov's first-order
+formulas in physical units (hertzfit/maxwell.h), drop-test data
+(maxwell_data.h), Argatov's regressions (maxwell_estimate.h) and the fits
+(maxwell_fit.h).
+
+A fit method is one entry of _FIT_METHODS (name -> function(data, nu,
+**options) returning a MaxwellFit), so another method of the library is one
+function and one entry."""
+import os
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._core import Error, check, encode, ffi, lib, new_diag, stop_name, text
+
+OBSERVABLES = ("F_M", "t_M", "t_c", "e")
+_RESPONSE = [("F_M", "f8"), ("t_M", "f8"), ("t_c", "f8"), ("e", "f8"), ("eps", "f8"), ("w_m", "f8")]
+
+_constants = None
+
+
+def _argatov():
+    """Argatov's constants, computed once (GSL quadrature)."""
+    global _constants
+    if _constants is None:
+        c = ffi.new("hf_argatov_constants *")
+        diag = new_diag()
+        check(lib.hf_argatov_constants_compute(c, diag), diag)
+        _constants = c
+    return _constants
+
+
+def _respond(call, mu0, nu, eta, m, R, V0):
+    arrays = np.broadcast_arrays(*[np.asarray(v, dtype=float) for v in (mu0, nu, eta, m, R, V0)])
+    out = np.zeros(arrays[0].shape, dtype=_RESPONSE)
+    flat = out.reshape(-1)
+    material, impact = ffi.new("hf_maxwell_material *"), ffi.new("hf_maxwell_impact *")
+    res = ffi.new("hf_maxwell_response *")
+    diag = new_diag()
+    cols = [a.ravel() for a in arrays]
+    for i in range(flat.size):
+        material.mu0, material.nu, material.eta = cols[0][i], cols[1][i], cols[2][i]
+        impact.m, impact.R, impact.V0 = cols[3][i], cols[4][i], cols[5][i]
+        check(call(material, impact, res, diag), diag)
+        flat[i] = (res.F_M, res.t_M, res.t_c, res.e, res.eps, res.w_m)
+    return out
+
+
+def maxwell_simulate(mu0, nu, eta, m, R, V0):
+    """Hunter's model of a rigid sphere (mass m [kg], radius R [m], speed V0
+    [m/s]) dropped on a Maxwell half-space (μ0 [Pa], ν, η [1/s]), element-wise
+    over the broadcast of the arguments: a structured array with fields F_M
+    [N], t_M [s], t_c [s], e, eps and the maximum approach w_m [m] (0-d for
+    scalars: r["F_M"])."""
+    return _respond(lambda mat, imp, res, diag: lib.hf_maxwell_simulate(mat, imp, ffi.NULL, res,
+                                                                         diag),
+                    mu0, nu, eta, m, R, V0)
+
+
+def maxwell_predict(mu0, nu, eta, m, R, V0):
+    """Argatov's first-order predictions (Eqs. 32, 34, 38–41), as
+    maxwell_simulate."""
+    constants = _argatov()
+    return _respond(lambda mat, imp, res, diag: lib.hf_maxwell_predict(mat, imp, constants, res,
+                                                                        diag),
+                    mu0, nu, eta, m, R, V0)
+
+
+class MaxwellData:
+    """Drop tests in SI units: arrays m, R, V0 and, per observable present,
+    F_M, t_M, t_c, e (None when absent, NaN for a missing value); ``lines``
+    (CSV line of each test, or None), ``path``, ``warnings`` (the reader's
+    plausibility warnings).  Made by read_maxwell_data or from_arrays."""
+
+    def __init__(self, ptr):
+        self._ptr = ffi.gc(ptr, lib.hf_maxwell_data_free)
+        n = int(ptr.n)
+        self.n = n
+        imp = ptr.impact
+        self.m = np.array([imp[i].m for i in range(n)])
+        self.R = np.array([imp[i].R for i in range(n)])
+        self.V0 = np.array([imp[i].V0 for i in range(n)])
+        for k, name in enumerate(OBSERVABLES):
+            v = ptr.value[k]
+            setattr(self, name, None if v == ffi.NULL else
+                    np.frombuffer(ffi.buffer(v, n * 8), dtype=float).copy())
+        self.lines = None if ptr.line == ffi.NULL else np.array([ptr.line[i] for i in range(n)])
+        self.path = text(ptr.path) or None
+        self.warnings = [text(ptr.warning[i]) for i in range(int(ptr.nwarnings))]
+
+    @classmethod
+    def from_arrays(cls, m, R, V0, F_M=None, t_M=None, t_c=None, e=None):
+        """Tests from arrays (SI units), checked as a file would be."""
+        m, R, V0 = (np.asarray(v, dtype=float).reshape(-1) for v in (m, R, V0))
+        if not m.size == R.size == V0.size:
+            raise Error(lib.HF_EMISMATCH, "m, R and V0 have %d, %d and %d values"
+                        % (m.size, R.size, V0.size))
+        obs = {"F_M": F_M, "t_M": t_M, "t_c": t_c, "e": e}
+        mask = sum(1 << k for k, name in enumerate(OBSERVABLES) if obs[name] is not None)
+        out = ffi.new("hf_maxwell_data **")
+        diag = new_diag()
+        check(lib.hf_maxwell_data_alloc(m.size, mask, out, diag), diag)
+        ptr = out[0]
+        try:
+            for i in range(m.size):
+                ptr.impact[i].m, ptr.impact[i].R, ptr.impact[i].V0 = m[i], R[i], V0[i]
+            for k, name in enumerate(OBSERVABLES):
+                if obs[name] is not None:
+                    v = np.asarray(obs[name], dtype=float).reshape(-1)
+                    if v.size != m.size:
+                        raise Error(lib.HF_EMISMATCH, "%s has %d values for %d tests"
+                                    % (name, v.size, m.size))
+                    ffi.memmove(ptr.value[k], v.tobytes(), v.size * 8)
+            check(lib.hf_maxwell_data_check(ptr, diag), diag)
+        except BaseException:
+            lib.hf_maxwell_data_free(ptr)
+            raise
+        return cls(ptr)
+
+
+def read_maxwell_data(path, g=None, separator=None):
+    """Reads a drop-test CSV (units in the column names, converted to SI;
+    docs/file-formats.md).  Errors name path:line:column."""
+    options = ffi.new("hf_maxwell_read_options *")
+    lib.hf_maxwell_read_options_init(options)
+    if g is not None:
+        options.g = g
+    if separator is not None:
+        options.separator = encode(separator, "separator")
+    out = ffi.new("hf_maxwell_data **")
+    diag = new_diag()
+    check(lib.hf_maxwell_data_read(os.fsencode(path), options, out, diag), diag)
+    return MaxwellData(out[0])
+
+
+def maxwell_synthesize(data, mu0, nu, eta, noise=0.0, seed=1):
+    """Synthetic drop tests: Hunter's model at (μ0, ν, η) for every impact of
+    DATA, each observable times 1 + noise·N(0, 1) from PCG32 (SEED, stream 0).
+    Returns MaxwellData with all four observables."""
+    material = ffi.new("hf_maxwell_material *", {"mu0": mu0, "nu": nu, "eta": eta})
+    res = ffi.new("hf_maxwell_response[]", max(data.n, 1))
+    diag = new_diag()
+    check(lib.hf_maxwell_synthesize(material, data._ptr, noise, seed, res, diag), diag)
+    cols = {name: np.array([getattr(res[i], name) for i in range(data.n)])
+            for name in OBSERVABLES}
+    return MaxwellData.from_arrays(data.m, data.R, data.V0, **cols)
+
+
+@dataclass
+class MaxwellEstimate:
+    """One identification: μ0 [Pa] and η [1/s] with standard errors, C0, R²,
+    the largest ε, ``status`` ("ok", "nonphysical", "poorly-determined") and
+    the ``reason`` when not ok; the line's coefficients for a regression, the
+    misfit for a full fit."""
+    method: str
+    observables: str
+    n: int
+    mu0: float
+    mu0_se: float
+    eta: float
+    eta_se: float
+    C0: float
+    C0_se: float
+    r2: float
+    max_eps: float
+    intercept: float
+    slope: float
+    misfit: float
+    status: str
+    reason: str
+
+
+def _estimate(est):
+    reason = ffi.new("char[256]")
+    quality = lib.hf_maxwell_estimate_quality(est, reason, 256)
+    names = ffi.new("char[64]")
+    return MaxwellEstimate(text(lib.hf_maxwell_method_name(est.method)),
+                           text(lib.hf_maxwell_observables_name(est.observables, names, 64)),
+                           int(est.n), est.mu0, est.mu0_se, est.eta, est.eta_se, est.C0,
+                           est.C0_se, est.r2, est.max_eps, est.intercept, est.slope, est.misfit,
+                           text(lib.hf_maxwell_quality_name(quality)), text(reason))
+
+
+_WEIGHTS = {"none": lib.HF_MAXWELL_WEIGHTS_NONE, "relative": lib.HF_MAXWELL_WEIGHTS_RELATIVE}
+
+
+def _observable(name):
+    if name not in OBSERVABLES:
+        raise Error(lib.HF_ENOTFOUND, "unknown observable '%s' (valid: %s)"
+                    % (name, ", ".join(OBSERVABLES)))
+    return OBSERVABLES.index(name)
+
+
+def maxwell_regress(data, nu, observable="F_M", weights="none"):
+    """Argatov's regression (Eq. 57 for F_M, 60 for t_M, 62 for t_c) of DATA
+    with Poisson's ratio NU; WEIGHTS "none" (ordinary least squares) or
+    "relative" (1/y²).  A MaxwellEstimate."""
+    if weights not in _WEIGHTS:
+        raise Error(lib.HF_ENOTFOUND, "unknown weights '%s' (valid: none, relative)" % weights)
+    est = ffi.new("hf_maxwell_estimate *")
+    diag = new_diag()
+    check(lib.hf_maxwell_regress(data._ptr, nu, _observable(observable), _WEIGHTS[weights],
+                                 _argatov(), est, diag), diag)
+    return _estimate(est)
+
+
+@dataclass
+class MaxwellFit:
+    """A fit of (μ0, η): the estimate, the optimiser's stop reason, the
+    evaluations, the bounds it sits on, re-centrings, ``status`` (the
+    program's: "converged", or why not), ``suspect`` (stopped by a budget or
+    on the box) and the relative residuals (tests outer, fitted observables
+    inner)."""
+    estimate: MaxwellEstimate
+    stop: str
+    evaluations: int
+    at_bound: int
+    recentred: int
+    status: str
+    suspect: bool
+    residuals: np.ndarray
+
+
+def _fit_full(data, nu, optimizer=None, seed=1, max_evals=0, observables=None, mu0_ref=0.0,
+              eta_ref=0.0, mu0_box=None, eta_box=None, xtol_rel=None, recentre_max=None):
+    cfg = ffi.new("hf_maxwell_fit_config *")
+    lib.hf_maxwell_fit_config_init(cfg)
+    cfg.objective.nu = nu
+    cfg.objective.mu0_ref, cfg.objective.eta_ref = mu0_ref, eta_ref
+    if mu0_box is not None:
+        cfg.objective.mu0_box = mu0_box
+    if eta_box is not None:
+        cfg.objective.eta_box = eta_box
+    if observables is not None:
+        cfg.objective.mask = sum(1 << _observable(o) for o in observables)
+    keep = None
+    if optimizer is not None:
+        keep = ffi.new("char[]", encode(optimizer, "optimizer"))
+        cfg.optimizer = keep
+    if xtol_rel is not None:
+        cfg.xtol_rel = xtol_rel
+    if recentre_max is not None:
+        cfg.recentre_max = recentre_max
+    cfg.seed, cfg.max_evals = seed, max_evals
+    res = ffi.new("hf_maxwell_fit_result *")
+    residuals = ffi.new("double[]", max(data.n, 1) * len(OBSERVABLES))
+    diag = new_diag()
+    check(lib.hf_maxwell_fit_full(data._ptr, _argatov(), cfg, res, residuals, diag), diag)
+    del keep
+    est = _estimate(ffi.addressof(res.estimate))
+    nres = int(est.n) * bin(res.estimate.observables).count("1")
+    status = ffi.new("char[128]")
+    return MaxwellFit(est, stop_name(res.stop), int(res.evaluations), int(res.at_bound),
+                      int(res.recentred), text(lib.hf_maxwell_fit_status(res, status, 128)),
+                      bool(lib.hf_maxwell_fit_suspect(res)),
+                      np.frombuffer(ffi.buffer(residuals, nres * 8), dtype=float).copy())
+
+
+_FIT_METHODS = {"full": _fit_full}
+
+
+def maxwell_fit(data, nu, method="full", **options):
+    """Fits (μ0, η) of DATA with Poisson's ratio NU.  METHOD "full": Hunter's
+    model on every observable present (or OBSERVABLES), minimised by
+    OPTIMIZER (default nlopt:LN_BOBYQA from the regression estimate) with
+    SEED and MAX_EVALS; the box around (MU0_REF, ETA_REF) (0: the regression
+    estimate), re-centred while the optimum sits on it.  A MaxwellFit."""
+    if method not in _FIT_METHODS:
+        raise Error(lib.HF_ENOTFOUND, "unknown fit method '%s' (valid: %s)"
+                    % (method, ", ".join(_FIT_METHODS)))
+    return _FIT_METHODS[method](data, nu, **options)

@@ -1,0 +1,115 @@
+% tests/matlab_check.m — run by tests/matlab_check.py through octave-cli:
+%   octave-cli matlab_check.m MEX_DIR M_DIR OUT_DIR
+% writes each binding's result as CSV (%.17g, the program's --csv format)
+% into OUT_DIR for the Python side to compare with the program's output,
+% and checks the error paths itself: each bad input must raise an error
+% with identifier hertzfit:badInput whose message carries the library's
+% diag text.  Exits 1 on the first failed check (octave-cli's exit status
+% is what ctest sees; Octave 7 prints a spurious message at exit).
+args = argv();
+addpath(args{1});
+addpath(args{2});
+out = args{3};
+
+function write_csv(path, s, fields)
+  f = fopen(path, 'w');
+  fprintf(f, '%s\n', strjoin(fields, ','));
+  for i = 1:numel(s)
+    cells = cell(1, numel(fields));
+    for j = 1:numel(fields)
+      v = s(i).(fields{j});
+      if ischar(v)
+        cells{j} = v;
+      elseif islogical(v)
+        if v, cells{j} = 'yes'; else, cells{j} = 'no'; end
+      else
+        cells{j} = sprintf('%.17g', v);
+      end
+    end
+    fprintf(f, '%s\n', strjoin(cells, ','));
+  end
+  fclose(f);
+end
+
+function expect_error(what, needle, varargin)
+  try
+    feval(varargin{:});
+  catch err
+    if ~strcmp(err.identifier, 'hertzfit:badInput') || isempty(strfind(err.message, needle))
+      printf('FAIL: %s: got %s "%s", wanted hertzfit:badInput with "%s"\n', what, ...
+             err.identifier, err.message, needle);
+      exit(1);
+    end
+    printf('ok: %s raises "%s"\n', what, err.message);
+    return;
+  end
+  printf('FAIL: %s raised no error\n', what);
+  exit(1);
+end
+
+data = fullfile(fileparts(args{2}), 'data');
+table = fullfile(data, 'safaeifar2020_table2.csv');
+
+r = hertzfit_fit_profile('optimizer', 'icaco', 'runs', 50, 'seed', 7, 'table', table);
+write_csv(fullfile(out, 'fit_profile.csv'), r, fieldnames(r)');
+% the c_r vector goes to a file the program reads (--sampling file:PATH),
+% so both see the same doubles
+sampling = 0.05:0.05:0.95;
+write_csv(fullfile(out, 'sampling.csv'), struct('c_r', num2cell(sampling)), {'c_r'});
+[r, s] = hertzfit_fit_profile('optimizer', 'nlopt:LN_BOBYQA', 'runs', 5, 'seed', 3, ...
+                              'bounds', [1 5 2 5], 'max_evals', 300, 'sampling', sampling);
+write_csv(fullfile(out, 'fit_profile_bobyqa.csv'), r, fieldnames(r)');
+write_csv(fullfile(out, 'fit_profile_bobyqa_summary.csv'), s, ...
+          {'best', 'mean', 'median', 'worst', 'std', 'i_star', 'k0_star', 'rms_min'});
+r = hertzfit_fit_profile('optimizer', 'ica', 'runs', 4, 'seed', 11, 'set', struct('beta', 1.5));
+write_csv(fullfile(out, 'fit_profile_ica_set.csv'), r, fieldnames(r)');
+
+c = [0.05 0.2 0.5 0.9 1];
+h = hertzfit_hr(c, 'model', 'lankarani-nikravesh');
+hr = struct('model', 'lankarani-nikravesh', 'c_r', num2cell(c), 'h_r', num2cell(h));
+h = hertzfit_hr(c);
+hr = [hr, struct('model', 'exact', 'c_r', num2cell(c), 'h_r', num2cell(h))];
+h = hertzfit_hr(c, 'model', 'profile', 'a', 2.939, 'b', 3.409);
+hr = [hr, struct('model', 'profile', 'c_r', num2cell(c), 'h_r', num2cell(h))];
+write_csv(fullfile(out, 'hr.csv'), hr, {'model', 'c_r', 'h_r'});
+
+r = hertzfit_copt('n', 1.5, 'e', [0.5 0.8], 'm', 1, 'k', 1.4e8, 'v0', 4.2);
+write_csv(fullfile(out, 'copt.csv'), r, fieldnames(r)');
+
+r = hertzfit_maxwell_simulate('mu0', 1e7, 'nu', 0.5, 'eta', 300, ...
+                              'grid', fullfile(data, 'maxwell_synthetic_grid.csv'), ...
+                              'noise', 0.02, 'seed', 5);
+write_csv(fullfile(out, 'maxwell_simulate_grid.csv'), r, fieldnames(r)');
+r = hertzfit_maxwell_simulate('mu0', 1e6, 'nu', 0.49, 'eta', 20, 'm', 0.01, 'R', 0.01, ...
+                              'v0', 0.5);
+write_csv(fullfile(out, 'maxwell_simulate_one.csv'), r, fieldnames(r)');
+
+r = hertzfit_maxwell_fit('data', fullfile(data, 'maxwell_synthetic_noisy.csv'), 'nu', 0.5);
+write_csv(fullfile(out, 'maxwell_fit.csv'), r, fieldnames(r)');
+
+expect_error('an unknown optimiser', 'unknown optimizer ''nope'' (valid: ica, icaco', ...
+             @hertzfit_fit_profile, 'optimizer', 'nope');
+expect_error('an unknown option name', 'unknown option ''bogus'' (valid: optimizer', ...
+             @hertzfit_fit_profile, 'optimizer', 'icaco', 'bogus', 1);
+expect_error('a value of the wrong type', 'option ''runs'' must be a whole number', ...
+             @hertzfit_fit_profile, 'optimizer', 'icaco', 'runs', 'many');
+expect_error('a name that is not text', 'is not an option name', ...
+             @hertzfit_fit_profile, 'optimizer', 'icaco', 3, 4);
+expect_error('a missing file', 'no-such-table.csv: cannot open', ...
+             @hertzfit_fit_profile, 'optimizer', 'icaco', 'table', 'no-such-table.csv');
+expect_error('too many runs', '''runs'' must be in [1, 1000000]', ...
+             @hertzfit_fit_profile, 'optimizer', 'icaco', 'runs', 2e6);
+expect_error('an unknown optimiser parameter', 'bogus', ...
+             @hertzfit_fit_profile, 'optimizer', 'icaco', 'set', struct('bogus', 1));
+expect_error('an unknown damping model', 'unknown damping model ''nope''', ...
+             @hertzfit_hr, 0.5, 'model', 'nope');
+expect_error('c_r outside (0, 1]', '1.5', @hertzfit_hr, 1.5);
+expect_error('a missing required option', 'option ''nu'' is required', ...
+             @hertzfit_maxwell_fit, 'data', 'x.csv');
+expect_error('a missing data file', 'no-such-drops.csv', ...
+             @hertzfit_maxwell_fit, 'data', 'no-such-drops.csv', 'nu', 0.5);
+expect_error('a restitution outside its range', 'e', @hertzfit_copt, 'e', 1.5);
+expect_error('a negative modulus', 'mu0', @hertzfit_maxwell_simulate, 'mu0', -1, ...
+             'nu', 0.5, 'eta', 1, 'm', 1, 'R', 1, 'v0', 1);
+printf('matlab_check: ok\n');
+exit(0);

@@ -1,0 +1,107 @@
+#!/usr/bin/python3
+"""tests/matlab_check.py — the MATLAB/Octave bindings (matlab/) agree with
+the program bit for bit.
+
+Runs tests/matlab_check.m in octave-cli (which also checks every error path:
+an unknown option, a value of the wrong type, an unknown optimiser, model
+or parameter, a missing file or option, values out of range) and compares
+each CSV it writes (%.17g) with the same command of the program (--csv,
+%.17g): the 50-run ICACO fit of Table 2 with seed 7, an NLopt fit on a
+c_r sampling with bounds and a budget, an ICA fit with a parameter set,
+h_r of three models, c_opt, Maxwell impacts with noise over a grid and one
+impact, and the Maxwell identification.  Every column the program prints
+must be equal as text, but the wall time ('seconds').  Octave's exit status
+decides, not its output (Octave 7 prints a spurious message at exit).
+
+Usage: matlab_check.py HERTZFIT_EXE OCTAVE_CLI MEX_DIR SOURCE_DIR WORK_DIR
+"""
+import csv
+import os
+import shutil
+import subprocess
+import sys
+
+
+def run(args, cwd, ok=(0,)):
+    p = subprocess.run(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode not in ok:
+        sys.exit(f"FAIL: {' '.join(args)} -> exit {p.returncode}\nstdout: {p.stdout}\n"
+                 f"stderr: {p.stderr}")
+    return p.stdout
+
+
+def rows(text):
+    return list(csv.DictReader(line for line in text.splitlines() if not line.startswith('#')))
+
+
+def compare(what, program, binding):
+    if len(program) != len(binding) or not program:
+        sys.exit(f"FAIL: {what}: {len(program)} program rows, {len(binding)} binding rows")
+    for i, (p, b) in enumerate(zip(program, binding)):
+        for column, value in p.items():
+            if column == 'seconds':
+                continue
+            if column not in b:
+                sys.exit(f"FAIL: {what}: the binding has no field {column}")
+            if b[column] != value:
+                sys.exit(f"FAIL: {what}: row {i} {column}: program {value}, binding {b[column]}")
+    print(f"ok: {what}: {len(program)} rows x {len(program[0]) - ('seconds' in program[0])} "
+          f"columns identical")
+
+
+def main():
+    if len(sys.argv) != 6:
+        sys.exit(__doc__)
+    exe, octave, mex_dir, source, work = (os.path.abspath(a) for a in sys.argv[1:])
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    out = run([octave, '--no-gui', '--norc', '-q', os.path.join(source, 'tests', 'matlab_check.m'),
+               mex_dir, os.path.join(source, 'matlab'), work], cwd=work)
+    print(out.rstrip())
+
+    def binding(name):
+        with open(os.path.join(work, name), newline='') as f:
+            return list(csv.DictReader(f))
+
+    def program(*args, ok=(0,)):
+        return rows(run([exe] + list(args) + ['--csv'], cwd=source, ok=ok))
+
+    table = os.path.join(source, 'data', 'safaeifar2020_table2.csv')
+    compare('fit_profile icaco, 50 runs, seed 7, Table 2',
+            program('fit', 'profile', '--optimizer', 'icaco', '--runs', '50', '--seed', '7',
+                    '--table', table), binding('fit_profile.csv'))
+    bobyqa = program('fit', 'profile', '--optimizer', 'nlopt:LN_BOBYQA', '--runs', '5',
+                     '--seed', '3', '--bounds', '1,5,2,5', '--max-evals', '300',
+                     '--sampling', 'file:' + os.path.join(work, 'sampling.csv'))
+    compare('fit_profile nlopt:LN_BOBYQA on a sampling, bounds, budget', bobyqa,
+            binding('fit_profile_bobyqa.csv'))
+    summary = binding('fit_profile_bobyqa_summary.csv')[0]
+    best = min(float(r['rms_pct']) for r in bobyqa)
+    if float(summary['best']) != best:
+        sys.exit(f"FAIL: summary best {summary['best']} is not the best run's {best!r}")
+    print('ok: the summary\'s best is the best run\'s rms_pct')
+    compare('fit_profile ica with set beta=1.5',
+            program('fit', 'profile', '--optimizer', 'ica', '--runs', '4', '--seed', '11',
+                    '--set', 'beta=1.5'), binding('fit_profile_ica_set.csv'))
+    c = ['0.05', '0.2', '0.5', '0.9', '1']
+    hr = (program('hr', '--model', 'lankarani-nikravesh', *c) + program('hr', *c) +
+          program('hr', '--model', 'profile', '--a', '2.939', '--b', '3.409', *c))
+    compare('hr of three models', hr, binding('hr.csv'))
+    compare('copt', program('copt', '--n', '1.5', '--e', '0.5,0.8', '--m', '1', '--k', '1.4e8',
+                            '--v0', '4.2'), binding('copt.csv'))
+    compare('maxwell_simulate over a grid with noise',
+            program('maxwell', 'simulate', '--mu0', '1e7', '--nu', '0.5', '--eta', '300',
+                    '--grid', os.path.join(source, 'data', 'maxwell_synthetic_grid.csv'),
+                    '--noise', '0.02', '--seed', '5'), binding('maxwell_simulate_grid.csv'))
+    compare('maxwell_simulate of one impact',
+            program('maxwell', 'simulate', '--mu0', '1e6', '--nu', '0.49', '--eta', '20',
+                    '--m', '0.01', '--R', '0.01', '--v0', '0.5'),
+            binding('maxwell_simulate_one.csv'))
+    compare('maxwell_fit', program('maxwell', 'fit', '--data',
+                                   os.path.join(source, 'data', 'maxwell_synthetic_noisy.csv'),
+                                   '--nu', '0.5', ok=(0, 1)), binding('maxwell_fit.csv'))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
