@@ -398,6 +398,9 @@ static void test_cli(void **state)
                            "some");
     hf_test_expect_failure("maxwell simulate --mu0 1e6 --nu 0.5 --eta 100 --m 0.01 --R 0.01 "
                            "--v0 1 --rate 1000", 2, "trace");
+    hf_test_expect_failure("maxwell simulate --mu0 1e6 --nu 0.5 --eta 100 --m 0.01 --R 0.01 "
+                           "--v0 1 --alpha 0.5 --trace x.csv", 2,
+                           "--trace: the force history is Hunter's Maxwell model");
     /* twice with the same seed: the same bytes */
     char trace[1100], again[1100];
     snprintf(trace, sizeof trace, "%s", hf_test_tmp_path("sim-trace.csv"));
