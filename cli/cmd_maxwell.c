@@ -9,6 +9,7 @@
  */
 #include "cli.h"
 #include "cmd_maxwell.h"
+#include "cmd_maxwell_trace.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -45,21 +46,36 @@ void hfc_maxwell_warn_data(const char *command, const hf_maxwell_data *data)
         fprintf(stderr, "hertzfit %s: warning: %s\n", command, data->warning[i]);
 }
 
-int hfc_maxwell_load(const char *command, const hfc_maxwell_args *args,
-                     hf_maxwell_data **data, hf_argatov_constants *constants)
+int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
+                     int traces, hf_maxwell_data **data)
 {
     *data = NULL;
     hf_diag diag = {{0}};
     hf_maxwell_read_options read;
     hf_maxwell_read_options_init(&read);
-    read.separator = hfc_maxwell_separator(args->delimiter);
-    if (isfinite(args->g))
-        read.g = args->g;
-    hf_status st = hf_maxwell_data_read(args->data, &read, data, &diag); /* caller frees *data */
-    if (st == HF_OK)
-        hfc_maxwell_warn_data(command, *data);
-    if (st == HF_OK)
-        st = hf_argatov_constants_compute(constants, &diag);
+    read.separator = hfc_maxwell_separator(delimiter);
+    if (isfinite(g))
+        read.g = g;
+    hf_status st = hf_maxwell_data_read(path, &read, data, &diag); /* caller frees *data */
+    if (st != HF_OK)
+        return hfc_fail_status(command, NULL, st, &diag);
+    hfc_maxwell_warn_data(command, *data);
+    if (traces && (*data)->trace == NULL) {
+        hf_maxwell_data_free(*data);
+        *data = NULL;
+        return hfc_fail(command, "%s: no 'trace' column: no force traces to work on", path);
+    }
+    return 0;
+}
+
+int hfc_maxwell_load(const char *command, const hfc_maxwell_args *args,
+                     hf_maxwell_data **data, hf_argatov_constants *constants)
+{
+    int rc = hfc_maxwell_read(command, args->data, args->delimiter, args->g, 0, data);
+    if (rc != 0)
+        return rc;
+    hf_diag diag = {{0}};
+    hf_status st = hf_argatov_constants_compute(constants, &diag);
     if (st != HF_OK) {
         hf_maxwell_data_free(*data);
         *data = NULL;
@@ -134,6 +150,9 @@ typedef struct simulate_args {
     const char *grid, *delimiter;
     unsigned long long seed;
     int csv;
+    const char *trace;                  /* --trace FILE, or NULL */
+    unsigned long long bits;
+    hf_maxwell_trace_options sampling;  /* of the trace */
 } simulate_args;
 
 /* The impacts to simulate: the grid file, or the one impact of the options. */
@@ -205,7 +224,9 @@ static int print_single(const char *command, const simulate_args *a, const hf_ma
 
 static int cmd_simulate(int argc, char **argv)
 {
-    simulate_args a = {NAN, NAN, NAN, NAN, NAN, NAN, 0.0, NAN, 1.0, NULL, NULL, 0, 0};
+    simulate_args a = {.mu0 = NAN, .nu = NAN, .eta = NAN, .R = NAN, .m = NAN, .V0 = NAN,
+                       .g = NAN, .alpha = 1.0};
+    hf_maxwell_trace_options_init(&a.sampling);
     hfc_opt opts[] = {
         {.name = "mu0", .kind = HFC_REAL, .value = &a.mu0, .arg = "PA", .required = 1,
          .help = "instantaneous shear modulus [Pa]"},
@@ -225,7 +246,31 @@ static int cmd_simulate(int argc, char **argv)
         HFC_MAXWELL_READ_OPTIONS(&a.delimiter, &a.g),
         {.name = "noise", .kind = HFC_REAL, .value = &a.noise, .arg = "REL",
          .limits = HFC_MIN | HFC_MAX, .min = 0.0, .max = HF_MAXWELL_NOISE_MAX,
-         .help = "multiply each observable by 1 + REL*N(0,1) (default 0)"},
+         .help = "multiply each observable by 1 + REL*N(0,1); with --trace, add "
+                 "REL*F_M*N(0,1) to every sample instead (default 0)"},
+        {.name = "trace", .kind = HFC_TEXT, .value = &a.trace, .arg = "FILE",
+         .excludes = "grid",
+         .help = "also write the force history F(t) to FILE (CSV t_s,F_N, written whole "
+                 "or not at all), sampled as --rate, --pre, --post, --offset, --bits, "
+                 "--range say"},
+        {.name = "rate", .kind = HFC_REAL, .value = &a.sampling.rate, .arg = "HZ",
+         .needs = "trace", .limits = HFC_ABOVE, .min = 0.0,
+         .help = "sample rate of the trace [Hz] (default 100000)"},
+        {.name = "pre", .kind = HFC_REAL, .value = &a.sampling.pre, .arg = "S",
+         .needs = "trace", .limits = HFC_MIN, .min = 0.0,
+         .help = "time of the contact start: the record starts at t = 0 and runs this "
+                 "long before the contact [s] (default 0.001)"},
+        {.name = "post", .kind = HFC_REAL, .value = &a.sampling.post, .arg = "S",
+         .needs = "trace", .limits = HFC_MIN, .min = 0.0,
+         .help = "record after the contact end [s] (default 0.001)"},
+        {.name = "offset", .kind = HFC_REAL, .value = &a.sampling.offset, .arg = "N",
+         .needs = "trace", .help = "baseline offset added to every sample [N] (default 0)"},
+        {.name = "bits", .kind = HFC_INT, .value = &a.bits, .arg = "B", .needs = "range",
+         .limits = HFC_MIN | HFC_MAX, .min = 2, .max = 32,
+         .help = "quantise to a B-bit converter reading [-range, range] (default: none)"},
+        {.name = "range", .kind = HFC_REAL, .value = &a.sampling.range, .arg = "N",
+         .needs = "bits", .limits = HFC_ABOVE, .min = 0.0,
+         .help = "full scale of the converter [N]: it reads [-N, N], clipping beyond"},
         {.name = "seed", .kind = HFC_INT, .value = &a.seed, .arg = "S", .needs = "noise",
          .help = "PCG32 seed of the noise (default 0)"},
         HFC_OPT_CSV(&a.csv),
@@ -252,9 +297,19 @@ static int cmd_simulate(int argc, char **argv)
     hf_maxwell_response *resp = malloc(d->n * sizeof *resp); /* freed below */
     if (resp == NULL)
         rc = hfc_fail(argv[0], "out of memory");
-    else if ((st = hf_maxwell_synthesize_sls(&mat, a.alpha, d, a.noise, a.seed, resp,
-                                             &diag)) != HF_OK)
+    /* with --trace the noise goes into the trace: the table stays exact */
+    else if ((st = hf_maxwell_synthesize_sls(&mat, a.alpha, d, a.trace ? 0.0 : a.noise, a.seed,
+                                             resp, &diag)) != HF_OK)
         rc = hfc_fail_status(argv[0], NULL, st, &diag);
+    if (rc == 0 && a.trace != NULL && a.alpha != 1.0)
+        rc = hfc_fail(argv[0], "--trace: the force history is Hunter's Maxwell model "
+                      "(--alpha 1), not the standard linear solid (--alpha %g)", a.alpha);
+    if (rc == 0 && a.trace != NULL) {
+        a.sampling.noise = a.noise;
+        a.sampling.seed = a.seed;
+        a.sampling.bits = (unsigned)a.bits;
+        rc = hfc_maxwell_write_trace(argv[0], a.trace, &mat, &d->impact[0], &a.sampling);
+    }
     if (rc == 0)
         rc = a.grid ? print_grid(&a, d, resp) : print_single(argv[0], &a, d, resp);
     free(resp);
@@ -578,6 +633,15 @@ static int cmd_fit(int argc, char **argv)
     hf_argatov_constants k;
     if ((rc = hfc_maxwell_load(argv[0], &a.fit, &d, &k)) != 0)
         return rc;
+    if (d->trace != NULL && !d->value[HF_MAXWELL_F_M] && !d->value[HF_MAXWELL_T_M] &&
+        !d->value[HF_MAXWELL_T_C] && !d->value[HF_MAXWELL_E]) {
+        /* raw traces: their features are extracted by a command of their own,
+         * whose statuses and uncertainties the user should see first */
+        hf_maxwell_data_free(d);
+        return hfc_fail(argv[0], "%s holds force traces, no F_M/t_M/t_c columns: run "
+                        "'hertzfit maxwell extract --data %s --csv > FEATURES.csv' and fit "
+                        "FEATURES.csv", a.fit.data, a.fit.data);
+    }
     rc = run_fit(&a, d, &k);
     hf_maxwell_data_free(d);
     return rc;
@@ -596,7 +660,8 @@ static const hfc_command curves_command = {
     "curves", "master curves of Figs. 2-4 and where the asymptotics hold", cmd_curves, NULL,
     0, NULL};
 static const hfc_command *const maxwell_subs[] = {&constants_command, &simulate_command,
-                                                   &fit_command, &curves_command};
+                                                   &fit_command, &curves_command,
+                                                   &hfc_maxwell_extract_command};
 
 const hfc_command hfc_maxwell_command = {
     "maxwell", "Maxwell material: constants, impact simulation, identification", NULL,

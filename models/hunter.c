@@ -104,9 +104,11 @@ static double contact_event(double t, const double y[], void *params)
     return y[0];
 }
 
-static void stage_options(const hf_hunter_options *o, double tau0, hf_ode_options *ode)
+static void stage_options(const hf_hunter_options *o, double tau0, hf_ode_outputs *outputs,
+                          hf_ode_options *ode)
 {
     hf_ode_options_init(ode);
+    ode->outputs = outputs;
     ode->abs_tol = o->abs_tol;
     ode->rel_tol = o->rel_tol;
     ode->h0 = FIRST_STEP;
@@ -115,12 +117,12 @@ static void stage_options(const hf_hunter_options *o, double tau0, hf_ode_option
 
 /* Integrates the loading stage to ω' = 0, recording the force peak on the
  * way when it comes first.  *peak_found says whether it did. */
-static hf_status run_loading(stage *s, const hf_hunter_options *o,
+static hf_status run_loading(stage *s, const hf_hunter_options *o, hf_ode_outputs *outputs,
                              hf_hunter_result *out, int *peak_found, hf_diag *diag)
 {
     const hf_ode_event events[2] = {{velocity_event, -1}, {loading_force_slope, -1}};
     hf_ode_options ode;
-    stage_options(o, 0.0, &ode);
+    stage_options(o, 0.0, outputs, &ode);
     double tau = 0.0, y[2] = {0.0, 1.0};
     *peak_found = 0;
     for (;;) {
@@ -143,12 +145,12 @@ static hf_status run_loading(stage *s, const hf_hunter_options *o,
     return HF_OK;
 }
 
-static hf_status run_unloading(stage *s, const hf_hunter_options *o, hf_hunter_result *out,
-                               int peak_found, hf_diag *diag)
+static hf_status run_unloading(stage *s, const hf_hunter_options *o, hf_ode_outputs *outputs,
+                               hf_hunter_result *out, int peak_found, hf_diag *diag)
 {
     const hf_ode_event events[2] = {{contact_event, -1}, {unloading_force_slope, -1}};
     hf_ode_options ode;
-    stage_options(o, out->tau_m, &ode);
+    stage_options(o, out->tau_m, outputs, &ode);
     s->tau_m = out->tau_m;
     double tau = out->tau_m, y[2] = {out->omega_m, 0.0};
     for (;;) {
@@ -171,11 +173,12 @@ static hf_status run_unloading(stage *s, const hf_hunter_options *o, hf_hunter_r
     return HF_OK;
 }
 
-hf_status hf_hunter_simulate(double eps, const hf_hunter_options *options,
-                             hf_hunter_result *out, hf_diag *diag)
+/* Both stages, the ODE states at outputs->t passed to outputs->at on the
+ * way (outputs may be NULL). */
+static hf_status run_stages(double eps, const hf_hunter_options *options,
+                            hf_ode_outputs *outputs, stage *s, hf_hunter_result *out,
+                            hf_diag *diag)
 {
-    if (out == NULL)
-        return hf_diag_set(diag, HF_EINVAL, "no output for the Hunter model");
     if (!isfinite(eps) || eps < 0.0 || eps > HF_HUNTER_EPS_MAX)
         return hf_diag_set(diag, HF_EDOM, "eps = %g is outside [0, %g] for Hunter's model",
                            eps, HF_HUNTER_EPS_MAX);
@@ -184,10 +187,11 @@ hf_status hf_hunter_simulate(double eps, const hf_hunter_options *options,
     const hf_hunter_options *o = options ? options : &defaults;
     if (!(o->abs_tol > 0.0) || !(o->rel_tol > 0.0))
         return hf_diag_set(diag, HF_EINVAL, "ODE tolerances must be positive");
-    stage s = {eps, 0.0};
+    s->eps = eps;
+    s->tau_m = 0.0;
     out->eps = eps;
     int peak_found = 0;
-    hf_status st = run_loading(&s, o, out, &peak_found, diag);
+    hf_status st = run_loading(s, o, outputs, out, &peak_found, diag);
     if (st != HF_OK)
         return st;
     /* Unloading needs ω'' < 0 at τ_m, i.e. ε < (5/4)ω_m^{3/2} (Eq. 25). */
@@ -199,7 +203,62 @@ hf_status hf_hunter_simulate(double eps, const hf_hunter_options *options,
         out->tau_M = out->tau_m;
         out->force_M = hf_hunter_force_loading(eps, out->omega_m, 0.0);
     }
-    return run_unloading(&s, o, out, peak_found, diag);
+    return run_unloading(s, o, outputs, out, peak_found, diag);
+}
+
+hf_status hf_hunter_simulate(double eps, const hf_hunter_options *options,
+                             hf_hunter_result *out, hf_diag *diag)
+{
+    if (out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no output for the Hunter model");
+    stage s;
+    return run_stages(eps, options, NULL, &s, out, diag);
+}
+
+/* Where the force history writes.  The stage being integrated tells which
+ * force formula holds: s->tau_m stays 0 until run_unloading sets it, and
+ * τ_m > 0 always (loading starts at ω' = 1). */
+typedef struct history {
+    const stage *s;
+    double *force;
+    size_t next;
+} history;
+
+static void history_force(double tau, const double y[], void *user)
+{
+    history *h = user;
+    h->force[h->next++] = h->s->tau_m > 0.0
+        ? hf_hunter_force_unloading(h->s->eps, tau - h->s->tau_m, y[0], y[1])
+        : hf_hunter_force_loading(h->s->eps, y[0], y[1]);
+}
+
+hf_status hf_hunter_force_history(double eps, const hf_hunter_options *options, size_t n,
+                                  const double *tau, double *force, hf_diag *diag)
+{
+    if (n > 0 && (tau == NULL || force == NULL))
+        return hf_diag_set(diag, HF_EINVAL, "no times or forces for Hunter's force history");
+    for (size_t i = 0; i < n; ++i) {
+        if (isnan(tau[i]))
+            return hf_diag_set(diag, HF_EINVAL, "Hunter's force history: time %zu is NaN", i);
+        if (i > 0 && tau[i] < tau[i - 1])
+            return hf_diag_set(diag, HF_EINVAL,
+                               "Hunter's force history: time %zu (%.17g) is before time %zu "
+                               "(%.17g); times must be nondecreasing", i, tau[i], i - 1,
+                               tau[i - 1]);
+    }
+    size_t first = 0;
+    while (first < n && tau[first] < 0.0)
+        force[first++] = 0.0;
+    stage s = {eps, 0.0};
+    history h = {&s, force, first};
+    hf_ode_outputs outputs = {tau, n, first, history_force, &h};
+    hf_hunter_result r;
+    hf_status st = run_stages(eps, options, &outputs, &s, &r, diag);
+    if (st != HF_OK)
+        return st;
+    for (size_t i = outputs.next; i < n; ++i)
+        force[i] = 0.0;
+    return HF_OK;
 }
 
 /* ---- The standard linear solid ---------------------------------------------
@@ -350,7 +409,7 @@ hf_status hf_hunter_simulate_sls(double eps, double alpha, const hf_hunter_optio
     /* loading, with the force peak on the way when it comes first */
     const hf_ode_event load_events[2] = {{velocity_event, -1}, {sls_loading_force_slope, -1}};
     hf_ode_options ode;
-    stage_options(o, 0.0, &ode);
+    stage_options(o, 0.0, NULL, &ode);
     double tau = 0.0, y[5] = {0.0, 1.0, 0.0, 0.0, 0.0};
     int peak_found = 0;
     for (;;) {
@@ -386,7 +445,7 @@ hf_status hf_hunter_simulate_sls(double eps, double alpha, const hf_hunter_optio
         return hf_diag_set(diag, HF_EDOM, "eps = %g, alpha = %g: Hunter's unloading "
                            "equation does not unload", eps, alpha);
     const hf_ode_event unload_events[2] = {{contact_event, -1}, {sls_unloading_force_slope, -1}};
-    stage_options(o, tau, &ode);
+    stage_options(o, tau, NULL, &ode);
     for (;;) {
         size_t which = 0;
         hf_status st = hf_ode_integrate_to_event(sls_unloading_rhs, 5, &s, unload_events,

@@ -7,6 +7,7 @@
 #include "hertzfit/maxwell.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 hf_status hf_maxwell_material_check(const hf_maxwell_material *mat, hf_diag *diag)
 {
@@ -182,4 +183,49 @@ hf_status hf_maxwell_predict_sls(const hf_maxwell_material *mat, double alpha,
     if (st != HF_OK)
         return st;
     return to_physical(mat, imp, T, eps, a.omega_m, a.tau_M, a.force_M, a.tau_c, a.e, out, diag);
+}
+
+hf_status hf_maxwell_force_history(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
+                                   const hf_hunter_options *options, size_t n, const double *t,
+                                   double *F, hf_diag *diag)
+{
+    if (n > 0 && (t == NULL || F == NULL))
+        return hf_diag_set(diag, HF_EINVAL, "no sample times or forces for the force history");
+    hf_status st = hf_maxwell_material_check(mat, diag);
+    if (st == HF_OK)
+        st = hf_maxwell_impact_check(imp, diag);
+    if (st != HF_OK)
+        return st;
+    /* Checked in seconds here, so that the message speaks the caller's
+     * units; t/T keeps the order, so hf_hunter_force_history agrees. */
+    for (size_t i = 0; i < n; ++i) {
+        if (isnan(t[i]))
+            return hf_diag_set(diag, HF_EINVAL, "force history: t[%zu] is NaN", i);
+        if (i > 0 && t[i] < t[i - 1])
+            return hf_diag_set(diag, HF_EINVAL, "force history: t[%zu] = %.17g s is before "
+                               "t[%zu] = %.17g s; times must be nondecreasing", i, t[i], i - 1,
+                               t[i - 1]);
+    }
+    double T, eps;
+    if ((st = scales(mat, imp, &T, &eps, diag)) != HF_OK)
+        return st;
+    /* F = F̂·m V0/T (see to_physical), the scale through logs when the
+     * plain product leaves the normal range. */
+    double force_scale = imp->m * imp->V0 / T;
+    if (!isnormal(force_scale))
+        force_scale = exp(log(imp->m) + log(imp->V0) - log(T));
+    if ((st = check_scale("force scale m V0^2/w_m0 [N]", force_scale, mat, imp, diag)) != HF_OK)
+        return st;
+    double *tau = malloc(sizeof(double) * (n > 0 ? n : 1)); /* freed below */
+    if (tau == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu sample times", n);
+    for (size_t i = 0; i < n; ++i)
+        tau[i] = t[i] / T;
+    st = hf_hunter_force_history(eps, options, n, tau, F, diag);
+    free(tau);
+    if (st != HF_OK)
+        return st;
+    for (size_t i = 0; i < n; ++i)
+        F[i] *= force_scale;
+    return HF_OK;
 }

@@ -27,6 +27,7 @@ void hf_ode_options_init(hf_ode_options *options)
     options->t_max = 1e6;
     options->max_steps = 1000000;
     options->stepper = NULL;
+    options->outputs = NULL;
 }
 
 /* Everything one integration needs; the buffers are owned here. */
@@ -128,6 +129,21 @@ static hf_status locate(ode_run *r, const hf_ode_event *e, double t0, double H,
     return st;
 }
 
+/* The requested outputs at times up to t0 + h_end, probed from (t0, y0). */
+static hf_status emit_outputs(ode_run *r, hf_ode_outputs *out, double t0, double h_end)
+{
+    if (out == NULL)
+        return HF_OK;
+    while (out->next < out->n && out->t[out->next] - t0 <= h_end) {
+        double h = fmax(out->t[out->next] - t0, 0.0);
+        if (probe_state(r, t0, h) != GSL_SUCCESS)
+            return HF_EGSL;
+        out->at(out->t[out->next], r->work, out->user);
+        out->next++;
+    }
+    return HF_OK;
+}
+
 /* The earliest event crossed in the accepted step [t0, t1]; *which stays
  * nevents when none was crossed. */
 static hf_status earliest_event(ode_run *r, const hf_ode_event *events, size_t nevents,
@@ -180,8 +196,9 @@ hf_status hf_ode_integrate_to_event(hf_ode_rhs_fn rhs, size_t dim, void *params,
         g0[k] = events[k].g(*t, y, params);
     if (sample)
         sample(*t, y, sample_user);
-    st = HF_ENOCONV;
-    for (size_t n = 0; n < o->max_steps && *t < o->t_max; ++n) {
+    memcpy(r.y0, y, sizeof(double) * dim);
+    st = emit_outputs(&r, o->outputs, *t, 0.0) == HF_OK ? HF_ENOCONV : HF_EGSL;
+    for (size_t n = 0; st == HF_ENOCONV && n < o->max_steps && *t < o->t_max; ++n) {
         double t0 = *t;
         memcpy(r.y0, y, sizeof(double) * dim);
         if (gsl_odeiv2_evolve_apply(r.evolve, r.control, r.step, &r.sys, t, o->t_max, &h, y)
@@ -194,6 +211,10 @@ hf_status hf_ode_integrate_to_event(hf_ode_rhs_fn rhs, size_t dim, void *params,
         st = earliest_event(&r, events, nevents, g0, t0, *t, y, o->event_tol, &k, &h_event);
         if (st != HF_OK)
             break;
+        if (emit_outputs(&r, o->outputs, t0, k < nevents ? h_event : *t - t0) != HF_OK) {
+            st = HF_EGSL;
+            break;
+        }
         if (k < nevents) {
             if (probe_state(&r, t0, h_event) != GSL_SUCCESS) {
                 st = HF_EGSL;

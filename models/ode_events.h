@@ -35,6 +35,21 @@ typedef struct hf_ode_event {
 /* Called at the start point, after every accepted step, and at the event. */
 typedef void (*hf_ode_sample_fn)(double t, const double y[], void *user);
 
+/* States at given times, as the integration passes them: each accepted
+ * step [t0, t1] (or [t0, event]) calls at(t[i], y(t[i]), user) for every
+ * t[next] in it, in order, y(t[i]) being one step of the same stepper of
+ * size t[i] − t0 from (t0, y0), as accurate as the integration itself (the
+ * same construction as the event location).  A time at or before the start
+ * point is given the start state.  next advances across calls, so one
+ * hf_ode_outputs can follow a trajectory integrated event by event. */
+typedef struct hf_ode_outputs {
+    const double *t;      /* n times, nondecreasing */
+    size_t n;
+    size_t next;          /* first time not passed yet */
+    hf_ode_sample_fn at;
+    void *user;
+} hf_ode_outputs;
+
 typedef struct hf_ode_options {
     double abs_tol;        /* absolute error per step (default 1e-12) */
     double rel_tol;        /* relative error per step (default 1e-12) */
@@ -43,6 +58,7 @@ typedef struct hf_ode_options {
     double t_max;          /* give up past this time (default 1e6) */
     size_t max_steps;      /* give up after this many steps (default 1e6) */
     const gsl_odeiv2_step_type *stepper;  /* default gsl_odeiv2_step_rk8pd */
+    hf_ode_outputs *outputs;               /* states at given times (default NULL) */
 } hf_ode_options;
 
 void hf_ode_options_init(hf_ode_options *options);

@@ -196,6 +196,115 @@ static void test_bad_material_and_impact_are_refused(void **state)
     assert_int_equal(hf_maxwell_predict(&mat, &imp, NULL, &resp, &diag), HF_EINVAL);
 }
 
+/* Hertz's elastic impact in closed form: ω'² = 1 − ω^{5/2} (energy), so the
+ * time to reach ω in loading is τ(ω) = ∫0^ω dx/√(1 − x^{5/2})
+ * = (2/5) B(2/5, 1/2) I_{ω^{5/2}}(2/5, 1/2), and unloading is its mirror
+ * image about τ_m⁰; the force is (5/4)ω^{3/2}.  The force history at those
+ * times must give it back to 1e-10 of the peak: the integration's global
+ * error (see test_elastic_limit_is_hertz), each sample being one rk8pd step
+ * from the accepted step's start, no coarser than the step itself. */
+static void test_force_history_elastic_is_hertz(void **state)
+{
+    (void)state;
+    enum { N = 40 };
+    double tau0 = 0.4 * gsl_sf_beta(0.4, 0.5);
+    double tau[2 * N], expected[2 * N], force[2 * N];
+    for (int j = 0; j < N; ++j) {
+        double omega = (j + 0.5) / N;
+        double tj = tau0 * gsl_sf_beta_inc(0.4, 0.5, pow(omega, 2.5));
+        tau[j] = tj;
+        tau[2 * N - 1 - j] = 2.0 * tau0 - tj;
+        expected[j] = expected[2 * N - 1 - j] = 1.25 * pow(omega, 1.5);
+    }
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_hunter_force_history(0.0, NULL, 2 * N, tau, force, &diag), HF_OK);
+    for (int j = 0; j < 2 * N; ++j)
+        HF_ASSERT_CLOSE(force[j], expected[j], 1.25e-10, 0.0);
+}
+
+/* The history at a 1000-sample grid against the same history integrated
+ * with 100 times tighter tolerances: the difference is the error of the
+ * default, which must stay below 1e-9 of the peak (what a curve fit to
+ * measured traces needs, far below any load cell's noise).  At ε = 0.2
+ * the unloading force ends in a step (Hunter's artefact, hertzfit/hunter.h):
+ * samples straddle τ_c, so the event must cut exactly there. */
+static void test_force_history_is_accurate(void **state)
+{
+    (void)state;
+    enum { N = 1000 };
+    static double tau[N], coarse[N], fine[N];
+    const double eps_list[3] = {0.0, 0.05, 0.2};
+    hf_hunter_options tight;
+    hf_hunter_options_init(&tight);
+    tight.abs_tol = tight.rel_tol = 1e-14;
+    for (int e = 0; e < 3; ++e) {
+        hf_hunter_result r;
+        assert_int_equal(hf_hunter_simulate(eps_list[e], NULL, &r, NULL), HF_OK);
+        for (int i = 0; i < N; ++i)
+            tau[i] = -0.1 + (r.tau_c + 0.2) * i / (N - 1.0);
+        assert_int_equal(hf_hunter_force_history(eps_list[e], NULL, N, tau, coarse, NULL), HF_OK);
+        assert_int_equal(hf_hunter_force_history(eps_list[e], &tight, N, tau, fine, NULL), HF_OK);
+        double peak = 0.0;
+        for (int i = 0; i < N; ++i) {
+            HF_ASSERT_CLOSE(coarse[i], fine[i], 1e-9 * r.force_M, 0.0);
+            assert_true(coarse[i] <= r.force_M * (1.0 + 1e-10));
+            if (tau[i] < 0.0 || tau[i] > r.tau_c)
+                assert_true(coarse[i] == 0.0);
+            peak = fmax(peak, coarse[i]);
+        }
+        /* the grid step is 3e-3, the force's curvature at the peak O(1): the
+         * largest sample is within ~1e-5 of the peak */
+        HF_ASSERT_CLOSE(peak, r.force_M, 0.0, 1e-4);
+    }
+}
+
+/* Physical units: the history at t_M, t_c and around them against
+ * hf_maxwell_simulate's F_M, t_M, t_c; the times are checked in seconds. */
+static void test_maxwell_force_history_matches_simulate(void **state)
+{
+    (void)state;
+    hf_maxwell_material mat = {1e7, 0.5, 300.0};
+    hf_maxwell_impact imp = {0.0042, 0.005, 1.3};
+    hf_maxwell_response resp;
+    assert_int_equal(hf_maxwell_simulate(&mat, &imp, NULL, &resp, NULL), HF_OK);
+    const double t[7] = {-1e-6, 0.0, 0.5 * resp.t_M, resp.t_M, resp.t_c * (1.0 - 1e-9),
+                         resp.t_c * (1.0 + 1e-9), 2.0 * resp.t_c};
+    double F[7];
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_maxwell_force_history(&mat, &imp, NULL, 7, t, F, &diag), HF_OK);
+    assert_true(F[0] == 0.0);
+    HF_ASSERT_CLOSE(F[1], 0.0, 1e-12 * resp.F_M, 0.0);
+    assert_true(F[2] > 0.0 && F[2] < resp.F_M);
+    HF_ASSERT_CLOSE(F[3], resp.F_M, 0.0, 1e-10);
+    assert_true(F[4] > 0.0);  /* Hunter's force ends in a step, O(ε²) of F_M */
+    assert_true(F[5] == 0.0 && F[6] == 0.0);
+    /* a fine grid: the largest sample sits next to t_M */
+    enum { N = 4001 };
+    static double tg[N], Fg[N];
+    for (int i = 0; i < N; ++i)
+        tg[i] = resp.t_c * i / (N - 1.0);
+    assert_int_equal(hf_maxwell_force_history(&mat, &imp, NULL, N, tg, Fg, &diag), HF_OK);
+    int imax = 0;
+    for (int i = 1; i < N; ++i)
+        if (Fg[i] > Fg[imax])
+            imax = i;
+    assert_true(fabs(tg[imax] - resp.t_M) <= resp.t_c / (N - 1.0));
+    HF_ASSERT_CLOSE(Fg[imax], resp.F_M, 0.0, 1e-6);
+    /* refusals name the index, in the caller's seconds */
+    const double bad[4] = {0.0, 1e-5, 0.9e-5, 2e-5};
+    assert_int_equal(hf_maxwell_force_history(&mat, &imp, NULL, 4, bad, F, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "t[2]"));
+    const double nan_t[2] = {0.0, NAN};
+    assert_int_equal(hf_maxwell_force_history(&mat, &imp, NULL, 2, nan_t, F, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "t[1] is NaN"));
+    mat.eta = -1.0;
+    assert_int_equal(hf_maxwell_force_history(&mat, &imp, NULL, 2, t, F, &diag), HF_EDOM);
+    mat.eta = 300.0;
+    assert_int_equal(hf_maxwell_force_history(&mat, &imp, NULL, 0, NULL, NULL, &diag), HF_OK);
+    assert_int_equal(hf_hunter_force_history(0.1, NULL, 4, bad, F, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "time 2"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -206,6 +315,9 @@ int main(void)
         cmocka_unit_test(test_bad_eps_is_refused),
         cmocka_unit_test(test_physical_units_follow_equation_5),
         cmocka_unit_test(test_bad_material_and_impact_are_refused),
+        cmocka_unit_test(test_force_history_elastic_is_hertz),
+        cmocka_unit_test(test_force_history_is_accurate),
+        cmocka_unit_test(test_maxwell_force_history_matches_simulate),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

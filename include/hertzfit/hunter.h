@@ -74,6 +74,17 @@ hf_status hf_hunter_simulate(double eps, const hf_hunter_options *options,
 hf_status hf_hunter_simulate_sls(double eps, double alpha, const hf_hunter_options *options,
                                  hf_hunter_result *out, hf_diag *diag);
 
+/* Contact force (units m V0²/w_m⁰) at the dimensionless times tau[0..n-1]
+ * (nondecreasing, from the contact start), into force[0..n-1]: 0 before 0
+ * and after τ_c, the loading and unloading formulas below in between.
+ * Eqs. 24–25 are integrated once (as hf_hunter_simulate does), each time's
+ * state being one step of the same stepper from the start of the accepted
+ * step containing it, so every value is as accurate as the integration.
+ * HF_EINVAL naming the index for a NaN or decreasing time, and the codes
+ * of hf_hunter_simulate. */
+hf_status hf_hunter_force_history(double eps, const hf_hunter_options *options, size_t n,
+                                  const double *tau, double *force, hf_diag *diag);
+
 /* Contact force (units m V0²/w_m⁰) in the loading stage at (ω, ω'), and in
  * the unloading stage at (τ − τ_m, ω, ω'). */
 double hf_hunter_force_loading(double eps, double omega, double v);

@@ -68,6 +68,17 @@ hf_status hf_maxwell_simulate(const hf_maxwell_material *material,
                               const hf_hunter_options *options,
                               hf_maxwell_response *out, hf_diag *diag);
 
+/* Hunter's contact force F[i] [N] at the times t[i] [s] measured from the
+ * contact start (t nondecreasing; F = 0 for t < 0 and t > t_c), from one
+ * integration of Eqs. 24–25 (hf_hunter_force_history).  Each value is as
+ * accurate as hf_maxwell_simulate's F_M (~1e-10 of the peak at the default
+ * tolerances); deterministic.  HF_EINVAL naming the index for a NaN or
+ * decreasing time, otherwise the codes of hf_maxwell_simulate. */
+hf_status hf_maxwell_force_history(const hf_maxwell_material *material,
+                                   const hf_maxwell_impact *impact,
+                                   const hf_hunter_options *options, size_t n,
+                                   const double *t, double *F, hf_diag *diag);
+
 /* Argatov's first-order formulas (Eqs. 32, 34, 38–41) in physical units. */
 hf_status hf_maxwell_predict(const hf_maxwell_material *material,
                              const hf_maxwell_impact *impact,
