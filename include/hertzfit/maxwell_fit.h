@@ -1,6 +1,7 @@
 /*
  * hertzfit/maxwell_fit.h — the full-model identification of a Maxwell
- * material (μ0, η) from drop tests: an optimiser minimises the misfit of
+ * material (μ0, η) from drop tests, and the whole-curve fit of their force
+ * histories (below).  Full fit: an optimiser minimises the misfit of
  * hertzfit/maxwell_estimate.h over a box, re-centred while the optimum
  * sits on it, and the estimate at the optimum gets its standard errors
  * from the Jacobian.
@@ -117,6 +118,88 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data,
                               const hf_argatov_constants *constants,
                               const hf_maxwell_fit_config *cfg, hf_maxwell_fit_result *out,
                               double *residuals, hf_diag *diag);
+
+/* ---- the whole-curve fit -------------------------------------------------
+ *
+ * (μ0, η) fitted to the measured force histories of the data's traces
+ * (hf_maxwell_data.trace) with Hunter's model (hf_maxwell_force_history),
+ * ν fixed, by GSL's trust-region nonlinear least squares
+ * (gsl_multifit_nlinear, Levenberg–Marquardt).  Each drop's contact start
+ * t0_i, the instant its trace's clock reads when contact begins, is a
+ * nuisance parameter fitted with them (HF_MAXWELL_CONTACT_FITTED), or is
+ * given (HF_MAXWELL_CONTACT_FIXED, e.g. from an extraction).
+ *
+ * Residuals: (F_model(t − t0_i) − F_measured)/w_i, w_i the largest |F| of
+ * drop i: every drop counts alike, and additive noise that is a fixed
+ * fraction of each drop's peak (a load cell used over its range) has one
+ * variance.  The variables are ln μ0 and ln η (so both stay positive; a
+ * material the data cannot tell from elastic shows as a large standard
+ * error of η, poorly-determined) and the contact starts in units of each
+ * drop's time scale w_m⁰/V0.  Standard errors: s²(JᵀJ)⁻¹ for all
+ * variables (gsl_multifit_nlinear_covar), J by central differences at the
+ * optimum and s² = SSR/(N − p), N the samples and p = 2 + the fitted
+ * contact starts; se(μ0) = μ0·se(ln μ0), se(η) likewise (first order).
+ * r2 is 1 − SSR/SST over the weighted samples; misfit is SSR.
+ *
+ * Start (mu0_start, eta_start <= 0, the default): T_i = (5/4) m V0/F_peak
+ * (Hertz's elastic peak) per drop, C0 = mean of T_i 𝒱_i gives μ0 (Eq. 59)
+ * and η = 0.1/mean(T_i) (ε = 0.1); each fitted contact start then puts the
+ * model's peak time on the largest sample.
+ */
+typedef enum hf_maxwell_contact_start {
+    HF_MAXWELL_CONTACT_FITTED,   /* each drop's contact start fitted (default) */
+    HF_MAXWELL_CONTACT_FIXED     /* given in contact_start (0 when NULL) */
+} hf_maxwell_contact_start;
+
+typedef struct hf_maxwell_curve_config {
+    double nu;                 /* Poisson's ratio, [0, 0.5] (default 0.5) */
+    double mu0_start, eta_start;       /* start point [Pa], [1/s]; <= 0: from the traces */
+    hf_maxwell_contact_start contact;  /* default HF_MAXWELL_CONTACT_FITTED */
+    const double *contact_start;       /* FIXED: data->n contact starts [s] on each
+                                          trace's clock (borrowed); NULL: 0, the
+                                          traces' clocks start at contact */
+    hf_hunter_options ode;     /* tolerances of each simulation (default 1e-12) */
+    size_t max_iter;           /* trust-region iterations (default 200) */
+    double xtol, gtol;         /* GSL's step and gradient tests (default 1e-8
+                                  each: μ0 and η to ~1e-8, far below any noise) */
+} hf_maxwell_curve_config;
+
+/* The defaults above. */
+void hf_maxwell_curve_config_init(hf_maxwell_curve_config *cfg);
+
+/* Samples of every trace of DATA: the length of the residual vector of
+ * hf_maxwell_fit_curve and hf_maxwell_curve_residuals (drops in order,
+ * samples in order); 0 without traces. */
+size_t hf_maxwell_curve_nresiduals(const hf_maxwell_data *data);
+
+/* Fits (μ0, η) of DATA's traces (see above).  Fills *out (estimate with
+ * method HF_MAXWELL_CURVE, stop: converged, maxiter or failure — GSL's
+ * "no further progress"; evaluations: residual vectors and Jacobians
+ * computed; at_bound and recentred 0), and when not NULL contact_start
+ * (data->n values [s]: the fitted or given ones) and residuals
+ * (hf_maxwell_curve_nresiduals values, F_model − F_measured [N], at the
+ * optimum).  hf_maxwell_fit_status and hf_maxwell_fit_suspect apply.  A
+ * fit that stopped on its budget is still returned (HF_OK).  HF_ENOTFOUND
+ * when DATA has no traces, HF_EINVAL for fewer samples than parameters
+ * or a drop of fewer than 3 samples, HF_EDOM for times that do not
+ * increase, a non-finite sample or contact start, a trace of zeros, or a
+ * model that fails at the optimum (ε beyond HF_HUNTER_EPS_MAX), HF_ERANGE
+ * when a variance is not a finite positive number (the traces do not
+ * determine μ0 or η), HF_EGSL, HF_ENOMEM, and those of
+ * hf_maxwell_impact_check (naming the value). */
+hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_curve_config *cfg,
+                               hf_maxwell_fit_result *out, double *contact_start,
+                               double *residuals, hf_diag *diag);
+
+/* The curve fit's residuals F_model − F_measured [N] of DATA's traces at
+ * (μ0, η) and the given contact starts (data->n values [s]), into
+ * residuals (hf_maxwell_curve_nresiduals values): one evaluation of the
+ * fit's objective, unweighted.  Errors as hf_maxwell_fit_curve, and those
+ * of hf_maxwell_force_history. */
+hf_status hf_maxwell_curve_residuals(const hf_maxwell_data *data,
+                                     const hf_maxwell_curve_config *cfg, double mu0,
+                                     double eta, const double *contact_start,
+                                     double *residuals, hf_diag *diag);
 
 #ifdef __cplusplus
 }
