@@ -93,7 +93,7 @@ static int bench_fit(const hf_maxwell_data *d)
     hf_maxwell_fit_result fit;
     hf_diag diag = {{0}};
     double w0 = hf_wall_seconds(), c0 = cpu_seconds();
-    hf_status st = hf_maxwell_fit_curve(d, &cfg, &fit, NULL, NULL, &diag);
+    hf_status st = hf_maxwell_fit_curve(d, &cfg, &fit, NULL, NULL, NULL, &diag);
     double cpu = cpu_seconds() - c0, wall = hf_wall_seconds() - w0;
     if (st != HF_OK) {
         fprintf(stderr, "bench_maxwell_curve: %s\n", diag.text);
@@ -116,7 +116,7 @@ static double evaluation_cost(const hf_maxwell_data *d, const hf_maxwell_curve_c
     double best = 1e300;
     for (int k = 0; k < 3; ++k) {
         double c0 = cpu_seconds();
-        if (hf_maxwell_curve_residuals(d, cfg, mu0, eta, t0, r, NULL) != HF_OK)
+        if (hf_maxwell_curve_residuals(d, cfg, mu0, eta, t0, NULL, r, NULL) != HF_OK)
             return -1.0;
         double c = cpu_seconds() - c0;
         best = c < best ? c : best;
@@ -190,7 +190,7 @@ int main(int argc, char **argv)
         int repeats = argc > 4 ? atoi(argv[4]) : 1;
         for (int k = 0; r != NULL && k < repeats && rc == 0; ++k)
             rc = hf_maxwell_curve_residuals(d, &cfg, MU0 * atof(argv[2]), ETA * atof(argv[3]),
-                                            t0, r, NULL) == HF_OK ? 0 : 1;
+                                            t0, NULL, r, NULL) == HF_OK ? 0 : 1;
         free(r);
     } else {
         int grid = argc > 1 ? atoi(argv[1]) : 15;

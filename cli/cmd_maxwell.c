@@ -429,7 +429,7 @@ static int run_curve(const fit_args *a, const hf_maxwell_data *d, estimate_row *
         c.max_iter = (size_t)a->max_iter;
     hf_maxwell_fit_result fit;
     hf_diag diag = {{0}};
-    hf_status st = hf_maxwell_fit_curve(d, &c, &fit, t0, residuals, &diag);
+    hf_status st = hf_maxwell_fit_curve(d, &c, &fit, t0, NULL, residuals, &diag);
     if (st != HF_OK) {
         char prefix[1100];
         snprintf(prefix, sizeof prefix, "%s: curve fit", a->fit.data);

@@ -45,6 +45,7 @@ void hf_maxwell_curve_config_init(hf_maxwell_curve_config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->nu = 0.5;
     cfg->contact = HF_MAXWELL_CONTACT_FITTED;
+    cfg->baseline = HF_MAXWELL_BASELINE_FITTED;
     hf_hunter_options_init(&cfg->ode);
     cfg->max_iter = 200;
     cfg->xtol = 1e-8;
@@ -77,6 +78,19 @@ typedef struct curve_ctx {
 static int fitted_start(const curve_ctx *c)
 {
     return c->cfg->contact == HF_MAXWELL_CONTACT_FITTED;
+}
+
+/* Index of drop i's baseline variable (after the contact starts). */
+static size_t baseline_index(const curve_ctx *c, size_t i)
+{
+    return 2 + (fitted_start(c) ? c->data->n : 0) + i;
+}
+
+/* Drop i's baseline [N] at x: v_i = 1 + b_i/w_i, or 0 when not fitted. */
+static double baseline_of(const curve_ctx *c, const double *x, size_t i)
+{
+    return c->cfg->baseline == HF_MAXWELL_BASELINE_FITTED
+               ? (x[baseline_index(c, i)] - 1.0) * c->weight[i] : 0.0;
 }
 
 /* Physical parameters of the variables x. */
@@ -153,16 +167,20 @@ static int left_out(size_t j, size_t end, size_t n)
     return end < n && (j == end || j + 1 == end);
 }
 
-static void weighted(curve_ctx *c, const double *F, gsl_vector *f)
+/* The weighted residuals (F_model + b_i − F)/w_i at x into f, F the
+ * model's forces at x. */
+static void weighted(curve_ctx *c, const double *x, const double *F, gsl_vector *f)
 {
     c->left_out = 0;
     for (size_t i = 0; i < c->data->n; ++i) {
         const hf_maxwell_trace *tr = &c->data->trace[i];
         const double *Fi = F + c->first[i];
+        double b = baseline_of(c, x, i);
         size_t end = end_sample(Fi, tr->n);
         for (size_t j = 0; j < tr->n; ++j) {
             int out = left_out(j, end, tr->n);
-            gsl_vector_set(f, c->first[i] + j, out ? 0.0 : (Fi[j] - tr->F[j]) / c->weight[i]);
+            gsl_vector_set(f, c->first[i] + j,
+                           out ? 0.0 : (Fi[j] + b - tr->F[j]) / c->weight[i]);
             c->left_out += (size_t)out;
         }
     }
@@ -173,7 +191,7 @@ static int gsl_f(const gsl_vector *x, void *params, gsl_vector *f)
     curve_ctx *c = params;
     if (all_models(c, x->data, c->model) != HF_OK)
         return GSL_EFAILED;
-    weighted(c, c->model, f);
+    weighted(c, x->data, c->model, f);
     return GSL_SUCCESS;
 }
 
@@ -236,6 +254,10 @@ static int gsl_df(const gsl_vector *xv, void *params, gsl_matrix *J)
         if (st == HF_OK)
             difference_column(c, at, c->data->trace[i].n, c->weight[i], J, 2 + i);
     }
+    /* each baseline moves its own drop's residuals one for one */
+    for (size_t i = 0; c->cfg->baseline == HF_MAXWELL_BASELINE_FITTED && i < c->data->n; ++i)
+        for (size_t j = 0; j < c->data->trace[i].n; ++j)
+            gsl_matrix_set(J, c->first[i] + j, baseline_index(c, i), 1.0);
     /* the rows of the samples left out at x (see end_sample) */
     for (size_t i = 0; i < c->data->n && st == HF_OK; ++i) {
         size_t n = c->data->trace[i].n, end = end_sample(c->model + c->first[i], n);
@@ -256,6 +278,9 @@ static hf_status check_config(const hf_maxwell_data *d, const hf_maxwell_curve_c
     if (cfg->contact != HF_MAXWELL_CONTACT_FITTED && cfg->contact != HF_MAXWELL_CONTACT_FIXED)
         return hf_diag_set(diag, HF_EINVAL, "curve fit: unknown contact-start mode %d",
                            (int)cfg->contact);
+    if (cfg->baseline != HF_MAXWELL_BASELINE_FITTED && cfg->baseline != HF_MAXWELL_BASELINE_ZERO)
+        return hf_diag_set(diag, HF_EINVAL, "curve fit: unknown baseline mode %d",
+                           (int)cfg->baseline);
     if (!(cfg->xtol > 0.0) || !(cfg->gtol > 0.0) || cfg->max_iter == 0)
         return hf_diag_set(diag, HF_ERANGE,
                            "curve fit: xtol %g and gtol %g must be > 0, max_iter %zu >= 1",
@@ -339,6 +364,8 @@ static hf_status start_point(curve_ctx *c, double *x, hf_diag *diag)
         c->t0_start[i] = d->trace[i].t[peak_index(&d->trace[i])] - r.t_M;
         x[2 + i] = 1.0;
     }
+    for (size_t i = 0; cfg->baseline == HF_MAXWELL_BASELINE_FITTED && i < d->n; ++i)
+        x[baseline_index(c, i)] = 1.0; /* b = 0: the problem is linear in b */
     return HF_OK;
 }
 
@@ -361,7 +388,8 @@ static hf_status ctx_alloc(curve_ctx *c, const hf_maxwell_data *d,
     c->data = d;
     c->cfg = cfg;
     c->N = hf_maxwell_curve_nresiduals(d);
-    c->p = 2 + (cfg->contact == HF_MAXWELL_CONTACT_FITTED ? d->n : 0);
+    c->p = 2 + (cfg->contact == HF_MAXWELL_CONTACT_FITTED ? d->n : 0) +
+           (cfg->baseline == HF_MAXWELL_BASELINE_FITTED ? d->n : 0);
     size_t longest = 0;
     for (size_t i = 0; i < d->n; ++i)
         longest = d->trace[i].n > longest ? d->trace[i].n : longest;
@@ -392,7 +420,7 @@ static hf_status ctx_alloc(curve_ctx *c, const hf_maxwell_data *d,
 hf_status hf_maxwell_curve_residuals(const hf_maxwell_data *data,
                                      const hf_maxwell_curve_config *cfg, double mu0,
                                      double eta, const double *contact_start,
-                                     double *residuals, hf_diag *diag)
+                                     const double *baseline, double *residuals, hf_diag *diag)
 {
     if (data == NULL || cfg == NULL || contact_start == NULL || residuals == NULL)
         return hf_diag_set(diag, HF_EINVAL, "curve residuals: missing argument");
@@ -409,8 +437,9 @@ hf_status hf_maxwell_curve_residuals(const hf_maxwell_data *data,
             c.shifted[j] = tr->t[j] - contact_start[i];
         st = hf_maxwell_force_history(&mat, &data->impact[i], &cfg->ode, tr->n, c.shifted,
                                       residuals + c.first[i], diag);
+        double b = baseline ? baseline[i] : 0.0;
         for (size_t j = 0; j < tr->n && st == HF_OK; ++j)
-            residuals[c.first[i] + j] -= tr->F[j];
+            residuals[c.first[i] + j] = residuals[c.first[i] + j] + b - tr->F[j];
     }
     ctx_free(&c);
     return st;
@@ -449,7 +478,7 @@ static hf_status estimate_at(curve_ctx *c, gsl_multifit_nlinear_workspace *w,
         st = hf_diag_set(diag, HF_EGSL, "curve fit: covariance: GSL failed");
     double ssr = 0.0;
     if (st == HF_OK) {
-        weighted(c, c->model, f); /* gsl_df left the model at x in c->model */
+        weighted(c, x, c->model, f); /* gsl_df left the model at x in c->model */
         gsl_blas_ddot(f, f, &ssr);
     }
     double mu0, eta;
@@ -499,7 +528,7 @@ static hf_status estimate_at(curve_ctx *c, gsl_multifit_nlinear_workspace *w,
 
 hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_curve_config *cfg,
                                hf_maxwell_fit_result *out, double *contact_start,
-                               double *residuals, hf_diag *diag)
+                               double *baseline, double *residuals, hf_diag *diag)
 {
     if (data == NULL || cfg == NULL || out == NULL)
         return hf_diag_set(diag, HF_EINVAL, "curve fit: missing argument");
@@ -557,11 +586,13 @@ hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_cur
         out->recentred = 0;
         const double *x = gsl_multifit_nlinear_position(w)->data;
         for (size_t i = 0; i < data->n; ++i) {
-            double t0 = contact_start_of(&c, x, i);
+            double t0 = contact_start_of(&c, x, i), b = baseline_of(&c, x, i);
             if (contact_start != NULL)
                 contact_start[i] = t0;
+            if (baseline != NULL)
+                baseline[i] = b;
             for (size_t j = 0; residuals != NULL && j < data->trace[i].n; ++j)
-                residuals[c.first[i] + j] = c.model[c.first[i] + j] - data->trace[i].F[j];
+                residuals[c.first[i] + j] = c.model[c.first[i] + j] + b - data->trace[i].F[j];
         }
     }
     if (w) gsl_multifit_nlinear_free(w);

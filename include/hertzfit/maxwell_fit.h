@@ -127,19 +127,28 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data,
  * (gsl_multifit_nlinear, Levenberg–Marquardt).  Each drop's contact start
  * t0_i, the instant its trace's clock reads when contact begins, is a
  * nuisance parameter fitted with them (HF_MAXWELL_CONTACT_FITTED), or is
- * given (HF_MAXWELL_CONTACT_FIXED, e.g. from an extraction).
+ * given (HF_MAXWELL_CONTACT_FIXED, e.g. from an extraction); so is each
+ * drop's baseline b_i, the load cell's reading at zero force
+ * (HF_MAXWELL_BASELINE_FITTED, or HF_MAXWELL_BASELINE_ZERO for traces
+ * already zeroed).
  *
- * Residuals: (F_model(t − t0_i) − F_measured)/w_i, w_i the largest |F| of
+ * Residuals: (F_model(t − t0_i) + b_i − F_measured)/w_i, w_i the largest |F| of
  * drop i: every drop counts alike, and additive noise that is a fixed
  * fraction of each drop's peak (a load cell used over its range) has one
  * variance.  The variables are ln μ0 and ln η (so both stay positive; a
  * material the data cannot tell from elastic shows as a large standard
  * error of η, poorly-determined) and the contact starts in units of each
- * drop's time scale w_m⁰/V0.  Standard errors: s²(JᵀJ)⁻¹ for all
- * variables (gsl_multifit_nlinear_covar), J by central differences at the
- * optimum and s² = SSR/(N − p), N the samples and p = 2 + the fitted
- * contact starts; se(μ0) = μ0·se(ln μ0), se(η) likewise (first order).
- * r2 is 1 − SSR/SST over the weighted samples; misfit is SSR.
+ * drop's time scale w_m⁰/V0, the baselines in units of w_i.  Hunter's
+ * force ends with a step of O(ε²) of its peak (hertzfit/hunter.h); the two
+ * samples of each drop around the model's end of contact are left out of
+ * the sum (else the fit stops where that step meets a sample: 1e-3 of η
+ * off on clean traces).  Standard errors: s²(JᵀJ)⁻¹ for all variables
+ * (gsl_multifit_nlinear_covar), J at the optimum by central differences
+ * for (μ0, η) and the contact starts and exactly for the baselines, and
+ * s² = SSR/(N − p − L), N the samples, p = 2 + the fitted contact starts
+ * and baselines, L the samples left out; se(μ0) = μ0·se(ln μ0), se(η)
+ * likewise (first order).  r2 is 1 − SSR/SST over the weighted samples;
+ * misfit is SSR.
  *
  * Start (mu0_start, eta_start <= 0, the default): T_i = (5/4) m V0/F_peak
  * (Hertz's elastic peak) per drop, C0 = mean of T_i 𝒱_i gives μ0 (Eq. 59)
@@ -151,6 +160,11 @@ typedef enum hf_maxwell_contact_start {
     HF_MAXWELL_CONTACT_FIXED     /* given in contact_start (0 when NULL) */
 } hf_maxwell_contact_start;
 
+typedef enum hf_maxwell_baseline {
+    HF_MAXWELL_BASELINE_FITTED,  /* each drop's baseline fitted (default) */
+    HF_MAXWELL_BASELINE_ZERO     /* the traces read 0 at zero force */
+} hf_maxwell_baseline;
+
 typedef struct hf_maxwell_curve_config {
     double nu;                 /* Poisson's ratio, [0, 0.5] (default 0.5) */
     double mu0_start, eta_start;       /* start point [Pa], [1/s]; <= 0: from the traces */
@@ -158,6 +172,7 @@ typedef struct hf_maxwell_curve_config {
     const double *contact_start;       /* FIXED: data->n contact starts [s] on each
                                           trace's clock (borrowed); NULL: 0, the
                                           traces' clocks start at contact */
+    hf_maxwell_baseline baseline;      /* default HF_MAXWELL_BASELINE_FITTED */
     hf_hunter_options ode;     /* tolerances of each simulation (default 1e-12) */
     size_t max_iter;           /* trust-region iterations (default 200) */
     double xtol, gtol;         /* GSL's step and gradient tests (default 1e-8
@@ -176,9 +191,10 @@ size_t hf_maxwell_curve_nresiduals(const hf_maxwell_data *data);
  * method HF_MAXWELL_CURVE, stop: converged, maxiter or failure — GSL's
  * "no further progress"; evaluations: residual vectors and Jacobians
  * computed; at_bound and recentred 0), and when not NULL contact_start
- * (data->n values [s]: the fitted or given ones) and residuals
- * (hf_maxwell_curve_nresiduals values, F_model − F_measured [N], at the
- * optimum).  hf_maxwell_fit_status and hf_maxwell_fit_suspect apply.  A
+ * and baseline (data->n values each, [s] and [N]: the fitted or given
+ * ones) and residuals (hf_maxwell_curve_nresiduals values, F_model + b_i
+ * − F_measured [N] at the optimum, every sample: the fitted curve is the
+ * measured force plus its residual).  hf_maxwell_fit_status and hf_maxwell_fit_suspect apply.  A
  * fit that stopped on its budget is still returned (HF_OK).  HF_ENOTFOUND
  * when DATA has no traces, HF_EINVAL for fewer samples than parameters
  * or a drop of fewer than 3 samples, HF_EDOM for times that do not
@@ -189,17 +205,19 @@ size_t hf_maxwell_curve_nresiduals(const hf_maxwell_data *data);
  * hf_maxwell_impact_check (naming the value). */
 hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_curve_config *cfg,
                                hf_maxwell_fit_result *out, double *contact_start,
-                               double *residuals, hf_diag *diag);
+                               double *baseline, double *residuals, hf_diag *diag);
 
-/* The curve fit's residuals F_model − F_measured [N] of DATA's traces at
- * (μ0, η) and the given contact starts (data->n values [s]), into
- * residuals (hf_maxwell_curve_nresiduals values): one evaluation of the
- * fit's objective, unweighted.  Errors as hf_maxwell_fit_curve, and those
- * of hf_maxwell_force_history. */
+/* The curve fit's residuals F_model + b_i − F_measured [N] of DATA's
+ * traces at (μ0, η) and the given contact starts and baselines (data->n
+ * values each, [s] and [N]; baseline may be NULL: 0), into residuals
+ * (hf_maxwell_curve_nresiduals values): one evaluation of the fit's
+ * objective, unweighted, every sample.  Errors as hf_maxwell_fit_curve,
+ * and those of hf_maxwell_force_history. */
 hf_status hf_maxwell_curve_residuals(const hf_maxwell_data *data,
                                      const hf_maxwell_curve_config *cfg, double mu0,
                                      double eta, const double *contact_start,
-                                     double *residuals, hf_diag *diag);
+                                     const double *baseline, double *residuals,
+                                     hf_diag *diag);
 
 #ifdef __cplusplus
 }
