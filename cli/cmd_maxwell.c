@@ -10,6 +10,7 @@
  */
 #include "cli.h"
 #include "cmd_maxwell.h"
+#include "cmd_maxwell_trace.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -135,6 +136,9 @@ typedef struct simulate_args {
     const char *grid, *delimiter;
     unsigned long long seed;
     int csv;
+    const char *trace;                  /* --trace FILE, or NULL */
+    unsigned long long bits;
+    hf_maxwell_trace_options sampling;  /* of the trace */
 } simulate_args;
 
 /* The impacts to simulate: the grid file, or the one impact of the options. */
@@ -206,7 +210,9 @@ static int print_single(const char *command, const simulate_args *a, const hf_ma
 
 static int cmd_simulate(int argc, char **argv)
 {
-    simulate_args a = {NAN, NAN, NAN, NAN, NAN, NAN, 0.0, NAN, NULL, NULL, 0, 0};
+    simulate_args a = {.mu0 = NAN, .nu = NAN, .eta = NAN, .R = NAN, .m = NAN, .V0 = NAN,
+                       .g = NAN};
+    hf_maxwell_trace_options_init(&a.sampling);
     hfc_opt opts[] = {
         {.name = "mu0", .kind = HFC_REAL, .value = &a.mu0, .arg = "PA", .required = 1,
          .help = "instantaneous shear modulus [Pa]"},
@@ -225,7 +231,31 @@ static int cmd_simulate(int argc, char **argv)
         HFC_MAXWELL_READ_OPTIONS(&a.delimiter, &a.g),
         {.name = "noise", .kind = HFC_REAL, .value = &a.noise, .arg = "REL",
          .limits = HFC_MIN | HFC_MAX, .min = 0.0, .max = HF_MAXWELL_NOISE_MAX,
-         .help = "multiply each observable by 1 + REL*N(0,1) (default 0)"},
+         .help = "multiply each observable by 1 + REL*N(0,1); with --trace, add "
+                 "REL*F_M*N(0,1) to every sample instead (default 0)"},
+        {.name = "trace", .kind = HFC_TEXT, .value = &a.trace, .arg = "FILE",
+         .excludes = "grid",
+         .help = "also write the force history F(t) to FILE (CSV t_s,F_N, written whole "
+                 "or not at all), sampled as --rate, --pre, --post, --offset, --bits, "
+                 "--range say"},
+        {.name = "rate", .kind = HFC_REAL, .value = &a.sampling.rate, .arg = "HZ",
+         .needs = "trace", .limits = HFC_ABOVE, .min = 0.0,
+         .help = "sample rate of the trace [Hz] (default 100000)"},
+        {.name = "pre", .kind = HFC_REAL, .value = &a.sampling.pre, .arg = "S",
+         .needs = "trace", .limits = HFC_MIN, .min = 0.0,
+         .help = "time of the contact start: the record starts at t = 0 and runs this "
+                 "long before the contact [s] (default 0.001)"},
+        {.name = "post", .kind = HFC_REAL, .value = &a.sampling.post, .arg = "S",
+         .needs = "trace", .limits = HFC_MIN, .min = 0.0,
+         .help = "record after the contact end [s] (default 0.001)"},
+        {.name = "offset", .kind = HFC_REAL, .value = &a.sampling.offset, .arg = "N",
+         .needs = "trace", .help = "baseline offset added to every sample [N] (default 0)"},
+        {.name = "bits", .kind = HFC_INT, .value = &a.bits, .arg = "B", .needs = "range",
+         .limits = HFC_MIN | HFC_MAX, .min = 2, .max = 32,
+         .help = "quantise to a B-bit converter reading [-range, range] (default: none)"},
+        {.name = "range", .kind = HFC_REAL, .value = &a.sampling.range, .arg = "N",
+         .needs = "bits", .limits = HFC_ABOVE, .min = 0.0,
+         .help = "full scale of the converter [N]: it reads [-N, N], clipping beyond"},
         {.name = "seed", .kind = HFC_INT, .value = &a.seed, .arg = "S", .needs = "noise",
          .help = "PCG32 seed of the noise (default 0)"},
         HFC_OPT_CSV(&a.csv),
@@ -251,8 +281,16 @@ static int cmd_simulate(int argc, char **argv)
     hf_maxwell_response *resp = malloc(d->n * sizeof *resp); /* freed below */
     if (resp == NULL)
         rc = hfc_fail(argv[0], "out of memory");
-    else if ((st = hf_maxwell_synthesize(&mat, d, a.noise, a.seed, resp, &diag)) != HF_OK)
+    /* with --trace the noise goes into the trace: the table stays exact */
+    else if ((st = hf_maxwell_synthesize(&mat, d, a.trace ? 0.0 : a.noise, a.seed, resp,
+                                         &diag)) != HF_OK)
         rc = hfc_fail_status(argv[0], NULL, st, &diag);
+    if (rc == 0 && a.trace != NULL) {
+        a.sampling.noise = a.noise;
+        a.sampling.seed = a.seed;
+        a.sampling.bits = (unsigned)a.bits;
+        rc = hfc_maxwell_write_trace(argv[0], a.trace, &mat, &d->impact[0], &a.sampling);
+    }
     if (rc == 0)
         rc = a.grid ? print_grid(&a, d, resp) : print_single(argv[0], &a, d, resp);
     free(resp);
@@ -569,8 +607,9 @@ static const hfc_command simulate_command = {
 static const hfc_command fit_command = {
     "fit", "identify mu0 and eta from drop tests", cmd_fit, NULL, 0, NULL};
 static const hfc_command *const maxwell_subs[] = {&constants_command, &simulate_command,
-                                                   &fit_command};
+                                                   &fit_command,
+                                                   &hfc_maxwell_extract_command};
 
 const hfc_command hfc_maxwell_command = {
-    "maxwell", "Maxwell material: constants, impact simulation, identification", NULL,
+    "maxwell", "Maxwell material: constants, impact simulation, identification, traces", NULL,
     maxwell_subs, HFC_COUNT(maxwell_subs), NULL};

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hertzfit/csv.h"
+#include "hertzfit/maxwell_trace.h"
 #include "hertzfit/rng.h"
 #include "objectives/maxwell_internal.h"
 
@@ -216,7 +217,10 @@ hf_status hf_maxwell_data_check(const hf_maxwell_data *d, hf_diag *diag)
     if (d->n == 0)
         return hf_diag_set(diag, HF_EINVAL, "no tests in the data");
     if (hf_maxwell_data_mask(d) == 0)
-        return hf_diag_set(diag, HF_ENOTFOUND, "no observable (F_M_N, t_M_s, t_c_s, e)");
+        return hf_diag_set(diag, HF_ENOTFOUND, "no observable (F_M_N, t_M_s, t_c_s, e)%s",
+                           d->trace != NULL ? ": the data hold force traces, whose features "
+                                              "must be extracted first (hf_maxwell_trace_extract)"
+                                            : "");
     return check_values(d, diag);
 }
 
@@ -225,7 +229,12 @@ hf_status hf_maxwell_data_check(const hf_maxwell_data *d, hf_diag *diag)
 typedef struct columns {
     long col[NQUANTITIES];
     const unit_column *unit[NQUANTITIES];
+    long trace;   /* the column of trace file paths, or -1 */
 } columns;
+
+/* The column of a test list naming each drop's trace file. */
+#define TRACE_COLUMN "trace"
+
 
 /* "m_kg, m_g": the accepted columns of a quantity. */
 static const char *accepted(int quantity, char *buf, size_t size)
@@ -269,6 +278,7 @@ static hf_status find_columns(const hf_csv *csv, int observables, columns *c, un
         c->col[q] = -1;
         c->unit[q] = NULL;
     }
+    c->trace = observables ? hf_csv_find(csv, TRACE_COLUMN) : -1;
     if (hf_csv_ncols(csv) == 1) {
         /* A separator given that the file does not use leaves one column. */
         const char *name = hf_csv_header(csv, 0);
@@ -314,10 +324,11 @@ static hf_status find_columns(const hf_csv *csv, int observables, columns *c, un
         if (c->col[Q_OBS0 + k] >= 0)
             *mask |= 1u << k;
     }
-    if (observables && *mask == 0)
+    if (observables && *mask == 0 && c->trace < 0)
         return hf_diag_set(diag, HF_ENOTFOUND,
                            "%s:%zu: no observable column (need at least one of F_M_N, "
-                           "t_M_s, t_c_s, e, or the same in other units)", path, hline);
+                           "t_M_s, t_c_s, e, or the same in other units) and no '%s' "
+                           "column of force-trace files", path, hline, TRACE_COLUMN);
     if (hf_csv_nrows(csv) == 0)
         return hf_diag_set(diag, HF_EINVAL, "%s: no data rows", path);
     return HF_OK;
@@ -464,6 +475,54 @@ static hf_status plausibility(const hf_csv *csv, const columns *c, double g, hf_
     return HF_OK;
 }
 
+/* The trace file of row ROW: its path as written, relative to the folder
+ * of the list (LIST) unless absolute, into buf. */
+static hf_status trace_path(const hf_csv *csv, const columns *c, size_t row, const char *list,
+                            char *buf, size_t size, hf_diag *diag)
+{
+    size_t col = (size_t)c->trace;
+    const char *cell = hf_csv_cell(csv, row, col);
+    if (hf_csv_is_missing(csv, row, col))
+        return hf_diag_set(diag, HF_EMISSING, "%s:%zu:%zu: no trace file in column '%s'",
+                           list, hf_csv_line(csv, row), col + 1, TRACE_COLUMN);
+    const char *slash = strrchr(list, '/');
+    int folder = cell[0] != '/' && slash != NULL ? (int)(slash - list + 1) : 0;
+    if ((size_t)snprintf(buf, size, "%.*s%s", folder, list, cell) >= size)
+        return hf_diag_set(diag, HF_ERANGE, "%s:%zu:%zu: trace file path longer than %zu bytes",
+                           list, hf_csv_line(csv, row), col + 1, size - 1);
+    return HF_OK;
+}
+
+/* Every drop's force trace (d->trace), the files named relative to the
+ * list's folder; a failure names the list's cell, then the trace file's. */
+static hf_status read_traces(const hf_csv *csv, const columns *c, hf_maxwell_data *d,
+                             hf_diag *diag)
+{
+    d->trace = calloc(d->n, sizeof *d->trace); /* owned by d */
+    if (d->trace == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu traces", d->n);
+    size_t total = 0;
+    for (size_t i = 0; i < d->n; ++i) {
+        char file[4096];
+        hf_status st = trace_path(csv, c, i, d->path, file, sizeof file, diag);
+        if (st != HF_OK)
+            return st;
+        hf_diag why = {{0}};
+        /* each trace file's own separator, detected: a lab's traces
+         * need not share the list's */
+        st = hf_maxwell_trace_read_file(file, 0, &d->trace[i], &why);
+        if (st != HF_OK)
+            return hf_diag_set(diag, st, "%s:%zu:%ld: trace file: %s", d->path, d->line[i],
+                               c->trace + 1, why.text);
+        total += d->trace[i].n;
+        if (total > HF_MAXWELL_TRACE_MAX_TOTAL)
+            return hf_diag_set(diag, HF_ERANGE, "%s:%zu: the traces up to this one hold %zu "
+                               "samples, over the %d a list may hold", d->path, d->line[i],
+                               total, HF_MAXWELL_TRACE_MAX_TOTAL);
+    }
+    return HF_OK;
+}
+
 /* Reads PATH with (observables = 1) or without its observable columns. */
 static hf_status read_table(const char *path, const hf_maxwell_read_options *options,
                             int observables, hf_maxwell_data **out, hf_diag *diag)
@@ -505,6 +564,8 @@ static hf_status read_table(const char *path, const hf_maxwell_read_options *opt
         st = check_values(d, diag);
     if (st == HF_OK)
         st = plausibility(csv, &c, o.g, d, diag);
+    if (st == HF_OK && c.trace >= 0)
+        st = read_traces(csv, &c, d, diag);
     hf_csv_free(csv);
     if (st != HF_OK) {
         hf_maxwell_data_free(d);

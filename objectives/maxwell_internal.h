@@ -14,4 +14,12 @@ const char *hf_maxwell_observable_column(hf_maxwell_observable obs);
 /* Bit set (1 << obs) of the observables DATA holds. */
 unsigned hf_maxwell_data_mask(const hf_maxwell_data *data);
 
+/* Reads the trace file PATH (a time column t_s/t_ms/t_us and a force
+ * column F_N/F_kN/F_mN, SI in *trace, whose fields the caller then owns;
+ * SEPARATOR 0: detected).  HF_EPARSE / HF_ENOTFOUND / HF_EDOM / HF_EMISSING
+ * naming PATH:LINE:COLUMN, HF_ERANGE past HF_MAXWELL_TRACE_MAX_SAMPLES,
+ * HF_EINVAL for fewer than HF_MAXWELL_TRACE_MIN_SAMPLES samples. */
+hf_status hf_maxwell_trace_read_file(const char *path, char separator,
+                                     hf_maxwell_trace *trace, hf_diag *diag);
+
 #endif

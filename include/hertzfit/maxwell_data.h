@@ -27,6 +27,20 @@
  * test still contributes its other observables; an impact cell may not be
  * missing, and a row needs at least one observable.
  *
+ * Force traces: a list may have a column `trace` naming each drop's trace
+ * file, relative to the list's folder (or absolute), in place of (or
+ * beside) the observable columns.  A trace file is a CSV read the same way
+ * with a time column t_s, t_ms or t_us and a force column F_N, F_kN or
+ * F_mN (other columns are not read; 't_'/'F_' with another unit is
+ * refused as above), times strictly increasing, no missing sample, at
+ * least HF_MAXWELL_TRACE_MIN_SAMPLES and at most
+ * HF_MAXWELL_TRACE_MAX_SAMPLES samples, HF_MAXWELL_TRACE_MAX_TOTAL over the
+ * list (hertzfit/maxwell_trace.h).  Its errors name the list's cell and
+ * then the trace file's PATH:LINE:COLUMN.  The data then hold the traces
+ * in SI (`trace`); hf_maxwell_data_check still requires an observable,
+ * so the regressions and the full fit need the features extracted first
+ * (hf_maxwell_trace_extract).
+ *
  * Plausibility: values no real drop test has — a mass over
  * HF_MAXWELL_MASS_MAX, a radius over HF_MAXWELL_RADIUS_MAX, a t_M or t_c
  * over HF_MAXWELL_TIME_MAX, a peak force below the impactor's weight m g

@@ -1,0 +1,164 @@
+/*
+ * cli/cmd_maxwell_trace.c — `hertzfit maxwell extract`: the features F_M,
+ * t_M, t_c of every drop's force trace in a test list, printed as a table
+ * that is itself a `--data` file for `maxwell fit`; and the trace file of
+ * `maxwell simulate --trace`.  Thin over hertzfit/maxwell_trace.h.
+ */
+#include "cli.h"
+#include "cmd_maxwell.h"
+#include "cmd_maxwell_trace.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hertzfit/maxwell_data.h"
+#include "hertzfit/maxwell_trace.h"
+
+/* Most impacts `--impact all` looks for in one trace. */
+#define IMPACTS_MAX 64
+
+/* ---- maxwell simulate --trace -------------------------------------------- */
+
+int hfc_maxwell_write_trace(const char *command, const char *path,
+                            const hf_maxwell_material *material,
+                            const hf_maxwell_impact *impact,
+                            const hf_maxwell_trace_options *options)
+{
+    hf_diag diag = {{0}};
+    hf_maxwell_trace *trace = NULL; /* freed below */
+    hf_status st = hf_maxwell_trace_synthesize(material, impact, options, &trace, &diag);
+    if (st != HF_OK)
+        return hfc_fail_status(command, NULL, st, &diag);
+    char comment[1024];
+    snprintf(comment, sizeof comment,
+             "hertzfit maxwell simulate --trace: Hunter's model, mu0 = %.17g Pa, nu = %.17g, "
+             "eta = %.17g 1/s\nm = %.17g kg, R = %.17g m, V0 = %.17g m/s\nrate %.17g Hz, "
+             "contact start at t = %.17g s, noise %.17g of F_M, offset %.17g N, bits %u, "
+             "range %.17g N, seed %llu", material->mu0, material->nu, material->eta,
+             impact->m, impact->R, impact->V0, options->rate, options->pre, options->noise,
+             options->offset, options->bits, options->range,
+             (unsigned long long)options->seed);
+    st = hf_maxwell_trace_write(path, trace, comment, &diag);
+    hf_maxwell_trace_free(trace);
+    return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, &diag);
+}
+
+/* ---- maxwell extract ----------------------------------------------------- */
+
+typedef struct extract_args {
+    const char *data, *delimiter, *impacts;
+    double g;
+    int csv;
+} extract_args;
+
+static const char *const extract_headers[] = {
+    "drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N", "u_F_M_N", "t_M_s", "u_t_M_s",
+    "t_c_s", "u_t_c_s", "t0_s", "u_t0_s", "baseline_N", "noise_N", "samples", "status",
+    "trace_file"};
+#define EXTRACT_COLUMNS HFC_COUNT(extract_headers)
+
+/* A row has values when the fits ran (ok, or a status that only warns). */
+static int has_values(const hf_maxwell_impact_features *f)
+{
+    return isfinite(f->F_M) && isfinite(f->t_M) && isfinite(f->t_c) && isfinite(f->V0) &&
+           f->V0 > 0.0 && f->F_M > 0.0 && f->t_M > 0.0 && f->t_c > 0.0;
+}
+
+static void add_row(hfc_table *t, size_t drop, const hf_maxwell_impact *imp,
+                    const hf_maxwell_impact_features *f, const char *file)
+{
+    hfc_table_int(t, (long long)drop);
+    hfc_table_int(t, (long long)f->impact);
+    const double v[15] = {imp->m, imp->R, f->V0, f->F_M, f->F_M_se, f->t_M, f->t_M_se,
+                          f->t_c, f->t_c_se, f->t0, f->t0_se, f->baseline, f->noise};
+    for (int j = 0; j < 13; ++j)
+        hfc_table_numf(t, "%.9g", v[j]);
+    hfc_table_int(t, (long long)f->contact_samples);
+    hfc_table_str(t, hf_maxwell_extract_status_name(f->status));
+    hfc_table_str(t, file);
+}
+
+static int cmd_extract(int argc, char **argv)
+{
+    static const char *const impact_words[] = {"first", "all", NULL};
+    extract_args a = {NULL, NULL, "first", NAN, 0};
+    hfc_opt opts[] = {
+        {.name = "data", .kind = HFC_TEXT, .value = &a.data, .arg = "LIST", .required = 1,
+         .help = "test list, CSV: mass (m_kg|m_g), radius (R_m|R_mm|D_m|D_mm), speed "
+                 "(V0_mps|h_m|h_mm) and 'trace', each drop's trace file (t_s|t_ms|t_us, "
+                 "F_N|F_kN|F_mN) relative to the list's folder"},
+        HFC_MAXWELL_READ_OPTIONS(&a.delimiter, &a.g),
+        {.name = "impact", .kind = HFC_WORD, .value = &a.impacts, .words = impact_words,
+         .arg = "WHICH",
+         .help = "the first impact of each trace, or all of them (a bouncing ball; a "
+                 "bounce's V0 is the rebound speed of the impact before, from its impulse)"
+                 " (default first)"},
+        HFC_OPT_CSV(&a.csv),
+    };
+    hfc_spec spec = {argv[0],
+                     "The features of every drop's force trace: peak force F_M above the\n"
+                     "baseline (vertex of a quadratic over the top 5 %), its time t_M and the\n"
+                     "contact duration t_c, both from the contact start, where the force\n"
+                     "leaves the baseline (Hertz's time law fitted to each edge, located\n"
+                     "between samples), with standard uncertainties u_*, the baseline and\n"
+                     "noise measured before the contact, and a status.  The table is a\n"
+                     "--data file for 'maxwell fit' (SI columns).  Exit 1 when no drop is ok.",
+                     opts, HFC_COUNT(opts), NULL, NULL};
+    int rc;
+    if (!hfc_parse(&spec, argc, argv, &rc))
+        return rc;
+    hf_maxwell_read_options read;
+    hf_maxwell_read_options_init(&read);
+    read.separator = hfc_maxwell_separator(a.delimiter);
+    if (isfinite(a.g))
+        read.g = a.g;
+    hf_diag diag = {{0}};
+    hf_maxwell_data *d = NULL; /* freed below */
+    hf_status st = hf_maxwell_data_read(a.data, &read, &d, &diag);
+    if (st != HF_OK)
+        return hfc_fail_status(argv[0], NULL, st, &diag);
+    hfc_maxwell_warn_data(argv[0], d);
+    if (d->trace == NULL) {
+        hf_maxwell_data_free(d);
+        return hfc_fail(argv[0], "%s: no 'trace' column: nothing to extract", a.data);
+    }
+    size_t max_impacts = strcmp(a.impacts, "all") == 0 ? IMPACTS_MAX : 1;
+    hf_maxwell_impact_features f[IMPACTS_MAX];
+    hfc_table *t = hfc_table_alloc(a.csv, EXTRACT_COLUMNS, extract_headers); /* printed below */
+    size_t ok = 0;
+    for (size_t i = 0; i < d->n && st == HF_OK; ++i) {
+        size_t nf = 0;
+        st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], max_impacts, f, &nf, &diag);
+        for (size_t k = 0; st == HF_OK && k < nf; ++k) {
+            if (!has_values(&f[k])) {
+                fprintf(stderr, "hertzfit %s: warning: %s:%zu: %s: impact %zu: %s, left out\n",
+                        argv[0], a.data, d->line[i], d->trace[i].path, f[k].impact,
+                        hf_maxwell_extract_status_name(f[k].status));
+                continue;
+            }
+            if (f[k].status != HF_MAXWELL_EXTRACT_OK)
+                fprintf(stderr, "hertzfit %s: warning: %s:%zu: %s: impact %zu: %s\n", argv[0],
+                        a.data, d->line[i], d->trace[i].path, f[k].impact,
+                        hf_maxwell_extract_status_name(f[k].status));
+            ok += f[k].status == HF_MAXWELL_EXTRACT_OK;
+            add_row(t, i + 1, &d->impact[i], &f[k], d->trace[i].path);
+        }
+    }
+    if (st != HF_OK) {
+        hfc_table_free(t);
+        hf_maxwell_data_free(d);
+        return hfc_fail_status(argv[0], NULL, st, &diag);
+    }
+    rc = hfc_table_print(t);
+    if (rc == 0 && ok == 0) {
+        /* not bad input: the traces were read, no impact came out ok */
+        fprintf(stderr, "hertzfit %s: %s: no impact was extracted ok\n", argv[0], a.data);
+        rc = 1;
+    }
+    hf_maxwell_data_free(d);
+    return rc;
+}
+
+const hfc_command hfc_maxwell_extract_command = {
+    "extract", "F_M, t_M, t_c of each drop's force trace", cmd_extract, NULL, 0, NULL};

@@ -1,0 +1,160 @@
+/*
+ * hertzfit/maxwell_trace.h — measured force histories of drop tests: the
+ * features F_M, t_M, t_c extracted from a raw load-cell trace, and
+ * synthetic traces made from Hunter's model with a realistic acquisition
+ * (sample rate, noise, baseline offset, quantisation).
+ *
+ * A trace is an hf_maxwell_trace (hertzfit/maxwell_data.h): times [s]
+ * strictly increasing, forces [N].  Traces come from a test list read by
+ * hf_maxwell_data_read (a `trace` column: see there).
+ *
+ * Extraction (hf_maxwell_trace_extract), per impact found in a trace:
+ *  1. Baseline b and noise σ: mean and standard deviation of the
+ *     pre-contact samples, those before the first rise to 5 % of the
+ *     largest excursion, less a guard as long as that rise; at least
+ *     HF_MAXWELL_TRACE_MIN_BASELINE of them.
+ *  2. The impact: the force passes 4 times the threshold
+ *     b + max(5σ, 10⁻³ of the largest excursion) (20σ: noise does not);
+ *     the impact runs from where it last rose through the threshold until
+ *     the force stays below it for 3 samples.
+ *  3. Contact start t0 and end t1 from the edges, below the sampling
+ *     interval: near the contact start a Hertzian contact follows
+ *     s = T·u(z), z = (y/H)^{2/3} the normalised approach, y = F − b,
+ *     H the peak excursion, u(z) = z + z^{7/2}/7 the Hertz time law to
+ *     its first correction (from ω'' = −(5/4)ω^{3/2}, ω(0) = 0, ω'(0) = 1,
+ *     Argatov Eq. 24 at ε = 0).  u is nearly linear in time on each edge,
+ *     so a fit of u against t over the samples with y between 5 % and
+ *     50 % of H (weights from σ carried through u) crosses u = 0
+ *     at t0 on the rising edge and at t1 on the falling one; a quadratic
+ *     term in t takes up the curvature the viscous terms add.  Hunter's
+ *     force ends in a small step (hertzfit/hunter.h), of O(ε²) of the
+ *     peak, which bends the lowest samples of the falling edge: that edge
+ *     is fitted from 10 % of H up, and the change of t1 when its window
+ *     starts at 20 % instead is added to t1's uncertainty.
+ *  4. Peak: a quadratic (GSL multifit, weights 1/σ²) over the samples
+ *     within 8 % of the contact duration of the largest one (at least 5;
+ *     chosen by time, as samples chosen by value would bias the peak up);
+ *     its vertex gives F_M (above b) and the time of the peak.
+ *  5. t_M = vertex time − t0, t_c = t1 − t0.
+ * Standard uncertainties: from each fit's covariance, with the known σ
+ * when σ > 0 (else the residual scatter), carried by first-order
+ * propagation (the vertex and the zero crossings are ratios of the fitted
+ * coefficients); b's own uncertainty σ/√n adds to F_M's.
+ */
+#ifndef HERTZFIT_MAXWELL_TRACE_H
+#define HERTZFIT_MAXWELL_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "hertzfit/maxwell.h"
+#include "hertzfit/maxwell_data.h"
+#include "hertzfit/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Limits of a trace: samples per file (and per synthetic trace), samples
+ * of all traces of one list, and the fewest samples a trace may have. */
+#define HF_MAXWELL_TRACE_MAX_SAMPLES 2000000
+#define HF_MAXWELL_TRACE_MAX_TOTAL 50000000
+#define HF_MAXWELL_TRACE_MIN_SAMPLES 16
+/* Fewest pre-contact samples the baseline and noise are measured on. */
+#define HF_MAXWELL_TRACE_MIN_BASELINE 16
+/* Fewest samples a contact must span to be extracted as ok. */
+#define HF_MAXWELL_TRACE_MIN_CONTACT 20
+
+/* ---- synthetic traces -------------------------------------------------- */
+
+typedef struct hf_maxwell_trace_options {
+    double rate;      /* samples per second, > 0 (default 100e3) */
+    double pre;       /* s recorded before the contact start, >= 0 (default 1e-3);
+                         the samples are at k/rate from 0, the contact starts at
+                         pre, so a pre off the sample grid puts the start between
+                         samples */
+    double post;      /* s recorded after the contact end, >= 0 (default 1e-3) */
+    double noise;     /* standard deviation of the added Gaussian noise,
+                         relative to F_M, in [0, 1] (default 0) */
+    double offset;    /* baseline offset [N] added to every sample (default 0) */
+    unsigned bits;    /* 0: no quantisation (default); 2..32: the converter's
+                         resolution */
+    double range;     /* the converter reads [−range, range] [N] in 2^bits steps,
+                         values outside clip to it; > 0 with bits (default 0) */
+    uint64_t seed;    /* PCG32 seed of the noise (stream 0; default 0) */
+} hf_maxwell_trace_options;
+
+void hf_maxwell_trace_options_init(hf_maxwell_trace_options *options);
+
+/* Hunter's force history (hf_maxwell_force_history, default tolerances)
+ * sampled as OPTIONS say: F_k = F(t_k − pre) + offset + noise·F_M·N(0,1),
+ * then quantised, the normal deviates drawn in sample order.  *out is the
+ * caller's (hf_maxwell_trace_free).  HF_EDOM / HF_ERANGE naming the bad
+ * option (a record over HF_MAXWELL_TRACE_MAX_SAMPLES samples is
+ * HF_ERANGE), the codes of hf_maxwell_simulate. */
+hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
+                                      const hf_maxwell_impact *impact,
+                                      const hf_maxwell_trace_options *options,
+                                      hf_maxwell_trace **out, hf_diag *diag);
+
+void hf_maxwell_trace_free(hf_maxwell_trace *trace);
+
+/* Writes TRACE to PATH atomically as CSV t_s,F_N (%.10g, %.9g), after the
+ * lines of COMMENT (may be NULL) each prefixed with "# ".  HF_EWRITE /
+ * HF_EIO naming PATH. */
+hf_status hf_maxwell_trace_write(const char *path, const hf_maxwell_trace *trace,
+                                 const char *comment, hf_diag *diag);
+
+/* ---- extraction -------------------------------------------------------- */
+
+typedef enum hf_maxwell_extract_status {
+    HF_MAXWELL_EXTRACT_OK,           /* "ok" */
+    HF_MAXWELL_EXTRACT_FEW_SAMPLES,  /* "few-samples": the contact spans fewer than
+                                        HF_MAXWELL_TRACE_MIN_CONTACT samples */
+    HF_MAXWELL_EXTRACT_CLIPPED,      /* "clipped": 3 or more samples share the
+                                        largest value (a saturated converter) */
+    HF_MAXWELL_EXTRACT_NO_IMPACT,    /* "no-impact": nothing rises above the noise */
+    HF_MAXWELL_EXTRACT_NO_BASELINE,  /* "no-baseline": too few pre-contact samples */
+    HF_MAXWELL_EXTRACT_NO_EDGE       /* "no-edge": an edge or the peak has too few
+                                        samples to fit */
+} hf_maxwell_extract_status;
+
+const char *hf_maxwell_extract_status_name(hf_maxwell_extract_status status);
+
+/* One impact found in a trace.  Times on the trace's clock except t_M and
+ * t_c (from the contact start); forces above the baseline.  The values
+ * are NaN unless status is OK, FEW_SAMPLES or CLIPPED (then they are
+ * computed but not to be trusted). */
+typedef struct hf_maxwell_impact_features {
+    size_t impact;          /* 1 for the first impact of the trace */
+    double t0, t0_se;       /* contact start [s] and its standard uncertainty */
+    double F_M, F_M_se;     /* peak force above the baseline [N] */
+    double t_M, t_M_se;     /* time of the peak from the contact start [s] */
+    double t_c, t_c_se;     /* contact duration [s] */
+    double impulse;         /* ∫(F − b) dt over the contact [N s] */
+    double V0;              /* approach speed [m/s]: the drop's for the first
+                               impact; for a bounce, the previous impact's
+                               rebound speed impulse/m − V_in (free flight
+                               returns the ball at the speed it left); NaN
+                               without an impactor */
+    double baseline;        /* b [N] */
+    double noise;           /* σ [N] */
+    size_t contact_samples; /* samples in the contact */
+    hf_maxwell_extract_status status;
+} hf_maxwell_impact_features;
+
+/* The impacts of TRACE in time order, at most MAX_IMPACTS of them (1: the
+ * first impact only), into out[0 .. *nout-1]; IMPACT (may be NULL) is the
+ * drop's impactor, for the approach speeds.  A trace with no impact
+ * gives one entry with status NO_IMPACT (or NO_BASELINE).  Deterministic,
+ * no allocation beyond GSL's small fit workspaces.  HF_EINVAL for a NULL
+ * argument, MAX_IMPACTS 0, or a trace with fewer than
+ * HF_MAXWELL_TRACE_MIN_SAMPLES samples; HF_ENOMEM. */
+hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *trace,
+                                   const hf_maxwell_impact *impact, size_t max_impacts,
+                                   hf_maxwell_impact_features *out, size_t *nout,
+                                   hf_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

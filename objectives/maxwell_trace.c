@@ -1,0 +1,624 @@
+/*
+ * objectives/maxwell_trace.c — drop tests' force traces: reading a trace
+ * file, making a synthetic trace from Hunter's model with a realistic
+ * acquisition, writing one, and extracting F_M, t_M, t_c from one (the
+ * method is described in hertzfit/maxwell_trace.h).
+ */
+#include "hertzfit/maxwell_trace.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_fit.h>
+#include <gsl/gsl_multifit.h>
+#include <gsl/gsl_statistics_double.h>
+
+#include "hertzfit/csv.h"
+#include "hertzfit/file.h"
+#include "hertzfit/rng.h"
+#include "objectives/maxwell_internal.h"
+
+/* ---- owning a trace ---------------------------------------------------- */
+
+void hf_maxwell_trace_free(hf_maxwell_trace *trace)
+{
+    if (trace == NULL)
+        return;
+    free(trace->t);
+    free(trace->F);
+    free(trace->path);
+    free(trace);
+}
+
+/* n samples in *trace (fields owned by it), path NULL. */
+static hf_status trace_arrays(hf_maxwell_trace *trace, size_t n, hf_diag *diag)
+{
+    trace->n = n;
+    trace->path = NULL;
+    trace->t = malloc(sizeof(double) * (n ? n : 1)); /* owned by trace */
+    trace->F = malloc(sizeof(double) * (n ? n : 1)); /* owned by trace */
+    if (trace->t == NULL || trace->F == NULL) {
+        free(trace->t);
+        free(trace->F);
+        trace->t = trace->F = NULL;
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory for a trace of %zu samples", n);
+    }
+    return HF_OK;
+}
+
+/* ---- reading a trace file ---------------------------------------------- */
+
+typedef struct trace_unit {
+    const char *name;
+    double factor;
+} trace_unit;
+
+static const trace_unit time_units[] = {{"t_s", 1.0}, {"t_ms", 1e-3}, {"t_us", 1e-6}};
+static const trace_unit force_units[] = {{"F_N", 1.0}, {"F_kN", 1e3}, {"F_mN", 1e-3}};
+
+/* 1 when NAME is SYMBOL or starts with SYMBOL and '_'. */
+static int names_symbol(const char *name, const char *symbol)
+{
+    size_t len = strlen(symbol);
+    return strncmp(name, symbol, len) == 0 && (name[len] == '\0' || name[len] == '_');
+}
+
+/* The column of the time ('t') or force ('F') of the trace file: its index
+ * into *col and factor into *factor.  A column named after the symbol
+ * with an unknown unit, or a second one, is refused. */
+static hf_status trace_column(const hf_csv *csv, const char *symbol, const char *quantity,
+                              const trace_unit *units, size_t nunits, size_t *col,
+                              double *factor, hf_diag *diag)
+{
+    long found = -1;
+    char list[64];
+    snprintf(list, sizeof list, "%s, %s, %s", units[0].name, units[1].name, units[2].name);
+    for (size_t j = 0; j < hf_csv_ncols(csv); ++j) {
+        const char *name = hf_csv_header(csv, j);
+        if (!names_symbol(name, symbol))
+            continue;
+        size_t u = 0;
+        while (u < nunits && strcmp(name, units[u].name) != 0)
+            ++u;
+        if (u == nunits)
+            return hf_diag_set(diag, HF_EPARSE, "%s:%zu:%zu: column '%s' names the %s with an "
+                               "unknown unit (accepted: %s)", hf_csv_path(csv),
+                               hf_csv_header_line(csv), j + 1, name, quantity, list);
+        if (found >= 0)
+            return hf_diag_set(diag, HF_EPARSE, "%s:%zu:%zu: column '%s' gives the %s a second "
+                               "time (after '%s')", hf_csv_path(csv), hf_csv_header_line(csv),
+                               j + 1, name, quantity, hf_csv_header(csv, (size_t)found));
+        found = (long)j;
+        *factor = units[u].factor;
+    }
+    if (found < 0)
+        return hf_diag_set(diag, HF_ENOTFOUND, "%s:%zu: no %s column (one of %s is required)",
+                           hf_csv_path(csv), hf_csv_header_line(csv), quantity, list);
+    *col = (size_t)found;
+    return HF_OK;
+}
+
+static hf_status fill_trace(const hf_csv *csv, size_t tcol, double tf, size_t fcol, double ff,
+                            hf_maxwell_trace *trace, hf_diag *diag)
+{
+    for (size_t i = 0; i < trace->n; ++i) {
+        double t, F;
+        hf_status st = hf_csv_number(csv, i, tcol, &t, diag);
+        if (st == HF_OK)
+            st = hf_csv_number(csv, i, fcol, &F, diag);
+        if (st == HF_EMISSING)
+            return hf_diag_set(diag, st, "%s (a trace may not miss a sample)", diag->text);
+        if (st != HF_OK)
+            return st;
+        trace->t[i] = t * tf;
+        trace->F[i] = F * ff;
+        if (i > 0 && !(trace->t[i] > trace->t[i - 1]))
+            return hf_diag_set(diag, HF_EDOM, "%s:%zu:%zu: time %s = %.10g is not after the "
+                               "previous sample's %.10g; times must be strictly increasing",
+                               hf_csv_path(csv), hf_csv_line(csv, i), tcol + 1,
+                               hf_csv_header(csv, tcol), t, trace->t[i - 1] / tf);
+    }
+    return HF_OK;
+}
+
+hf_status hf_maxwell_trace_read_file(const char *path, char separator, hf_maxwell_trace *trace,
+                                     hf_diag *diag)
+{
+    memset(trace, 0, sizeof *trace);
+    hf_csv_options o;
+    hf_csv_options_init(&o);
+    o.separator = separator;
+    o.max_rows = HF_MAXWELL_TRACE_MAX_SAMPLES;
+    o.max_columns = 64;
+    hf_csv *csv = NULL; /* freed below */
+    hf_status st = hf_csv_read(path, &o, &csv, diag);
+    if (st != HF_OK)
+        return st;
+    size_t tcol = 0, fcol = 0;
+    double tf = 1.0, ff = 1.0;
+    st = trace_column(csv, "t", "time", time_units, 3, &tcol, &tf, diag);
+    if (st == HF_OK)
+        st = trace_column(csv, "F", "force", force_units, 3, &fcol, &ff, diag);
+    if (st == HF_OK && hf_csv_nrows(csv) < HF_MAXWELL_TRACE_MIN_SAMPLES)
+        st = hf_diag_set(diag, HF_EINVAL, "%s: %zu samples; a trace needs at least %d", path,
+                         hf_csv_nrows(csv), HF_MAXWELL_TRACE_MIN_SAMPLES);
+    if (st == HF_OK)
+        st = trace_arrays(trace, hf_csv_nrows(csv), diag);
+    if (st == HF_OK)
+        st = fill_trace(csv, tcol, tf, fcol, ff, trace, diag);
+    if (st == HF_OK) {
+        trace->path = malloc(strlen(path) + 1); /* owned by trace */
+        if (trace->path == NULL)
+            st = hf_diag_set(diag, HF_ENOMEM, "out of memory reading %s", path);
+        else
+            strcpy(trace->path, path);
+    }
+    hf_csv_free(csv);
+    if (st != HF_OK) {
+        free(trace->t);
+        free(trace->F);
+        free(trace->path);
+        memset(trace, 0, sizeof *trace);
+    }
+    return st;
+}
+
+/* ---- synthetic traces -------------------------------------------------- */
+
+void hf_maxwell_trace_options_init(hf_maxwell_trace_options *o)
+{
+    o->rate = 100e3;
+    o->pre = 1e-3;
+    o->post = 1e-3;
+    o->noise = 0.0;
+    o->offset = 0.0;
+    o->bits = 0;
+    o->range = 0.0;
+    o->seed = 0;
+}
+
+static hf_status check_trace_options(const hf_maxwell_trace_options *o, hf_diag *diag)
+{
+    if (!(isfinite(o->rate) && o->rate > 0.0))
+        return hf_diag_set(diag, HF_EDOM, "sample rate %g Hz must be finite and > 0", o->rate);
+    if (!(isfinite(o->pre) && o->pre >= 0.0) || !(isfinite(o->post) && o->post >= 0.0))
+        return hf_diag_set(diag, HF_EDOM, "pre %g s and post %g s must be finite and >= 0",
+                           o->pre, o->post);
+    if (!(o->noise >= 0.0 && o->noise <= 1.0))
+        return hf_diag_set(diag, HF_EDOM, "noise %g is outside [0, 1] (relative to F_M)",
+                           o->noise);
+    if (!isfinite(o->offset))
+        return hf_diag_set(diag, HF_EDOM, "offset %g N must be finite", o->offset);
+    if (o->bits != 0 && (o->bits < 2 || o->bits > 32))
+        return hf_diag_set(diag, HF_EDOM, "bits %u is outside 2..32", o->bits);
+    if (o->bits != 0 && !(isfinite(o->range) && o->range > 0.0))
+        return hf_diag_set(diag, HF_EDOM, "range %g N must be finite and > 0 with bits",
+                           o->range);
+    return HF_OK;
+}
+
+/* The converter: the step 2·range/2^bits, values clipped to ±range. */
+static double quantise(double F, const hf_maxwell_trace_options *o)
+{
+    if (o->bits == 0)
+        return F;
+    double step = 2.0 * o->range / ldexp(1.0, (int)o->bits);
+    double q = step * nearbyint(F / step);
+    return fmin(fmax(q, -o->range), o->range);
+}
+
+hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
+                                      const hf_maxwell_impact *impact,
+                                      const hf_maxwell_trace_options *options,
+                                      hf_maxwell_trace **out, hf_diag *diag)
+{
+    if (out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no output for the synthetic trace");
+    *out = NULL;
+    hf_maxwell_trace_options o;
+    hf_maxwell_trace_options_init(&o);
+    if (options != NULL)
+        o = *options;
+    hf_status st = check_trace_options(&o, diag);
+    hf_maxwell_response resp;
+    if (st == HF_OK)
+        st = hf_maxwell_simulate(material, impact, NULL, &resp, diag);
+    if (st != HF_OK)
+        return st;
+    double samples = floor((o.pre + resp.t_c + o.post) * o.rate) + 1.0;
+    if (!(samples <= HF_MAXWELL_TRACE_MAX_SAMPLES))
+        return hf_diag_set(diag, HF_ERANGE, "a record of %g s at %g Hz has %.0f samples, over "
+                           "the %d a trace may have", o.pre + resp.t_c + o.post, o.rate, samples,
+                           HF_MAXWELL_TRACE_MAX_SAMPLES);
+    hf_maxwell_trace *tr = calloc(1, sizeof *tr); /* to *out, or freed on error */
+    if (tr == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    if ((st = trace_arrays(tr, (size_t)samples, diag)) != HF_OK) {
+        free(tr);
+        return st;
+    }
+    /* F holds the times since the contact start first, then the forces */
+    for (size_t k = 0; k < tr->n; ++k) {
+        tr->t[k] = (double)k / o.rate;
+        tr->F[k] = tr->t[k] - o.pre;
+    }
+    double *since = malloc(sizeof(double) * tr->n); /* freed below */
+    if (since == NULL) {
+        hf_maxwell_trace_free(tr);
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    memcpy(since, tr->F, sizeof(double) * tr->n);
+    st = hf_maxwell_force_history(material, impact, NULL, tr->n, since, tr->F, diag);
+    free(since);
+    if (st != HF_OK) {
+        hf_maxwell_trace_free(tr);
+        return st;
+    }
+    hf_rng rng;
+    hf_rng_seed(&rng, o.seed, 0);
+    for (size_t k = 0; k < tr->n; ++k) {
+        double F = tr->F[k] + o.offset;
+        if (o.noise > 0.0)
+            F += hf_rng_normal(&rng, 0.0, o.noise * resp.F_M);
+        tr->F[k] = quantise(F, &o);
+    }
+    *out = tr;
+    return HF_OK;
+}
+
+hf_status hf_maxwell_trace_write(const char *path, const hf_maxwell_trace *trace,
+                                 const char *comment, hf_diag *diag)
+{
+    if (path == NULL || trace == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no path or trace to write");
+    hf_atomic_file *file = NULL; /* released by commit or discard */
+    hf_status st = hf_atomic_file_open(path, &file, diag);
+    if (st != HF_OK)
+        return st;
+    FILE *f = hf_atomic_file_stream(file);
+    for (const char *line = comment; line != NULL && *line != '\0';) {
+        const char *end = strchr(line, '\n');
+        int len = end ? (int)(end - line) : (int)strlen(line);
+        fprintf(f, "# %.*s\n", len, line);
+        line = end ? end + 1 : NULL;
+    }
+    fputs("t_s,F_N\n", f);
+    for (size_t k = 0; k < trace->n; ++k)
+        fprintf(f, "%.10g,%.9g\n", trace->t[k], trace->F[k]);
+    return hf_atomic_file_commit(file, diag);
+}
+
+/* ---- extraction -------------------------------------------------------- */
+
+static const char *const extract_status_names[] = {"ok", "few-samples", "clipped",
+                                                   "no-impact", "no-baseline", "no-edge"};
+
+const char *hf_maxwell_extract_status_name(hf_maxwell_extract_status status)
+{
+    return (unsigned)status < sizeof extract_status_names / sizeof extract_status_names[0]
+               ? extract_status_names[status] : "?";
+}
+
+/* Fraction of the peak excursion bounding the pre-contact part, the edge
+ * windows and the peak window (see hertzfit/maxwell_trace.h). */
+#define RISE_FRACTION 0.05
+#define EDGE_LOW 0.05
+/* The falling edge starts higher: Hunter's force ends in a step of O(ε²)
+ * of the peak (hertzfit/hunter.h), which bends the lowest samples; the
+ * fit over a window starting twice as high gives the systematic part of
+ * the end's uncertainty. */
+#define EDGE_LOW_FALL 0.1
+#define EDGE_HIGH 0.5
+/* Half-width of the peak window, relative to the contact duration: the
+ * force falls by ~5 % there, where the quartic term of the peak moves
+ * the vertex by < 1e-4 of F_M. */
+#define PEAK_HALF_WIDTH 0.08
+#define THRESHOLD_SIGMAS 5.0
+#define THRESHOLD_FLOOR 1e-3
+#define QUIET_SAMPLES 3
+#define IMPACT_LEVEL 4.0
+
+/* Hertz's time law u(z) = z + z^{7/2}/7 and du/dz. */
+static double hertz_time(double z) { return z + pow(z, 3.5) / 7.0; }
+static double hertz_time_slope(double z) { return 1.0 + 0.5 * pow(z, 2.5); }
+
+/* Weighted least squares of y on the columns of X (m × p) into the
+ * coefficients p and their covariance, with the known σ when sigma > 0
+ * (weights w already 1/σ_i²), else scaled by the residual scatter.  0 when
+ * GSL fails. */
+static int linear_fit(gsl_matrix *X, const gsl_vector *w, const gsl_vector *y, gsl_vector *p,
+                      gsl_matrix *cov, double sigma)
+{
+    size_t m = X->size1, np = X->size2;
+    gsl_multifit_linear_workspace *ws = gsl_multifit_linear_alloc(m, np);
+    if (ws == NULL)
+        return 0;
+    double chisq;
+    int ok = gsl_multifit_wlinear(X, w, y, p, cov, &chisq, ws) == 0;
+    if (ok && !(sigma > 0.0))
+        gsl_matrix_scale(cov, chisq / (double)(m > np ? m - np : 1));
+    gsl_multifit_linear_free(ws);
+    return ok;
+}
+
+/* Var(g·p) for the gradient g of a function of the coefficients. */
+static double propagate(const double *g, const gsl_matrix *cov)
+{
+    double v = 0.0;
+    for (size_t i = 0; i < cov->size1; ++i)
+        for (size_t j = 0; j < cov->size2; ++j)
+            v += g[i] * gsl_matrix_get(cov, i, j) * g[j];
+    return fmax(v, 0.0);
+}
+
+/* The edge samples of [lo, hi] whose excursion lies in [low, EDGE_HIGH]·H:
+ * u(z) fitted by a + c s + d s² (s = (t − t_ref)/scale, the quadratic
+ * term taking up what the Hertz time law leaves of the curvature: the
+ * viscous terms of Eqs. 24–25); its zero crossing nearest the window into
+ * *t_zero and standard uncertainty into *se.  0 when fewer than 4 samples
+ * lie in the window or the fit has no crossing. */
+static int edge_zero(const hf_maxwell_trace *tr, size_t lo, size_t hi, double b, double H,
+                     double low, double sigma, double *t_zero, double *se)
+{
+    size_t first = hi + 1, m = 0;
+    for (size_t i = lo; i <= hi; ++i) {
+        double y = (tr->F[i] - b) / H;
+        if (y >= low && y <= EDGE_HIGH) {
+            first = first > hi ? i : first;
+            ++m;
+        }
+    }
+    if (m < 4)
+        return 0;
+    gsl_matrix *X = gsl_matrix_alloc(m, 3), *cov = gsl_matrix_alloc(3, 3);
+    gsl_vector *u = gsl_vector_alloc(m), *w = gsl_vector_alloc(m), *p = gsl_vector_alloc(3);
+    int ok = X && cov && u && w && p;
+    double t_ref = tr->t[first], scale = 1.0;
+    size_t k = 0;
+    for (size_t i = lo; ok && i <= hi; ++i) {
+        double y = (tr->F[i] - b) / H;
+        if (!(y >= low && y <= EDGE_HIGH))
+            continue;
+        if (k == 0)
+            scale = fabs(tr->t[hi] - tr->t[lo]);
+        double z = pow(y, 2.0 / 3.0), s = (tr->t[i] - t_ref) / scale;
+        /* σ_u = du/dz · dz/dy · σ/H, dz/dy = (2/3) y^{−1/3} */
+        double su = hertz_time_slope(z) * (2.0 / 3.0) / cbrt(y) * (sigma > 0.0 ? sigma / H : 1.0);
+        gsl_matrix_set(X, k, 0, 1.0);
+        gsl_matrix_set(X, k, 1, s);
+        gsl_matrix_set(X, k, 2, s * s);
+        gsl_vector_set(u, k, hertz_time(z));
+        gsl_vector_set(w, k, 1.0 / (su * su));
+        ++k;
+    }
+    ok = ok && linear_fit(X, w, u, p, cov, sigma);
+    if (ok) {
+        double a = gsl_vector_get(p, 0), c = gsl_vector_get(p, 1), d = gsl_vector_get(p, 2);
+        /* Newton from the straight line's crossing: the root by the window */
+        double s = -a / c;
+        for (int it = 0; it < 50; ++it) {
+            double step = (a + s * (c + d * s)) / (c + 2.0 * d * s);
+            s -= step;
+            if (fabs(step) < 1e-15)
+                break;
+        }
+        double slope = c + 2.0 * d * s;
+        const double g[3] = {-1.0 / slope, -s / slope, -s * s / slope};
+        ok = isfinite(s) && slope != 0.0;
+        *t_zero = t_ref + s * scale;
+        *se = sqrt(propagate(g, cov)) * scale;
+    }
+    gsl_vector_free(p);
+    gsl_vector_free(w);
+    gsl_vector_free(u);
+    gsl_matrix_free(cov);
+    gsl_matrix_free(X);
+    return ok;
+}
+
+/* Quadratic y = p0 + p1 s + p2 s² (s = (t − t[ip])/scale) over the
+ * samples of [lo, hi] within HALF seconds of the largest one, ip (at least
+ * 5); vertex height and time with their uncertainties.  The window is
+ * chosen by time, not by value: samples picked for lying above a level
+ * would carry their noise's upward half into the peak. */
+static int peak_fit(const hf_maxwell_trace *tr, size_t lo, size_t hi, size_t ip, double half,
+                    double b, double sigma, double *F_M, double *F_se, double *t_v,
+                    double *t_se)
+{
+    size_t a = ip, z = ip;
+    while (a > lo && tr->t[ip] - tr->t[a - 1] <= half)
+        --a;
+    while (z < hi && tr->t[z + 1] - tr->t[ip] <= half)
+        ++z;
+    while (z - a + 1 < 5 && (a > lo || z < hi)) {
+        if (a > lo) --a;
+        if (z < hi && z - a + 1 < 5) ++z;
+    }
+    size_t m = z - a + 1;
+    if (m < 5)
+        return 0;
+    gsl_matrix *X = gsl_matrix_alloc(m, 3), *cov = gsl_matrix_alloc(3, 3);
+    gsl_vector *y = gsl_vector_alloc(m), *w = gsl_vector_alloc(m), *p = gsl_vector_alloc(3);
+    int ok = X && y && w && p && cov;
+    double scale = tr->t[z] - tr->t[a]; /* s in units of the window: a well-conditioned fit */
+    for (size_t i = 0; ok && i < m; ++i) {
+        double s = (tr->t[a + i] - tr->t[ip]) / scale;
+        gsl_matrix_set(X, i, 0, 1.0);
+        gsl_matrix_set(X, i, 1, s);
+        gsl_matrix_set(X, i, 2, s * s);
+        gsl_vector_set(y, i, tr->F[a + i] - b);
+        gsl_vector_set(w, i, sigma > 0.0 ? 1.0 / (sigma * sigma) : 1.0);
+    }
+    ok = ok && linear_fit(X, w, y, p, cov, sigma) && gsl_vector_get(p, 2) < 0.0;
+    if (ok) {
+        double p0 = gsl_vector_get(p, 0), p1 = gsl_vector_get(p, 1), p2 = gsl_vector_get(p, 2);
+        /* the vertex and the gradients of its time and height in (p0, p1, p2) */
+        const double gs[3] = {0.0, -1.0 / (2.0 * p2), p1 / (2.0 * p2 * p2)};
+        const double gF[3] = {1.0, -p1 / (2.0 * p2), p1 * p1 / (4.0 * p2 * p2)};
+        *t_v = tr->t[ip] - p1 / (2.0 * p2) * scale;
+        *t_se = sqrt(propagate(gs, cov)) * scale;
+        *F_M = p0 - p1 * p1 / (4.0 * p2);
+        *F_se = sqrt(propagate(gF, cov));
+    }
+    gsl_matrix_free(cov);
+    gsl_vector_free(p);
+    gsl_vector_free(w);
+    gsl_vector_free(y);
+    gsl_matrix_free(X);
+    return ok;
+}
+
+/* ∫(F − b) dt over [t0, t1] by the trapezoid rule on the samples, the
+ * force taken as 0 at t0 and t1 and linear to the nearest sample. */
+static double contact_impulse(const hf_maxwell_trace *tr, double b, double t0, double t1)
+{
+    double sum = 0.0, t_prev = t0, y_prev = 0.0;
+    for (size_t i = 0; i < tr->n; ++i) {
+        if (!(tr->t[i] > t0))
+            continue;
+        if (!(tr->t[i] < t1))
+            break;
+        double y = tr->F[i] - b;
+        sum += 0.5 * (y + y_prev) * (tr->t[i] - t_prev);
+        t_prev = tr->t[i];
+        y_prev = y;
+    }
+    return sum + 0.5 * y_prev * (t1 - t_prev);
+}
+
+static void features_empty(hf_maxwell_impact_features *f, size_t impact,
+                           hf_maxwell_extract_status status, double b, double sigma)
+{
+    f->impact = impact;
+    f->t0 = f->t0_se = f->F_M = f->F_M_se = f->t_M = f->t_M_se = f->t_c = f->t_c_se = NAN;
+    f->baseline = b;
+    f->noise = sigma;
+    f->contact_samples = 0;
+    f->impulse = f->V0 = NAN;
+    f->status = status;
+}
+
+/* Baseline and noise from the pre-contact part (step 1). */
+static int measure_baseline(const hf_maxwell_trace *tr, double *b, double *sigma, size_t *count)
+{
+    size_t n = tr->n, ip = 0;
+    for (size_t i = 1; i < n; ++i)
+        if (tr->F[i] - tr->F[0] > tr->F[ip] - tr->F[0])
+            ip = i;
+    double P = tr->F[ip] - tr->F[0];
+    size_t rise = 0;
+    while (rise < ip && !(tr->F[rise] - tr->F[0] > RISE_FRACTION * P))
+        ++rise;
+    size_t half = rise;
+    while (half < ip && !(tr->F[half] - tr->F[0] > 0.5 * P))
+        ++half;
+    size_t guard = half - rise + 2;
+    size_t m = rise > guard ? rise - guard : 0;
+    if (m < HF_MAXWELL_TRACE_MIN_BASELINE)
+        return 0;
+    *count = m;
+    *b = gsl_stats_mean(tr->F, 1, m);
+    *sigma = gsl_stats_sd_m(tr->F, 1, m, *b);
+    return 1;
+}
+
+/* One impact from sample `from` on (steps 2–5); *next: where the next
+ * impact may start.  0 when no impact rises above the threshold. */
+static int extract_one(const hf_maxwell_trace *tr, size_t from, double b, double b_se,
+                       double sigma, double threshold, hf_maxwell_impact_features *f,
+                       size_t *next)
+{
+    /* an impact reaches IMPACT_LEVEL thresholds (noise does not), and
+     * runs from where the force last rose through the threshold before */
+    size_t n = tr->n, j = from;
+    while (j < n && !(tr->F[j] - b > IMPACT_LEVEL * threshold))
+        ++j;
+    if (j >= n)
+        return 0;
+    while (j > from && tr->F[j - 1] - b > threshold)
+        --j;
+    size_t e = j, quiet = 0;
+    while (e + 1 < n && quiet < QUIET_SAMPLES) {
+        ++e;
+        quiet = tr->F[e] - b > threshold ? 0 : quiet + 1;
+    }
+    size_t last = quiet >= QUIET_SAMPLES ? e - QUIET_SAMPLES : e; /* last sample above */
+    *next = e + 1;
+    size_t ip = j;
+    for (size_t i = j; i <= last; ++i)
+        if (tr->F[i] > tr->F[ip])
+            ip = i;
+    size_t equal = 0;
+    for (size_t i = j; i <= last; ++i)
+        equal += tr->F[i] == tr->F[ip];
+    f->contact_samples = last - j + 1;
+    double H = tr->F[ip] - b;
+    /* the edges: from one sample before the rise to one after the fall */
+    size_t lo = j > 0 ? j - 1 : 0, hi = last + 1 < n ? last + 1 : last;
+    double t_v, t_v_se;
+    if (!edge_zero(tr, lo, ip, b, H, EDGE_LOW, sigma, &f->t0, &f->t0_se) ||
+        !edge_zero(tr, ip, hi, b, H, EDGE_LOW_FALL, sigma, &f->t_c, &f->t_c_se) ||
+        !peak_fit(tr, lo, hi, ip, PEAK_HALF_WIDTH * (f->t_c - f->t0), b, sigma, &f->F_M,
+                  &f->F_M_se, &t_v, &t_v_se)) {
+        features_empty(f, f->impact, HF_MAXWELL_EXTRACT_NO_EDGE, b, sigma);
+        return 1;
+    }
+    double t1 = f->t_c, t1_se = f->t_c_se, t1_alt, t1_alt_se;
+    if (edge_zero(tr, ip, hi, b, H, 2.0 * EDGE_LOW_FALL, sigma, &t1_alt, &t1_alt_se))
+        t1_se = hypot(t1_se, t1_alt - t1);
+    f->t_c = t1 - f->t0;
+    f->t_c_se = hypot(t1_se, f->t0_se);
+    f->t_M = t_v - f->t0;
+    f->t_M_se = hypot(t_v_se, f->t0_se);
+    f->F_M_se = hypot(f->F_M_se, b_se);
+    f->impulse = contact_impulse(tr, b, f->t0, t1);
+    f->status = equal >= 3 ? HF_MAXWELL_EXTRACT_CLIPPED
+              : f->contact_samples < HF_MAXWELL_TRACE_MIN_CONTACT
+                  ? HF_MAXWELL_EXTRACT_FEW_SAMPLES : HF_MAXWELL_EXTRACT_OK;
+    return 1;
+}
+
+hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *tr, const hf_maxwell_impact *impact,
+                                   size_t max_impacts, hf_maxwell_impact_features *out, size_t *nout,
+                                   hf_diag *diag)
+{
+    if (tr == NULL || out == NULL || nout == NULL || max_impacts == 0 || tr->t == NULL ||
+        tr->F == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "extraction: no trace or no room for an impact");
+    if (tr->n < HF_MAXWELL_TRACE_MIN_SAMPLES)
+        return hf_diag_set(diag, HF_EINVAL, "extraction: %zu samples; a trace needs at least %d",
+                           tr->n, HF_MAXWELL_TRACE_MIN_SAMPLES);
+    *nout = 0;
+    double b = NAN, sigma = NAN;
+    size_t nb = 0;
+    if (!measure_baseline(tr, &b, &sigma, &nb)) {
+        features_empty(&out[0], 1, HF_MAXWELL_EXTRACT_NO_BASELINE, NAN, NAN);
+        *nout = 1;
+        return HF_OK;
+    }
+    double largest = 0.0;
+    for (size_t i = 0; i < tr->n; ++i)
+        largest = fmax(largest, tr->F[i] - b);
+    double threshold = fmax(THRESHOLD_SIGMAS * sigma, THRESHOLD_FLOOR * largest);
+    size_t from = 0;
+    while (*nout < max_impacts && from < tr->n) {
+        hf_maxwell_impact_features *f = &out[*nout];
+        features_empty(f, *nout + 1, HF_MAXWELL_EXTRACT_OK, b, sigma);
+        if (!extract_one(tr, from, b, sigma / sqrt((double)nb), sigma, threshold, f, &from))
+            break;
+        ++*nout;
+    }
+    if (*nout == 0) {
+        features_empty(&out[0], 1, HF_MAXWELL_EXTRACT_NO_IMPACT, b, sigma);
+        *nout = 1;
+    }
+    /* approach speeds: momentum m(V_in + V_out) = impulse, impact by impact */
+    double v_in = impact != NULL ? impact->V0 : NAN;
+    for (size_t k = 0; k < *nout; ++k) {
+        out[k].V0 = v_in;
+        v_in = impact != NULL ? out[k].impulse / impact->m - v_in : NAN;
+    }
+    return HF_OK;
+}
