@@ -19,6 +19,7 @@
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
 #include "hertzfit/maxwell_estimate.h"
+#include "hertzfit/maxwell_trace.h"
 
 /* Argatov: the first-order formulas stay within 5 % for ε <= 0.2. */
 #define EPS_WARN 0.2
@@ -302,7 +303,8 @@ static int cmd_simulate(int argc, char **argv)
 
 typedef struct fit_args {
     const char *command, *method;
-    const char *contact_start;    /* "fit" or "zero" (curve fit) */
+    const char *contact_start;    /* curve fit: "fit" or "extracted" */
+    const char *baseline;         /* curve fit: "fit" or "zero" */
     unsigned long long max_iter;  /* curve fit's iterations */
     int csv, residuals;
     hfc_maxwell_args fit;
@@ -455,6 +457,27 @@ static int print_curve_residuals(const fit_args *a, const hf_maxwell_data *d,
     return hfc_table_print(t);
 }
 
+/* Each drop's contact start as the extraction finds it (its first
+ * impact), into t0.  Returns 0, or prints one error line and returns 1. */
+static int extracted_starts(const fit_args *a, const hf_maxwell_data *d, double *t0)
+{
+    for (size_t i = 0; i < d->n; ++i) {
+        hf_maxwell_impact_features f;
+        size_t n = 0;
+        hf_diag diag = {{0}};
+        hf_status st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], 1, &f, &n, &diag);
+        const char *file = d->trace[i].path ? d->trace[i].path : a->fit.data;
+        if (st != HF_OK)
+            return hfc_fail(a->command, "%s: extraction: %s", file, diag.text);
+        if (n < 1 || f.status != HF_MAXWELL_EXTRACT_OK)
+            return hfc_fail(a->command, "%s: the extraction finds no contact start to fix "
+                            "(status %s); use --contact-start fit", file,
+                            hf_maxwell_extract_status_name(f.status));
+        t0[i] = f.t0;
+    }
+    return 0;
+}
+
 /* The curve fit of ARGS into row (and the contact starts and residuals
  * when not NULL).  Returns 0, or prints one error line and returns 2 or 1. */
 static int run_curve(const fit_args *a, const hf_maxwell_data *d, estimate_row *row,
@@ -465,9 +488,24 @@ static int run_curve(const fit_args *a, const hf_maxwell_data *d, estimate_row *
     c.nu = a->fit.nu;
     if (a->max_iter > 0)
         c.max_iter = (size_t)a->max_iter;
+    if (strcmp(a->baseline, "zero") == 0)
+        c.baseline = HF_MAXWELL_BASELINE_ZERO;
+    double *fixed = NULL; /* freed below */
+    if (strcmp(a->contact_start, "extracted") == 0 && d->trace != NULL) {
+        if ((fixed = malloc(d->n * sizeof *fixed)) == NULL)
+            return hfc_fail(a->command, "out of memory");
+        int rc = extracted_starts(a, d, fixed);
+        if (rc != 0) {
+            free(fixed);
+            return rc;
+        }
+        c.contact = HF_MAXWELL_CONTACT_FIXED;
+        c.contact_start = fixed;
+    }
     hf_maxwell_fit_result fit;
     hf_diag diag = {{0}};
     hf_status st = hf_maxwell_fit_curve(d, &c, &fit, t0, NULL, residuals, &diag);
+    free(fixed);
     if (st != HF_OK) {
         char prefix[1100];
         snprintf(prefix, sizeof prefix, "%s: curve fit", a->fit.data);
@@ -558,7 +596,10 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
 static int cmd_fit(int argc, char **argv)
 {
     static const char *const methods[] = {"regression", "full", "curve", "all", NULL};
-    fit_args a = {.command = argv[0], .method = "all",
+    static const char *const contact_starts[] = {"fit", "extracted", NULL};
+    static const char *const baselines[] = {"fit", "zero", NULL};
+    fit_args a = {.command = argv[0], .method = "all", .contact_start = "fit",
+                  .baseline = "fit",
                   .fit = {.nu = NAN, .g = NAN, .weights = "none", .seed = 1}};
     hf_maxwell_fit_config_init(&a.fit.full);
     hfc_opt opts[] = {
@@ -566,6 +607,14 @@ static int cmd_fit(int argc, char **argv)
         {.name = "method", .kind = HFC_WORD, .value = &a.method, .words = methods,
          .help = "Argatov's regressions, the full fit, the whole-curve fit of the traces, "
                  "or every one the data allow (default all)"},
+        {.name = "contact-start", .kind = HFC_WORD, .value = &a.contact_start,
+         .words = contact_starts, .arg = "HOW",
+         .help = "curve fit: each drop's contact start fitted, or fixed where 'maxwell "
+                 "extract' finds it (default fit)"},
+        {.name = "baseline", .kind = HFC_WORD, .value = &a.baseline, .words = baselines,
+         .arg = "HOW",
+         .help = "curve fit: each trace's zero-force reading fitted, or zero for traces "
+                 "already zeroed (default fit)"},
         {.name = "max-iter", .kind = HFC_INT, .value = &a.max_iter, .arg = "N",
          .limits = HFC_MIN, .min = 1,
          .help = "trust-region iterations of the curve fit (default 200)"},

@@ -4,7 +4,8 @@
  * histories built in memory with Hunter's model: the material from clean
  * traces, contact starts fitted and given; the coverage of its standard
  * errors and the absence of bias over 50 seeded noisy data sets; its
- * residuals; and its bad-input paths.
+ * residuals; its bad-input paths; and `maxwell fit --method curve` on
+ * the shipped traces of data/drop_traces.
  *
  * The drops: 3 steel balls (the masses and radii of
  * data/maxwell_synthetic_grid.csv) × 4 speeds on μ0 = 10 MPa, ν = 0.5,
@@ -290,6 +291,116 @@ static void test_undetermined_eta_is_poorly_determined(void **state)
     hf_maxwell_data_free(d);
 }
 
+/* ---- through the program, on the shipped traces -------------------------
+ * data/drop_traces: 12 drops made by 'maxwell simulate --trace' at
+ * μ0 = 1 MPa, ν = 0.5, η = 100 1/s with 0.5 % noise, a 0.26 N offset and
+ * 16-bit quantisation (data/drop_traces/README.md). */
+#define TRACES HERTZFIT_SOURCE_DIR "/data/drop_traces/drops.csv"
+
+/* μ0 and η of the curve row of a --csv table. */
+static void curve_row(const char *out, double *mu0, double *mu0_se, double *eta,
+                      double *eta_se, char *status, size_t size)
+{
+    const char *row = strstr(out, "\ncurve,");
+    assert_non_null(row);
+    char st[64] = "";
+    assert_int_equal(sscanf(row, "\ncurve,F(t),12,%lf,%lf,%lf,%lf,%*[^,],%*[^,],%*[^,],%63s",
+                            mu0, mu0_se, eta, eta_se, st), 5);
+    snprintf(status, size, "%s", st);
+}
+
+static void test_cli_curve_on_the_shipped_traces(void **state)
+{
+    (void)state;
+    char *out = NULL, *err = NULL;
+    assert_int_equal(hf_test_cli("maxwell fit --data '" TRACES "' --nu 0.5 --method curve --csv",
+                                 &out, &err), 0);
+    double mu0, mu0_se, eta, eta_se;
+    char status[64];
+    curve_row(out, &mu0, &mu0_se, &eta, &eta_se, status, sizeof status);
+    assert_string_equal(status, "converged");
+    /* the truth within 3 standard errors (one data set: 99.7 %) */
+    assert_true(fabs(mu0 - 1e6) < 3.0 * mu0_se);
+    assert_true(fabs(eta - 100.0) < 3.0 * eta_se);
+    assert_true(mu0_se / mu0 < 1e-3 && eta_se / eta < 1e-2);
+    free(out);
+    free(err);
+    /* --method all on a list of traces alone: the curve row only */
+    assert_int_equal(hf_test_cli("maxwell fit --data '" TRACES "' --nu 0.5 --csv", &out, &err),
+                     0);
+    assert_non_null(strstr(out, "\ncurve,F(t),12,"));
+    assert_null(strstr(out, "\nregression,"));
+    assert_null(strstr(out, "\nfull,"));
+    free(out);
+    free(err);
+    /* a zero baseline on traces with a 0.26 N offset: far off, as it should be */
+    assert_int_equal(hf_test_cli("maxwell fit --data '" TRACES "' --nu 0.5 --method curve "
+                                 "--baseline zero --csv", &out, &err), 0);
+    curve_row(out, &mu0, &mu0_se, &eta, &eta_se, status, sizeof status);
+    assert_true(fabs(eta - 100.0) > 10.0 * eta_se);
+    free(out);
+    free(err);
+    /* contact starts fixed where the extraction puts them: a fit, and a
+     * different one (the extraction's starts are not the fitted ones) */
+    assert_int_equal(hf_test_cli("maxwell fit --data '" TRACES "' --nu 0.5 --method curve "
+                                 "--contact-start extracted --csv", &out, &err), 0);
+    double mu0_x, eta_x;
+    curve_row(out, &mu0_x, &mu0_se, &eta_x, &eta_se, status, sizeof status);
+    assert_true(mu0_x != mu0 && eta_x != eta);
+    free(out);
+    free(err);
+}
+
+static void test_cli_curve_residuals(void **state)
+{
+    (void)state;
+    char *out = NULL, *err = NULL;
+    assert_int_equal(hf_test_cli("maxwell fit --data '" TRACES "' --nu 0.5 --method curve "
+                                 "--residuals --csv", &out, &err), 0);
+    /* a header and one row per sample of the 12 traces */
+    assert_true(strncmp(out, "drop,line,t_s,t_contact_s,F_N,F_model_N,residual_N\n", 51) == 0);
+    assert_int_equal(hf_test_count_lines(out), 1 + 6066);
+    /* each row: model − measured = residual */
+    const char *p = strchr(out, '\n') + 1;
+    size_t rows = 0;
+    while (*p) {
+        int drop, line;
+        double t, tc, F, Fm, r;
+        assert_int_equal(sscanf(p, "%d,%d,%lf,%lf,%lf,%lf,%lf", &drop, &line, &t, &tc, &F, &Fm,
+                                &r), 7);
+        HF_ASSERT_CLOSE(Fm - F, r, 1e-12 * fabs(F), 1e-12);
+        p = strchr(p, '\n');
+        assert_non_null(p);
+        ++p;
+        ++rows;
+    }
+    assert_int_equal(rows, 6066);
+    free(out);
+    free(err);
+}
+
+static void test_cli_curve_bad_input(void **state)
+{
+    (void)state;
+    hf_test_expect_failure("maxwell fit --data '" HERTZFIT_SOURCE_DIR
+                           "/data/maxwell_synthetic_clean.csv' --nu 0.5 --method curve", 2,
+                           "no force histories (a trace column) to fit the curve to");
+    hf_test_expect_failure("maxwell fit --data '" TRACES "' --nu 0.5 --contact-start guess", 2,
+                           "--contact-start: unknown value 'guess' (valid: fit, extracted)");
+    hf_test_expect_failure("maxwell fit --data '" TRACES "' --nu 0.5 --baseline none", 2,
+                           "--baseline: unknown value 'none' (valid: fit, zero)");
+    hf_test_expect_failure("maxwell fit --data '" TRACES "' --nu 0.5 --max-iter 0", 2,
+                           "--max-iter");
+    /* a fit cut short still prints its row, warns, and exits 1 */
+    char *out = NULL, *err = NULL;
+    assert_int_equal(hf_test_cli("maxwell fit --data '" TRACES "' --nu 0.5 --method curve "
+                                 "--max-iter 1", &out, &err), 1);
+    assert_non_null(strstr(out, "maxiter"));
+    assert_non_null(strstr(err, "the curve fit did not converge (maxiter"));
+    free(out);
+    free(err);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -333,6 +444,9 @@ int main(void)
         cmocka_unit_test(test_baseline_offset),
         cmocka_unit_test(test_undetermined_eta_is_poorly_determined),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_cli_curve_on_the_shipped_traces),
+        cmocka_unit_test(test_cli_curve_residuals),
+        cmocka_unit_test(test_cli_curve_bad_input),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
