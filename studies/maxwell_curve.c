@@ -381,10 +381,14 @@ static void ctx_free(curve_ctx *c)
     free(c->model_minus);
 }
 
+/* Checks DATA and CFG and sets up *c (ctx_free, unless this fails). */
 static hf_status ctx_alloc(curve_ctx *c, const hf_maxwell_data *d,
                            const hf_maxwell_curve_config *cfg, hf_diag *diag)
 {
     memset(c, 0, sizeof *c);
+    hf_status st = check_config(d, cfg, diag);
+    if (st != HF_OK)
+        return st;
     c->data = d;
     c->cfg = cfg;
     c->N = hf_maxwell_curve_nresiduals(d);
@@ -424,10 +428,8 @@ hf_status hf_maxwell_curve_residuals(const hf_maxwell_data *data,
 {
     if (data == NULL || cfg == NULL || contact_start == NULL || residuals == NULL)
         return hf_diag_set(diag, HF_EINVAL, "curve residuals: missing argument");
-    hf_status st = check_config(data, cfg, diag);
     curve_ctx c;
-    if (st == HF_OK)
-        st = ctx_alloc(&c, data, cfg, diag);
+    hf_status st = ctx_alloc(&c, data, cfg, diag);
     if (st != HF_OK)
         return st;
     const hf_maxwell_material mat = {mu0, cfg->nu, eta};
@@ -532,10 +534,8 @@ hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_cur
 {
     if (data == NULL || cfg == NULL || out == NULL)
         return hf_diag_set(diag, HF_EINVAL, "curve fit: missing argument");
-    hf_status st = check_config(data, cfg, diag);
     curve_ctx c;
-    if (st == HF_OK)
-        st = ctx_alloc(&c, data, cfg, diag);
+    hf_status st = ctx_alloc(&c, data, cfg, diag);
     if (st != HF_OK)
         return st;
     gsl_vector *x0 = gsl_vector_alloc(c.p); /* freed below */
