@@ -641,6 +641,15 @@ static int cmd_fit(int argc, char **argv)
     hf_argatov_constants k;
     if ((rc = hfc_maxwell_load(argv[0], &a.fit, &d, &k)) != 0)
         return rc;
+    if (d->trace != NULL && !d->value[HF_MAXWELL_F_M] && !d->value[HF_MAXWELL_T_M] &&
+        !d->value[HF_MAXWELL_T_C] && !d->value[HF_MAXWELL_E]) {
+        /* raw traces: their features are extracted by a command of their own,
+         * whose statuses and uncertainties the user should see first */
+        hf_maxwell_data_free(d);
+        return hfc_fail(argv[0], "%s holds force traces, no F_M/t_M/t_c columns: run "
+                        "'hertzfit maxwell extract --data %s --csv > FEATURES.csv' and fit "
+                        "FEATURES.csv", a.fit.data, a.fit.data);
+    }
     rc = run_fit(&a, d, &k);
     hf_maxwell_data_free(d);
     return rc;

@@ -5,11 +5,12 @@
 #include "cli.h"
 
 extern const hfc_command hfc_plot_convergence_command, hfc_plot_empires_command,
-    hfc_plot_maxwell_command, hfc_plot_restitution_command, hfc_plot_bounce_command;
+    hfc_plot_maxwell_command, hfc_plot_restitution_command, hfc_plot_bounce_command,
+    hfc_plot_trace_command;
 
 static const hfc_command *const targets[] = {
     &hfc_plot_convergence_command, &hfc_plot_empires_command, &hfc_plot_maxwell_command,
-    &hfc_plot_restitution_command, &hfc_plot_bounce_command};
+    &hfc_plot_restitution_command, &hfc_plot_bounce_command, &hfc_plot_trace_command};
 
 const hfc_command hfc_plot_command = {
     "plot", "figures drawn with gnuplot", NULL, targets, HFC_COUNT(targets),

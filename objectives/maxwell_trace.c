@@ -108,8 +108,11 @@ static hf_status fill_trace(const hf_csv *csv, size_t tcol, double tf, size_t fc
         hf_status st = hf_csv_number(csv, i, tcol, &t, diag);
         if (st == HF_OK)
             st = hf_csv_number(csv, i, fcol, &F, diag);
-        if (st == HF_EMISSING)
-            return hf_diag_set(diag, st, "%s (a trace may not miss a sample)", diag->text);
+        if (st == HF_EMISSING && diag != NULL) {
+            char why[sizeof diag->text];
+            snprintf(why, sizeof why, "%s", diag->text);
+            return hf_diag_set(diag, st, "%s (a trace may not miss a sample)", why);
+        }
         if (st != HF_OK)
             return st;
         trace->t[i] = t * tf;
@@ -508,6 +511,12 @@ static int measure_baseline(const hf_maxwell_trace *tr, double *b, double *sigma
         if (tr->F[i] - tr->F[0] > tr->F[ip] - tr->F[0])
             ip = i;
     double P = tr->F[ip] - tr->F[0];
+    if (!(P > 0.0)) { /* nothing rises: the whole record is baseline */
+        *count = n;
+        *b = gsl_stats_mean(tr->F, 1, n);
+        *sigma = gsl_stats_sd_m(tr->F, 1, n, *b);
+        return 1;
+    }
     size_t rise = 0;
     while (rise < ip && !(tr->F[rise] - tr->F[0] > RISE_FRACTION * P))
         ++rise;
@@ -602,7 +611,8 @@ hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *tr, const hf_maxwell_
     for (size_t i = 0; i < tr->n; ++i)
         largest = fmax(largest, tr->F[i] - b);
     double threshold = fmax(THRESHOLD_SIGMAS * sigma, THRESHOLD_FLOOR * largest);
-    size_t from = 0;
+    /* a flat record: nothing to find */
+    size_t from = threshold > 0.0 ? 0 : tr->n;
     while (*nout < max_impacts && from < tr->n) {
         hf_maxwell_impact_features *f = &out[*nout];
         features_empty(f, *nout + 1, HF_MAXWELL_EXTRACT_OK, b, sigma);

@@ -188,6 +188,7 @@ static const char *const csv_cases[][2] = {
     {"maxwell simulate", "maxwell simulate --mu0 1e7 --nu 0.5 --eta 300 --R 0.01 --m 0.03 "
                          "--v0 1 --csv"},
     {"maxwell fit", "maxwell fit --data " DATA "maxwell_synthetic_clean.csv' --nu 0.5 --csv"},
+    {"maxwell extract", "maxwell extract --data " DATA "drop_traces/drops.csv' --csv"},
     {"restitution", "restitution --csv 0.5"},
     {"copt", "copt --e 0.5,0.7 --csv"},
     {"copt fit", "copt fit --n-grid 1.5 --e-grid 0.5:0.1:1 --csv"},
@@ -260,6 +261,7 @@ static const char *const bad_cases[][2] = {
     {"maxwell simulate --mu0 1e7 --nu 0.5 --eta 1 --grid x.csv --noise 0.5",
      "--noise: 0.5 is outside [0, 0.2]"},
     {"maxwell fit --nu 0.5", "--data is required"},
+    {"maxwell extract --data x.csv --impact some", "--impact: unknown value 'some'"},
     {"maxwell fit --data x.csv --nu 0.5 --method best", "--method: unknown value 'best'"},
     {"maxwell fit --data x.csv --nu 0.5 --max-evals 0", "--max-evals: 0 must be >= 1"},
     {"restitution", "missing argument C"},
@@ -297,7 +299,9 @@ static const char *const bad_cases[][2] = {
     {"bench report", "missing argument DIR"},
     {"bench eval bbob:1:2:1 0", "bbob:1:2:1 has dimension 2: give 2 coordinates, not 1"},
     {"bench report a b", "unexpected argument 'b'"},
-    {"plot", "missing subcommand (valid: convergence, empires, maxwell, restitution, bounce)"},
+    {"plot", "missing subcommand (valid: convergence, empires, maxwell, restitution, bounce, "
+             "trace)"},
+    {"plot trace --data x.csv --nu 0.5 --eta 1 -o x.png", "--mu0 is required"},
     {"plot empires s.csv", "--output is required"},
     {"plot empires -o x.png", "missing argument SNAPSHOT.csv"},
     {"plot empires s.csv -o x.png --run x", "--run: 'x' is not a whole number"},
