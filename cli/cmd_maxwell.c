@@ -628,11 +628,12 @@ static int cmd_fit(int argc, char **argv)
                      "regressions (Eqs. 57, 60, 62), the full fit of Hunter's numerical\n"
                      "model to the features (standard errors from the Jacobian), and, when\n"
                      "the list has a trace column, the curve fit of Hunter's F(t) to the\n"
-                     "whole force histories (each drop's contact start fitted too).  One row\n"
-                     "per method and observable.  Status ok/converged only for a well-determined estimate;\n"
-                     "nonphysical (mu0 or eta <= 0) and poorly-determined (relative standard\n"
-                     "error > 50 % or R^2 < 0.5) each warn on stderr, as does eps > 0.2.\n"
-                     "Exit 1 when no estimate is well determined.",
+                     "whole force histories (each drop's contact start and baseline fitted\n"
+                     "too).  One row per method and observable.  Status ok/converged only\n"
+                     "for a well-determined estimate; nonphysical (mu0 or eta <= 0) and\n"
+                     "poorly-determined (relative standard error > 50 % or R^2 < 0.5) each\n"
+                     "warn on stderr, as does eps > 0.2.  Exit 1 when no estimate is well\n"
+                     "determined.",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc))
@@ -641,10 +642,11 @@ static int cmd_fit(int argc, char **argv)
     hf_argatov_constants k;
     if ((rc = hfc_maxwell_load(argv[0], &a.fit, &d, &k)) != 0)
         return rc;
-    if (d->trace != NULL && !d->value[HF_MAXWELL_F_M] && !d->value[HF_MAXWELL_T_M] &&
-        !d->value[HF_MAXWELL_T_C] && !d->value[HF_MAXWELL_E]) {
+    if (d->trace != NULL && !has_features(d) &&
+        (strcmp(a.method, "regression") == 0 || strcmp(a.method, "full") == 0)) {
         /* raw traces: their features are extracted by a command of their own,
-         * whose statuses and uncertainties the user should see first */
+         * whose statuses and uncertainties the user should see first (the
+         * curve fit, --method curve or all, fits the traces themselves) */
         hf_maxwell_data_free(d);
         return hfc_fail(argv[0], "%s holds force traces, no F_M/t_M/t_c columns: run "
                         "'hertzfit maxwell extract --data %s --csv > FEATURES.csv' and fit "
