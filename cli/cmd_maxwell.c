@@ -48,21 +48,36 @@ void hfc_maxwell_warn_data(const char *command, const hf_maxwell_data *data)
         fprintf(stderr, "hertzfit %s: warning: %s\n", command, data->warning[i]);
 }
 
-int hfc_maxwell_load(const char *command, const hfc_maxwell_args *args,
-                     hf_maxwell_data **data, hf_argatov_constants *constants)
+int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
+                     int traces, hf_maxwell_data **data)
 {
     *data = NULL;
     hf_diag diag = {{0}};
     hf_maxwell_read_options read;
     hf_maxwell_read_options_init(&read);
-    read.separator = hfc_maxwell_separator(args->delimiter);
-    if (isfinite(args->g))
-        read.g = args->g;
-    hf_status st = hf_maxwell_data_read(args->data, &read, data, &diag); /* caller frees *data */
-    if (st == HF_OK)
-        hfc_maxwell_warn_data(command, *data);
-    if (st == HF_OK)
-        st = hf_argatov_constants_compute(constants, &diag);
+    read.separator = hfc_maxwell_separator(delimiter);
+    if (isfinite(g))
+        read.g = g;
+    hf_status st = hf_maxwell_data_read(path, &read, data, &diag); /* caller frees *data */
+    if (st != HF_OK)
+        return hfc_fail_status(command, NULL, st, &diag);
+    hfc_maxwell_warn_data(command, *data);
+    if (traces && (*data)->trace == NULL) {
+        hf_maxwell_data_free(*data);
+        *data = NULL;
+        return hfc_fail(command, "%s: no 'trace' column: no force traces to work on", path);
+    }
+    return 0;
+}
+
+int hfc_maxwell_load(const char *command, const hfc_maxwell_args *args,
+                     hf_maxwell_data **data, hf_argatov_constants *constants)
+{
+    int rc = hfc_maxwell_read(command, args->data, args->delimiter, args->g, 0, data);
+    if (rc != 0)
+        return rc;
+    hf_diag diag = {{0}};
+    hf_status st = hf_argatov_constants_compute(constants, &diag);
     if (st != HF_OK) {
         hf_maxwell_data_free(*data);
         *data = NULL;
@@ -671,5 +686,5 @@ static const hfc_command *const maxwell_subs[] = {&constants_command, &simulate_
                                                    &hfc_maxwell_extract_command};
 
 const hfc_command hfc_maxwell_command = {
-    "maxwell", "Maxwell material: constants, impact simulation, identification, traces", NULL,
+    "maxwell", "Maxwell material: constants, impact simulation, identification", NULL,
     maxwell_subs, HFC_COUNT(maxwell_subs), NULL};

@@ -70,6 +70,14 @@ hf_maxwell_weights hfc_maxwell_weights(const hfc_maxwell_args *args);
 /* Prints DATA's plausibility warnings on stderr, one line each. */
 void hfc_maxwell_warn_data(const char *command, const hf_maxwell_data *data);
 
+/* Reads the drop-test data or test list PATH (DELIMITER a --delimiter
+ * word or NULL, G NaN for the default) and prints its warnings; with
+ * TRACES, refuses a file without a 'trace' column.  Returns 0 with *data
+ * owned by the caller (hf_maxwell_data_free), or prints one error line
+ * and returns 2 (bad input) or 1. */
+int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
+                     int traces, hf_maxwell_data **data);
+
 /* Reads args->data (with its delimiter and g), prints its warnings and
  * computes the constants; prints one error line and
  * returns 2 (bad input) or 1, or returns 0 with *data owned by the caller

@@ -108,21 +108,11 @@ static int cmd_extract(int argc, char **argv)
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc))
         return rc;
-    hf_maxwell_read_options read;
-    hf_maxwell_read_options_init(&read);
-    read.separator = hfc_maxwell_separator(a.delimiter);
-    if (isfinite(a.g))
-        read.g = a.g;
-    hf_diag diag = {{0}};
     hf_maxwell_data *d = NULL; /* freed below */
-    hf_status st = hf_maxwell_data_read(a.data, &read, &d, &diag);
-    if (st != HF_OK)
-        return hfc_fail_status(argv[0], NULL, st, &diag);
-    hfc_maxwell_warn_data(argv[0], d);
-    if (d->trace == NULL) {
-        hf_maxwell_data_free(d);
-        return hfc_fail(argv[0], "%s: no 'trace' column: nothing to extract", a.data);
-    }
+    if ((rc = hfc_maxwell_read(argv[0], a.data, a.delimiter, a.g, 1, &d)) != 0)
+        return rc;
+    hf_diag diag = {{0}};
+    hf_status st = HF_OK;
     size_t max_impacts = strcmp(a.impacts, "all") == 0 ? IMPACTS_MAX : 1;
     hf_maxwell_impact_features f[IMPACTS_MAX];
     hfc_table *t = hfc_table_alloc(a.csv, EXTRACT_COLUMNS, extract_headers); /* printed below */

@@ -87,21 +87,9 @@ static int run_plot_trace(int argc, char **argv)
     if (!hfc_parse(&spec, argc, argv, &rc) ||
         (rc = hfc_check_output(argv[0], "--output", png)) != 0)
         return rc;
-    hf_maxwell_read_options read;
-    hf_maxwell_read_options_init(&read);
-    read.separator = hfc_maxwell_separator(delimiter);
-    if (isfinite(g))
-        read.g = g;
-    hf_diag diag = {{0}};
     hf_maxwell_data *d = NULL; /* freed below */
-    hf_status st = hf_maxwell_data_read(data, &read, &d, &diag);
-    if (st != HF_OK)
-        return hfc_fail_status(argv[0], NULL, st, &diag);
-    hfc_maxwell_warn_data(argv[0], d);
-    if (d->trace == NULL) {
-        hf_maxwell_data_free(d);
-        return hfc_fail(argv[0], "%s: no 'trace' column: no force history to draw", data);
-    }
+    if ((rc = hfc_maxwell_read(argv[0], data, delimiter, g, 1, &d)) != 0)
+        return rc;
     hfc_plot *p = hfc_plot_alloc(png, 960, 720, "enhanced");
     for (size_t i = 0; i < d->n && rc == 0; ++i)
         rc = add_drop(p, argv[0], i + 1, &d->trace[i], &d->impact[i], &mat);
