@@ -3,7 +3,8 @@
  * asymptotic constants, Hunter's Maxwell impact model in physical units
  * (one impact or a grid of them, optionally with seeded relative noise to
  * make synthetic data), and the identification of μ0 and η from drop
- * tests by Argatov's regressions and by the full-model fit.  Thin over
+ * tests by Argatov's regressions, by the full-model fit and by the
+ * whole-curve fit of force histories.  Thin over
  * hertzfit/argatov.h, maxwell.h and maxwell_fit.h; every table is printed
  * at the end so an error never leaves partial output.
  */
@@ -18,6 +19,7 @@
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
 #include "hertzfit/maxwell_estimate.h"
+#include "hertzfit/maxwell_trace.h"
 
 /* Argatov: the first-order formulas stay within 5 % for ε <= 0.2. */
 #define EPS_WARN 0.2
@@ -432,6 +434,9 @@ static int cmd_curves(int argc, char **argv)
 
 typedef struct fit_args {
     const char *command, *method;
+    const char *contact_start;    /* curve fit: "fit" or "extracted" */
+    const char *baseline;         /* curve fit: "fit" or "zero" */
+    unsigned long long max_iter;  /* curve fit's iterations */
     int csv, residuals;
     hfc_maxwell_args fit;
 } fit_args;
@@ -459,8 +464,10 @@ static void add_estimate_row(hfc_table *t, const estimate_row *row)
     const hf_maxwell_estimate *e = &row->est;
     char observables[64];
     hfc_table_str(t, hf_maxwell_method_name(e->method));
-    hfc_table_str(t, hf_maxwell_observables_name(e->observables, observables,
-                                                sizeof observables));
+    hfc_table_str(t, e->method == HF_MAXWELL_CURVE
+                         ? "F(t)"
+                         : hf_maxwell_observables_name(e->observables, observables,
+                                                       sizeof observables));
     hfc_table_int(t, (long long)e->n);
     table_value(t, "%.6g", e->mu0);
     table_value(t, "%.3g", e->mu0_se);
@@ -513,18 +520,20 @@ static int print_estimates(const fit_args *a, const estimate_row *rows, size_t n
         const hf_maxwell_estimate *e = &rows[i].est;
         char observables[64];
         trusted |= rows[i].trusted;
+        const char *what = e->method == HF_MAXWELL_CURVE
+                               ? "F(t)"
+                               : hf_maxwell_observables_name(e->observables, observables,
+                                                             sizeof observables);
         if (!rows[i].trusted && rows[i].reason[0] != '\0')
             fprintf(stderr, "hertzfit %s: warning: %s %s is %s: %s\n", a->command,
-                    hf_maxwell_method_name(e->method),
-                    hf_maxwell_observables_name(e->observables, observables, sizeof observables),
-                    rows[i].status, rows[i].reason);
+                    hf_maxwell_method_name(e->method), what, rows[i].status, rows[i].reason);
         if (e->max_eps > EPS_WARN)
             fprintf(stderr, "hertzfit %s: warning: %s %s: eps reaches %.3f > %.1f, where "
                     "Argatov's first-order formulas lose accuracy%s\n", a->command,
-                    hf_maxwell_method_name(e->method),
-                    hf_maxwell_observables_name(e->observables, observables, sizeof observables),
-                    e->max_eps, EPS_WARN,
-                    e->method == HF_MAXWELL_FULL ? " (the full fit is not affected)" : "");
+                    hf_maxwell_method_name(e->method), what, e->max_eps, EPS_WARN,
+                    e->method == HF_MAXWELL_FULL    ? " (the full fit is not affected)"
+                    : e->method == HF_MAXWELL_CURVE ? " (the curve fit is not affected)"
+                                                    : "");
     }
     if (rc == 0 && !trusted) {
         /* Not bad input: the data were read, the estimates cannot be trusted. */
@@ -561,70 +570,212 @@ static int print_residuals(const fit_args *a, const hf_maxwell_data *d, unsigned
     return hfc_table_print(t);
 }
 
+/* One row per sample of the curve fit: measured and fitted F(t). */
+static int print_curve_residuals(const fit_args *a, const hf_maxwell_data *d,
+                                 const double *t0, const double *r)
+{
+    const char *headers[] = {"drop", "line", "t_s", "t_contact_s", "F_N", "F_model_N",
+                             "residual_N"};
+    hfc_table *t = hfc_table_alloc(a->csv, 7, headers); /* freed by hfc_table_print */
+    for (size_t i = 0, k = 0; i < d->n; ++i)
+        for (size_t j = 0; j < d->trace[i].n; ++j, ++k) {
+            hfc_table_int(t, (long long)i + 1);
+            hfc_table_int(t, d->line ? (long long)d->line[i] : (long long)i + 1);
+            hfc_table_numf(t, "%.9g", d->trace[i].t[j]);
+            hfc_table_numf(t, "%.6e", d->trace[i].t[j] - t0[i]);
+            hfc_table_numf(t, "%.8g", d->trace[i].F[j]);
+            hfc_table_numf(t, "%.8g", d->trace[i].F[j] + r[k]);
+            hfc_table_numf(t, "%.3e", r[k]);
+        }
+    return hfc_table_print(t);
+}
+
+/* Each drop's contact start as the extraction finds it (its first
+ * impact), into t0.  Returns 0, or prints one error line and returns 1. */
+static int extracted_starts(const fit_args *a, const hf_maxwell_data *d, double *t0)
+{
+    for (size_t i = 0; i < d->n; ++i) {
+        hf_maxwell_impact_features f;
+        size_t n = 0;
+        hf_diag diag = {{0}};
+        hf_status st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], 1, &f, &n, &diag);
+        const char *file = d->trace[i].path ? d->trace[i].path : a->fit.data;
+        if (st != HF_OK)
+            return hfc_fail(a->command, "%s: extraction: %s", file, diag.text);
+        if (n < 1 || f.status != HF_MAXWELL_EXTRACT_OK)
+            return hfc_fail(a->command, "%s: the extraction finds no contact start to fix "
+                            "(status %s); use --contact-start fit", file,
+                            hf_maxwell_extract_status_name(f.status));
+        t0[i] = f.t0;
+    }
+    return 0;
+}
+
+/* The curve fit of ARGS into row (and the contact starts and residuals
+ * when not NULL).  Returns 0, or prints one error line and returns 2 or 1. */
+static int run_curve(const fit_args *a, const hf_maxwell_data *d, estimate_row *row,
+                     double *t0, double *residuals)
+{
+    hf_maxwell_curve_config c;
+    hf_maxwell_curve_config_init(&c);
+    c.nu = a->fit.nu;
+    if (a->max_iter > 0)
+        c.max_iter = (size_t)a->max_iter;
+    if (strcmp(a->baseline, "zero") == 0)
+        c.baseline = HF_MAXWELL_BASELINE_ZERO;
+    double *fixed = NULL; /* freed below */
+    if (strcmp(a->contact_start, "extracted") == 0 && d->trace != NULL) {
+        if ((fixed = malloc(d->n * sizeof *fixed)) == NULL)
+            return hfc_fail(a->command, "out of memory");
+        int rc = extracted_starts(a, d, fixed);
+        if (rc != 0) {
+            free(fixed);
+            return rc;
+        }
+        c.contact = HF_MAXWELL_CONTACT_FIXED;
+        c.contact_start = fixed;
+    }
+    hf_maxwell_fit_result fit;
+    hf_diag diag = {{0}};
+    hf_status st = hf_maxwell_fit_curve(d, &c, &fit, t0, NULL, residuals, &diag);
+    free(fixed);
+    if (st != HF_OK) {
+        char prefix[1100];
+        snprintf(prefix, sizeof prefix, "%s: curve fit", a->fit.data);
+        return hfc_fail_status(a->command, hfc_status_exit(st) == 2 ? NULL : prefix, st, &diag);
+    }
+    if (hf_maxwell_fit_suspect(&fit)) {
+        char status[64];
+        fprintf(stderr, "hertzfit %s: warning: the curve fit did not converge (%s after %zu "
+                "evaluations): its mu0, eta and standard errors are not an optimum%s\n",
+                a->command, hf_maxwell_fit_status(&fit, status, sizeof status),
+                fit.evaluations, fit.stop == HF_STOP_MAXITER ? "; raise --max-iter" : "");
+    }
+    row->est = fit.estimate;
+    hf_maxwell_fit_status(&fit, row->status, sizeof row->status);
+    hf_maxwell_quality q = hf_maxwell_estimate_quality(&fit.estimate, row->reason,
+                                                       sizeof row->reason);
+    row->trusted = q == HF_MAXWELL_WELL_DETERMINED && !hf_maxwell_fit_suspect(&fit);
+    return 0;
+}
+
+/* Whether D has any feature column (F_M, t_M, t_c, e). */
+static int has_features(const hf_maxwell_data *d)
+{
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if (d->value[k] != NULL)
+            return 1;
+    return 0;
+}
+
 static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov_constants *k)
 {
     const char *command = a->command;
-    int want_reg = strcmp(a->method, "full") != 0 && !a->residuals;
-    int want_full = strcmp(a->method, "regression") != 0;
-    if (!want_full && a->residuals)
-        return hfc_fail(command, "--residuals needs --method full or all");
-    estimate_row rows[4];
+    int all = strcmp(a->method, "all") == 0;
+    int want_curve = strcmp(a->method, "curve") == 0 || (all && d->trace != NULL);
+    int want_full = strcmp(a->method, "full") == 0 || (all && has_features(d));
+    int want_reg = (strcmp(a->method, "regression") == 0 || all) && !a->residuals;
+    if (a->residuals && !want_full && !want_curve)
+        return hfc_fail(command, "--residuals needs --method full, curve or all");
+    /* --residuals prints one fit's: the full fit's when it runs, else the curve's */
+    if (a->residuals && want_full)
+        want_curve = 0;
+    estimate_row rows[5];
     size_t nrows = 0;
+    /* the whole-curve fit has Hunter's Maxwell force history only: with --alpha it
+     * would fit a Maxwell solid while the user asked for a standard linear solid */
+    if (want_curve && a->fit.full.objective.alpha != 1.0) {
+        if (strcmp(a->method, "curve") == 0)
+            return hfc_fail(command, "--method curve fits a Maxwell solid only, not the "
+                            "standard linear solid of --alpha %g", a->fit.full.objective.alpha);
+        want_curve = 0;
+    }
     int rc = want_reg ? run_regressions(command, d, a->fit.nu, a->fit.full.objective.alpha,
                                         hfc_maxwell_weights(&a->fit), k, rows, &nrows)
                       : 0;
     if (rc != 0)
         return rc;
-    if (!want_full)
+    if (!want_full && !want_curve)
         return nrows > 0 ? print_estimates(a, rows, nrows)
                          : hfc_fail(command, "%s: regression needs a F_M_N, t_M_s or t_c_s "
                                     "column", a->fit.data);
-    double *res = malloc(d->n * HF_MAXWELL_NOBS * sizeof *res); /* freed below */
-    if (res == NULL)
+    double *res = NULL, *t0 = NULL, *curve_res = NULL; /* freed below */
+    if (want_full && (res = malloc(d->n * HF_MAXWELL_NOBS * sizeof *res)) == NULL)
         return hfc_fail(command, "out of memory");
+    if (want_curve && a->residuals &&
+        ((t0 = malloc(d->n * sizeof *t0)) == NULL ||
+         (curve_res = malloc(hf_maxwell_curve_nresiduals(d) * sizeof *curve_res)) == NULL))
+        rc = hfc_fail(command, "out of memory");
     hf_maxwell_fit_result fit;
-    rc = hfc_maxwell_fit_full(command, &a->fit, d, k, &fit, res);
-    if (rc == 0) {
-        estimate_row *row = &rows[nrows];
+    memset(&fit, 0, sizeof fit);
+    if (rc == 0 && want_full)
+        rc = hfc_maxwell_fit_full(command, &a->fit, d, k, &fit, res);
+    if (rc == 0 && want_full) {
+        estimate_row *row = &rows[nrows++];
         row->est = fit.estimate;
         hf_maxwell_fit_status(&fit, row->status, sizeof row->status);
         hf_maxwell_quality q = hf_maxwell_estimate_quality(&fit.estimate, row->reason,
                                                            sizeof row->reason);
         row->trusted = q == HF_MAXWELL_WELL_DETERMINED && !hf_maxwell_fit_suspect(&fit);
-        rc = a->residuals ? print_residuals(a, d, fit.estimate.observables, res)
-                          : print_estimates(a, rows, nrows + 1);
-    } else if (rc == 1 && nrows > 0) {
-        /* the full fit failed on these data (said on stderr); the
-         * regressions computed before it stand */
-        print_estimates(a, rows, nrows);
     }
+    if (rc == 0 && want_curve && (rc = run_curve(a, d, &rows[nrows], t0, curve_res)) == 0)
+        ++nrows;
+    if (rc == 0)
+        rc = !a->residuals ? print_estimates(a, rows, nrows)
+             : want_full   ? print_residuals(a, d, fit.estimate.observables, res)
+                           : print_curve_residuals(a, d, t0, curve_res);
+    else if (rc == 1 && nrows > 0 && !a->residuals)
+        /* a fit failed on these data (said on stderr); the estimates
+         * computed before it stand */
+        print_estimates(a, rows, nrows);
     free(res);
+    free(t0);
+    free(curve_res);
     return rc;
 }
 
 static int cmd_fit(int argc, char **argv)
 {
-    static const char *const methods[] = {"regression", "full", "all", NULL};
-    fit_args a = {.command = argv[0], .method = "all",
+    static const char *const methods[] = {"regression", "full", "curve", "all", NULL};
+    static const char *const contact_starts[] = {"fit", "extracted", NULL};
+    static const char *const baselines[] = {"fit", "zero", NULL};
+    fit_args a = {.command = argv[0], .method = "all", .contact_start = "fit",
+                  .baseline = "fit",
                   .fit = {.nu = NAN, .g = NAN, .weights = "none", .seed = 1}};
     hf_maxwell_fit_config_init(&a.fit.full);
     hfc_opt opts[] = {
         HFC_MAXWELL_FIT_OPTIONS(&a.fit),
         {.name = "method", .kind = HFC_WORD, .value = &a.method, .words = methods,
-         .help = "Argatov's regressions, the full fit, or both (default all)"},
+         .help = "Argatov's regressions, the full fit, the whole-curve fit of the traces, "
+                 "or every one the data allow (default all)"},
+        {.name = "contact-start", .kind = HFC_WORD, .value = &a.contact_start,
+         .words = contact_starts, .arg = "HOW",
+         .help = "curve fit: each drop's contact start fitted, or fixed where 'maxwell "
+                 "extract' finds it (default fit)"},
+        {.name = "baseline", .kind = HFC_WORD, .value = &a.baseline, .words = baselines,
+         .arg = "HOW",
+         .help = "curve fit: each trace's zero-force reading fitted, or zero for traces "
+                 "already zeroed (default fit)"},
+        {.name = "max-iter", .kind = HFC_INT, .value = &a.max_iter, .arg = "N",
+         .limits = HFC_MIN, .min = 1,
+         .help = "trust-region iterations of the curve fit (default 200)"},
         {.name = "residuals", .kind = HFC_FLAG, .value = &a.residuals,
-         .help = "print the full fit's relative residuals instead"},
+         .help = "print the full fit's relative residuals instead (with --method curve: "
+                 "measured and fitted F(t) of every sample)"},
         HFC_OPT_ALPHA(&a.fit.full.objective.alpha),
         HFC_OPT_CSV(&a.csv),
     };
     hfc_spec spec = {argv[0],
                      "Identify mu0 and eta of a Maxwell material from drop tests: Argatov's\n"
-                     "regressions (Eqs. 57, 60, 62) and the full fit of Hunter's numerical\n"
-                     "model (standard errors from the Jacobian).  One row per method and\n"
-                     "observable.  Status ok/converged only for a well-determined estimate;\n"
-                     "nonphysical (mu0 or eta <= 0) and poorly-determined (relative standard\n"
-                     "error > 50 % or R^2 < 0.5) each warn on stderr, as does eps > 0.2.\n"
-                     "Exit 1 when no estimate is well determined.",
+                     "regressions (Eqs. 57, 60, 62), the full fit of Hunter's numerical\n"
+                     "model to the features (standard errors from the Jacobian), and, when\n"
+                     "the list has a trace column, the curve fit of Hunter's F(t) to the\n"
+                     "whole force histories (each drop's contact start and baseline fitted\n"
+                     "too).  One row per method and observable.  Status ok/converged only\n"
+                     "for a well-determined estimate; nonphysical (mu0 or eta <= 0) and\n"
+                     "poorly-determined (relative standard error > 50 % or R^2 < 0.5) each\n"
+                     "warn on stderr, as does eps > 0.2.  Exit 1 when no estimate is well\n"
+                     "determined.",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc))
@@ -633,10 +784,11 @@ static int cmd_fit(int argc, char **argv)
     hf_argatov_constants k;
     if ((rc = hfc_maxwell_load(argv[0], &a.fit, &d, &k)) != 0)
         return rc;
-    if (d->trace != NULL && !d->value[HF_MAXWELL_F_M] && !d->value[HF_MAXWELL_T_M] &&
-        !d->value[HF_MAXWELL_T_C] && !d->value[HF_MAXWELL_E]) {
+    if (d->trace != NULL && !has_features(d) &&
+        (strcmp(a.method, "regression") == 0 || strcmp(a.method, "full") == 0)) {
         /* raw traces: their features are extracted by a command of their own,
-         * whose statuses and uncertainties the user should see first */
+         * whose statuses and uncertainties the user should see first (the
+         * curve fit, --method curve or all, fits the traces themselves) */
         hf_maxwell_data_free(d);
         return hfc_fail(argv[0], "%s holds force traces, no F_M/t_M/t_c columns: run "
                         "'hertzfit maxwell extract --data %s --csv > FEATURES.csv' and fit "

@@ -61,7 +61,9 @@ static hf_status propagated_se(const derived *g, const hf_maxwell_estimate *e,
 
 const char *hf_maxwell_method_name(hf_maxwell_method method)
 {
-    return method == HF_MAXWELL_FULL ? "full" : "regression";
+    return method == HF_MAXWELL_FULL    ? "full"
+           : method == HF_MAXWELL_CURVE ? "curve"
+                                        : "regression";
 }
 
 const char *hf_maxwell_weights_name(hf_maxwell_weights weights)

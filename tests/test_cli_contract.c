@@ -267,6 +267,8 @@ static const char *const bad_cases[][2] = {
     {"maxwell extract --data x.csv --impact some", "--impact: unknown value 'some'"},
     {"maxwell fit --data x.csv --nu 0.5 --method best", "--method: unknown value 'best'"},
     {"maxwell fit --data x.csv --nu 0.5 --max-evals 0", "--max-evals: 0 must be >= 1"},
+    {"maxwell fit --data " DATA "drop_traces/drops.csv' --nu 0.5 --method curve --alpha 0.5",
+     "--method curve fits a Maxwell solid only"},
     {"restitution", "missing argument C"},
     {"restitution 0.5 --model nope", "unknown damping model 'nope'"},
     {"restitution 0.5 --b x", "--b: 'x' is not a number"},

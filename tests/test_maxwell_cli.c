@@ -200,7 +200,7 @@ static void test_fit_regression_only(void **state)
     free(err);
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression "
                                 "--residuals", path);
-    expect_bad(args, "--residuals needs --method full or all");
+    expect_bad(args, "--residuals needs --method full, curve or all");
     remove(path);
 }
 
@@ -510,7 +510,7 @@ static void test_bad_options_through_the_cli(void **state)
     snprintf(args, sizeof args, "%s --nu nan", clean);
     expect_bad(args, "not finite");
     snprintf(args, sizeof args, "%s --nu 0.5 --method best", clean);
-    expect_bad(args, "--method: unknown value 'best' (valid: regression, full, all)");
+    expect_bad(args, "--method: unknown value 'best' (valid: regression, full, curve, all)");
     snprintf(args, sizeof args, "%s --nu 0.5 --optimizer nlopt:NOPE", clean);
     expect_bad(args, "NOPE");
     expect_bad("maxwell fit --data /nonexistent/file.csv --nu 0.5", "/nonexistent/file.csv");

@@ -46,10 +46,12 @@ extern "C" {
 
 typedef enum hf_maxwell_method {
     HF_MAXWELL_REGRESSION,   /* Argatov's straight line */
-    HF_MAXWELL_FULL          /* Hunter's model, all observables at once */
+    HF_MAXWELL_FULL,         /* Hunter's model, all observables at once */
+    HF_MAXWELL_CURVE         /* Hunter's model, the whole force histories
+                                (hertzfit/maxwell_fit.h) */
 } hf_maxwell_method;
 
-/* "regression", "full". */
+/* "regression", "full", "curve". */
 const char *hf_maxwell_method_name(hf_maxwell_method method);
 
 /* The weights of a regression line. */
@@ -66,7 +68,8 @@ typedef struct hf_maxwell_estimate {
     hf_maxwell_method method;
     hf_maxwell_weights weights;  /* regression only */
     unsigned observables;     /* bits 1 << obs: the one regressed, or those fitted
-                                 (hf_maxwell_observables_name spells them) */
+                                 (hf_maxwell_observables_name spells them); 0 for
+                                 the curve fit, which fits F(t) */
     size_t n;                 /* tests used (with the observable, for a regression) */
     double mu0, mu0_se;       /* Pa; NaN when the line gives C0 <= 0 (no μ0) */
     double eta, eta_se;       /* 1/s */

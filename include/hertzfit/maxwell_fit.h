@@ -1,6 +1,7 @@
 /*
  * hertzfit/maxwell_fit.h — the full-model identification of a Maxwell
- * material (μ0, η) from drop tests: an optimiser minimises the misfit of
+ * material (μ0, η) from drop tests, and the whole-curve fit of their force
+ * histories (below).  Full fit: an optimiser minimises the misfit of
  * hertzfit/maxwell_estimate.h over a box, re-centred while the optimum
  * sits on it, and the estimate at the optimum gets its standard errors
  * from the Jacobian.
@@ -117,6 +118,132 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data,
                               const hf_argatov_constants *constants,
                               const hf_maxwell_fit_config *cfg, hf_maxwell_fit_result *out,
                               double *residuals, hf_diag *diag);
+
+/* ---- the whole-curve fit -------------------------------------------------
+ *
+ * (μ0, η) fitted to the measured force histories of the data's traces
+ * (hf_maxwell_data.trace) with Hunter's model (hf_maxwell_force_history),
+ * ν fixed, by GSL's trust-region nonlinear least squares
+ * (gsl_multifit_nlinear, Levenberg–Marquardt).  Each drop's contact start
+ * t0_i, the instant its trace's clock reads when contact begins, is a
+ * nuisance parameter fitted with them (HF_MAXWELL_CONTACT_FITTED), or is
+ * given (HF_MAXWELL_CONTACT_FIXED, e.g. from an extraction); so is each
+ * drop's baseline b_i, the load cell's reading at zero force
+ * (HF_MAXWELL_BASELINE_FITTED, or HF_MAXWELL_BASELINE_ZERO for traces
+ * already zeroed).
+ *
+ * Residuals: (F_model(t − t0_i) + b_i − F_measured)/w_i, w_i the largest |F| of
+ * drop i: every drop counts alike, and additive noise that is a fixed
+ * fraction of each drop's peak (a load cell used over its range) has one
+ * variance.  The variables are ln μ0 and ln η (so both stay positive; a
+ * material the data cannot tell from elastic shows as a large standard
+ * error of η, poorly-determined) and the contact starts in units of each
+ * drop's time scale w_m⁰/V0, the baselines in units of w_i.  Hunter's
+ * force ends with a step of O(ε²) of its peak (hertzfit/hunter.h); the two
+ * samples of each drop around the model's end of contact are left out of
+ * the sum (else the fit stops where that step meets a sample: 1e-3 of η
+ * off on clean traces).  Standard errors: s²(JᵀJ)⁻¹ for all variables
+ * (gsl_multifit_nlinear_covar), J at the optimum by central differences
+ * for (μ0, η) and the contact starts and exactly for the baselines, and
+ * s² = SSR/(N − p − L), N the samples, p = 2 + the fitted contact starts
+ * and baselines, L the samples left out; se(μ0) = μ0·se(ln μ0), se(η)
+ * likewise (first order).  r2 is 1 − SSR/SST over the weighted samples;
+ * misfit is SSR.
+ *
+ * Start (mu0_start, eta_start <= 0, the default): T_i = (5/4) m V0/F_peak
+ * (Hertz's elastic peak) per drop, C0 = mean of T_i 𝒱_i gives μ0 (Eq. 59)
+ * and η = 0.1/mean(T_i) (ε = 0.1); each fitted contact start then puts the
+ * model's peak time on the largest sample.
+ *
+ * The 12 raw traces of data/drop_traces were made at μ0 = 1 MPa,
+ * η = 100 1/s with 0.5 % noise, an offset and 16-bit quantisation; the
+ * first drop's contact starts at 1.00137 ms on its clock.
+ * Example (built and run by the test header_examples): μ0, η and the
+ * contact starts from those traces.
+ * ```c
+ * hf_diag diag = {{0}};
+ * hf_maxwell_data *data = NULL;        // owned: hf_maxwell_data_free
+ * hf_maxwell_curve_config cfg;
+ * hf_maxwell_curve_config_init(&cfg);  // contact starts and baselines fitted
+ * cfg.nu = 0.5;
+ * hf_maxwell_fit_result fit;
+ * double t0[12];                       // one contact start per drop [s]
+ * hf_status st = hf_maxwell_data_read("data/drop_traces/drops.csv", NULL, &data, &diag);
+ * if (st == HF_OK && data->n != 12)
+ *     st = HF_EINVAL;
+ * if (st == HF_OK)
+ *     st = hf_maxwell_fit_curve(data, &cfg, &fit, t0, NULL, NULL, &diag);
+ * hf_maxwell_data_free(data);
+ * return st == HF_OK && !hf_maxwell_fit_suspect(&fit) &&
+ *        hf_maxwell_estimate_quality(&fit.estimate, NULL, 0) == HF_MAXWELL_WELL_DETERMINED &&
+ *        fabs(fit.estimate.mu0 - 1e6) < 3.0 * fit.estimate.mu0_se &&
+ *        fabs(fit.estimate.eta - 100.0) < 3.0 * fit.estimate.eta_se &&
+ *        fabs(t0[0] - 1.00137e-3) < 1e-5 ? 0 : 1;
+ * ```
+ */
+typedef enum hf_maxwell_contact_start {
+    HF_MAXWELL_CONTACT_FITTED,   /* each drop's contact start fitted (default) */
+    HF_MAXWELL_CONTACT_FIXED     /* given in contact_start (0 when NULL) */
+} hf_maxwell_contact_start;
+
+typedef enum hf_maxwell_baseline {
+    HF_MAXWELL_BASELINE_FITTED,  /* each drop's baseline fitted (default) */
+    HF_MAXWELL_BASELINE_ZERO     /* the traces read 0 at zero force */
+} hf_maxwell_baseline;
+
+typedef struct hf_maxwell_curve_config {
+    double nu;                 /* Poisson's ratio, [0, 0.5] (default 0.5) */
+    double mu0_start, eta_start;       /* start point [Pa], [1/s]; <= 0: from the traces */
+    hf_maxwell_contact_start contact;  /* default HF_MAXWELL_CONTACT_FITTED */
+    const double *contact_start;       /* FIXED: data->n contact starts [s] on each
+                                          trace's clock (borrowed); NULL: 0, the
+                                          traces' clocks start at contact */
+    hf_maxwell_baseline baseline;      /* default HF_MAXWELL_BASELINE_FITTED */
+    hf_hunter_options ode;     /* tolerances of each simulation (default 1e-12) */
+    size_t max_iter;           /* trust-region iterations (default 200) */
+    double xtol, gtol;         /* GSL's step and gradient tests (default 1e-8
+                                  each: μ0 and η to ~1e-8, far below any noise) */
+} hf_maxwell_curve_config;
+
+/* The defaults above. */
+void hf_maxwell_curve_config_init(hf_maxwell_curve_config *cfg);
+
+/* Samples of every trace of DATA: the length of the residual vector of
+ * hf_maxwell_fit_curve and hf_maxwell_curve_residuals (drops in order,
+ * samples in order); 0 without traces. */
+size_t hf_maxwell_curve_nresiduals(const hf_maxwell_data *data);
+
+/* Fits (μ0, η) of DATA's traces (see above).  Fills *out (estimate with
+ * method HF_MAXWELL_CURVE, stop: converged, maxiter or failure — GSL's
+ * "no further progress"; evaluations: residual vectors and Jacobians
+ * computed; at_bound and recentred 0), and when not NULL contact_start
+ * and baseline (data->n values each, [s] and [N]: the fitted or given
+ * ones) and residuals (hf_maxwell_curve_nresiduals values, F_model + b_i
+ * − F_measured [N] at the optimum, every sample: the fitted curve is the
+ * measured force plus its residual).  hf_maxwell_fit_status and hf_maxwell_fit_suspect apply.  A
+ * fit that stopped on its budget is still returned (HF_OK).  HF_ENOTFOUND
+ * when DATA has no traces, HF_EINVAL for fewer samples than parameters
+ * or a drop of fewer than 3 samples, HF_EDOM for times that do not
+ * increase, a non-finite sample or contact start, a trace of zeros, or a
+ * model that fails at the optimum (ε beyond HF_HUNTER_EPS_MAX), HF_ERANGE
+ * when a variance is not a finite positive number (the traces do not
+ * determine μ0 or η), HF_EGSL, HF_ENOMEM, and those of
+ * hf_maxwell_impact_check (naming the value). */
+hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_curve_config *cfg,
+                               hf_maxwell_fit_result *out, double *contact_start,
+                               double *baseline, double *residuals, hf_diag *diag);
+
+/* The curve fit's residuals F_model + b_i − F_measured [N] of DATA's
+ * traces at (μ0, η) and the given contact starts and baselines (data->n
+ * values each, [s] and [N]; baseline may be NULL: 0), into residuals
+ * (hf_maxwell_curve_nresiduals values): one evaluation of the fit's
+ * objective, unweighted, every sample.  Errors as hf_maxwell_fit_curve,
+ * and those of hf_maxwell_force_history. */
+hf_status hf_maxwell_curve_residuals(const hf_maxwell_data *data,
+                                     const hf_maxwell_curve_config *cfg, double mu0,
+                                     double eta, const double *contact_start,
+                                     const double *baseline, double *residuals,
+                                     hf_diag *diag);
 
 #ifdef __cplusplus
 }
