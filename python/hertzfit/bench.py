@@ -128,8 +128,6 @@ def bench_run(out_dir, optimizers=None, problems=None, runs=None, budget=None, s
         t = ffi.new("double[]", [float(v) for v in targets])
         keep.append(t)
         cfg.targets, cfg.n_targets = t, len(targets)
-    if threads < 0:
-        raise Error(lib.HF_EINVAL, "threads = %d is negative" % threads)
     data = ffi.new("char[]", os.fsencode(data_dir))
     keep.append(data)
     cfg.seed, cfg.threads, cfg.data_dir = seed, threads, data

@@ -64,6 +64,11 @@ def test_campaign_errors(tmp_path):
                            budget="ten")
     with pytest.raises(hertzfit.Error):
         hertzfit.bench_run(str(tmp_path / "x"))
+    for threads in (-1, 10**9):   # the library refuses both, before any folder is made
+        with pytest.raises(hertzfit.Error) as e:
+            hertzfit.bench_run(str(tmp_path / "x"), optimizers=["ica"], problems=["sphere:2"],
+                               threads=threads)
+        assert "threads = %d" % threads in str(e.value) and not os.path.exists(tmp_path / "x")
     other = tmp_path / "other"
     other.mkdir()
     (other / "notes.txt").write_text("mine")
