@@ -180,6 +180,11 @@ typedef struct hf_example_impact {
     double delta_sep;            /* deformation left at separation (m) */
     double qdot_before[2];       /* the example's two velocities at t_start */
     double qdot_after[2];        /* and at t_end */
+    int unfinished;              /* 1: the run ended inside this contact, so
+                                    t_end is the run's end and
+                                    separation_speed, delta_sep and
+                                    qdot_after are the state there, not at a
+                                    separation; 0 otherwise */
 } hf_example_impact;
 
 typedef struct hf_example hf_example;
