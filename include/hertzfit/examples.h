@@ -194,7 +194,8 @@ typedef struct hf_example hf_example;
  * duration, step, stiffness or gap, a negative friction, an impact mass
  * starting outside the stoppers), HF_EINVAL for an unknown example or a
  * profile model without (a, b), HF_ENOCONV when a stage does not end
- * within its step budget, HF_ENOMEM. */
+ * within its step budget or the state is not finite (a set-up below what
+ * doubles resolve), HF_ENOMEM. */
 hf_status hf_example_alloc(const hf_example_config *config, hf_example **out, hf_diag *diag);
 void hf_example_free(hf_example *ex);
 
