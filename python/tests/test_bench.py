@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import hertzfit
+from conftest import REPO
 
 
 def py_one_plus_one_es(ctx):
@@ -96,3 +97,14 @@ def test_campaign_preset_and_a_raising_optimizer(tmp_path):
     with pytest.raises(hertzfit.Error) as e:
         hertzfit.bench_run(str(tmp_path / "p"), preset="papers")
     assert "paper" in str(e.value)
+
+
+def test_bench_finds_the_data_as_the_program_does(tmp_path, monkeypatch):
+    # the default data folder was "data" relative to the working directory,
+    # so outside the repository profile-table failed whatever HERTZFIT_DATA
+    # or the installation said; now it is the library's hf_data_dir
+    monkeypatch.setenv("HERTZFIT_DATA", os.path.join(REPO, "data"))
+    monkeypatch.chdir(tmp_path)
+    c = hertzfit.bench_run(str(tmp_path / "camp"), optimizers=["random"],
+                           problems=["profile-table"], runs=1, budget=50)
+    assert c.problems == ["profile-table"] and np.isfinite(c.rows["best_f"]).all()
