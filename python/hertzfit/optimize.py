@@ -265,7 +265,8 @@ def hfpy_algorithm_run(ctx, diag):
         _registered[name].run(run)
         return lib.HF_OK
     except BaseException as exc:  # raised again by the Python call that ran it
-        add_pending(exc)
+        add_pending(exc, None if ctx.run == ffi.NULL else (int(ctx.run.seed),
+                                                          int(ctx.run.stream)))
         _core.set_diag(diag, "python optimizer %s raised %s: %s"
                        % (name, type(exc).__name__, exc))
         return lib.HF_EINVAL

@@ -178,3 +178,21 @@ def test_a_run_context_kept_past_its_run_is_refused():
                  lambda c: c.normal(), lambda c: c.uniform_point()):
         with pytest.raises(hertzfit.Error, match="run has ended"):
             call(kept[0])
+
+
+def test_the_exception_raised_does_not_depend_on_the_threads():
+    # every run raises, the higher streams first (the lower ones sleep
+    # longer, without the interpreter's lock); the exception raised is the
+    # one of the lowest stream for any thread count, not the first to come
+    import time
+
+    def raiser(ctx):
+        stream = int(ctx._ctx.run.stream)
+        time.sleep(0.002 * (8 - stream))
+        raise ValueError("stream %d" % stream)
+
+    hertzfit.register_optimizer("py-raiser", raiser, max_evals=5)
+    for threads in (1, 4):
+        with pytest.raises(ValueError, match="^stream 0$"):
+            hertzfit.fit_profile(optimizer="py-raiser", runs=8, seed=1, threads=threads,
+                                 table=TABLE)
