@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include "hertzfit/runs.h"
 #include "hertzfit/status.h"
 
 #if defined(__GNUC__)
@@ -137,7 +138,7 @@ void hfc_print_help(const hfc_spec *spec, FILE *fp);
 
 /* Options that several subcommands take, declared once so that they read,
  * and are checked, the same everywhere. */
-#define HFC_THREADS_MAX 4096
+#define HFC_THREADS_MAX HF_THREADS_MAX
 #define HFC_OPT_CSV(ptr)                                                              \
     {.name = "csv", .kind = HFC_FLAG, .value = (ptr),                                 \
      .help = "one CSV table on stdout (numbers as %.17g), commentary behind '#'"}

@@ -87,13 +87,23 @@ static hfc_table *impacts_table(const hf_example *ex, int csv)
         hfc_table_numf(tab, "%.6f", im[i].t_start);
         hfc_table_numf(tab, "%.6f", im[i].t_end);
         hfc_table_numf(tab, "%.6g", im[i].approach_speed);
-        hfc_table_numf(tab, "%.6g", im[i].separation_speed);
-        hfc_table_numf(tab, "%.5f", im[i].separation_speed / im[i].approach_speed);
+        /* a contact the run ended inside has no separation to report */
+        if (im[i].unfinished)
+            hfc_table_str(tab, "-");
+        else
+            hfc_table_numf(tab, "%.6g", im[i].separation_speed);
+        if (im[i].unfinished)
+            hfc_table_str(tab, "-");
+        else
+            hfc_table_numf(tab, "%.5f", im[i].separation_speed / im[i].approach_speed);
         hfc_table_numf(tab, "%.5g", im[i].contact_mass);
         hfc_table_numf(tab, "%.5g", im[i].damping);
         hfc_table_numf(tab, "%.4e", im[i].delta_max);
         hfc_table_numf(tab, "%.5g", im[i].force_max);
-        hfc_table_numf(tab, "%.3e", im[i].delta_sep);
+        if (im[i].unfinished)
+            hfc_table_str(tab, "-");
+        else
+            hfc_table_numf(tab, "%.3e", im[i].delta_sep);
         for (int k = 0; k < 2; ++k)
             hfc_table_numf(tab, "%.6f", im[i].qdot_before[k]);
         for (int k = 0; k < 2; ++k)
@@ -234,6 +244,9 @@ static int run_example(int argc, char **argv)
         hfc_note(csv, "%s, model %s, e = %g: %zu impact%s in %g s", hf_example_name(id),
                  hfc_example_model_name(&c), c.restitution, n, n == 1 ? "" : "s",
                  id == HF_EXAMPLE_BOUNCING_BALL ? (n ? im[0].t_end : 0.0) : c.duration);
+        if (n > 0 && im[n - 1].unfinished)
+            hfc_note(csv, "impact %zu: the run ended inside this contact (no separation)",
+                     n - 1);
         if (id == HF_EXAMPLE_IMPACT_DAMPER) {
             hf_example_zones z;
             hf_example_zones_get(ex, &z);

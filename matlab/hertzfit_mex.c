@@ -283,9 +283,9 @@ static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, f
     if (real_or(&args[1], 50) < 1 || real_or(&args[1], 50) > 1000000)
         return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'runs' must be in [1, "
                     "1000000]");
-    if (real_or(&args[3], 0) > 4096)
+    if (real_or(&args[3], 0) > HF_THREADS_MAX)   /* before the cast to int */
         return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'threads' must be at "
-                    "most 4096");
+                    "most %d", HF_THREADS_MAX);
     hf_diag diag = {{0}};
     hf_profile_objective *obj = NULL; /* freed below */
     hf_optimizer *opt = NULL;         /* freed below */

@@ -320,6 +320,44 @@ static hf_status check_config(const hf_example_config *c, hf_diag *diag)
     return HF_OK;
 }
 
+/* The time of the first sample of N rows of WIDTH values (time first)
+ * holding a value that is not finite, or NAN when every value is. */
+static double first_non_finite(const double *v, size_t n, size_t width)
+{
+    for (size_t i = 0; i < n * width; ++i)
+        if (!isfinite(v[i]))
+            return v[i - i % width];
+    return NAN;
+}
+
+/* A result with a non-finite number is refused rather than handed on: a
+ * set-up the doubles cannot resolve (a gap far below the rounding of the
+ * positions, ~1e-17 m at x0 = 3 cm) drives the state to NaN without any
+ * step failing. */
+static hf_status check_finite(const hf_example *ex, hf_diag *diag)
+{
+    double t = first_non_finite(ex->rows, ex->nrows, ex->ncols);
+    if (isnan(t))
+        t = first_non_finite(ex->contact, ex->ncontact, HF_EXAMPLE_CONTACT_COLUMNS);
+    if (isnan(t))
+        t = first_non_finite(ex->peaks, ex->npeaks, 2);
+    for (size_t i = 0; isnan(t) && i < ex->nimpacts; ++i) {
+        const hf_example_impact *im = &ex->impacts[i];
+        const double v[] = {im->t_end, im->approach_speed, im->separation_speed,
+                            im->contact_mass, im->damping, im->delta_max, im->force_max,
+                            im->delta_sep, im->qdot_before[0], im->qdot_before[1],
+                            im->qdot_after[0], im->qdot_after[1]};
+        for (size_t k = 0; k < sizeof v / sizeof v[0]; ++k)
+            if (!isfinite(v[k]))
+                t = im->t_start;
+    }
+    if (isnan(t))
+        return HF_OK;
+    return hf_diag_set(diag, HF_ENOCONV, "%s: the state is not finite from t = %g s: the "
+                       "set-up is beyond what double precision resolves", hf_example_name(ex->id),
+                       t);
+}
+
 hf_status hf_example_alloc(const hf_example_config *config, hf_example **out, hf_diag *diag)
 {
     if (out == NULL)
@@ -348,6 +386,8 @@ hf_status hf_example_alloc(const hf_example_config *config, hf_example **out, hf
         st = ball_run(config, ex, diag);
         break;
     }
+    if (st == HF_OK)
+        st = check_finite(ex, diag);
     if (st != HF_OK) {
         hf_example_free(ex);
         return st;

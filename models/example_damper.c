@@ -232,8 +232,10 @@ static hf_status impact(damper_run *r, int side, hf_diag *diag)
             if (which == 3 && (st = hf_example_push_peak(r->ex, r->t, r->y[0], diag)) != HF_OK)
                 return st;
             double t_stop = fmin(fmin(r->t + dt, r->next_out), r->c->duration);
-            if (!(t_stop > r->t))
-                break;   /* the run ends inside the contact */
+            if (!(t_stop > r->t)) {
+                im.unfinished = 1;   /* the run ends inside the contact */
+                break;
+            }
             st = hf_example_advance(rhs, 4, d, events, 4, r->c->tolerance * 1e-3,
                                     r->c->tolerance, dt, t_stop, &r->t, r->y, &which, diag);
             if (st != HF_OK)

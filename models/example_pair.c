@@ -158,8 +158,10 @@ static hf_status contact(hf_example *ex, pair_run *r, const hf_example_law *law,
         if (which == 0 || which == 1)
             break;
         double t_stop = fmin(fmin(*t + dt, *next_out), c->duration);
-        if (!(t_stop > *t))
-            break;   /* the run ends inside the contact */
+        if (!(t_stop > *t)) {
+            im.unfinished = 1;   /* the run ends inside the contact */
+            break;
+        }
         st = hf_example_advance(rhs, 4, r, events, 3, c->tolerance, c->tolerance, dt, t_stop,
                                 t, y, &which, diag);
         if (st != HF_OK)

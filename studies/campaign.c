@@ -528,8 +528,8 @@ static hf_status check_config(const hf_campaign_config *cfg, hf_diag *diag)
         return hf_diag_set(diag, HF_ERANGE, "%zu optimisers x %zu problems x %zu runs is above "
                            "the limit of %d tasks", cfg->n_optimizers, cfg->n_problems,
                            cfg->runs, HF_CAMPAIGN_TASKS_MAX);
-    if (cfg->threads < 0)
-        return hf_diag_set(diag, HF_EINVAL, "threads must be >= 0, got %d", cfg->threads);
+    if (hf_jobs_check_threads(cfg->threads, diag) != HF_OK)
+        return HF_EINVAL;
     if (cfg->shard_count < 1 || cfg->shard_index >= cfg->shard_count)
         return hf_diag_set(diag, HF_EINVAL, "shard %zu/%zu: need 0 <= i < k",
                            cfg->shard_index, cfg->shard_count);

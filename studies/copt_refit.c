@@ -73,9 +73,8 @@ static hf_status check_config(const hf_copt_refit_config *cfg, hf_diag *diag)
 {
     if (cfg->n_grid == NULL || cfg->e_grid == NULL || cfg->n_count == 0)
         return hf_diag_set(diag, HF_EINVAL, "refit needs an n grid and an e grid");
-    if (cfg->threads < 0)
-        return hf_diag_set(diag, HF_EINVAL, "number of threads must not be negative (%d)",
-                           cfg->threads);
+    if (hf_jobs_check_threads(cfg->threads, diag) != HF_OK)
+        return HF_EINVAL;
     if (cfg->e_count < 3)
         return hf_diag_set(diag, HF_EINVAL, "the power fit needs >= 3 e values, got %zu",
                            cfg->e_count);

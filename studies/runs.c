@@ -186,10 +186,10 @@ hf_status hf_runs_execute(const hf_optimizer *opt, const hf_problem *problem,
         return hf_diag_set(diag, HF_EINVAL, "repeated runs: missing optimizer or config");
     if (cfg->runs == 0)
         return hf_diag_set(diag, HF_EINVAL, "number of runs must be at least 1");
-    if (cfg->threads < 0)
-        return hf_diag_set(diag, HF_EINVAL, "number of threads must not be negative (%d)",
-                           cfg->threads);
-    hf_status st = hf_problem_check(problem, diag);
+    hf_status st = hf_jobs_check_threads(cfg->threads, diag);
+    if (st != HF_OK)
+        return st;
+    st = hf_problem_check(problem, diag);
     if (st != HF_OK)
         return st;
     hf_runs *runs = runs_alloc(cfg->runs, problem->dim, cfg);

@@ -12,6 +12,14 @@
 #include <omp.h>
 #endif
 
+hf_status hf_jobs_check_threads(int threads, hf_diag *diag)
+{
+    if (threads < 0 || threads > HF_THREADS_MAX)
+        return hf_diag_set(diag, HF_EINVAL, "threads = %d is outside [0, %d] (0: OpenMP's "
+                           "default)", threads, HF_THREADS_MAX);
+    return HF_OK;
+}
+
 int hf_jobs_threads(int threads)
 {
 #ifdef HERTZFIT_HAVE_OPENMP

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "hertzfit/optimizer.h"
+#include "hertzfit/runs.h"
 #include "hertzfit/trace.h"
 
 /* One job: fills its own slots of CTX and returns its status, with a
@@ -24,6 +25,10 @@ typedef hf_status (*hf_job_fn)(size_t job, void *ctx, hf_diag *diag);
 /* Called after each finished job with the number done so far, one call at
  * a time (under a lock), from whichever thread finished it. */
 typedef void (*hf_jobs_progress_fn)(size_t done, size_t total, void *ctx);
+
+/* HF_OK when THREADS is in [0, HF_THREADS_MAX], else HF_EINVAL with a
+ * diag naming it: what every study checks before it starts. */
+hf_status hf_jobs_check_threads(int threads, hf_diag *diag);
 
 /* The thread count THREADS asks for: itself when > 0, else OpenMP's
  * default; 1 in a build without OpenMP. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hertzfit/copt_refit.h"
+#include "hertzfit/runs.h"
 
 /* The contact (n, m, k, v) of the tests' tables (hertzfit/contact.h). */
 #define HERTZ(n, m, k, v) \
@@ -91,6 +92,9 @@ static void test_refit_inputs_and_progress(void **state)
     cfg.e_count = 3;
     cfg.threads = -1;
     assert_int_equal(hf_copt_refit(&cfg, a, b, r, &diag), HF_EINVAL);
+    cfg.threads = HF_THREADS_MAX + 1;
+    assert_int_equal(hf_copt_refit(&cfg, a, b, r, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "threads"));
     assert_int_equal(hf_copt_refit(NULL, a, b, r, &diag), HF_EINVAL);
     /* c_max too small for any e < 1: every n fails, the lowest is named */
     size_t calls = 0;

@@ -525,6 +525,64 @@ static void test_names_and_bad_input(void **state)
 
 /* ---- the command ------------------------------------------------------- */
 
+/* A run that ends inside a contact reports that contact as unfinished
+ * (its "separation" values are the state at the end: before the flag, the
+ * table showed them as a separation, e_out = -0.98 for the pendulums cut
+ * at 1.14245 s, NaN for the damper); completed contacts are not flagged.
+ * The first pendulum contact runs from 1.142446 s for ~9 us (Fig. 12). */
+static void test_a_contact_cut_by_the_end_is_unfinished(void **state)
+{
+    (void)state;
+    const hf_example_impact *im;
+    hf_example *ex = pendulums(0, linear);
+    size_t n = hf_example_impacts(ex, &im);
+    for (size_t i = 0; i < n; ++i)
+        assert_int_equal(im[i].unfinished, 0);
+    hf_example_free(ex);
+    hf_example_config c;
+    hf_example_config_init(&c, HF_EXAMPLE_PENDULUMS);
+    c.duration = 1.14245;
+    ex = run(&c);
+    assert_int_equal(hf_example_impacts(ex, &im), 1);
+    assert_int_equal(im[0].unfinished, 1);
+    assert_true(im[0].t_end == c.duration);
+    hf_example_free(ex);
+    hf_example_config_init(&c, HF_EXAMPLE_IMPACT_DAMPER);
+    c.duration = 2.0;
+    ex = run(&c);
+    n = hf_example_impacts(ex, &im);
+    assert_true(n > 0);
+    for (size_t i = 0; i < n; ++i)
+        assert_int_equal(im[i].unfinished, 0);
+    hf_example_free(ex);
+    char *out = NULL;
+    assert_int_equal(hf_test_cli("example pendulums --duration 1.14245 --table impacts --csv",
+                                 &out, NULL), 0);
+    assert_non_null(strstr(out, "# impact 0: the run ended inside this contact"));
+    assert_non_null(strstr(out, ",-,-,"));   /* no v_out, no e_out */
+    assert_null(strstr(out, "nan"));
+    free(out);
+}
+
+/* A gap far below the rounding of the positions (1e-20 m beside x0 =
+ * 0.03 m) drove the damper's state to NaN, printed with exit 0; such a
+ * result is refused (exit 1, one line). */
+static void test_a_non_finite_state_is_refused(void **state)
+{
+    (void)state;
+    hf_example_config c;
+    hf_example_config_init(&c, HF_EXAMPLE_IMPACT_DAMPER);
+    c.gap = 1e-20;
+    c.duration = 2.0;
+    hf_example *ex = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_example_alloc(&c, &ex, &diag), HF_ENOCONV);
+    assert_null(ex);
+    assert_non_null(strstr(diag.text, "not finite"));
+    hf_test_expect_failure("example impact-damper --gap 1e-20 --duration 2 --table impacts", 1,
+                           "not finite");
+}
+
 static void test_cli(void **state)
 {
     (void)state;
@@ -564,6 +622,8 @@ int main(void)
         cmocka_unit_test(test_ball_is_bounce),
         cmocka_unit_test(test_ball_figs_8_to_11),
         cmocka_unit_test(test_names_and_bad_input),
+        cmocka_unit_test(test_a_contact_cut_by_the_end_is_unfinished),
+        cmocka_unit_test(test_a_non_finite_state_is_refused),
         cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -164,6 +164,11 @@ static void test_bad_configurations(void **state)
     cfg.threads = -1;
     assert_int_equal(hf_runs_execute(opt, &good, &cfg, &out, &diag), HF_EINVAL);
     assert_null(out);
+    /* a thread count OpenMP could not allocate is bad input, not an abort */
+    cfg.threads = HF_THREADS_MAX + 1;
+    assert_int_equal(hf_runs_execute(opt, &good, &cfg, &out, &diag), HF_EINVAL);
+    assert_null(out);
+    assert_non_null(strstr(diag.text, "threads = 4097"));
     hf_optimizer_free(opt);
 }
 

@@ -100,7 +100,7 @@ typedef struct hf_campaign_config {
                                        order (borrowed); NULL: 10^k for k = 1, 0, ..., -8 */
     size_t n_targets;
     uint64_t seed;
-    int threads;                    /* 0 = OpenMP default */
+    int threads;                    /* 0 = OpenMP default; at most HF_THREADS_MAX (runs.h) */
     size_t shard_index, shard_count; /* 0/1 = everything */
     const char *data_dir;           /* reference tables (profile-table); NULL: hf_data_dir */
     int force;                      /* replace a directory holding another campaign or

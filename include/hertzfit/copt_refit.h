@@ -52,7 +52,7 @@ typedef struct hf_copt_refit_config {
     size_t n_count;           /* >= 1 */
     const double *e_grid;     /* e values in (0, 1] (borrowed) */
     size_t e_count;           /* >= 3 */
-    int threads;              /* 0 = OpenMP's default */
+    int threads;              /* 0 = OpenMP's default; at most HF_THREADS_MAX (runs.h) */
     hf_copt_options copt;     /* tolerances of each c_opt (its hint is ignored) */
     hf_copt_refit_progress_fn progress;   /* may be NULL */
     void *progress_user;

@@ -180,6 +180,11 @@ typedef struct hf_example_impact {
     double delta_sep;            /* deformation left at separation (m) */
     double qdot_before[2];       /* the example's two velocities at t_start */
     double qdot_after[2];        /* and at t_end */
+    int unfinished;              /* 1: the run ended inside this contact, so
+                                    t_end is the run's end and
+                                    separation_speed, delta_sep and
+                                    qdot_after are the state there, not at a
+                                    separation; 0 otherwise */
 } hf_example_impact;
 
 typedef struct hf_example hf_example;
@@ -189,7 +194,8 @@ typedef struct hf_example hf_example;
  * duration, step, stiffness or gap, a negative friction, an impact mass
  * starting outside the stoppers), HF_EINVAL for an unknown example or a
  * profile model without (a, b), HF_ENOCONV when a stage does not end
- * within its step budget, HF_ENOMEM. */
+ * within its step budget or the state is not finite (a set-up below what
+ * doubles resolve), HF_ENOMEM. */
 hf_status hf_example_alloc(const hf_example_config *config, hf_example **out, hf_diag *diag);
 void hf_example_free(hf_example *ex);
 

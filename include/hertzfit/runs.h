@@ -53,11 +53,17 @@
 extern "C" {
 #endif
 
+/* The most threads a study accepts (hf_runs_config, hf_campaign_config,
+ * hf_copt_refit_config): OpenMP allocates every thread's stack up front
+ * and aborts the process when it cannot, so a larger request is refused as
+ * bad input instead. */
+#define HF_THREADS_MAX 4096
+
 typedef struct hf_runs_config {
     size_t runs;            /* >= 1 */
     uint64_t seed;
     uint64_t first_stream;  /* run i uses stream first_stream + i */
-    int threads;            /* 0 = OpenMP's default, 1 = serial */
+    int threads;            /* 0 = OpenMP's default, 1 = serial; <= HF_THREADS_MAX */
     size_t max_evals;       /* as hf_run_config */
     size_t max_iters;
     int has_target;

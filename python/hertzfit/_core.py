@@ -47,22 +47,26 @@ def check(status, diag=None):
 
 
 # Exceptions raised by Python code the library called back (an objective, an
-# optimiser), possibly on an OpenMP thread; the first is re-raised by the
-# Python call that started the C call.
+# optimiser), possibly on an OpenMP thread; one is re-raised by the Python
+# call that started the C call: the one of the run with the lowest
+# (seed, stream), so that it does not depend on which thread raised first;
+# among exceptions without a run, the first.
 _pending_lock = threading.Lock()
 _pending = []
 
 
-def add_pending(exc):
+def add_pending(exc, run_key=None):
+    """Keeps EXC; RUN_KEY orders it among the others ((seed, stream) of its
+    run, or None: after every keyed one, in the order raised)."""
     with _pending_lock:
-        _pending.append(exc)
+        _pending.append(((0, run_key) if run_key is not None else (1, ()), len(_pending), exc))
 
 
 def raise_pending(status=None, diag=None):
     with _pending_lock:
         if not _pending:
             return
-        exc = _pending[0]
+        exc = min(_pending, key=lambda p: p[:2])[2]
         _pending.clear()
     if status is not None and status != lib.HF_OK:
         message = text(diag.text) if diag is not None else text(lib.hf_strerror(status))

@@ -89,13 +89,15 @@ def _budget_rules(budget):
 
 
 def bench_run(out_dir, optimizers=None, problems=None, runs=None, budget=None, seed=1,
-              threads=0, preset=None, targets=None, data_dir="data", force=False, shift=False):
+              threads=0, preset=None, targets=None, data_dir=None, force=False, shift=False):
     """Runs a campaign (every optimiser × every problem × RUNS runs, task
     (O, P, r) on PCG32 stream keyed by "O|P" and r: the same results for any
     thread count) and writes OUT_DIR (runs.csv, trace.csv, manifest.txt,
     coco/, ioh/).  PRESET ("paper", "bbob", "bbob-full") sets the lists, runs
     and budget, which the other arguments override.  Registered Python
-    optimisers take part like any other.  Returns the Campaign."""
+    optimisers take part like any other.  DATA_DIR holds the reference tables
+    (profile-table); None, as the program: $HERTZFIT_DATA, else the installed
+    share/hertzfit, else "data" (hf_data_dir).  Returns the Campaign."""
     cfg = ffi.new("hf_campaign_config *")
     lib.hf_campaign_config_init(cfg)
     diag = new_diag()
@@ -128,9 +130,7 @@ def bench_run(out_dir, optimizers=None, problems=None, runs=None, budget=None, s
         t = ffi.new("double[]", [float(v) for v in targets])
         keep.append(t)
         cfg.targets, cfg.n_targets = t, len(targets)
-    if threads < 0:
-        raise Error(lib.HF_EINVAL, "threads = %d is negative" % threads)
-    data = ffi.new("char[]", os.fsencode(data_dir))
+    data = ffi.NULL if data_dir is None else ffi.new("char[]", os.fsencode(data_dir))
     keep.append(data)
     cfg.seed, cfg.threads, cfg.data_dir = seed, threads, data
     cfg.force, cfg.shift = 1 if force else 0, 1 if shift else 0

@@ -164,8 +164,6 @@ def fit_profile(optimizer="icaco", runs=50, seed=1, threads=0, table=None, sampl
     lib.hf_profile_fit_config_init(cfg)
     if runs < 1:
         raise Error(lib.HF_EINVAL, "runs = %d: at least one run" % runs)
-    if threads < 0:
-        raise Error(lib.HF_EINVAL, "threads = %d is negative" % threads)
     cfg.runs.runs, cfg.runs.seed, cfg.runs.threads = runs, seed, threads
     cfg.runs.max_evals = max_evals
     cfg.runs.record_traces = 1 if traces else 0

@@ -174,7 +174,7 @@ class AlgorithmRun:
     its parameters, and the library's evaluator (which counts evaluations,
     keeps the best point and stops the run at the budget or the target) and
     random stream (PCG32, seeded per run: results do not depend on threads).
-    Valid only during the call."""
+    Valid only during the call: afterwards every method raises Error."""
 
     def __init__(self, ctx):
         self._ctx = ctx
@@ -188,49 +188,61 @@ class AlgorithmRun:
         self.params = {key: ctx.params[i] for i, key in enumerate(entry.keys)}
         self._x = ffi.new("double[]", self.dim)
 
+    def _live(self):
+        """The C context; Error once the run has returned (the library has
+        freed the evaluator and the stream by then)."""
+        if self._ctx is None:
+            raise Error(lib.HF_EINVAL, "optimizer %s: its run has ended; a run's context is "
+                        "valid only during the call" % self.name)
+        return self._ctx
+
     def evaluate(self, x):
         """f(x) through the library's evaluator: +inf for a failed evaluation
         and for any call after the run must stop."""
+        ctx = self._live()
         buf = self._x
         values = np.asarray(x, dtype=float).reshape(-1)
         if values.size != self.dim:
             raise ValueError("x has %d values, the problem %d" % (values.size, self.dim))
         ffi.memmove(buf, values.tobytes(), self.dim * 8)
-        return lib.hf_evaluator_eval(self._ctx.ev, buf)
+        return lib.hf_evaluator_eval(ctx.ev, buf)
 
     def should_stop(self):
         """True once the budget, the target or the iteration budget is reached."""
-        return bool(lib.hf_evaluator_should_stop(self._ctx.ev))
+        return bool(lib.hf_evaluator_should_stop(self._live().ev))
 
     def end_iteration(self):
         """Marks the end of one iteration (counted; the iteration budget)."""
-        lib.hf_evaluator_end_iteration(self._ctx.ev)
+        lib.hf_evaluator_end_iteration(self._live().ev)
 
     def stop(self, reason="converged"):
         """Ends the run for the algorithm's own reason: "converged", "failure"."""
         if reason not in _STOPS:
             raise ValueError("stop reason '%s' (valid: %s)" % (reason, ", ".join(_STOPS)))
-        lib.hf_evaluator_stop(self._ctx.ev, _STOPS[reason])
+        lib.hf_evaluator_stop(self._live().ev, _STOPS[reason])
 
     def uniform(self, size=None):
         """Uniform deviates in [0, 1) from the run's PCG32 stream."""
+        rng = self._live().rng
         if size is None:
-            return lib.hf_rng_uniform(self._ctx.rng)
-        return np.array([lib.hf_rng_uniform(self._ctx.rng) for _ in range(int(np.prod(size)))]
+            return lib.hf_rng_uniform(rng)
+        return np.array([lib.hf_rng_uniform(rng) for _ in range(int(np.prod(size)))]
                         ).reshape(size)
 
     def normal(self, mean=0.0, sigma=1.0, size=None):
         """Gaussian deviates from the run's stream."""
+        rng = self._live().rng
         if size is None:
-            return lib.hf_rng_normal(self._ctx.rng, mean, sigma)
-        return np.array([lib.hf_rng_normal(self._ctx.rng, mean, sigma)
+            return lib.hf_rng_normal(rng, mean, sigma)
+        return np.array([lib.hf_rng_normal(rng, mean, sigma)
                          for _ in range(int(np.prod(size)))]).reshape(size)
 
     def uniform_point(self):
         """A point drawn uniformly in the box, the run's start point x0
         instead when it has one (the stream is consumed either way)."""
-        lib.hf_uniform_point(self._ctx.rng, self._ctx.problem, self._x)
-        lib.hf_apply_start_point(self._ctx, self._x)
+        ctx = self._live()
+        lib.hf_uniform_point(ctx.rng, ctx.problem, self._x)
+        lib.hf_apply_start_point(ctx, self._x)
         return np.frombuffer(ffi.buffer(self._x, self.dim * 8), dtype=float).copy()
 
 
@@ -247,14 +259,20 @@ _registered = {}
 @ffi.def_extern()
 def hfpy_algorithm_run(ctx, diag):
     name = text(ctx.name)
+    run = None
     try:
-        _registered[name].run(AlgorithmRun(ctx))
+        run = AlgorithmRun(ctx)
+        _registered[name].run(run)
         return lib.HF_OK
     except BaseException as exc:  # raised again by the Python call that ran it
-        add_pending(exc)
+        add_pending(exc, None if ctx.run == ffi.NULL else (int(ctx.run.seed),
+                                                          int(ctx.run.stream)))
         _core.set_diag(diag, "python optimizer %s raised %s: %s"
                        % (name, type(exc).__name__, exc))
         return lib.HF_EINVAL
+    finally:
+        if run is not None:
+            run._ctx = None   # a context kept past the run must not reach freed memory
 
 
 def register_optimizer(name, run, params=None, max_evals=1000, max_iters=0, summary=""):

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import hertzfit
+from conftest import REPO
 
 
 def py_one_plus_one_es(ctx):
@@ -64,6 +65,11 @@ def test_campaign_errors(tmp_path):
                            budget="ten")
     with pytest.raises(hertzfit.Error):
         hertzfit.bench_run(str(tmp_path / "x"))
+    for threads in (-1, 10**9):   # the library refuses both, before any folder is made
+        with pytest.raises(hertzfit.Error) as e:
+            hertzfit.bench_run(str(tmp_path / "x"), optimizers=["ica"], problems=["sphere:2"],
+                               threads=threads)
+        assert "threads = %d" % threads in str(e.value) and not os.path.exists(tmp_path / "x")
     other = tmp_path / "other"
     other.mkdir()
     (other / "notes.txt").write_text("mine")
@@ -91,3 +97,14 @@ def test_campaign_preset_and_a_raising_optimizer(tmp_path):
     with pytest.raises(hertzfit.Error) as e:
         hertzfit.bench_run(str(tmp_path / "p"), preset="papers")
     assert "paper" in str(e.value)
+
+
+def test_bench_finds_the_data_as_the_program_does(tmp_path, monkeypatch):
+    # the default data folder was "data" relative to the working directory,
+    # so outside the repository profile-table failed whatever HERTZFIT_DATA
+    # or the installation said; now it is the library's hf_data_dir
+    monkeypatch.setenv("HERTZFIT_DATA", os.path.join(REPO, "data"))
+    monkeypatch.chdir(tmp_path)
+    c = hertzfit.bench_run(str(tmp_path / "camp"), optimizers=["random"],
+                           problems=["profile-table"], runs=1, budget=50)
+    assert c.problems == ["profile-table"] and np.isfinite(c.rows["best_f"]).all()

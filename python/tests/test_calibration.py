@@ -102,6 +102,11 @@ def test_fit_profile_errors():
         hertzfit.fit_profile(runs=0, table=TABLE)
     with pytest.raises(hertzfit.Error):
         hertzfit.fit_profile(runs=2, threads=-1, table=TABLE)
+    # more threads than OpenMP can allocate aborted the interpreter before
+    # the library refused them
+    with pytest.raises(hertzfit.Error) as e:
+        hertzfit.fit_profile(runs=2, threads=10**9, table=TABLE)
+    assert "threads = 1000000000" in str(e.value)
     with pytest.raises(hertzfit.Error):
         hertzfit.fit_profile(runs=2, table=TABLE, valley_b=[-1.0])
     with pytest.raises(hertzfit.Error):

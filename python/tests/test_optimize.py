@@ -157,3 +157,42 @@ def test_a_python_optimizer_that_raises():
     assert "py-broken" in str(e.value.__cause__)        # the library's diag, chained
     s = hertzfit.minimize(lambda x: float(np.sum(x ** 2)), [-1, -1], [1, 1], optimizer="py-draws")
     assert s.stop == "converged" and s.f == 0.0 and s.evaluations == 1
+
+
+def test_a_run_context_kept_past_its_run_is_refused():
+    # the evaluator and the stream behind a context are freed when the run
+    # returns; before the context was cut off, a kept one read freed memory
+    kept = []
+
+    def keeper(ctx):
+        kept.append(ctx)
+        while not ctx.should_stop():
+            ctx.evaluate(ctx.uniform_point())
+
+    hertzfit.register_optimizer("py-keeper", keeper, max_evals=5)
+    s = hertzfit.minimize(lambda x: float(np.sum(x ** 2)), [-1, -1], [1, 1],
+                          optimizer="py-keeper")
+    assert s.evaluations == 5 and kept[0].dim == 2
+    for call in (lambda c: c.evaluate([0.0, 0.0]), lambda c: c.should_stop(),
+                 lambda c: c.end_iteration(), lambda c: c.stop(), lambda c: c.uniform(),
+                 lambda c: c.normal(), lambda c: c.uniform_point()):
+        with pytest.raises(hertzfit.Error, match="run has ended"):
+            call(kept[0])
+
+
+def test_the_exception_raised_does_not_depend_on_the_threads():
+    # every run raises, the higher streams first (the lower ones sleep
+    # longer, without the interpreter's lock); the exception raised is the
+    # one of the lowest stream for any thread count, not the first to come
+    import time
+
+    def raiser(ctx):
+        stream = int(ctx._ctx.run.stream)
+        time.sleep(0.002 * (8 - stream))
+        raise ValueError("stream %d" % stream)
+
+    hertzfit.register_optimizer("py-raiser", raiser, max_evals=5)
+    for threads in (1, 4):
+        with pytest.raises(ValueError, match="^stream 0$"):
+            hertzfit.fit_profile(optimizer="py-raiser", runs=8, seed=1, threads=threads,
+                                 table=TABLE)
