@@ -150,7 +150,7 @@ static hf_status run_once(const hf_maxwell_objective *obj, const hf_optimizer *o
     run.x0 = centre;
     hf_status st = hf_study_run(opt, hf_maxwell_objective_problem(obj), &run, res, NULL, diag);
     if (st == HF_OK && !isfinite(res->f))
-        st = hf_diag_set(diag, HF_ENOCONV, "full fit: no evaluation of the model succeeded");
+        st = hf_diag_set(diag, HF_ENOCONV, "no evaluation of the model succeeded");
     return st;
 }
 
