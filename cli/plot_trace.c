@@ -179,8 +179,8 @@ static void fitted_title(hfc_plot *p, const char *command, const hf_maxwell_fit_
             snprintf(reason, sizeof reason, "the fit did not converge: not an optimum");
         else
             /* the fit's own warning covers a fit that did not converge */
-            fprintf(stderr, "hertzfit %s: warning: the curve fit is %s: %s; the figure says "
-                    "so\n", command, status, reason);
+            fprintf(stderr, "hertzfit %s: warning: the curve fit is %s: %s; drawn, marked "
+                    "in red\n", command, status, reason);
         snprintf(line, sizeof line, "NOT TRUSTWORTHY: %s", reason);
         hfc_plot_cmd(p, " . \"\\n\" . ");
         hfc_plot_str(p, line, NULL);
