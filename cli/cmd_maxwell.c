@@ -24,7 +24,7 @@
 /* Argatov: the first-order formulas stay within 5 % for ε <= 0.2. */
 #define EPS_WARN 0.2
 
-/* ---- shared with plot maxwell ------------------------------------------ */
+/* ---- shared with plot maxwell and plot trace ---------------------------- */
 
 const char *const hfc_maxwell_delimiters[] = {",", ";", "tab", NULL};
 const char *const hfc_maxwell_weight_names[] = {"none", "relative", NULL};
@@ -109,6 +109,73 @@ int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
                 "are not an optimum%s\n", command,
                 hf_maxwell_fit_status(out, status, sizeof status), out->evaluations,
                 out->recentred, out->stop == HF_STOP_MAXEVAL ? "; raise --max-evals" : "");
+    }
+    return 0;
+}
+
+const char *const hfc_curve_contact_starts[] = {"fit", "extracted", NULL};
+const char *const hfc_curve_baselines[] = {"fit", "zero", NULL};
+
+/* Each drop's contact start as the extraction finds it (its first
+ * impact), into t0.  Returns 0, or prints one error line and returns 1. */
+static int extracted_starts(const char *command, const char *path, const hf_maxwell_data *d,
+                            double *t0)
+{
+    for (size_t i = 0; i < d->n; ++i) {
+        hf_maxwell_impact_features f;
+        size_t n = 0;
+        hf_diag diag = {{0}};
+        hf_status st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], 1, &f, &n, &diag);
+        const char *file = d->trace[i].path ? d->trace[i].path : path;
+        if (st != HF_OK)
+            return hfc_fail(command, "%s: extraction: %s", file, diag.text);
+        if (n < 1 || f.status != HF_MAXWELL_EXTRACT_OK)
+            return hfc_fail(command, "%s: the extraction finds no contact start to fix "
+                            "(status %s); use --contact-start fit", file,
+                            hf_maxwell_extract_status_name(f.status));
+        t0[i] = f.t0;
+    }
+    return 0;
+}
+
+int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwell_data *d,
+                          double nu, const hfc_curve_args *args, hf_maxwell_fit_result *out,
+                          double *contact_start, double *baseline, double *residuals)
+{
+    hf_maxwell_curve_config c;
+    hf_maxwell_curve_config_init(&c);
+    c.nu = nu;
+    if (args->max_iter > 0)
+        c.max_iter = (size_t)args->max_iter;
+    if (args->baseline != NULL && strcmp(args->baseline, "zero") == 0)
+        c.baseline = HF_MAXWELL_BASELINE_ZERO;
+    double *fixed = NULL; /* freed below */
+    if (args->contact_start != NULL && strcmp(args->contact_start, "extracted") == 0 &&
+        d->trace != NULL) {
+        if ((fixed = malloc(d->n * sizeof *fixed)) == NULL)
+            return hfc_fail(command, "out of memory");
+        int rc = extracted_starts(command, path, d, fixed);
+        if (rc != 0) {
+            free(fixed);
+            return rc;
+        }
+        c.contact = HF_MAXWELL_CONTACT_FIXED;
+        c.contact_start = fixed;
+    }
+    hf_diag diag = {{0}};
+    hf_status st = hf_maxwell_fit_curve(d, &c, out, contact_start, baseline, residuals, &diag);
+    free(fixed);
+    if (st != HF_OK) {
+        char prefix[1100];
+        snprintf(prefix, sizeof prefix, "%s: curve fit", path);
+        return hfc_fail_status(command, hfc_status_exit(st) == 2 ? NULL : prefix, st, &diag);
+    }
+    if (hf_maxwell_fit_suspect(out)) {
+        char status[64];
+        fprintf(stderr, "hertzfit %s: warning: the curve fit did not converge (%s after %zu "
+                "evaluations): its mu0, eta and standard errors are not an optimum%s\n",
+                command, hf_maxwell_fit_status(out, status, sizeof status),
+                out->evaluations, out->stop == HF_STOP_MAXITER ? "; raise --max-iter" : "");
     }
     return 0;
 }
@@ -434,9 +501,7 @@ static int cmd_curves(int argc, char **argv)
 
 typedef struct fit_args {
     const char *command, *method;
-    const char *contact_start;    /* curve fit: "fit" or "extracted" */
-    const char *baseline;         /* curve fit: "fit" or "zero" */
-    unsigned long long max_iter;  /* curve fit's iterations */
+    hfc_curve_args curve;         /* the curve fit's options */
     int csv, residuals;
     hfc_maxwell_args fit;
 } fit_args;
@@ -590,67 +655,16 @@ static int print_curve_residuals(const fit_args *a, const hf_maxwell_data *d,
     return hfc_table_print(t);
 }
 
-/* Each drop's contact start as the extraction finds it (its first
- * impact), into t0.  Returns 0, or prints one error line and returns 1. */
-static int extracted_starts(const fit_args *a, const hf_maxwell_data *d, double *t0)
-{
-    for (size_t i = 0; i < d->n; ++i) {
-        hf_maxwell_impact_features f;
-        size_t n = 0;
-        hf_diag diag = {{0}};
-        hf_status st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], 1, &f, &n, &diag);
-        const char *file = d->trace[i].path ? d->trace[i].path : a->fit.data;
-        if (st != HF_OK)
-            return hfc_fail(a->command, "%s: extraction: %s", file, diag.text);
-        if (n < 1 || f.status != HF_MAXWELL_EXTRACT_OK)
-            return hfc_fail(a->command, "%s: the extraction finds no contact start to fix "
-                            "(status %s); use --contact-start fit", file,
-                            hf_maxwell_extract_status_name(f.status));
-        t0[i] = f.t0;
-    }
-    return 0;
-}
-
 /* The curve fit of ARGS into row (and the contact starts and residuals
  * when not NULL).  Returns 0, or prints one error line and returns 2 or 1. */
 static int run_curve(const fit_args *a, const hf_maxwell_data *d, estimate_row *row,
                      double *t0, double *residuals)
 {
-    hf_maxwell_curve_config c;
-    hf_maxwell_curve_config_init(&c);
-    c.nu = a->fit.nu;
-    if (a->max_iter > 0)
-        c.max_iter = (size_t)a->max_iter;
-    if (strcmp(a->baseline, "zero") == 0)
-        c.baseline = HF_MAXWELL_BASELINE_ZERO;
-    double *fixed = NULL; /* freed below */
-    if (strcmp(a->contact_start, "extracted") == 0 && d->trace != NULL) {
-        if ((fixed = malloc(d->n * sizeof *fixed)) == NULL)
-            return hfc_fail(a->command, "out of memory");
-        int rc = extracted_starts(a, d, fixed);
-        if (rc != 0) {
-            free(fixed);
-            return rc;
-        }
-        c.contact = HF_MAXWELL_CONTACT_FIXED;
-        c.contact_start = fixed;
-    }
     hf_maxwell_fit_result fit;
-    hf_diag diag = {{0}};
-    hf_status st = hf_maxwell_fit_curve(d, &c, &fit, t0, NULL, residuals, &diag);
-    free(fixed);
-    if (st != HF_OK) {
-        char prefix[1100];
-        snprintf(prefix, sizeof prefix, "%s: curve fit", a->fit.data);
-        return hfc_fail_status(a->command, hfc_status_exit(st) == 2 ? NULL : prefix, st, &diag);
-    }
-    if (hf_maxwell_fit_suspect(&fit)) {
-        char status[64];
-        fprintf(stderr, "hertzfit %s: warning: the curve fit did not converge (%s after %zu "
-                "evaluations): its mu0, eta and standard errors are not an optimum%s\n",
-                a->command, hf_maxwell_fit_status(&fit, status, sizeof status),
-                fit.evaluations, fit.stop == HF_STOP_MAXITER ? "; raise --max-iter" : "");
-    }
+    int rc = hfc_maxwell_fit_curve(a->command, a->fit.data, d, a->fit.nu, &a->curve, &fit, t0,
+                                   NULL, residuals);
+    if (rc != 0)
+        return rc;
     row->est = fit.estimate;
     hf_maxwell_fit_status(&fit, row->status, sizeof row->status);
     hf_maxwell_quality q = hf_maxwell_estimate_quality(&fit.estimate, row->reason,
@@ -737,10 +751,8 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
 static int cmd_fit(int argc, char **argv)
 {
     static const char *const methods[] = {"regression", "full", "curve", "all", NULL};
-    static const char *const contact_starts[] = {"fit", "extracted", NULL};
-    static const char *const baselines[] = {"fit", "zero", NULL};
-    fit_args a = {.command = argv[0], .method = "all", .contact_start = "fit",
-                  .baseline = "fit",
+    fit_args a = {.command = argv[0], .method = "all",
+                  .curve = {.contact_start = "fit", .baseline = "fit"},
                   .fit = {.nu = NAN, .g = NAN, .weights = "none", .seed = 1}};
     hf_maxwell_fit_config_init(&a.fit.full);
     hfc_opt opts[] = {
@@ -748,17 +760,7 @@ static int cmd_fit(int argc, char **argv)
         {.name = "method", .kind = HFC_WORD, .value = &a.method, .words = methods,
          .help = "Argatov's regressions, the full fit, the whole-curve fit of the traces, "
                  "or every one the data allow (default all)"},
-        {.name = "contact-start", .kind = HFC_WORD, .value = &a.contact_start,
-         .words = contact_starts, .arg = "HOW",
-         .help = "curve fit: each drop's contact start fitted, or fixed where 'maxwell "
-                 "extract' finds it (default fit)"},
-        {.name = "baseline", .kind = HFC_WORD, .value = &a.baseline, .words = baselines,
-         .arg = "HOW",
-         .help = "curve fit: each trace's zero-force reading fitted, or zero for traces "
-                 "already zeroed (default fit)"},
-        {.name = "max-iter", .kind = HFC_INT, .value = &a.max_iter, .arg = "N",
-         .limits = HFC_MIN, .min = 1,
-         .help = "trust-region iterations of the curve fit (default 200)"},
+        HFC_MAXWELL_CURVE_OPTIONS(&a.curve, NULL),
         {.name = "residuals", .kind = HFC_FLAG, .value = &a.residuals,
          .help = "print the full fit's relative residuals instead (with --method curve: "
                  "measured and fitted F(t) of every sample)"},

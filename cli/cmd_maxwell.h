@@ -1,7 +1,8 @@
 /*
- * cli/cmd_maxwell.h — what `hertzfit maxwell fit` and `hertzfit plot
- * maxwell` share: the options of the full-model fit, loading a data set
- * and running the fit.  Private to cli/.
+ * cli/cmd_maxwell.h — what `hertzfit maxwell fit`, `hertzfit plot
+ * maxwell` and `hertzfit plot trace` share: the options of the full-model
+ * and curve fits, loading a data set and running the fits.  Private to
+ * cli/.
  */
 #ifndef HERTZFIT_CLI_CMD_MAXWELL_H
 #define HERTZFIT_CLI_CMD_MAXWELL_H
@@ -99,5 +100,39 @@ int hfc_maxwell_load(const char *command, const hfc_maxwell_args *args,
 int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
                          const hf_maxwell_data *data, const hf_argatov_constants *constants,
                          hf_maxwell_fit_result *out, double *residuals);
+
+/* The curve fit's choices, as `maxwell fit` and `plot trace` take them. */
+typedef struct hfc_curve_args {
+    const char *contact_start;    /* "fit" (NULL too) or "extracted" */
+    const char *baseline;         /* "fit" (NULL too) or "zero" */
+    unsigned long long max_iter;  /* trust-region iterations; 0: the library's */
+} hfc_curve_args;
+
+extern const char *const hfc_curve_contact_starts[];
+extern const char *const hfc_curve_baselines[];
+
+/* --contact-start, --baseline and --max-iter into *(args); each is refused
+ * together with the option named EXCLUDES (NULL: none). */
+#define HFC_MAXWELL_CURVE_OPTIONS(args, excl)                                         \
+    {.name = "contact-start", .kind = HFC_WORD, .value = &(args)->contact_start,      \
+     .words = hfc_curve_contact_starts, .arg = "HOW", .excludes = (excl),             \
+     .help = "curve fit: each drop's contact start fitted, or fixed where 'maxwell "  \
+             "extract' finds it (default fit)"},                                      \
+    {.name = "baseline", .kind = HFC_WORD, .value = &(args)->baseline,                \
+     .words = hfc_curve_baselines, .arg = "HOW", .excludes = (excl),                  \
+     .help = "curve fit: each trace's zero-force reading fitted, or zero for traces " \
+             "already zeroed (default fit)"},                                         \
+    {.name = "max-iter", .kind = HFC_INT, .value = &(args)->max_iter, .arg = "N",     \
+     .limits = HFC_MIN, .min = 1, .excludes = (excl),                                 \
+     .help = "trust-region iterations of the curve fit (default 200)"}
+
+/* Runs the curve fit of DATA (read from PATH) at Poisson's ratio NU with
+ * ARGS; contact_start, baseline (data->n values each) and residuals
+ * (hf_maxwell_curve_nresiduals values) may be NULL.  Warns on stderr, one
+ * line, when the fit did not converge.  Returns 0, or prints one error
+ * line and returns 2 or 1. */
+int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwell_data *data,
+                          double nu, const hfc_curve_args *args, hf_maxwell_fit_result *out,
+                          double *contact_start, double *baseline, double *residuals);
 
 #endif

@@ -306,7 +306,9 @@ static const char *const bad_cases[][2] = {
     {"bench report a b", "unexpected argument 'b'"},
     {"plot", "missing subcommand (valid: convergence, empires, maxwell, restitution, bounce, "
              "maxwell-curves, example, trace)"},
-    {"plot trace --data x.csv --nu 0.5 --eta 1 -o x.png", "--mu0 is required"},
+    {"plot trace --data x.csv --nu 0.5 --eta 1 -o x.png", "--eta needs --mu0"},
+    {"plot trace --data x.csv --mu0 1e6 --eta 1 --max-iter 3 --nu 0.5 -o x.png",
+     "give either --max-iter or --mu0, not both"},
     {"plot empires s.csv", "--output is required"},
     {"plot empires -o x.png", "missing argument SNAPSHOT.csv"},
     {"plot empires s.csv -o x.png --run x", "--run: 'x' is not a whole number"},

@@ -435,6 +435,81 @@ static void test_cli(void **state)
                            "--nu 0.5 -o x.png", 2, "--mu0");
 }
 
+/* `plot trace ARGS -o PNG`: exit 0, the PNG written, nothing on stdout,
+ * and stderr empty (NEEDLE NULL) or one line containing NEEDLE. */
+static void plot_warns(const char *args, const char *png, const char *needle)
+{
+    char cmd[4000], *out = NULL, *err = NULL;
+    remove(png);
+    snprintf(cmd, sizeof cmd, "plot trace %s -o '%s'", args, png);
+    int rc = hf_test_cli(cmd, &out, &err);
+    int ok = rc == 0 && out != NULL && out[0] == '\0' && err != NULL &&
+             (needle == NULL ? err[0] == '\0'
+                             : strstr(err, needle) != NULL && hf_test_count_lines(err) == 1);
+    if (!ok)
+        print_error("hertzfit %s -> exit %d\nstderr: %s\n(wanted exit 0 and %s '%s')\n", cmd, rc,
+                    err ? err : "(none)", needle ? "one line containing" : "no stderr",
+                    needle ? needle : "");
+    free(out);
+    free(err);
+    assert_true(ok);
+    hf_test_assert_png(png);
+    remove(png);
+}
+
+/* `plot trace` without --mu0/--eta: the whole-curve fit's figure. */
+static void test_plot_trace_fit(void **state)
+{
+    (void)state;
+    if (!hf_test_have_gnuplot())
+        skip();
+    char png[1100], cmd[4000];
+    snprintf(png, sizeof png, "%s", hf_test_tmp_path("fit.png"));
+    /* converged: the figure and not a word on stderr */
+    plot_warns("--data data/drop_traces/drops.csv --nu 0.5", png, NULL);
+    plot_warns("--data data/drop_traces/drops.csv --nu 0.5 --contact-start extracted", png,
+               NULL);
+    /* cut short by its budget: still drawn, one warning */
+    plot_warns("--data data/drop_traces/drops.csv --nu 0.5 --max-iter 1", png,
+               "the curve fit did not converge (maxiter after");
+    /* converged but poorly determined (eta = 0.1 1/s: nearly elastic, eps
+     * ~ 3e-4, so the traces cannot tell eta from 0): drawn, one warning */
+    char list[1100], text[4000] = "m_kg,R_m,V0_mps,trace\n";
+    snprintf(list, sizeof list, "%s", hf_test_tmp_path("elastic.csv"));
+    char traces[3][1100];
+    for (int k = 0; k < 3; ++k) {
+        snprintf(traces[k], sizeof traces[k], "%s-%d", hf_test_tmp_path("elastic-drop"), k);
+        snprintf(cmd, sizeof cmd, "maxwell simulate --mu0 1e6 --nu 0.5 --eta 0.1 --m 0.0138 "
+                 "--R 0.0075 --v0 %g --trace '%s' --noise 0.005 --seed %d", 0.5 * (k + 1),
+                 traces[k], k + 1);
+        hf_test_cli_ok(cmd);
+        size_t len = strlen(text);
+        snprintf(text + len, sizeof text - len, "0.0138,0.0075,%g,%s\n", 0.5 * (k + 1),
+                 base(traces[k]));
+    }
+    hf_test_write_file(list, text);
+    snprintf(cmd, sizeof cmd, "--data '%s' --nu 0.5", list);
+    plot_warns(cmd, png, "the curve fit is poorly-determined: the relative standard error "
+                         "of eta is");
+    for (int k = 0; k < 3; ++k)
+        remove(traces[k]);
+    remove(list);
+    /* bad input: exit 2, one line naming it, no figure left behind */
+    static const char *const bad[][2] = {
+        {"--data data/drop_traces/drops.csv", "--nu is required"},
+        {"--data data/maxwell_synthetic_clean.csv --nu 0.5", "no 'trace' column"},
+        {"--data data/drop_traces/drops.csv --nu 0.5 --mu0 1e6", "--mu0 needs --eta"},
+        {"--data data/drop_traces/drops.csv --nu 0.5 --mu0 1e6 --eta 100 --baseline zero",
+         "give either --baseline or --mu0, not both"},
+        {"--data data/drop_traces/drops.csv --nu 0.5 --max-iter 0", "--max-iter"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        snprintf(cmd, sizeof cmd, "plot trace %s -o '%s'", bad[i][0], png);
+        hf_test_expect_failure(cmd, 2, bad[i][1]);
+        assert_null(fopen(png, "rb"));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -444,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_extraction_recovers_the_truth),
         cmocka_unit_test(test_bouncing_ball_gives_every_impact),
         cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_plot_trace_fit),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
