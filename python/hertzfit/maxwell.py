@@ -242,7 +242,8 @@ def maxwell_extract(data, impact="first"):
     first impact) or "all" (a bouncing ball's every impact; a bounce's V0
     is the rebound speed of the impact before).  Impacts without values
     (no-impact, no-baseline, no-edge) are left out with a warning, as the
-    program does.  The table is data for maxwell_regress and maxwell_fit."""
+    program does; Error when no impact is extracted ok (the program's exit
+    status 1).  The table is data for maxwell_regress and maxwell_fit."""
     if impact not in ("first", "all"):
         raise Error(lib.HF_ENOTFOUND, "unknown impact '%s' (valid: first, all)" % impact)
     data = _as_data(data)
@@ -259,7 +260,9 @@ def maxwell_extract(data, impact="first"):
                      f.t_M_se, f.t_c, f.t_c_se, f.t0, f.t0_se, f.baseline, f.noise,
                      f.contact_samples, text(lib.hf_maxwell_extract_status_name(f.status)),
                      data.traces[i].path))
-    width = max([len(r[-1]) for r in rows] + [1])
+    if not any(r[-2] == "ok" for r in rows):
+        raise Error(lib.HF_ENOCONV, "%s: no impact was extracted ok" % (data.path or "the data"))
+    width = max(len(r[-1]) for r in rows)
     dtype = ([("drop", "i8"), ("impact", "i8")] + [(c, "f8") for c in EXTRACT_COLUMNS[2:15]]
              + [("samples", "i8"), ("status", "U16"), ("trace_file", "U%d" % width)])
     return np.array(rows, dtype=dtype)

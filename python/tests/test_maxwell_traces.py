@@ -147,6 +147,24 @@ def test_fit_curve_matches_the_program(drops, options, flags):
     assert again.estimate.mu0 == est.mu0 and (again.residuals == fit.residuals).all()
 
 
+def test_traces_without_an_impact(tmp_path):
+    # 40 samples of 1 mN noise: no baseline before a rise, nothing to extract or fit
+    (tmp_path / "flat.csv").write_text("t_s,F_N\n" + "".join(
+        "%g,%g\n" % (k * 1e-5, 1e-3 * np.sin(k)) for k in range(40)))
+    (tmp_path / "drops.csv").write_text("m_g,D_mm,h_mm,trace\n4.08,10,20,flat.csv\n")
+    drops = hertzfit.read_maxwell_data(str(tmp_path / "drops.csv"))
+    with pytest.warns(RuntimeWarning, match="flat.csv: impact 1: no-baseline, left out"):
+        with pytest.raises(hertzfit.Error) as e:
+            hertzfit.maxwell_extract(drops)
+    assert "no impact was extracted ok" in str(e.value)
+    with pytest.raises(hertzfit.Error) as e:
+        hertzfit.maxwell_fit_curve(drops, contact_start="extracted")
+    assert "finds no contact start to fix (status no-baseline)" in str(e.value)
+    with pytest.raises(hertzfit.Error) as e:
+        hertzfit.maxwell_fit_curve(drops)
+    assert e.value.status == hertzfit._lib.HF_EDOM
+
+
 def test_fit_curve_errors(drops):
     with pytest.raises(hertzfit.Error) as e:
         hertzfit.maxwell_fit_curve(CLEAN, nu=0.5)
