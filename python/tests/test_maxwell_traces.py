@@ -32,6 +32,14 @@ def program_csv(*args):
     return list(csv.DictReader(io.StringIO(out)))
 
 
+def fails(needle, fn, *args, **kwargs):
+    """FN(*ARGS, **KWARGS) raises hertzfit.Error whose message holds NEEDLE."""
+    with pytest.raises(hertzfit.Error) as e:
+        fn(*args, **kwargs)
+    assert needle in str(e.value), str(e.value)
+    return e.value
+
+
 def same_double(printed, mine):
     assert float(printed).hex() == float(mine).hex(), (printed, mine)
 
@@ -60,11 +68,10 @@ def test_force_history():
     # at the simulated t_M the force is the simulated F_M: both ~1e-10 of the peak
     peak = hertzfit.maxwell_force_history(MU0, NU, ETA, M, R, V0, [float(r["t_M"])])
     assert peak[0] == pytest.approx(float(r["F_M"]), rel=1e-8)
-    with pytest.raises(hertzfit.Error) as e:
-        hertzfit.maxwell_force_history(MU0, NU, ETA, M, R, V0, [1e-4, 0.0])
-    assert e.value.status == hertzfit._lib.HF_EINVAL and "1" in str(e.value)
-    with pytest.raises(hertzfit.Error):
-        hertzfit.maxwell_force_history(MU0, 0.7, ETA, M, R, V0, [0.0])
+    e = fails("t[1] = 0 s is before t[0] = 0.0001 s", hertzfit.maxwell_force_history,
+              MU0, NU, ETA, M, R, V0, [1e-4, 0.0])
+    assert e.status == hertzfit._lib.HF_EINVAL
+    fails("nu = 0.7", hertzfit.maxwell_force_history, MU0, 0.7, ETA, M, R, V0, [0.0])
 
 
 @pytest.mark.parametrize("impact", ["first", "all"])
@@ -99,12 +106,8 @@ def test_extracted_features_are_data_for_the_fits(tmp_path, drops):
         assert row["observable"] == est.observables
         for col, value in (("mu0_Pa", est.mu0), ("eta_per_s", est.eta), ("r2", est.r2)):
             same_double(row[col], value)
-    with pytest.raises(hertzfit.Error) as e:
-        hertzfit.maxwell_extract(CLEAN)
-    assert "no trace column" in str(e.value)
-    with pytest.raises(hertzfit.Error) as e:
-        hertzfit.maxwell_extract(drops, impact="second")
-    assert "first, all" in str(e.value)
+    fails("no trace column", hertzfit.maxwell_extract, CLEAN)
+    fails("first, all", hertzfit.maxwell_extract, drops, impact="second")
     with pytest.raises(TypeError):
         hertzfit.maxwell_fit(np.zeros(3), 0.5)
 
@@ -154,33 +157,19 @@ def test_traces_without_an_impact(tmp_path):
     (tmp_path / "drops.csv").write_text("m_g,D_mm,h_mm,trace\n4.08,10,20,flat.csv\n")
     drops = hertzfit.read_maxwell_data(str(tmp_path / "drops.csv"))
     with pytest.warns(RuntimeWarning, match="flat.csv: impact 1: no-baseline, left out"):
-        with pytest.raises(hertzfit.Error) as e:
-            hertzfit.maxwell_extract(drops)
-    assert "no impact was extracted ok" in str(e.value)
-    with pytest.raises(hertzfit.Error) as e:
-        hertzfit.maxwell_fit_curve(drops, contact_start="extracted")
-    assert "finds no contact start to fix (status no-baseline)" in str(e.value)
-    with pytest.raises(hertzfit.Error) as e:
-        hertzfit.maxwell_fit_curve(drops)
-    assert e.value.status == hertzfit._lib.HF_EDOM
+        fails("no impact was extracted ok", hertzfit.maxwell_extract, drops)
+    fails("finds no contact start to fix (status no-baseline)", hertzfit.maxwell_fit_curve,
+          drops, contact_start="extracted")
+    assert fails("fails", hertzfit.maxwell_fit_curve, drops).status == hertzfit._lib.HF_EDOM
 
 
 def test_fit_curve_errors(drops):
-    with pytest.raises(hertzfit.Error) as e:
-        hertzfit.maxwell_fit_curve(CLEAN, nu=0.5)
-    assert e.value.status == hertzfit._lib.HF_ENOTFOUND and str(e.value)
-    with pytest.raises(hertzfit.Error) as e:
-        hertzfit.maxwell_fit_curve(drops, contact_start="guess")
-    assert "fit, extracted" in str(e.value)
-    with pytest.raises(hertzfit.Error) as e:
-        hertzfit.maxwell_fit_curve(drops, baseline="mean")
-    assert "fit, zero" in str(e.value)
-    with pytest.raises(hertzfit.Error) as e:
-        hertzfit.maxwell_fit_curve(drops, contact_start=[0.001] * 3)
-    assert "3 values for 12 drops" in str(e.value)
-    with pytest.raises(hertzfit.Error) as e:
-        hertzfit.maxwell_fit_curve(drops, nu=0.7)
-    assert "0.7" in str(e.value)
+    e = fails("no force histories (a trace column)", hertzfit.maxwell_fit_curve, CLEAN, nu=0.5)
+    assert e.status == hertzfit._lib.HF_ENOTFOUND
+    fails("fit, extracted", hertzfit.maxwell_fit_curve, drops, contact_start="guess")
+    fails("fit, zero", hertzfit.maxwell_fit_curve, drops, baseline="mean")
+    fails("3 values for 12 drops", hertzfit.maxwell_fit_curve, drops, contact_start=[0.001] * 3)
+    fails("0.7", hertzfit.maxwell_fit_curve, drops, nu=0.7)
     # a budget of one iteration stops the fit: returned, but suspect
     short = hertzfit.maxwell_fit_curve(drops, max_iter=1)
     assert short.suspect and short.stop == "maxiter"
