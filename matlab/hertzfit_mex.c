@@ -1,7 +1,7 @@
 /*
  * matlab/hertzfit_mex.c — the MEX gateway of the MATLAB/Octave bindings:
  * hertzfit_mex(COMMAND, NAME, VALUE, ...) with COMMAND one of "hr",
- * "fit_profile", "maxwell_simulate", "maxwell_fit", "copt".  The .m
+ * "fit_profile", "maxwell_simulate", "maxwell_fit", "maxwell_extract", "copt".  The .m
  * wrappers beside it (hertzfit_hr.m, ...) are the documented interface;
  * each command is the library call the program makes for the same
  * command, so a result is bit-identical to the program's for the same
@@ -455,8 +455,11 @@ static void estimate_row(mxArray *s, size_t i, const hf_maxwell_estimate *e,
 {
     char observables[64];
     set_text(s, i, "method", hf_maxwell_method_name(e->method));
+    /* the curve fit fits the force histories, no observable: the program's "F(t)" */
     set_text(s, i, "observable",
-             hf_maxwell_observables_name(e->observables, observables, sizeof observables));
+             e->method == HF_MAXWELL_CURVE
+                 ? "F(t)"
+                 : hf_maxwell_observables_name(e->observables, observables, sizeof observables));
     set_real(s, i, "n", (double)e->n);
     set_real(s, i, "mu0_Pa", e->mu0);
     set_real(s, i, "mu0_se", e->mu0_se);
@@ -468,33 +471,123 @@ static void estimate_row(mxArray *s, size_t i, const hf_maxwell_estimate *e,
     set_text(s, i, "status", status);
 }
 
+/* Whether D has any feature column (F_M, t_M, t_c, e). */
+static int has_features(const hf_maxwell_data *d)
+{
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if (d->value[k] != NULL)
+            return 1;
+    return 0;
+}
+
+/* Whether WORD is one of the NULL-terminated WORDS; else a failure naming
+ * them. */
+static int check_word(const char *command, const char *option, const char *word,
+                      const char *const *words, failure *f)
+{
+    char valid[128] = "";
+    for (size_t k = 0; words[k] != NULL; ++k) {
+        if (strcmp(word, words[k]) == 0)
+            return 0;
+        size_t used = strlen(valid);
+        snprintf(valid + used, sizeof valid - used, "%s%s", k ? ", " : "", words[k]);
+    }
+    return fail(f, "hertzfit:badInput", "hertzfit_%s: unknown %s '%s' (valid: %s)", command,
+                option, word, valid);
+}
+
+/* The curve fit of D's traces into *est and status: 'contact_start' fit or
+ * extracted (fixed where the extraction finds each drop's first contact,
+ * as the program's --contact-start extracted), 'baseline' fit or zero,
+ * 'max_iter' (0: the default). */
+static int run_curve(const hf_maxwell_data *d, double nu, const char *contact,
+                     const char *baseline, size_t max_iter, hf_maxwell_estimate *est,
+                     char *status, size_t size, failure *f)
+{
+    hf_maxwell_curve_config c;
+    hf_maxwell_curve_config_init(&c);
+    c.nu = nu;
+    if (max_iter > 0)
+        c.max_iter = max_iter;
+    if (baseline != NULL && strcmp(baseline, "zero") == 0)
+        c.baseline = HF_MAXWELL_BASELINE_ZERO;
+    hf_diag diag = {{0}};
+    double *fixed = NULL; /* freed below */
+    if (contact != NULL && strcmp(contact, "extracted") == 0) {
+        if ((fixed = malloc(d->n * sizeof *fixed)) == NULL)
+            return fail(f, "hertzfit:failed", "hertzfit_maxwell_fit: out of memory");
+        for (size_t i = 0; i < d->n; ++i) {
+            hf_maxwell_impact_features feat;
+            size_t nf = 0;
+            hf_status st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], 1, &feat, &nf,
+                                                    &diag);
+            int rc = st != HF_OK ? fail_status(f, "maxwell_fit", st, &diag)
+                     : nf < 1 || feat.status != HF_MAXWELL_EXTRACT_OK
+                         ? fail(f, "hertzfit:failed", "hertzfit_maxwell_fit: %s: the extraction "
+                                "finds no contact start to fix (status %s); use "
+                                "'contact_start','fit'", d->trace[i].path,
+                                hf_maxwell_extract_status_name(feat.status))
+                         : 0;
+            if (rc != 0) {
+                free(fixed);
+                return rc;
+            }
+            fixed[i] = feat.t0;
+        }
+        c.contact = HF_MAXWELL_CONTACT_FIXED;
+        c.contact_start = fixed;
+    }
+    hf_maxwell_fit_result fit;
+    hf_status st = hf_maxwell_fit_curve(d, &c, &fit, NULL, NULL, NULL, &diag);
+    free(fixed);
+    if (st != HF_OK)
+        return fail_status(f, "maxwell_fit", st, &diag);
+    *est = fit.estimate;
+    hf_maxwell_fit_status(&fit, status, size);
+    if (hf_maxwell_fit_suspect(&fit))
+        mexWarnMsgIdAndTxt("hertzfit:notConverged", "hertzfit_maxwell_fit: the curve fit did "
+                           "not converge (%s after %zu evaluations): its mu0, eta and standard "
+                           "errors are not an optimum", status, fit.evaluations);
+    return 0;
+}
+
 static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
 {
     arg args[] = {{"data", ARG_TEXT, 1, NULL},      {"nu", ARG_REAL, 1, NULL},
                   {"method", ARG_TEXT, 0, NULL},    {"weights", ARG_TEXT, 0, NULL},
                   {"optimizer", ARG_TEXT, 0, NULL}, {"seed", ARG_COUNT, 0, NULL},
-                  {"max_evals", ARG_COUNT, 0, NULL}};
-    if (parse_pairs("maxwell_fit", n, in, args, 7, f))
+                  {"max_evals", ARG_COUNT, 0, NULL}, {"contact_start", ARG_TEXT, 0, NULL},
+                  {"baseline", ARG_TEXT, 0, NULL},  {"max_iter", ARG_COUNT, 0, NULL}};
+    if (parse_pairs("maxwell_fit", n, in, args, 10, f))
         return 1;
+    static const char *const methods[] = {"regression", "full", "curve", "all", NULL};
+    static const char *const weight_words[] = {"none", "relative", NULL};
+    static const char *const contact_words[] = {"fit", "extracted", NULL};
+    static const char *const baseline_words[] = {"fit", "zero", NULL};
     char *path = text_of(&args[0]), *method = text_of(&args[2]);
     char *weights = text_of(&args[3]), *optimizer = text_of(&args[4]);
+    char *contact = text_of(&args[7]), *baseline = text_of(&args[8]);
     const char *m = method ? method : "all";
-    int want_reg = strcmp(m, "full") != 0, want_full = strcmp(m, "regression") != 0;
-    int rc = 0;
-    if (strcmp(m, "all") != 0 && strcmp(m, "full") != 0 && strcmp(m, "regression") != 0)
-        rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: unknown method '%s' (valid: "
-                  "regression, full, all)", m);
-    if (rc == 0 && weights && strcmp(weights, "none") != 0 && strcmp(weights, "relative") != 0)
-        rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: unknown weights '%s' (valid: "
-                  "none, relative)", weights);
+    int all = strcmp(m, "all") == 0;
+    int want_reg = all || strcmp(m, "regression") == 0, want_full = 0, want_curve = 0;
+    int rc = check_word("maxwell_fit", "method", m, methods, f);
+    if (rc == 0 && weights)
+        rc = check_word("maxwell_fit", "weights", weights, weight_words, f);
+    if (rc == 0 && contact)
+        rc = check_word("maxwell_fit", "contact_start", contact, contact_words, f);
+    if (rc == 0 && baseline)
+        rc = check_word("maxwell_fit", "baseline", baseline, baseline_words, f);
+    if (rc == 0 && args[9].value != NULL && mxGetScalar(args[9].value) < 1)
+        rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: option 'max_iter' must be "
+                  ">= 1");
     hf_maxwell_weights w = weights && strcmp(weights, "relative") == 0
                                ? HF_MAXWELL_WEIGHTS_RELATIVE : HF_MAXWELL_WEIGHTS_NONE;
     double nu = mxGetScalar(args[1].value);
     hf_diag diag = {{0}};
     hf_maxwell_data *d = NULL; /* freed below */
     hf_argatov_constants k;
-    hf_maxwell_estimate est[4];
-    char status[4][64];
+    hf_maxwell_estimate est[5];
+    char status[5][64];
     size_t rows = 0;
     hf_status st = HF_OK;
     if (rc == 0) {
@@ -508,6 +601,15 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
             st = hf_argatov_constants_compute(&k, &diag);
         if (st != HF_OK)
             rc = fail_status(f, "maxwell_fit", st, &diag);
+    }
+    /* which fits the data allow, as the program decides */
+    if (rc == 0) {
+        want_curve = strcmp(m, "curve") == 0 || (all && d->trace != NULL);
+        want_full = strcmp(m, "full") == 0 || (all && has_features(d));
+        if (d->trace != NULL && !has_features(d) && !want_curve)
+            rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: %s holds force traces, no "
+                      "F_M/t_M/t_c columns: fit the features of hertzfit_maxwell_extract "
+                      "(written to a file), or use 'method','curve'", path);
     }
     static const hf_maxwell_observable obs[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
                                                  HF_MAXWELL_T_C};
@@ -546,6 +648,10 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
             ++rows;
         }
     }
+    if (rc == 0 && want_curve &&
+        (rc = run_curve(d, nu, contact, baseline, (size_t)real_or(&args[9], 0), &est[rows],
+                        status[rows], sizeof status[rows], f)) == 0)
+        ++rows;
     if (rc == 0 && rows == 0)
         rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: %s: regression needs a F_M_N, "
                   "t_M_s or t_c_s column", path);
@@ -561,6 +667,106 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
     mxFree(method);
     mxFree(weights);
     mxFree(optimizer);
+    mxFree(contact);
+    mxFree(baseline);
+    return rc;
+}
+
+/* ---- maxwell_extract ----------------------------------------------------- */
+
+/* The program's limit of impacts found in one trace with 'impact','all'. */
+#define EXTRACT_IMPACTS_MAX 64
+
+/* Whether the extraction's fits ran (ok, or a status that only warns): the
+ * rows the program prints. */
+static int has_values(const hf_maxwell_impact_features *x)
+{
+    return isfinite(x->F_M) && isfinite(x->t_M) && isfinite(x->t_c) && isfinite(x->V0) &&
+           x->V0 > 0.0 && x->F_M > 0.0 && x->t_M > 0.0 && x->t_c > 0.0;
+}
+
+/* One drop's features as rows of S from row *row on (S NULL: only counted). */
+static void extract_rows(mxArray *s, size_t *row, size_t drop, const hf_maxwell_data *d,
+                         const hf_maxwell_impact_features *x, size_t nx, const char *const *fields)
+{
+    for (size_t k = 0; k < nx; ++k) {
+        if (!has_values(&x[k]))
+            continue;
+        if (s != NULL) {
+            const double v[16] = {(double)(drop + 1), (double)x[k].impact, d->impact[drop].m,
+                                  d->impact[drop].R, x[k].V0, x[k].F_M, x[k].F_M_se, x[k].t_M,
+                                  x[k].t_M_se, x[k].t_c, x[k].t_c_se, x[k].t0, x[k].t0_se,
+                                  x[k].baseline, x[k].noise, (double)x[k].contact_samples};
+            for (int j = 0; j < 16; ++j)
+                set_real(s, *row, fields[j], v[j]);
+            set_text(s, *row, fields[16], hf_maxwell_extract_status_name(x[k].status));
+            set_text(s, *row, fields[17], d->trace[drop].path);
+        }
+        ++*row;
+    }
+}
+
+static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure *f)
+{
+    arg args[] = {{"data", ARG_TEXT, 1, NULL}, {"impact", ARG_TEXT, 0, NULL}};
+    if (parse_pairs("maxwell_extract", n, in, args, 2, f))
+        return 1;
+    static const char *const impact_words[] = {"first", "all", NULL};
+    static const char *fields[] = {"drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N",
+                                   "u_F_M_N", "t_M_s", "u_t_M_s", "t_c_s", "u_t_c_s", "t0_s",
+                                   "u_t0_s", "baseline_N", "noise_N", "samples", "status",
+                                   "trace_file"};
+    char *path = text_of(&args[0]), *impact = text_of(&args[1]);
+    int rc = impact ? check_word("maxwell_extract", "impact", impact, impact_words, f) : 0;
+    size_t max_impacts = impact && strcmp(impact, "all") == 0 ? EXTRACT_IMPACTS_MAX : 1;
+    hf_maxwell_data *d = NULL;            /* freed below */
+    hf_maxwell_impact_features *x = NULL; /* freed below */
+    size_t *nx = NULL;                    /* freed below */
+    hf_diag diag = {{0}};
+    if (rc == 0) {
+        hf_maxwell_read_options read;
+        hf_maxwell_read_options_init(&read);
+        hf_status st = hf_maxwell_data_read(path, &read, &d, &diag);
+        if (st != HF_OK)
+            rc = fail_status(f, "maxwell_extract", st, &diag);
+        else if (d->trace == NULL)
+            rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_extract: %s: no 'trace' "
+                      "column: no force traces to work on", path);
+        else if ((x = malloc(d->n * max_impacts * sizeof *x)) == NULL ||
+                 (nx = malloc(d->n * sizeof *nx)) == NULL)
+            rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_extract: out of memory");
+    }
+    size_t rows = 0, ok = 0;
+    for (size_t i = 0; rc == 0 && i < d->n; ++i) {
+        hf_maxwell_impact_features *drop_x = x + i * max_impacts;
+        hf_status st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], max_impacts,
+                                                drop_x, &nx[i], &diag);
+        if (st != HF_OK)
+            rc = fail_status(f, "maxwell_extract", st, &diag);
+        for (size_t k = 0; rc == 0 && k < nx[i]; ++k) {
+            if (drop_x[k].status != HF_MAXWELL_EXTRACT_OK)
+                mexWarnMsgIdAndTxt("hertzfit:extract", "hertzfit_maxwell_extract: %s: impact "
+                                   "%zu: %s%s", d->trace[i].path, drop_x[k].impact,
+                                   hf_maxwell_extract_status_name(drop_x[k].status),
+                                   has_values(&drop_x[k]) ? "" : ", left out");
+            ok += drop_x[k].status == HF_MAXWELL_EXTRACT_OK;
+        }
+        extract_rows(NULL, &rows, i, d, drop_x, nx[i], fields);
+    }
+    if (rc == 0 && ok == 0)
+        rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_extract: %s: no impact was extracted "
+                  "ok", path);
+    if (rc == 0) {
+        out[0] = mxCreateStructMatrix((mwSize)rows, 1, 18, fields);
+        size_t row = 0;
+        for (size_t i = 0; i < d->n; ++i)
+            extract_rows(out[0], &row, i, d, x + i * max_impacts, nx[i], fields);
+    }
+    free(x);
+    free(nx);
+    hf_maxwell_data_free(d);
+    mxFree(path);
+    mxFree(impact);
     return rc;
 }
 
@@ -626,8 +832,8 @@ void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
     char command[32];
     if (nrhs < 1 || !mxIsChar(prhs[0]) || mxGetString(prhs[0], command, sizeof command) != 0)
         mexErrMsgIdAndTxt("hertzfit:badInput", "hertzfit_mex: the first argument is the "
-                          "command (hr, fit_profile, maxwell_simulate, maxwell_fit, copt); "
-                          "call the hertzfit_*.m functions instead");
+                          "command (hr, fit_profile, maxwell_simulate, maxwell_fit, "
+                          "maxwell_extract, copt); call the hertzfit_*.m functions instead");
     failure f = {"", ""};
     int rc;
     int n = nrhs - 1;
@@ -640,11 +846,13 @@ void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
         rc = cmd_maxwell_simulate(n, in, plhs, &f);
     else if (strcmp(command, "maxwell_fit") == 0)
         rc = cmd_maxwell_fit(n, in, plhs, &f);
+    else if (strcmp(command, "maxwell_extract") == 0)
+        rc = cmd_maxwell_extract(n, in, plhs, &f);
     else if (strcmp(command, "copt") == 0)
         rc = cmd_copt(n, in, plhs, &f);
     else
         rc = fail(&f, "hertzfit:badInput", "hertzfit_mex: unknown command '%s' (valid: hr, "
-                  "fit_profile, maxwell_simulate, maxwell_fit, copt)", command);
+                  "fit_profile, maxwell_simulate, maxwell_fit, maxwell_extract, copt)", command);
     if (rc != 0)
         mexErrMsgIdAndTxt(f.id, "%s", f.text);
 }

@@ -235,6 +235,10 @@ hf_status hf_maxwell_simulate(const hf_maxwell_material *material,
                               const hf_maxwell_impact *impact,
                               const hf_hunter_options *options,
                               hf_maxwell_response *out, hf_diag *diag);
+hf_status hf_maxwell_force_history(const hf_maxwell_material *material,
+                                   const hf_maxwell_impact *impact,
+                                   const hf_hunter_options *options, size_t n,
+                                   const double *t, double *F, hf_diag *diag);
 hf_status hf_maxwell_predict(const hf_maxwell_material *material,
                              const hf_maxwell_impact *impact,
                              const hf_argatov_constants *constants,
@@ -245,15 +249,21 @@ typedef enum hf_maxwell_observable { HF_MAXWELL_F_M, HF_MAXWELL_T_M, HF_MAXWELL_
     hf_maxwell_observable;
 const char *hf_maxwell_observable_name(hf_maxwell_observable obs);
 const char *hf_maxwell_observables_name(unsigned mask, char *buf, size_t size);
+typedef struct hf_maxwell_trace {
+    size_t n;
+    double *t;
+    double *F;
+    char *path;
+} hf_maxwell_trace;
 typedef struct hf_maxwell_data {
     size_t n;
     hf_maxwell_impact *impact;
     double *value[4];
     size_t *line;
     char *path;
+    hf_maxwell_trace *trace;
     size_t nwarnings;
     char **warning;
-    ...;
 } hf_maxwell_data;
 hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out,
                                 hf_diag *diag);
@@ -267,7 +277,28 @@ hf_status hf_maxwell_synthesize(const hf_maxwell_material *material,
                                 const hf_maxwell_data *impacts, double noise, uint64_t seed,
                                 hf_maxwell_response *out, hf_diag *diag);
 
-typedef enum hf_maxwell_method { HF_MAXWELL_REGRESSION, HF_MAXWELL_FULL, ... }
+typedef enum hf_maxwell_extract_status { HF_MAXWELL_EXTRACT_OK, ... }
+    hf_maxwell_extract_status;
+const char *hf_maxwell_extract_status_name(hf_maxwell_extract_status status);
+typedef struct hf_maxwell_impact_features {
+    size_t impact;
+    double t0, t0_se;
+    double F_M, F_M_se;
+    double t_M, t_M_se;
+    double t_c, t_c_se;
+    double impulse;
+    double V0;
+    double baseline;
+    double noise;
+    size_t contact_samples;
+    hf_maxwell_extract_status status;
+} hf_maxwell_impact_features;
+hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *trace,
+                                   const hf_maxwell_impact *impact, size_t max_impacts,
+                                   hf_maxwell_impact_features *out, size_t *nout,
+                                   hf_diag *diag);
+
+typedef enum hf_maxwell_method { HF_MAXWELL_REGRESSION, HF_MAXWELL_FULL, HF_MAXWELL_CURVE }
     hf_maxwell_method;
 const char *hf_maxwell_method_name(hf_maxwell_method method);
 typedef enum hf_maxwell_weights { HF_MAXWELL_WEIGHTS_NONE, HF_MAXWELL_WEIGHTS_RELATIVE, ... }
@@ -323,6 +354,25 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data,
                               const hf_argatov_constants *constants,
                               const hf_maxwell_fit_config *cfg, hf_maxwell_fit_result *out,
                               double *residuals, hf_diag *diag);
+typedef enum hf_maxwell_contact_start { HF_MAXWELL_CONTACT_FITTED, HF_MAXWELL_CONTACT_FIXED }
+    hf_maxwell_contact_start;
+typedef enum hf_maxwell_baseline { HF_MAXWELL_BASELINE_FITTED, HF_MAXWELL_BASELINE_ZERO }
+    hf_maxwell_baseline;
+typedef struct hf_maxwell_curve_config {
+    double nu;
+    double mu0_start, eta_start;
+    hf_maxwell_contact_start contact;
+    const double *contact_start;
+    hf_maxwell_baseline baseline;
+    hf_hunter_options ode;
+    size_t max_iter;
+    double xtol, gtol;
+} hf_maxwell_curve_config;
+void hf_maxwell_curve_config_init(hf_maxwell_curve_config *cfg);
+size_t hf_maxwell_curve_nresiduals(const hf_maxwell_data *data);
+hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_curve_config *cfg,
+                               hf_maxwell_fit_result *out, double *contact_start,
+                               double *baseline, double *residuals, hf_diag *diag);
 
 /* ---- objectives: the profile objective */
 typedef struct hf_profile_objective hf_profile_objective;

@@ -87,6 +87,18 @@ write_csv(fullfile(out, 'maxwell_simulate_one.csv'), r, fieldnames(r)');
 r = hertzfit_maxwell_fit('data', fullfile(data, 'maxwell_synthetic_noisy.csv'), 'nu', 0.5);
 write_csv(fullfile(out, 'maxwell_fit.csv'), r, fieldnames(r)');
 
+% the lab data: the features of the force traces, and the curve fit
+drops = fullfile(data, 'drop_traces', 'drops.csv');
+r = hertzfit_maxwell_extract('data', drops);
+write_csv(fullfile(out, 'maxwell_extract.csv'), r, fieldnames(r)');
+r = hertzfit_maxwell_extract('data', drops, 'impact', 'all');
+write_csv(fullfile(out, 'maxwell_extract_all.csv'), r, fieldnames(r)');
+r = hertzfit_maxwell_fit('data', drops, 'nu', 0.5, 'method', 'curve');
+write_csv(fullfile(out, 'maxwell_fit_curve.csv'), r, fieldnames(r)');
+r = hertzfit_maxwell_fit('data', drops, 'nu', 0.5, 'contact_start', 'extracted', ...
+                         'baseline', 'zero', 'max_iter', 50);
+write_csv(fullfile(out, 'maxwell_fit_curve_extracted.csv'), r, fieldnames(r)');
+
 expect_error('an unknown optimiser', 'unknown optimizer ''nope'' (valid: ica, icaco', ...
              @hertzfit_fit_profile, 'optimizer', 'nope');
 expect_error('an unknown option name', 'unknown option ''bogus'' (valid: optimizer', ...
@@ -113,5 +125,15 @@ expect_error('a missing data file', 'no-such-drops.csv', ...
 expect_error('a restitution outside its range', 'e', @hertzfit_copt, 'e', 1.5);
 expect_error('a negative modulus', 'mu0', @hertzfit_maxwell_simulate, 'mu0', -1, ...
              'nu', 0.5, 'eta', 1, 'm', 1, 'R', 1, 'v0', 1);
+expect_error('extracting from a list without traces', 'no ''trace'' column', ...
+             @hertzfit_maxwell_extract, 'data', fullfile(data, 'maxwell_synthetic_clean.csv'));
+expect_error('an unknown impact', 'unknown impact ''second'' (valid: first, all)', ...
+             @hertzfit_maxwell_extract, 'data', drops, 'impact', 'second');
+expect_error('a curve fit without traces', 'trace', @hertzfit_maxwell_fit, 'data', ...
+             fullfile(data, 'maxwell_synthetic_clean.csv'), 'nu', 0.5, 'method', 'curve');
+expect_error('an unknown contact start', '(valid: fit, extracted)', @hertzfit_maxwell_fit, ...
+             'data', drops, 'nu', 0.5, 'method', 'curve', 'contact_start', 'guess');
+expect_error('a full fit of raw traces', 'holds force traces', @hertzfit_maxwell_fit, ...
+             'data', drops, 'nu', 0.5, 'method', 'full');
 printf('matlab_check: ok\n');
 exit(0);

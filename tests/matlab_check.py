@@ -9,7 +9,9 @@ each CSV it writes (%.17g) with the same command of the program (--csv,
 %.17g): the 50-run ICACO fit of Table 2 with seed 7, an NLopt fit on a
 c_r sampling with bounds and a budget, an ICA fit with a parameter set,
 h_r of three models, c_opt, Maxwell impacts with noise over a grid and one
-impact, and the Maxwell identification.  Every column the program prints
+impact, the Maxwell identification, the features extracted from the force
+traces of data/drop_traces (first and every impact) and the curve fit of
+those traces (default, and extracted contact starts with a zero baseline).  Every column the program prints
 must be equal as text, but the wall time ('seconds').  Octave's exit status
 decides, not its output (Octave 7 prints a spurious message at exit).
 
@@ -100,6 +102,19 @@ def main():
     compare('maxwell_fit', program('maxwell', 'fit', '--data',
                                    os.path.join(source, 'data', 'maxwell_synthetic_noisy.csv'),
                                    '--nu', '0.5', ok=(0, 1)), binding('maxwell_fit.csv'))
+    drops = os.path.join(source, 'data', 'drop_traces', 'drops.csv')
+    compare('maxwell_extract', program('maxwell', 'extract', '--data', drops),
+            binding('maxwell_extract.csv'))
+    compare('maxwell_extract of every impact',
+            program('maxwell', 'extract', '--data', drops, '--impact', 'all'),
+            binding('maxwell_extract_all.csv'))
+    compare('maxwell_fit method curve',
+            program('maxwell', 'fit', '--data', drops, '--nu', '0.5', '--method', 'curve',
+                    ok=(0, 1)), binding('maxwell_fit_curve.csv'))
+    compare('maxwell_fit curve with extracted contact starts, zero baseline, 50 iterations',
+            program('maxwell', 'fit', '--data', drops, '--nu', '0.5', '--contact-start',
+                    'extracted', '--baseline', 'zero', '--max-iter', '50', ok=(0, 1)),
+            binding('maxwell_fit_curve_extracted.csv'))
     return 0
 
 

@@ -17,9 +17,10 @@ from ._core import Error
 from .bench import Campaign, bench_read, bench_report, bench_run
 from .calibration import (RUN_COLUMNS, FitResult, FitSummary, Identifiability,
                           ProfileObjective, fit_profile)
-from .maxwell import (OBSERVABLES, MaxwellData, MaxwellEstimate, MaxwellFit, maxwell_fit,
-                      maxwell_predict, maxwell_regress, maxwell_simulate, maxwell_synthesize,
-                      read_maxwell_data)
+from .maxwell import (EXTRACT_COLUMNS, OBSERVABLES, MaxwellData, MaxwellEstimate, MaxwellFit,
+                      MaxwellTrace, maxwell_extract, maxwell_fit, maxwell_fit_curve,
+                      maxwell_force_history, maxwell_predict, maxwell_regress, maxwell_simulate,
+                      maxwell_synthesize, read_maxwell_data)
 from .models import (ImpactResult, copt, copt_closed_form, cr_exact, damping_models, hr,
                      hr_exact, impact_simulate, profile_integral, profile_valley_a,
                      restitution_check)
@@ -36,6 +37,8 @@ __all__ = [
     "FitSummary", "Identifiability", "ProfileObjective", "fit_profile", "OBSERVABLES",
     "MaxwellData", "MaxwellEstimate", "MaxwellFit", "maxwell_fit", "maxwell_predict",
     "maxwell_regress", "maxwell_simulate", "maxwell_synthesize", "read_maxwell_data",
+    "EXTRACT_COLUMNS", "MaxwellTrace", "maxwell_extract", "maxwell_fit_curve",
+    "maxwell_force_history",
     "ImpactResult", "copt", "copt_closed_form", "cr_exact", "damping_models", "hr", "hr_exact",
     "impact_simulate", "profile_integral", "profile_valley_a", "restitution_check",
     "AlgorithmRun", "OptimizeResult", "Optimizer", "minimize", "optimizer_params", "optimizers",

@@ -1,12 +1,14 @@
 """Maxwell materials from drop tests: Hunter's model and Argatov's first-order
 formulas in physical units (hertzfit/maxwell.h), drop-test data
-(maxwell_data.h), Argatov's regressions (maxwell_estimate.h) and the fits
-(maxwell_fit.h).
+(maxwell_data.h) with their force traces, the features extracted from the
+traces (maxwell_trace.h), Argatov's regressions (maxwell_estimate.h) and the
+fits (maxwell_fit.h): the full fit and the whole-curve fit.
 
 A fit method is one entry of _FIT_METHODS (name -> function(data, nu,
 **options) returning a MaxwellFit), so another method of the library is one
 function and one entry."""
 import os
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -66,11 +68,45 @@ def maxwell_predict(mu0, nu, eta, m, R, V0):
                     mu0, nu, eta, m, R, V0)
 
 
+def maxwell_force_history(mu0, nu, eta, m, R, V0, t):
+    """Hunter's contact force F [N] of a Maxwell half-space (μ0 [Pa], ν, η
+    [1/s]) struck by a rigid sphere (m [kg], R [m], V0 [m/s]) at the times t
+    [s] from the contact start (an array, non-decreasing; 0 before contact
+    and after it ends), one integration of the model
+    (hf_maxwell_force_history).  An array of t's shape."""
+    times = np.ascontiguousarray(t, dtype=float)
+    flat = times.reshape(-1)
+    material = ffi.new("hf_maxwell_material *", {"mu0": mu0, "nu": nu, "eta": eta})
+    impact = ffi.new("hf_maxwell_impact *", {"m": m, "R": R, "V0": V0})
+    F = np.empty(flat.size)
+    diag = new_diag()
+    check(lib.hf_maxwell_force_history(material, impact, ffi.NULL, flat.size,
+                                       ffi.from_buffer("double[]", flat),
+                                       ffi.from_buffer("double[]", F), diag), diag)
+    return F.reshape(times.shape)
+
+
+@dataclass
+class MaxwellTrace:
+    """One drop's measured force history in SI units whatever the file's:
+    times ``t`` [s] (strictly increasing) and forces ``F`` [N], and the trace
+    file's ``path``."""
+    t: np.ndarray
+    F: np.ndarray
+    path: str
+
+
+def _doubles(ptr, n):
+    return np.frombuffer(ffi.buffer(ptr, n * 8), dtype=float).copy()
+
+
 class MaxwellData:
     """Drop tests in SI units: arrays m, R, V0 and, per observable present,
-    F_M, t_M, t_c, e (None when absent, NaN for a missing value); ``lines``
-    (CSV line of each test, or None), ``path``, ``warnings`` (the reader's
-    plausibility warnings).  Made by read_maxwell_data or from_arrays."""
+    F_M, t_M, t_c, e (None when absent, NaN for a missing value); ``traces``
+    (one MaxwellTrace per test when the list has a trace column, else None);
+    ``lines`` (CSV line of each test, or None), ``path``, ``warnings`` (the
+    reader's plausibility warnings).  Made by read_maxwell_data or
+    from_arrays."""
 
     def __init__(self, ptr):
         self._ptr = ffi.gc(ptr, lib.hf_maxwell_data_free)
@@ -83,7 +119,10 @@ class MaxwellData:
         for k, name in enumerate(OBSERVABLES):
             v = ptr.value[k]
             setattr(self, name, None if v == ffi.NULL else
-                    np.frombuffer(ffi.buffer(v, n * 8), dtype=float).copy())
+                    _doubles(v, n))
+        self.traces = None if ptr.trace == ffi.NULL else [
+            MaxwellTrace(_doubles(tr.t, int(tr.n)), _doubles(tr.F, int(tr.n)), text(tr.path))
+            for tr in (ptr.trace[i] for i in range(n))]
         self.lines = None if ptr.line == ffi.NULL else np.array([ptr.line[i] for i in range(n)])
         self.path = text(ptr.path) or None
         self.warnings = [text(ptr.warning[i]) for i in range(int(ptr.nwarnings))]
@@ -146,6 +185,89 @@ def maxwell_synthesize(data, mu0, nu, eta, noise=0.0, seed=1):
     return MaxwellData.from_arrays(data.m, data.R, data.V0, **cols)
 
 
+def _as_data(data):
+    """DATA as MaxwellData: itself, a drop-test file's path, or a table of
+    maxwell_extract (columns m_kg, R_m, V0_mps, F_M_N, t_M_s, t_c_s)."""
+    if isinstance(data, MaxwellData):
+        return data
+    if isinstance(data, (str, bytes, os.PathLike)):
+        return read_maxwell_data(data)
+    names = getattr(getattr(data, "dtype", None), "names", None) or ()
+    if set(EXTRACT_COLUMNS[2:10]) <= set(names):
+        return MaxwellData.from_arrays(data["m_kg"], data["R_m"], data["V0_mps"],
+                                       F_M=data["F_M_N"], t_M=data["t_M_s"], t_c=data["t_c_s"])
+    raise TypeError("drop tests must be MaxwellData, a file's path or a table of "
+                    "maxwell_extract, not %s" % type(data).__name__)
+
+
+#: the columns of maxwell_extract, those of `hertzfit maxwell extract --csv`
+EXTRACT_COLUMNS = ("drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N", "u_F_M_N", "t_M_s",
+                   "u_t_M_s", "t_c_s", "u_t_c_s", "t0_s", "u_t0_s", "baseline_N", "noise_N",
+                   "samples", "status", "trace_file")
+# The program's limit of impacts found in one trace with impact="all".
+_EXTRACT_IMPACTS_MAX = 64
+
+
+def _features(data, max_impacts):
+    """The extraction of every drop's trace: a list of (drop index,
+    hf_maxwell_impact_features) in drop and time order."""
+    if data._ptr.trace == ffi.NULL:
+        raise Error(lib.HF_ENOTFOUND, "%s has no trace column: no force traces"
+                    % (data.path or "the data"))
+    out = ffi.new("hf_maxwell_impact_features[]", max_impacts)
+    nout = ffi.new("size_t *")
+    diag = new_diag()
+    found = []
+    for i in range(data.n):
+        check(lib.hf_maxwell_trace_extract(ffi.addressof(data._ptr.trace[i]),
+                                           ffi.addressof(data._ptr.impact[i]), max_impacts, out,
+                                           nout, diag), diag)
+        found.extend((i, ffi.new("hf_maxwell_impact_features *", out[k])[0])
+                     for k in range(int(nout[0])))
+    return found
+
+
+def _has_values(f):
+    """Whether the extraction's fits ran (ok, or a status that only warns)."""
+    return all(np.isfinite(v) and v > 0 for v in (f.F_M, f.t_M, f.t_c, f.V0))
+
+
+def maxwell_extract(data, impact="first"):
+    """The features of every drop's force trace (hf_maxwell_trace_extract),
+    as `hertzfit maxwell extract --csv` prints them: a structured array
+    with the columns EXTRACT_COLUMNS (SI units; u_* standard
+    uncertainties; t0_s the contact start on the trace's clock; status
+    "ok", "few-samples", "clipped"), one row per impact found.  DATA is
+    MaxwellData with traces or a list's path; IMPACT "first" (each trace's
+    first impact) or "all" (a bouncing ball's every impact; a bounce's V0
+    is the rebound speed of the impact before).  Impacts without values
+    (no-impact, no-baseline, no-edge) are left out with a warning, as the
+    program does; Error when no impact is extracted ok (the program's exit
+    status 1).  The table is data for maxwell_regress and maxwell_fit."""
+    if impact not in ("first", "all"):
+        raise Error(lib.HF_ENOTFOUND, "unknown impact '%s' (valid: first, all)" % impact)
+    data = _as_data(data)
+    rows = []
+    for i, f in _features(data, 1 if impact == "first" else _EXTRACT_IMPACTS_MAX):
+        where = "%s: impact %d: %s" % (data.traces[i].path, f.impact,
+                                       text(lib.hf_maxwell_extract_status_name(f.status)))
+        if not _has_values(f):
+            warnings.warn(where + ", left out", RuntimeWarning, stacklevel=2)
+            continue
+        if f.status != lib.HF_MAXWELL_EXTRACT_OK:
+            warnings.warn(where, RuntimeWarning, stacklevel=2)
+        rows.append((i + 1, f.impact, data.m[i], data.R[i], f.V0, f.F_M, f.F_M_se, f.t_M,
+                     f.t_M_se, f.t_c, f.t_c_se, f.t0, f.t0_se, f.baseline, f.noise,
+                     f.contact_samples, text(lib.hf_maxwell_extract_status_name(f.status)),
+                     data.traces[i].path))
+    if not any(r[-2] == "ok" for r in rows):
+        raise Error(lib.HF_ENOCONV, "%s: no impact was extracted ok" % (data.path or "the data"))
+    width = max(len(r[-1]) for r in rows)
+    dtype = ([("drop", "i8"), ("impact", "i8")] + [(c, "f8") for c in EXTRACT_COLUMNS[2:15]]
+             + [("samples", "i8"), ("status", "U16"), ("trace_file", "U%d" % width)])
+    return np.array(rows, dtype=dtype)
+
+
 @dataclass
 class MaxwellEstimate:
     """One identification: μ0 [Pa] and η [1/s] with standard errors, C0, R²,
@@ -174,8 +296,10 @@ def _estimate(est):
     reason = ffi.new("char[256]")
     quality = lib.hf_maxwell_estimate_quality(est, reason, 256)
     names = ffi.new("char[64]")
-    return MaxwellEstimate(text(lib.hf_maxwell_method_name(est.method)),
-                           text(lib.hf_maxwell_observables_name(est.observables, names, 64)),
+    # the curve fit fits the force histories, no observable: "F(t)" as the program says
+    observables = ("F(t)" if est.method == lib.HF_MAXWELL_CURVE else
+                   text(lib.hf_maxwell_observables_name(est.observables, names, 64)))
+    return MaxwellEstimate(text(lib.hf_maxwell_method_name(est.method)), observables,
                            int(est.n), est.mu0, est.mu0_se, est.eta, est.eta_se, est.C0,
                            est.C0_se, est.r2, est.max_eps, est.intercept, est.slope, est.misfit,
                            text(lib.hf_maxwell_quality_name(quality)), text(reason))
@@ -197,6 +321,7 @@ def maxwell_regress(data, nu, observable="F_M", weights="none"):
     "relative" (1/y²).  A MaxwellEstimate."""
     if weights not in _WEIGHTS:
         raise Error(lib.HF_ENOTFOUND, "unknown weights '%s' (valid: none, relative)" % weights)
+    data = _as_data(data)
     est = ffi.new("hf_maxwell_estimate *")
     diag = new_diag()
     check(lib.hf_maxwell_regress(data._ptr, nu, _observable(observable), _WEIGHTS[weights],
@@ -209,8 +334,10 @@ class MaxwellFit:
     """A fit of (μ0, η): the estimate, the optimiser's stop reason, the
     evaluations, the bounds it sits on, re-centrings, ``status`` (the
     program's: "converged", or why not), ``suspect`` (stopped by a budget or
-    on the box) and the relative residuals (tests outer, fitted observables
-    inner)."""
+    on the box) and the residuals: for the full fit relative (tests outer,
+    fitted observables inner); for the curve fit F_model + b − F_measured
+    [N] of every sample (drops in order), with each drop's ``contact_start``
+    [s] on its trace's clock and ``baseline`` [N] (None for the full fit)."""
     estimate: MaxwellEstimate
     stop: str
     evaluations: int
@@ -219,6 +346,16 @@ class MaxwellFit:
     status: str
     suspect: bool
     residuals: np.ndarray
+    contact_start: np.ndarray = None
+    baseline: np.ndarray = None
+
+
+def _fit_result(res, residuals, nres, **extra):
+    status = ffi.new("char[128]")
+    return MaxwellFit(_estimate(ffi.addressof(res.estimate)), stop_name(res.stop),
+                      int(res.evaluations), int(res.at_bound), int(res.recentred),
+                      text(lib.hf_maxwell_fit_status(res, status, 128)),
+                      bool(lib.hf_maxwell_fit_suspect(res)), _doubles(residuals, nres), **extra)
 
 
 def _fit_full(data, nu, optimizer=None, seed=1, max_evals=0, observables=None, mu0_ref=0.0,
@@ -247,16 +384,82 @@ def _fit_full(data, nu, optimizer=None, seed=1, max_evals=0, observables=None, m
     diag = new_diag()
     check(lib.hf_maxwell_fit_full(data._ptr, _argatov(), cfg, res, residuals, diag), diag)
     del keep
-    est = _estimate(ffi.addressof(res.estimate))
-    nres = int(est.n) * bin(res.estimate.observables).count("1")
-    status = ffi.new("char[128]")
-    return MaxwellFit(est, stop_name(res.stop), int(res.evaluations), int(res.at_bound),
-                      int(res.recentred), text(lib.hf_maxwell_fit_status(res, status, 128)),
-                      bool(lib.hf_maxwell_fit_suspect(res)),
-                      np.frombuffer(ffi.buffer(residuals, nres * 8), dtype=float).copy())
+    return _fit_result(res, residuals, int(res.estimate.n) *
+                       bin(res.estimate.observables).count("1"))
 
 
-_FIT_METHODS = {"full": _fit_full}
+def _extracted_starts(data):
+    """Each drop's contact start where the extraction finds it (first
+    impact), as `maxwell fit --contact-start extracted` takes them."""
+    starts = np.empty(data.n)
+    for i, f in _features(data, 1):
+        if f.status != lib.HF_MAXWELL_EXTRACT_OK:
+            raise Error(lib.HF_EDOM, "%s: the extraction finds no contact start to fix "
+                        "(status %s); use contact_start=\"fit\""
+                        % (data.traces[i].path,
+                           text(lib.hf_maxwell_extract_status_name(f.status))))
+        starts[i] = f.t0
+    return starts
+
+
+def _fit_curve(data, nu, contact_start="fit", baseline="fit", max_iter=None, mu0_start=None,
+               eta_start=None):
+    cfg = ffi.new("hf_maxwell_curve_config *")
+    lib.hf_maxwell_curve_config_init(cfg)
+    cfg.nu = nu
+    if baseline not in ("fit", "zero"):
+        raise Error(lib.HF_ENOTFOUND, "unknown baseline '%s' (valid: fit, zero)" % baseline)
+    if baseline == "zero":
+        cfg.baseline = lib.HF_MAXWELL_BASELINE_ZERO
+    fixed = None
+    if isinstance(contact_start, str):
+        if contact_start not in ("fit", "extracted"):
+            raise Error(lib.HF_ENOTFOUND, "unknown contact_start '%s' (valid: fit, extracted, "
+                        "or one start per drop)" % contact_start)
+        if contact_start == "extracted" and data.traces is not None:
+            fixed = _extracted_starts(data)
+    else:
+        fixed = np.ascontiguousarray(contact_start, dtype=float).reshape(-1)
+        if fixed.size != data.n:
+            raise Error(lib.HF_EMISMATCH, "contact_start has %d values for %d drops"
+                        % (fixed.size, data.n))
+    if fixed is not None:
+        cfg.contact = lib.HF_MAXWELL_CONTACT_FIXED
+        cfg.contact_start = ffi.from_buffer("double[]", fixed)
+    if max_iter is not None:
+        cfg.max_iter = max_iter
+    if mu0_start is not None:
+        cfg.mu0_start = mu0_start
+    if eta_start is not None:
+        cfg.eta_start = eta_start
+    res = ffi.new("hf_maxwell_fit_result *")
+    nres = int(lib.hf_maxwell_curve_nresiduals(data._ptr))
+    starts, baselines = ffi.new("double[]", max(data.n, 1)), ffi.new("double[]", max(data.n, 1))
+    residuals = ffi.new("double[]", max(nres, 1))
+    diag = new_diag()
+    check(lib.hf_maxwell_fit_curve(data._ptr, cfg, res, starts, baselines, residuals, diag),
+          diag)
+    return _fit_result(res, residuals, nres, contact_start=_doubles(starts, data.n),
+                       baseline=_doubles(baselines, data.n))
+
+
+def maxwell_fit_curve(data, nu=0.5, contact_start="fit", baseline="fit", max_iter=None,
+                      mu0_start=None, eta_start=None):
+    """The whole-curve fit (hf_maxwell_fit_curve): (μ0, η) of Hunter's force
+    history fitted to DATA's traces (MaxwellData with traces, or a list's
+    path) by Levenberg–Marquardt, ν = NU fixed.  CONTACT_START "fit" (each
+    drop's contact start fitted), "extracted" (fixed where maxwell_extract
+    finds it) or one start per drop [s]; BASELINE "fit" (each trace's
+    zero-force reading fitted) or "zero" (traces already zeroed); MAX_ITER
+    trust-region iterations (default 200); the start point MU0_START [Pa],
+    ETA_START [1/s] (default from the traces).  A MaxwellFit as
+    `hertzfit maxwell fit --method curve` computes it, with the residuals of
+    every sample, the contact starts and the baselines."""
+    return _fit_curve(_as_data(data), nu, contact_start, baseline, max_iter, mu0_start,
+                      eta_start)
+
+
+_FIT_METHODS = {"full": _fit_full, "curve": _fit_curve}
 
 
 def maxwell_fit(data, nu, method="full", **options):
@@ -264,8 +467,10 @@ def maxwell_fit(data, nu, method="full", **options):
     model on every observable present (or OBSERVABLES), minimised by
     OPTIMIZER (default nlopt:LN_BOBYQA from the regression estimate) with
     SEED and MAX_EVALS; the box around (MU0_REF, ETA_REF) (0: the regression
-    estimate), re-centred while the optimum sits on it.  A MaxwellFit."""
+    estimate), re-centred while the optimum sits on it.  METHOD "curve": the
+    whole-curve fit of the traces, options as maxwell_fit_curve.  DATA is
+    MaxwellData, a file's path or a maxwell_extract table.  A MaxwellFit."""
     if method not in _FIT_METHODS:
         raise Error(lib.HF_ENOTFOUND, "unknown fit method '%s' (valid: %s)"
                     % (method, ", ".join(_FIT_METHODS)))
-    return _FIT_METHODS[method](data, nu, **options)
+    return _FIT_METHODS[method](_as_data(data), nu, **options)
