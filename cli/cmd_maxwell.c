@@ -116,28 +116,6 @@ int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
 const char *const hfc_curve_contact_starts[] = {"fit", "extracted", NULL};
 const char *const hfc_curve_baselines[] = {"fit", "zero", NULL};
 
-/* Each drop's contact start as the extraction finds it (its first
- * impact), into t0.  Returns 0, or prints one error line and returns 1. */
-static int extracted_starts(const char *command, const char *path, const hf_maxwell_data *d,
-                            double *t0)
-{
-    for (size_t i = 0; i < d->n; ++i) {
-        hf_maxwell_impact_features f;
-        size_t n = 0;
-        hf_diag diag = {{0}};
-        hf_status st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], 1, &f, &n, &diag);
-        const char *file = d->trace[i].path ? d->trace[i].path : path;
-        if (st != HF_OK)
-            return hfc_fail(command, "%s: extraction: %s", file, diag.text);
-        if (n < 1 || f.status != HF_MAXWELL_EXTRACT_OK)
-            return hfc_fail(command, "%s: the extraction finds no contact start to fix "
-                            "(status %s); use --contact-start fit", file,
-                            hf_maxwell_extract_status_name(f.status));
-        t0[i] = f.t0;
-    }
-    return 0;
-}
-
 int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwell_data *d,
                           double nu, const hfc_curve_args *args, hf_maxwell_fit_result *out,
                           double *contact_start, double *baseline, double *residuals)
@@ -149,22 +127,10 @@ int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwel
         c.max_iter = (size_t)args->max_iter;
     if (args->baseline != NULL && strcmp(args->baseline, "zero") == 0)
         c.baseline = HF_MAXWELL_BASELINE_ZERO;
-    double *fixed = NULL; /* freed below */
-    if (args->contact_start != NULL && strcmp(args->contact_start, "extracted") == 0 &&
-        d->trace != NULL) {
-        if ((fixed = malloc(d->n * sizeof *fixed)) == NULL)
-            return hfc_fail(command, "out of memory");
-        int rc = extracted_starts(command, path, d, fixed);
-        if (rc != 0) {
-            free(fixed);
-            return rc;
-        }
-        c.contact = HF_MAXWELL_CONTACT_FIXED;
-        c.contact_start = fixed;
-    }
+    if (args->contact_start != NULL && strcmp(args->contact_start, "extracted") == 0)
+        c.contact = HF_MAXWELL_CONTACT_EXTRACTED;
     hf_diag diag = {{0}};
     hf_status st = hf_maxwell_fit_curve(d, &c, out, contact_start, baseline, residuals, &diag);
-    free(fixed);
     if (st != HF_OK) {
         char prefix[1100];
         snprintf(prefix, sizeof prefix, "%s: curve fit", path);

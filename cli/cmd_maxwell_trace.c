@@ -59,12 +59,6 @@ static const char *const extract_headers[] = {
 #define EXTRACT_COLUMNS HFC_COUNT(extract_headers)
 
 /* A row has values when the fits ran (ok, or a status that only warns). */
-static int has_values(const hf_maxwell_impact_features *f)
-{
-    return isfinite(f->F_M) && isfinite(f->t_M) && isfinite(f->t_c) && isfinite(f->V0) &&
-           f->V0 > 0.0 && f->F_M > 0.0 && f->t_M > 0.0 && f->t_c > 0.0;
-}
-
 static void add_row(hfc_table *t, size_t drop, const hf_maxwell_impact *imp,
                     const hf_maxwell_impact_features *f, const char *file)
 {
@@ -121,7 +115,7 @@ static int cmd_extract(int argc, char **argv)
         size_t nf = 0;
         st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], max_impacts, f, &nf, &diag);
         for (size_t k = 0; st == HF_OK && k < nf; ++k) {
-            if (!has_values(&f[k])) {
+            if (!hf_maxwell_impact_features_usable(&f[k])) {
                 fprintf(stderr, "hertzfit %s: warning: %s:%zu: %s: impact %zu: %s, left out\n",
                         argv[0], a.data, d->line[i], d->trace[i].path, f[k].impact,
                         hf_maxwell_extract_status_name(f[k].status));

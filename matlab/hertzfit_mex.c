@@ -512,34 +512,10 @@ static int run_curve(const hf_maxwell_data *d, double nu, const char *contact,
     if (baseline != NULL && strcmp(baseline, "zero") == 0)
         c.baseline = HF_MAXWELL_BASELINE_ZERO;
     hf_diag diag = {{0}};
-    double *fixed = NULL; /* freed below */
-    if (contact != NULL && strcmp(contact, "extracted") == 0) {
-        if ((fixed = malloc(d->n * sizeof *fixed)) == NULL)
-            return fail(f, "hertzfit:failed", "hertzfit_maxwell_fit: out of memory");
-        for (size_t i = 0; i < d->n; ++i) {
-            hf_maxwell_impact_features feat;
-            size_t nf = 0;
-            hf_status st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], 1, &feat, &nf,
-                                                    &diag);
-            int rc = st != HF_OK ? fail_status(f, "maxwell_fit", st, &diag)
-                     : nf < 1 || feat.status != HF_MAXWELL_EXTRACT_OK
-                         ? fail(f, "hertzfit:failed", "hertzfit_maxwell_fit: %s: the extraction "
-                                "finds no contact start to fix (status %s); use "
-                                "'contact_start','fit'", d->trace[i].path,
-                                hf_maxwell_extract_status_name(feat.status))
-                         : 0;
-            if (rc != 0) {
-                free(fixed);
-                return rc;
-            }
-            fixed[i] = feat.t0;
-        }
-        c.contact = HF_MAXWELL_CONTACT_FIXED;
-        c.contact_start = fixed;
-    }
+    if (contact != NULL && strcmp(contact, "extracted") == 0)
+        c.contact = HF_MAXWELL_CONTACT_EXTRACTED;
     hf_maxwell_fit_result fit;
     hf_status st = hf_maxwell_fit_curve(d, &c, &fit, NULL, NULL, NULL, &diag);
-    free(fixed);
     if (st != HF_OK)
         return fail_status(f, "maxwell_fit", st, &diag);
     *est = fit.estimate;
@@ -679,18 +655,12 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
 
 /* Whether the extraction's fits ran (ok, or a status that only warns): the
  * rows the program prints. */
-static int has_values(const hf_maxwell_impact_features *x)
-{
-    return isfinite(x->F_M) && isfinite(x->t_M) && isfinite(x->t_c) && isfinite(x->V0) &&
-           x->V0 > 0.0 && x->F_M > 0.0 && x->t_M > 0.0 && x->t_c > 0.0;
-}
-
 /* One drop's features as rows of S from row *row on (S NULL: only counted). */
 static void extract_rows(mxArray *s, size_t *row, size_t drop, const hf_maxwell_data *d,
                          const hf_maxwell_impact_features *x, size_t nx, const char *const *fields)
 {
     for (size_t k = 0; k < nx; ++k) {
-        if (!has_values(&x[k]))
+        if (!hf_maxwell_impact_features_usable(&x[k]))
             continue;
         if (s != NULL) {
             const double v[16] = {(double)(drop + 1), (double)x[k].impact, d->impact[drop].m,
@@ -748,7 +718,7 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
                 mexWarnMsgIdAndTxt("hertzfit:extract", "hertzfit_maxwell_extract: %s: impact "
                                    "%zu: %s%s", d->trace[i].path, drop_x[k].impact,
                                    hf_maxwell_extract_status_name(drop_x[k].status),
-                                   has_values(&drop_x[k]) ? "" : ", left out");
+                                   hf_maxwell_impact_features_usable(&drop_x[k]) ? "" : ", left out");
             ok += drop_x[k].status == HF_MAXWELL_EXTRACT_OK;
         }
         extract_rows(NULL, &rows, i, d, drop_x, nx[i], fields);

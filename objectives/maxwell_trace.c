@@ -589,6 +589,12 @@ static int extract_one(const hf_maxwell_trace *tr, size_t from, double b, double
     return 1;
 }
 
+int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f)
+{
+    return f != NULL && isfinite(f->F_M) && isfinite(f->t_M) && isfinite(f->t_c) &&
+           isfinite(f->V0) && f->V0 > 0.0 && f->F_M > 0.0 && f->t_M > 0.0 && f->t_c > 0.0;
+}
+
 hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *tr, const hf_maxwell_impact *impact,
                                    size_t max_impacts, hf_maxwell_impact_features *out, size_t *nout,
                                    hf_diag *diag)

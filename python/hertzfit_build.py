@@ -297,6 +297,7 @@ hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *trace,
                                    const hf_maxwell_impact *impact, size_t max_impacts,
                                    hf_maxwell_impact_features *out, size_t *nout,
                                    hf_diag *diag);
+int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f);
 
 typedef enum hf_maxwell_method { HF_MAXWELL_REGRESSION, HF_MAXWELL_FULL, HF_MAXWELL_CURVE }
     hf_maxwell_method;
@@ -354,7 +355,8 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data,
                               const hf_argatov_constants *constants,
                               const hf_maxwell_fit_config *cfg, hf_maxwell_fit_result *out,
                               double *residuals, hf_diag *diag);
-typedef enum hf_maxwell_contact_start { HF_MAXWELL_CONTACT_FITTED, HF_MAXWELL_CONTACT_FIXED }
+typedef enum hf_maxwell_contact_start { HF_MAXWELL_CONTACT_FITTED, HF_MAXWELL_CONTACT_FIXED,
+                                       HF_MAXWELL_CONTACT_EXTRACTED }
     hf_maxwell_contact_start;
 typedef enum hf_maxwell_baseline { HF_MAXWELL_BASELINE_FITTED, HF_MAXWELL_BASELINE_ZERO }
     hf_maxwell_baseline;

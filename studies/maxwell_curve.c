@@ -17,6 +17,7 @@
  * evaluation costs more than it saves on a shared machine.
  */
 #include "hertzfit/maxwell_fit.h"
+#include "hertzfit/maxwell_trace.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -275,7 +276,8 @@ static hf_status check_config(const hf_maxwell_data *d, const hf_maxwell_curve_c
 {
     if (!isfinite(cfg->nu) || cfg->nu < 0.0 || cfg->nu > 0.5)
         return hf_diag_set(diag, HF_EDOM, "nu = %g is outside [0, 0.5]", cfg->nu);
-    if (cfg->contact != HF_MAXWELL_CONTACT_FITTED && cfg->contact != HF_MAXWELL_CONTACT_FIXED)
+    if (cfg->contact != HF_MAXWELL_CONTACT_FITTED && cfg->contact != HF_MAXWELL_CONTACT_FIXED &&
+        cfg->contact != HF_MAXWELL_CONTACT_EXTRACTED)
         return hf_diag_set(diag, HF_EINVAL, "curve fit: unknown contact-start mode %d",
                            (int)cfg->contact);
     if (cfg->baseline != HF_MAXWELL_BASELINE_FITTED && cfg->baseline != HF_MAXWELL_BASELINE_ZERO)
@@ -322,6 +324,25 @@ static size_t peak_index(const hf_maxwell_trace *tr)
     return k;
 }
 
+/* Drop I's contact start where the extraction finds its first impact. */
+static hf_status extracted_start(const hf_maxwell_data *d, size_t i, double *t0, hf_diag *diag)
+{
+    hf_maxwell_impact_features f;
+    size_t n = 0;
+    const char *where = d->trace[i].path ? d->trace[i].path : d->path ? d->path : "data";
+    hf_diag inner = {{0}};
+    hf_status st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], 1, &f, &n, &inner);
+    if (st != HF_OK)
+        return hf_diag_set(diag, st, "%s: extraction: %s", where, inner.text);
+    if (n < 1 || f.status != HF_MAXWELL_EXTRACT_OK)
+        return hf_diag_set(diag, HF_EDOM, "%s: the extraction finds no contact start to fix "
+                           "(status %s); fit the contact starts instead", where,
+                           hf_maxwell_extract_status_name(n < 1 ? HF_MAXWELL_EXTRACT_NO_IMPACT
+                                                                : f.status));
+    *t0 = f.t0;
+    return HF_OK;
+}
+
 /* Start point: the caller's, or from the measured peaks — T_i = (5/4) m
  * V0/F_peak (the elastic Hertz peak) gives C0 = T_i 𝒱_i; their mean and
  * ε = START_EPS give μ0 and η.  Then each drop's contact start puts the
@@ -352,6 +373,12 @@ static hf_status start_point(curve_ctx *c, double *x, hf_diag *diag)
     for (size_t i = 0; i < d->n; ++i) {
         const hf_maxwell_impact *im = &d->impact[i];
         c->T[i] = C0 / hf_maxwell_speed_parameter(im);
+        if (cfg->contact == HF_MAXWELL_CONTACT_EXTRACTED) {
+            hf_status st = extracted_start(d, i, &c->t0_start[i], diag);
+            if (st != HF_OK)
+                return st;
+            continue;
+        }
         if (!fitted_start(c)) {
             c->t0_start[i] = cfg->contact_start ? cfg->contact_start[i] : 0.0;
             continue;

@@ -183,7 +183,10 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data,
  */
 typedef enum hf_maxwell_contact_start {
     HF_MAXWELL_CONTACT_FITTED,   /* each drop's contact start fitted (default) */
-    HF_MAXWELL_CONTACT_FIXED     /* given in contact_start (0 when NULL) */
+    HF_MAXWELL_CONTACT_FIXED,    /* given in contact_start (0 when NULL) */
+    HF_MAXWELL_CONTACT_EXTRACTED /* fixed where hf_maxwell_trace_extract finds each
+                                    drop's first impact (HF_EDOM naming the trace
+                                    when its status is not ok) */
 } hf_maxwell_contact_start;
 
 typedef enum hf_maxwell_baseline {

@@ -154,6 +154,11 @@ hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *trace,
                                    hf_maxwell_impact_features *out, size_t *nout,
                                    hf_diag *diag);
 
+/* 1 when F's features can be fitted — F_M, t_M, t_c and V0 finite and
+ * > 0: status ok, or a status that only warns (few-samples, clipped) —
+ * else 0 (the extraction could not measure the impact). */
+int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f);
+
 #ifdef __cplusplus
 }
 #endif

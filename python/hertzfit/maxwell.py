@@ -227,11 +227,6 @@ def _features(data, max_impacts):
     return found
 
 
-def _has_values(f):
-    """Whether the extraction's fits ran (ok, or a status that only warns)."""
-    return all(np.isfinite(v) and v > 0 for v in (f.F_M, f.t_M, f.t_c, f.V0))
-
-
 def maxwell_extract(data, impact="first"):
     """The features of every drop's force trace (hf_maxwell_trace_extract),
     as `hertzfit maxwell extract --csv` prints them: a structured array
@@ -251,7 +246,7 @@ def maxwell_extract(data, impact="first"):
     for i, f in _features(data, 1 if impact == "first" else _EXTRACT_IMPACTS_MAX):
         where = "%s: impact %d: %s" % (data.traces[i].path, f.impact,
                                        text(lib.hf_maxwell_extract_status_name(f.status)))
-        if not _has_values(f):
+        if not lib.hf_maxwell_impact_features_usable(ffi.new("hf_maxwell_impact_features *", f)):
             warnings.warn(where + ", left out", RuntimeWarning, stacklevel=2)
             continue
         if f.status != lib.HF_MAXWELL_EXTRACT_OK:
@@ -388,20 +383,6 @@ def _fit_full(data, nu, optimizer=None, seed=1, max_evals=0, observables=None, m
                        bin(res.estimate.observables).count("1"))
 
 
-def _extracted_starts(data):
-    """Each drop's contact start where the extraction finds it (first
-    impact), as `maxwell fit --contact-start extracted` takes them."""
-    starts = np.empty(data.n)
-    for i, f in _features(data, 1):
-        if f.status != lib.HF_MAXWELL_EXTRACT_OK:
-            raise Error(lib.HF_EDOM, "%s: the extraction finds no contact start to fix "
-                        "(status %s); use contact_start=\"fit\""
-                        % (data.traces[i].path,
-                           text(lib.hf_maxwell_extract_status_name(f.status))))
-        starts[i] = f.t0
-    return starts
-
-
 def _fit_curve(data, nu, contact_start="fit", baseline="fit", max_iter=None, mu0_start=None,
                eta_start=None):
     cfg = ffi.new("hf_maxwell_curve_config *")
@@ -416,8 +397,8 @@ def _fit_curve(data, nu, contact_start="fit", baseline="fit", max_iter=None, mu0
         if contact_start not in ("fit", "extracted"):
             raise Error(lib.HF_ENOTFOUND, "unknown contact_start '%s' (valid: fit, extracted, "
                         "or one start per drop)" % contact_start)
-        if contact_start == "extracted" and data.traces is not None:
-            fixed = _extracted_starts(data)
+        if contact_start == "extracted":
+            cfg.contact = lib.HF_MAXWELL_CONTACT_EXTRACTED
     else:
         fixed = np.ascontiguousarray(contact_start, dtype=float).reshape(-1)
         if fixed.size != data.n:
