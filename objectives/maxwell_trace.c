@@ -344,14 +344,15 @@ static double hertz_time_slope(double z) { return 1.0 + 0.5 * pow(z, 2.5); }
 /* Hertz's exact time law, from u'² = 1 − z^{5/2} (energy of
  * ω'' = −(5/4)ω^{3/2}, ω'(0) = 1): u(z) = ∫₀^z (1 − x^{5/2})^{−1/2} dx
  * = (2/5) B(2/5, 1/2) I_{z^{5/2}}(2/5, 1/2), and du/dz (the rising edge,
- * up to EDGE_HIGH_RISE of the peak, where z^{5/2} <= 0.69). */
-static double hertz_time_exact(double z)
+ * up to EDGE_HIGH_RISE of the peak, where z^{5/2} <= 0.69); beta is
+ * B(2/5, 1/2). */
+static double hertz_time_exact(double z, double beta)
 {
     gsl_sf_result r;
     double x = fmin(pow(z, 2.5), 1.0);
     if (gsl_sf_beta_inc_e(0.4, 0.5, x, &r) != 0)
         return NAN;
-    return 0.4 * gsl_sf_beta(0.4, 0.5) * r.val;
+    return 0.4 * beta * r.val;
 }
 static double hertz_time_exact_slope(double z) { return 1.0 / sqrt(1.0 - pow(z, 2.5)); }
 
@@ -408,7 +409,7 @@ static int edge_zero(const hf_maxwell_trace *tr, size_t lo, size_t hi, double b,
     gsl_matrix *X = gsl_matrix_alloc(m, 3), *cov = gsl_matrix_alloc(3, 3);
     gsl_vector *u = gsl_vector_alloc(m), *w = gsl_vector_alloc(m), *p = gsl_vector_alloc(3);
     int ok = X && cov && u && w && p;
-    double t_ref = tr->t[first], scale = 1.0;
+    double t_ref = tr->t[first], scale = 1.0, beta = exact ? gsl_sf_beta(0.4, 0.5) : 0.0;
     size_t k = 0;
     for (size_t i = lo; ok && i <= hi; ++i) {
         double y = (tr->F[i] - b) / H;
@@ -423,7 +424,7 @@ static int edge_zero(const hf_maxwell_trace *tr, size_t lo, size_t hi, double b,
         gsl_matrix_set(X, k, 0, 1.0);
         gsl_matrix_set(X, k, 1, s);
         gsl_matrix_set(X, k, 2, s * s);
-        gsl_vector_set(u, k, exact ? hertz_time_exact(z) : hertz_time(z));
+        gsl_vector_set(u, k, exact ? hertz_time_exact(z, beta) : hertz_time(z));
         gsl_vector_set(w, k, 1.0 / (su * su));
         ++k;
     }
