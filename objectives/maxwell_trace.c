@@ -453,6 +453,18 @@ static int edge_zero(const hf_maxwell_trace *tr, size_t lo, size_t hi, double b,
     return ok;
 }
 
+/* dy/ds and d²y/ds² of y = Σ_{k<n} c_k s^k. */
+static void poly_slopes(const double *c, size_t n, double s, double *d1, double *d2)
+{
+    double power = 1.0;
+    *d1 = *d2 = 0.0;
+    for (size_t k = 1; k < n; ++k, power *= s) {
+        *d1 += (double)k * c[k] * power;
+        if (k + 1 < n)
+            *d2 += (double)((k + 1) * k) * c[k + 1] * power;
+    }
+}
+
 /* Polynomial y = Σ_k p_k s^k, k < PEAK_TERMS (s = (t − t[ip])/half), over
  * the samples of [lo, hi] within HALF seconds of the largest one, ip (at
  * least PEAK_TERMS + 2); the vertex, where dy/ds = 0, by Newton from the
@@ -497,21 +509,15 @@ static int peak_fit(const hf_maxwell_trace *tr, size_t lo, size_t hi, size_t ip,
         /* dy/ds = Σ k c_k s^{k−1} = 0 from the parabola's vertex */
         s = -c[1] / (2.0 * c[2]);
         for (int it = 0; it < 50 && isfinite(s); ++it) {
-            double d1 = 0.0, power = 1.0, step;
-            d2 = 0.0;
-            for (size_t k = 1; k < np; ++k, power *= s)
-                d1 += (double)k * c[k] * power;
-            power = 1.0;
-            for (size_t k = 2; k < np; ++k, power *= s)
-                d2 += (double)(k * (k - 1)) * c[k] * power;
+            double d1, step;
+            poly_slopes(c, np, s, &d1, &d2);
             step = d1 / d2;
             s -= step;
             if (fabs(step) < 1e-15)
                 break;
         }
-        d2 = 0.0;
-        for (size_t k = 2, power = 0; k < np; ++k, ++power)
-            d2 += (double)(k * (k - 1)) * c[k] * pow(s, (double)power);
+        double d1;
+        poly_slopes(c, np, s, &d1, &d2);
         ok = isfinite(s) && fabs(s) < 1.0 && d2 < 0.0;
     }
     if (ok) {
