@@ -23,23 +23,30 @@
  *     H the peak excursion, u(z) = z + z^{7/2}/7 the Hertz time law to
  *     its first correction (from ω'' = −(5/4)ω^{3/2}, ω(0) = 0, ω'(0) = 1,
  *     Argatov Eq. 24 at ε = 0).  u is nearly linear in time on each edge,
- *     so a fit of u against t over the samples with y between 5 % and
- *     50 % of H (weights from σ carried through u) crosses u = 0
- *     at t0 on the rising edge and at t1 on the falling one; a quadratic
- *     term in t takes up the curvature the viscous terms add.  Hunter's
- *     force ends in a small step (hertzfit/hunter.h), of O(ε²) of the
- *     peak, which bends the lowest samples of the falling edge: that edge
- *     is fitted from 10 % of H up, and the change of t1 when its window
- *     starts at 20 % instead is added to t1's uncertainty.
- *  4. Peak: a quadratic (GSL multifit, weights 1/σ²) over the samples
- *     within 8 % of the contact duration of the largest one (at least 5;
- *     chosen by time, as samples chosen by value would bias the peak up);
- *     its vertex gives F_M (above b) and the time of the peak.
+ *     so a fit of u against t (weights from σ carried through u) crosses
+ *     u = 0 at t0 on the rising edge and at t1 on the falling one; a
+ *     quadratic term in t takes up the curvature the viscous terms add.
+ *     The rising edge is fitted over the samples with y between 5 % and
+ *     80 % of H with Hertz's exact time law, u(z) = ∫₀^z (1 − x^{5/2})^{−1/2}
+ *     dx = (2/5) B(2/5, 1/2) I_{z^{5/2}}(2/5, 1/2) (GSL's incomplete beta
+ *     function); the change of t0 when its window ends at 50 % instead is
+ *     added to t0's uncertainty.  The falling edge is fitted between 10 %
+ *     and 50 % of H with the first correction: Hunter's force ends in a
+ *     small step (hertzfit/hunter.h), of O(ε²) of the peak, which bends
+ *     the lowest samples of the falling edge, and the change of t1 when
+ *     its window starts at 20 % instead is added to t1's uncertainty.
+ *  4. Peak: a quartic polynomial in t (GSL multifit, weights 1/σ²) over
+ *     the samples within 25 % of the contact duration of the largest one
+ *     (at least 7; chosen by time, as samples chosen by value would bias
+ *     the peak up; quartic, as the pulse there is no parabola: a
+ *     sine-like Hertz pulse has a quartic term and the viscous asymmetry
+ *     a cubic one); its maximum, where the derivative is zero, gives F_M
+ *     (above b) and the time of the peak.
  *  5. t_M = vertex time − t0, t_c = t1 − t0.
  * Standard uncertainties: from each fit's covariance, with the known σ
  * when σ > 0 (else the residual scatter), carried by first-order
- * propagation (the vertex and the zero crossings are ratios of the fitted
- * coefficients); b's own uncertainty σ/√n adds to F_M's.
+ * propagation (the zero crossings and the maximum are implicit functions
+ * of the fitted coefficients); b's own uncertainty σ/√n adds to F_M's.
  */
 #ifndef HERTZFIT_MAXWELL_TRACE_H
 #define HERTZFIT_MAXWELL_TRACE_H
