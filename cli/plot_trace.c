@@ -1,7 +1,7 @@
 /*
  * cli/plot_trace.c — `hertzfit plot trace`: every drop's measured force
  * history F(t) − baseline against the time since its contact start, with
- * Hunter's model over it, and the residuals measured − model below.
+ * Hunter's model over it, and the residuals model − measured below.
  *
  * Two sources of the model.  By default the whole-curve fit
  * (hf_maxwell_fit_curve, one library call): the fitted curve of each drop
@@ -39,7 +39,8 @@
     "set linetype cycle 12\n"
 
 /* $dropK: t − t0 [ms], F − b [N], the model above the baseline [N] and
- * the residual measured − model [N] over the contact [0, t_c] and its
+ * the residual model − measured [N] (the sign of the curve fit's
+ * residuals, hf_maxwell_fit_curve) over the contact [0, t_c] and its
  * margins, t0 the contact start [s] on the trace's clock and b its
  * baseline [N]. */
 static void add_block(hfc_plot *p, size_t k, const hf_maxwell_trace *tr, double t0, double b,
@@ -51,7 +52,7 @@ static void add_block(hfc_plot *p, size_t k, const hf_maxwell_trace *tr, double 
         if (s < -MARGIN * t_c || s > (1.0 + MARGIN) * t_c)
             continue;
         double y = tr->F[i] - b;
-        const double row[4] = {1e3 * s, y, model[i], y - model[i]};
+        const double row[4] = {1e3 * s, y, model[i], model[i] - y};
         hfc_plot_row(p, 4, row);
     }
     hfc_plot_block_end(p);
@@ -212,7 +213,7 @@ static int run_plot_trace(int argc, char **argv)
     hfc_spec spec = {argv[0],
                      "Each drop's measured force above its baseline against the time since\n"
                      "its contact start, with Hunter's model over it, and the residuals\n"
-                     "measured - model below.  By default the model is the whole-curve fit\n"
+                     "model - measured below.  By default the model is the whole-curve fit\n"
                      "('maxwell fit --method curve'): each drop's fitted curve, contact start\n"
                      "and baseline, with mu0 +- se, eta +- se and the fit's status in the\n"
                      "title; a fit that did not converge or is poorly determined is still\n"
@@ -280,8 +281,8 @@ static int run_plot_trace(int argc, char **argv)
                     "NaN with lines lw 1 lc rgb 'black' title ");
     hfc_plot_str(p, fitted ? "fitted" : "model", NULL);
     hfc_plot_cmd(p, "\nset origin 0,0\nset size 1,0.34\nunset key\n"
-                    "set title 'Residuals: measured - model' textcolor default\n"
-                    "set ylabel 'measured - model  [N]'\nplot ");
+                    "set title 'Residuals: model - measured' textcolor default\n"
+                    "set ylabel 'model - measured  [N]'\nplot ");
     for (size_t i = 0, first = 1; i < d->n; ++i) {
         if (!drawn[i])
             continue;
