@@ -182,6 +182,11 @@ static int damper_figure(example_plot *p, int figure)
 static int ball_figure(example_plot *p, int figure)
 {
     double e = 0.2 * (figure - 7);
+    /* each of Figs. 8-11 is one restitution: an --e would be silently overridden */
+    if (hfc_given(p->spec, "e"))
+        return hfc_fail(p->command, "--e: the bouncing ball's Fig. %d is drawn at c_r = %.1f "
+                        "(Figs. 8-11: c_r = 0.2, 0.4, 0.6, 0.8); choose the figure instead",
+                        figure, e);
     size_t count = 0;
     for (size_t k = 0; k < HF_DAMPING_COUNT; ++k) {
         const hf_damping_model *dm = hf_damping_at((hf_damping_id)k);

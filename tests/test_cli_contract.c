@@ -318,6 +318,8 @@ static const char *const bad_cases[][2] = {
     {"plot maxwell-curves --alpha 0 -o x.png", "--alpha: 0 is outside (0, 1]"},
     {"plot restitution -o x.png --points 1", "--points: 1 is outside [2, 100000]"},
     {"plot bounce -o x.png --e 0.5,2", "--e: 2 is outside [1e-06, 1]"},
+    {"plot example bouncing-ball -o x.png --figure 9 --e 0.5",
+     "--e: the bouncing ball's Fig. 9 is drawn at c_r = 0.4"},
     {"plot example pendulums -o x.png --figure 13",
      "--figure: pendulums has figures 11 to 12, not 13"},
     {"example nope", "unknown example 'nope' (valid: bouncing-ball,"},
