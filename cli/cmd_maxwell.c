@@ -639,21 +639,12 @@ static int run_curve(const fit_args *a, const hf_maxwell_data *d, estimate_row *
     return 0;
 }
 
-/* Whether D has any feature column (F_M, t_M, t_c, e). */
-static int has_features(const hf_maxwell_data *d)
-{
-    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
-        if (d->value[k] != NULL)
-            return 1;
-    return 0;
-}
-
 static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov_constants *k)
 {
     const char *command = a->command;
     int all = strcmp(a->method, "all") == 0;
     int want_curve = strcmp(a->method, "curve") == 0 || (all && d->trace != NULL);
-    int want_full = strcmp(a->method, "full") == 0 || (all && has_features(d));
+    int want_full = strcmp(a->method, "full") == 0 || (all && hf_maxwell_data_mask(d) != 0);
     int want_reg = (strcmp(a->method, "regression") == 0 || all) && !a->residuals;
     if (a->residuals && !want_full && !want_curve)
         return hfc_fail(command, "--residuals needs --method full, curve or all");
@@ -752,7 +743,7 @@ static int cmd_fit(int argc, char **argv)
     hf_argatov_constants k;
     if ((rc = hfc_maxwell_load(argv[0], &a.fit, &d, &k)) != 0)
         return rc;
-    if (d->trace != NULL && !has_features(d) &&
+    if (d->trace != NULL && !hf_maxwell_data_mask(d) != 0 &&
         (strcmp(a.method, "regression") == 0 || strcmp(a.method, "full") == 0)) {
         /* raw traces: their features are extracted by a command of their own,
          * whose statuses and uncertainties the user should see first (the

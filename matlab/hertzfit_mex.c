@@ -471,15 +471,6 @@ static void estimate_row(mxArray *s, size_t i, const hf_maxwell_estimate *e,
     set_text(s, i, "status", status);
 }
 
-/* Whether D has any feature column (F_M, t_M, t_c, e). */
-static int has_features(const hf_maxwell_data *d)
-{
-    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
-        if (d->value[k] != NULL)
-            return 1;
-    return 0;
-}
-
 /* Whether WORD is one of the NULL-terminated WORDS; else a failure naming
  * them. */
 static int check_word(const char *command, const char *option, const char *word,
@@ -581,8 +572,8 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
     /* which fits the data allow, as the program decides */
     if (rc == 0) {
         want_curve = strcmp(m, "curve") == 0 || (all && d->trace != NULL);
-        want_full = strcmp(m, "full") == 0 || (all && has_features(d));
-        if (d->trace != NULL && !has_features(d) && !want_curve)
+        want_full = strcmp(m, "full") == 0 || (all && hf_maxwell_data_mask(d) != 0);
+        if (d->trace != NULL && !hf_maxwell_data_mask(d) != 0 && !want_curve)
             rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: %s holds force traces, no "
                       "F_M/t_M/t_c columns: fit the features of hertzfit_maxwell_extract "
                       "(written to a file), or use 'method','curve'", path);

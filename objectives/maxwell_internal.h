@@ -11,9 +11,6 @@
 /* The CSV column of an observable: "F_M_N", "t_M_s", "t_c_s", "e". */
 const char *hf_maxwell_observable_column(hf_maxwell_observable obs);
 
-/* Bit set (1 << obs) of the observables DATA holds. */
-unsigned hf_maxwell_data_mask(const hf_maxwell_data *data);
-
 /* Reads the trace file PATH (a time column t_s/t_ms/t_us and a force
  * column F_N/F_kN/F_mN, SI in *trace, whose fields the caller then owns;
  * SEPARATOR 0: detected).  HF_EPARSE / HF_ENOTFOUND / HF_EDOM / HF_EMISSING

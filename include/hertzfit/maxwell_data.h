@@ -128,6 +128,9 @@ void hf_maxwell_read_options_init(hf_maxwell_read_options *options);
 hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out,
                                 hf_diag *diag);
 void hf_maxwell_data_free(hf_maxwell_data *data);
+/* Bit set (1 << obs) of the observable columns DATA holds (0: none, e.g.
+ * a list of force traces only). */
+unsigned hf_maxwell_data_mask(const hf_maxwell_data *data);
 
 /* Reads and checks PATH (see above; OPTIONS may be NULL: the defaults).
  * Every failure names PATH:LINE:COLUMN where there is a cell to blame:
