@@ -70,6 +70,9 @@ typedef struct curve_ctx {
     double *t0_start, *T;               /* n: contact start at u = 1, its scale */
     double *shifted;                    /* max n_i: t − t0 of one drop */
     double *model, *model_plus, *model_minus; /* N: F_model at x, x ± h */
+    double *model_x;                    /* p: the x of model, when model_known */
+    int model_known;
+    size_t model_failures;              /* failed model runs in model */
     size_t failures;                    /* model runs that failed (ε too large) */
     size_t left_out;                    /* samples left out at the last residuals */
     hf_status status;                   /* first hard failure inside GSL's calls */
@@ -143,6 +146,25 @@ static hf_status all_models(curve_ctx *c, const double *x, double *F)
     return st;
 }
 
+/* F_model at x in c->model, run only when x is not the point it was last
+ * run at: GSL evaluates the residuals at a trial point and, when it takes
+ * the step, the Jacobian at the same point, and the optimum is checked
+ * and its Jacobian taken there once more. */
+static hf_status model_at(curve_ctx *c, const double *x)
+{
+    if (c->model_known && memcmp(x, c->model_x, c->p * sizeof *x) == 0)
+        return HF_OK;
+    size_t before = c->failures;
+    c->model_known = 0;
+    hf_status st = all_models(c, x, c->model);
+    if (st == HF_OK) {
+        memcpy(c->model_x, x, c->p * sizeof *x);
+        c->model_known = 1;
+        c->model_failures = c->failures - before;
+    }
+    return st;
+}
+
 /* The first sample after the model's end of contact in F (n values), or n
  * when the contact lasts to the trace's end.  Hunter's force ends with a
  * step of O(ε²) of its peak at t_c (an artefact of his approximation, see
@@ -190,7 +212,7 @@ static void weighted(curve_ctx *c, const double *x, const double *F, gsl_vector 
 static int gsl_f(const gsl_vector *x, void *params, gsl_vector *f)
 {
     curve_ctx *c = params;
-    if (all_models(c, x->data, c->model) != HF_OK)
+    if (model_at(c, x->data) != HF_OK)
         return GSL_EFAILED;
     weighted(c, x->data, c->model, f);
     return GSL_SUCCESS;
@@ -232,7 +254,7 @@ static int gsl_df(const gsl_vector *xv, void *params, gsl_matrix *J)
     }
     memcpy(x, xv->data, c->p * sizeof *x);
     gsl_matrix_set_zero(J);
-    hf_status st = all_models(c, x, c->model);
+    hf_status st = model_at(c, x);
     for (size_t col = 0; col < 2 && st == HF_OK; ++col) {
         double keep = x[col];
         x[col] = keep + FD_STEP;
@@ -404,6 +426,7 @@ static void ctx_free(curve_ctx *c)
     free(c->T);
     free(c->shifted);
     free(c->model);
+    free(c->model_x);
     free(c->model_plus);
     free(c->model_minus);
 }
@@ -430,9 +453,10 @@ static hf_status ctx_alloc(curve_ctx *c, const hf_maxwell_data *d,
     c->T = malloc(d->n * sizeof *c->T);
     c->shifted = malloc(longest * sizeof *c->shifted);
     c->model = malloc(c->N * sizeof *c->model);
+    c->model_x = malloc(c->p * sizeof *c->model_x);
     c->model_plus = malloc(c->N * sizeof *c->model_plus);
     c->model_minus = malloc(c->N * sizeof *c->model_minus);
-    if (!c->first || !c->weight || !c->t0_start || !c->T || !c->shifted || !c->model ||
+    if (!c->first || !c->weight || !c->t0_start || !c->T || !c->shifted || !c->model || !c->model_x ||
         !c->model_plus || !c->model_minus) {
         ctx_free(c);
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
@@ -598,9 +622,8 @@ hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_cur
     if (st == HF_OK) {
         /* The optimum must be simulable everywhere: zero force from a failed
          * run is a trial step's penalty, never an answer. */
-        c.failures = 0;
-        st = all_models(&c, gsl_multifit_nlinear_position(w)->data, c.model);
-        if (st == HF_OK && c.failures > 0)
+        st = model_at(&c, gsl_multifit_nlinear_position(w)->data);
+        if (st == HF_OK && c.model_failures > 0)
             st = hf_diag_set(diag, HF_EDOM, "curve fit: Hunter's model fails at the optimum "
                              "(eps beyond %g)", HF_HUNTER_EPS_MAX);
     }
