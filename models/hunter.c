@@ -16,7 +16,7 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "models/ode_events.h"
+#include "core/ode_events.h"
 
 /* Longest dimensionless time allowed per stage: the Hertz half duration is
  * τ_m⁰ ≈ 1.47, and ε <= HF_HUNTER_EPS_MAX keeps each stage below ~3. */
@@ -266,7 +266,7 @@ hf_status hf_hunter_force_history(double eps, const hf_hunter_options *options, 
  * Hunter's impact model for a standard linear solid
  * (Argatov Section 3.2, Eq. 47), in the dimensionless variables of Eq. 23,
  * integrated with the event machinery the Maxwell model uses
- * (models/ode_events.h).  The equations are derived here; hertzfit/hunter.h
+ * (core/ode_events.h).  The equations are derived here; hertzfit/hunter.h
  * states them.
  *
  * Relaxation modulus of Eq. 47 (its creep function inverted):

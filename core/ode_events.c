@@ -1,6 +1,6 @@
 /*
- * models/ode_events.c — GSL adaptive ODE integration that stops at located
- * events (see models/ode_events.h for why events are located inside the
+ * core/ode_events.c — GSL adaptive ODE integration that stops at located
+ * events (see core/ode_events.h for why events are located inside the
  * step rather than at its end).
  *
  * The root is bracketed by the accepted step itself: one GSL step of size
@@ -8,7 +8,7 @@
  * takes the values g0 and g1 at the ends of [0, H] and Brent's method
  * converges inside it.
  */
-#include "models/ode_events.h"
+#include "core/ode_events.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * models/example_damper.c — the resilient impact damper of Safaeifar &
+ * systems/example_damper.c — the resilient impact damper of Safaeifar &
  * Farshidianfar 2020 §9 (Eqs. 64–69, Table 4, Figs. 13–17).
  *
  * State y = (x_M, ẋ_M, x_m, ẋ_m).  The primary mass M on the spring K and
@@ -19,7 +19,7 @@
  * velocity is ±δ̇, so s flips at the deepest point.  Every one of these
  * switches is a located event.
  */
-#include "models/example_internal.h"
+#include "systems/example_internal.h"
 
 #include <math.h>
 #include <string.h>
