@@ -17,6 +17,7 @@
 
 #include "hertzfit/csv.h"
 #include "hertzfit/file.h"
+#include "core/strdup.h"
 
 /* ---- the columns ---------------------------------------------------------- */
 
@@ -206,15 +207,6 @@ void hf_trace_file_free(hf_trace_file *file)
     free(s);
 }
 
-static char *copy_text(const char *text)
-{
-    size_t n = strlen(text) + 1;
-    char *c = malloc(n); /* caller frees */
-    if (c != NULL)
-        memcpy(c, text, n);
-    return c;
-}
-
 /* Starts a run at row ROW (its names copied into the storage). */
 static hf_status start_run(trace_storage *s, const hf_csv *csv, size_t row, const trace_row *r,
                            size_t first_point, hf_diag *diag)
@@ -229,7 +221,7 @@ static hf_status start_run(trace_storage *s, const hf_csv *csv, size_t row, cons
                                hf_csv_path(csv), hf_csv_line(csv, row), r->run, r->optimizer,
                                r->problem, f->runs[i].line);
     hf_trace_run *run = &f->runs[f->n_runs];
-    char *o = copy_text(r->optimizer), *p = copy_text(r->problem); /* owned by s */
+    char *o = hf_strdup(r->optimizer), *p = hf_strdup(r->problem); /* owned by s */
     s->names[2 * f->n_runs] = o;
     s->names[2 * f->n_runs + 1] = p;
     f->n_runs++;
@@ -301,7 +293,7 @@ hf_status hf_trace_read(const char *path, hf_trace_file **out, hf_diag *diag)
     trace_storage *s = calloc(1, sizeof *s); /* caller frees (hf_trace_file_free) */
     if (s == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    s->path = copy_text(path);
+    s->path = hf_strdup(path);
     s->file.path = s->path;
     hf_csv *csv = NULL;
     hf_status st = s->path ? hf_csv_read(path, NULL, &csv, diag)
