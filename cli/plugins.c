@@ -53,6 +53,17 @@ static int split_item(const char *item, char *path, size_t cap, const char **res
 
 /* The plug-in at PATH, loaded and registered now or before; NULL after one
  * error line (its exit code in *rc). */
+/* Every optimiser and problem of PLUGIN into the registries. */
+static hf_status register_entries(const hf_plugin *plugin, hf_diag *diag)
+{
+    hf_status st = HF_OK;
+    for (size_t i = 0; i < plugin->n_algorithms && st == HF_OK; ++i)
+        st = hf_optimizer_register(plugin->algorithms[i], diag);
+    for (size_t i = 0; i < plugin->n_problems && st == HF_OK; ++i)
+        st = hf_bench_problem_register(plugin->problems[i], diag);
+    return st;
+}
+
 static const hf_plugin *load(const char *command, const char *option, const char *path,
                              int *rc)
 {
@@ -91,12 +102,7 @@ static const hf_plugin *load(const char *command, const char *option, const char
         return NULL;
     }
     hf_diag diag = {{0}};
-    hf_status st = HF_OK;
-    for (size_t i = 0; i < plugin->n_algorithms && st == HF_OK; ++i)
-        st = hf_optimizer_register(plugin->algorithms[i], &diag);
-    for (size_t i = 0; i < plugin->n_problems && st == HF_OK; ++i)
-        st = hf_bench_problem_register(plugin->problems[i], &diag);
-    if (st != HF_OK) {
+    if (register_entries(plugin, &diag) != HF_OK) {
         *rc = hfc_fail(command, "%s: plug-in '%s': %s", option, path, diag.text);
         return NULL;   /* what registered stays: the handle stays open */
     }
