@@ -1,10 +1,10 @@
 # cmake/test_labels.cmake — a label on every ctest test, so a part of the
 # suite can run alone (docs/README.md, "Running the tests"):
 #
-#   unit      the library's own tests (tests/test_*.c) and the checks of the
-#             code's shape (layers, API, exports, fuzz replays): the edit loop,
-#             `ctest -L unit`, seconds each
-#   cli       runs the hertzfit program (a test_*.c that calls it is unit and cli)
+#   unit      the library's own tests (a tests/test_*.c that calls only the
+#             library) and the checks of the code's shape (layers, API,
+#             exports, fuzz replays): the edit loop, `ctest -L unit`
+#   cli       runs the hertzfit program (a tests/test_*.c that runs it too)
 #   docs      re-runs a documented example (docs:PAGE, header_example:*)
 #   bindings  the Python package and the MATLAB/Octave gateway
 #   slow      more than about 5 s on two busy cores; never also unit, so the
@@ -27,12 +27,13 @@ get_property(hertzfit_tests DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR} PROPERTY TESTS
 foreach(t IN LISTS hertzfit_tests)
   set(labels "")
   if(t MATCHES "^test_")
-    list(APPEND labels unit)
-    # a cmocka program that runs the hertzfit program is a cli test too
+    # a cmocka program that also runs the hertzfit program is a cli test
     file(STRINGS ${CMAKE_CURRENT_SOURCE_DIR}/tests/${t}.c calls
          REGEX "hf_test_cli|hf_test_expect_failure|HERTZFIT_EXE" LIMIT_COUNT 1)
     if(calls)
       list(APPEND labels cli)
+    else()
+      list(APPEND labels unit)
     endif()
   elseif(t MATCHES "^(docs:|header_example)")
     list(APPEND labels docs)
