@@ -10,6 +10,7 @@
  * no partial output.  With --csv the run table is CSV and every other line
  * starts with '#', so the output reads back with hf_csv_read.
  */
+#define _POSIX_C_SOURCE 200809L   /* strdup */
 #include "cli.h"
 
 #include <math.h>
@@ -289,10 +290,7 @@ static int fit_profile(fit_options *o)
     memset(&s, 0, sizeof s);
     hf_diag diag = {{0}};
     /* plugin:PATH.so[:NAME] becomes the plug-in optimiser's own name */
-    size_t len = strlen(o->optimizer) + 1;
-    char *name[1] = {malloc(len)};   /* owned: o->optimizer_name */
-    if (name[0] != NULL)
-        memcpy(name[0], o->optimizer, len);
+    char *name[1] = {strdup(o->optimizer)};   /* owned: o->optimizer_name */
     if (name[0] == NULL)
         return hfc_fail(o->command, "out of memory");
     int loaded = hfc_plugin_optimizers(o->command, "--optimizer", name, 1);

@@ -8,6 +8,39 @@
 
 #include "hertzfit/damping.h"
 
+/* The one model --model names, which has what it needs. */
+static int choose_model(const char *command, const char *model, int have_ab,
+                        const hf_damping_model **chosen)
+{
+    hf_damping_id id = HF_DAMPING_COUNT;
+    hf_diag diag = {{0}};
+    hf_status st = hf_damping_lookup(model, &id, &diag);
+    if (st != HF_OK)
+        return hfc_fail_status(command, "--model", st, &diag);
+    *chosen = hf_damping_at(id);
+    if ((*chosen)->needs_profile && !have_ab)
+        return hfc_fail(command, "--model profile needs --a and --b");
+    return 0;
+}
+
+/* The rows of model DM at every c_r of C. */
+static int add_model_rows(hfc_table *t, const char *command, const hf_damping_model *dm,
+                          const hfc_reals *c, const double ab[2])
+{
+    for (size_t i = 0; i < c->n; ++i) {
+        double h;
+        hf_status st = hf_damping_hr(dm->id, c->v[i], ab, &h, NULL);
+        if (st != HF_OK)
+            return hfc_fail(command, "c_r %g with model %s: %s", c->v[i], dm->name,
+                            st == HF_ERANGE ? "h_r is not representable as a double"
+                                            : hf_strerror(st));
+        hfc_table_str(t, dm->name);
+        hfc_table_num(t, c->v[i]);
+        hfc_table_num(t, h);
+    }
+    return 0;
+}
+
 static int run_hr(int argc, char **argv)
 {
     const char *model = "exact";
@@ -34,33 +67,16 @@ static int run_hr(int argc, char **argv)
     }
     int have_ab = hfc_given(&spec, "a");
     int all = strcmp(model, "all") == 0;
-    hf_damping_id chosen_id = HF_DAMPING_COUNT;
-    hf_diag diag = {{0}};
-    hf_status st = all ? HF_OK : hf_damping_lookup(model, &chosen_id, &diag);
-    const hf_damping_model *chosen = all || st != HF_OK ? NULL : hf_damping_at(chosen_id);
-    if (st != HF_OK)
-        rc = hfc_fail_status(argv[0], "--model", st, &diag);
-    if (rc == 0 && chosen != NULL && chosen->needs_profile && !have_ab)
-        rc = hfc_fail(argv[0], "--model profile needs --a and --b");
+    const hf_damping_model *chosen = NULL;
+    if (!all)
+        rc = choose_model(argv[0], model, have_ab, &chosen);
     const char *headers[] = {"model", "c_r", "h_r"};
     hfc_table *t = rc == 0 ? hfc_table_alloc(csv, 3, headers) : NULL;
     for (size_t m = 0; rc == 0 && m < HF_DAMPING_COUNT; ++m) {
         const hf_damping_model *dm = hf_damping_at((hf_damping_id)m);
         if ((!all && dm != chosen) || (dm->needs_profile && !have_ab))
             continue;
-        for (size_t i = 0; i < c.n && rc == 0; ++i) {
-            double h;
-            st = hf_damping_hr(dm->id, c.v[i], ab, &h, NULL);
-            if (st != HF_OK) {
-                rc = hfc_fail(argv[0], "c_r %g with model %s: %s", c.v[i], dm->name,
-                              st == HF_ERANGE ? "h_r is not representable as a double"
-                                              : hf_strerror(st));
-                break;
-            }
-            hfc_table_str(t, dm->name);
-            hfc_table_num(t, c.v[i]);
-            hfc_table_num(t, h);
-        }
+        rc = add_model_rows(t, argv[0], dm, &c, ab);
     }
     if (rc == 0)
         rc = hfc_table_print(t);

@@ -231,6 +231,33 @@ static int write_script(const hfc_plot *p, char *path, size_t size)
     return fd;
 }
 
+/* Runs gnuplot on the script at PATH: 0 when it wrote a whole figure,
+ * else 1 after one line on stderr. */
+static int run_script(const hfc_plot *p, char *path, const char *command)
+{
+    char *argv[] = {"gnuplot", path, NULL};
+    pid_t pid;
+    int status = 0;
+    fflush(NULL);
+    int err = posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ);
+    if (err == 0 && waitpid(pid, &status, 0) < 0)
+        err = errno;
+    if (err == ENOENT)
+        fprintf(stderr, "hertzfit %s: gnuplot not found (apt-get install "
+                        "gnuplot-nox)\n", command);
+    else if (err != 0)
+        fprintf(stderr, "hertzfit %s: cannot run gnuplot: %s\n", command, strerror(err));
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        fprintf(stderr, "hertzfit %s: gnuplot failed (exit %d)\n", command,
+                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    else if (!png_is_complete(hf_atomic_file_temporary(p->out)))
+        fprintf(stderr, "hertzfit %s: gnuplot could not write a whole figure (a "
+                        "full disk?)\n", command);
+    else
+        return 0;
+    return 1;
+}
+
 int hfc_plot_run(hfc_plot *p, const char *command)
 {
     int rc = 1;
@@ -249,27 +276,7 @@ int hfc_plot_run(hfc_plot *p, const char *command)
             fprintf(stderr, "hertzfit %s: cannot write a temporary gnuplot script: %s\n",
                     command, strerror(errno));
         } else {
-            char *argv[] = {"gnuplot", path, NULL};
-            pid_t pid;
-            int status = 0;
-            fflush(NULL);
-            int err = posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ);
-            if (err == 0 && waitpid(pid, &status, 0) < 0)
-                err = errno;
-            if (err == ENOENT)
-                fprintf(stderr, "hertzfit %s: gnuplot not found (apt-get install "
-                                "gnuplot-nox)\n", command);
-            else if (err != 0)
-                fprintf(stderr, "hertzfit %s: cannot run gnuplot: %s\n", command,
-                        strerror(err));
-            else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-                fprintf(stderr, "hertzfit %s: gnuplot failed (exit %d)\n", command,
-                        WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-            else if (!png_is_complete(hf_atomic_file_temporary(p->out)))
-                fprintf(stderr, "hertzfit %s: gnuplot could not write a whole figure (a "
-                                "full disk?)\n", command);
-            else
-                rc = 0;
+            rc = run_script(p, path, command);
             close(fd);
             remove(path);
         }

@@ -321,6 +321,19 @@ static int check_rules(const hfc_spec *spec)
     return 0;
 }
 
+/* The two failures only positional words have: none, or too many. */
+static int check_positional_count(const hfc_spec *spec, const hfc_opt *o, size_t n,
+                                  const char *label)
+{
+    if (n == 0 && o->count_min > 0)
+        return hfc_fail(spec->command, "missing argument %s (%s)", o->arg ? o->arg : label,
+                        label);
+    if (o->kind == HFC_TEXTS && o->count_max != 0 && n > o->count_max)
+        return hfc_fail(spec->command, "unexpected argument '%s'",
+                        ((const hfc_texts *)o->value)->v[o->count_max]);
+    return 0;
+}
+
 /* List lengths, for options and positionals. */
 static int check_count(const hfc_spec *spec, const hfc_opt *o, int positional)
 {
@@ -330,12 +343,9 @@ static int check_count(const hfc_spec *spec, const hfc_opt *o, int positional)
     option_label(o, positional, label, sizeof label);
     if (!positional && !o->given)
         return 0;
-    if (positional && n == 0 && o->count_min > 0)
-        return hfc_fail(spec->command, "missing argument %s (%s)", o->arg ? o->arg : label,
-                        label);
-    if (positional && o->kind == HFC_TEXTS && o->count_max != 0 && n > o->count_max)
-        return hfc_fail(spec->command, "unexpected argument '%s'",
-                        ((const hfc_texts *)o->value)->v[o->count_max]);
+    int rc = positional ? check_positional_count(spec, o, n, label) : 0;
+    if (rc != 0)
+        return rc;
     if (o->count_min != 0 && o->count_min == o->count_max && n != o->count_min)
         return hfc_fail(spec->command, "%s needs %zu values (%s), got %zu", label, o->count_min,
                         o->arg ? o->arg : "", n);
@@ -348,13 +358,31 @@ static int check_count(const hfc_spec *spec, const hfc_opt *o, int positional)
     return 0;
 }
 
+/* Whether ARG asks for help. */
+static int is_help(const char *arg)
+{
+    return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
+/* The counts of every list option and of the positional words. */
+static int check_counts(const hfc_spec *spec)
+{
+    int rc = 0;
+    for (size_t i = 0; i < spec->nopts && rc == 0; ++i)
+        if (is_list(&spec->opts[i]))
+            rc = check_count(spec, &spec->opts[i], 0);
+    if (rc == 0 && spec->positional != NULL)
+        rc = check_count(spec, spec->positional, 1);
+    return rc;
+}
+
 int hfc_parse(hfc_spec *spec, int argc, char **argv, int *exit_code)
 {
     int options_done = 0, rc = 0;
     *exit_code = 0;
     for (int i = 1; i < argc && rc == 0; ++i) {
         const char *arg = argv[i];
-        if (!options_done && (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)) {
+        if (!options_done && is_help(arg)) {
             hfc_print_help(spec, stdout);
             return 0;
         }
@@ -367,11 +395,8 @@ int hfc_parse(hfc_spec *spec, int argc, char **argv, int *exit_code)
         else
             rc = store(spec, spec->positional, 1, arg);
     }
-    for (size_t i = 0; i < spec->nopts && rc == 0; ++i)
-        if (is_list(&spec->opts[i]))
-            rc = check_count(spec, &spec->opts[i], 0);
-    if (rc == 0 && spec->positional != NULL)
-        rc = check_count(spec, spec->positional, 1);
+    if (rc == 0)
+        rc = check_counts(spec);
     if (rc == 0)
         rc = check_rules(spec);
     *exit_code = rc;
@@ -438,6 +463,69 @@ static void add_item(char *line, size_t size, size_t *col, size_t indent, const 
     }
 }
 
+/* "(A B | X)": option I and the ones after it that are required unless X,
+ * then X when it follows, into ITEM; returns the index of the last option
+ * the item covers. */
+static size_t unless_item(const hfc_spec *spec, size_t i, const char *a, char *item, size_t size)
+{
+    const hfc_opt *o = &spec->opts[i];
+    char b[160];
+    size_t j = i;
+    snprintf(item, size, "(%s", a);
+    while (j + 1 < spec->nopts && spec->opts[j + 1].unless != NULL &&
+           strcmp(spec->opts[j + 1].unless, o->unless) == 0) {
+        synopsis(&spec->opts[++j], b, sizeof b);
+        snprintf(item + strlen(item), size - strlen(item), " %s", b);
+    }
+    if (j + 1 < spec->nopts && strcmp(spec->opts[j + 1].name, o->unless) == 0) {
+        synopsis(&spec->opts[++j], b, sizeof b);
+        snprintf(item + strlen(item), size - strlen(item), " | %s)", b);
+    } else {
+        snprintf(item + strlen(item), size - strlen(item), ")");
+    }
+    return j;
+}
+
+/* Whether optional option I excludes the one after it: "[A | B]". */
+static int excludes_next(const hfc_spec *spec, size_t i)
+{
+    const hfc_opt *o = &spec->opts[i];
+    return o->excludes != NULL && i + 1 < spec->nopts &&
+           strcmp(spec->opts[i + 1].name, o->excludes) == 0 && !o->required;
+}
+
+/* Whether optional option I and the one after it need each other: "[A B]". */
+static int needs_next(const hfc_spec *spec, size_t i)
+{
+    const hfc_opt *o = &spec->opts[i];
+    return o->needs != NULL && i + 1 < spec->nopts && !o->required &&
+           strcmp(spec->opts[i + 1].name, o->needs) == 0 && spec->opts[i + 1].needs != NULL &&
+           strcmp(spec->opts[i + 1].needs, o->name) == 0;
+}
+
+/* The usage item of option I into ITEM; returns the index of the last
+ * option it covers (a group covers the options after I too). */
+static size_t usage_item(const hfc_spec *spec, size_t i, char *item, size_t size)
+{
+    const hfc_opt *o = &spec->opts[i];
+    char a[160], b[160];
+    synopsis(o, a, sizeof a);
+    if (o->unless != NULL)
+        return unless_item(spec, i, a, item, size);
+    if (excludes_next(spec, i)) {
+        synopsis(&spec->opts[++i], b, sizeof b);
+        snprintf(item, size, "[%s | %s]", a, b);
+    } else if (needs_next(spec, i)) {
+        synopsis(&spec->opts[++i], b, sizeof b);
+        snprintf(item, size, "[%s %s]", a, b);
+    } else if (o->required) {
+        snprintf(item, size, "%s", a);
+    } else {
+        snprintf(item, size, "[%s]", a);
+    }
+    return i;
+}
+
 /* The usage line: required options bare, optional ones in brackets, two
  * options that exclude each other as [A | B], options required unless X
  * as (A B | X), then the positional words. */
@@ -446,39 +534,8 @@ static void usage_line(const hfc_spec *spec, char *line, size_t size)
     snprintf(line, size, "usage: hertzfit %s", spec->command);
     size_t indent = strlen(line) + 1, col = strlen(line);
     for (size_t i = 0; i < spec->nopts; ++i) {
-        const hfc_opt *o = &spec->opts[i];
-        char item[512], a[160], b[160];
-        synopsis(o, a, sizeof a);
-        if (o->unless != NULL) {
-            size_t j = i;
-            snprintf(item, sizeof item, "(%s", a);
-            while (j + 1 < spec->nopts && spec->opts[j + 1].unless != NULL &&
-                   strcmp(spec->opts[j + 1].unless, o->unless) == 0) {
-                synopsis(&spec->opts[++j], b, sizeof b);
-                snprintf(item + strlen(item), sizeof item - strlen(item), " %s", b);
-            }
-            if (j + 1 < spec->nopts && strcmp(spec->opts[j + 1].name, o->unless) == 0) {
-                synopsis(&spec->opts[++j], b, sizeof b);
-                snprintf(item + strlen(item), sizeof item - strlen(item), " | %s)", b);
-            } else {
-                snprintf(item + strlen(item), sizeof item - strlen(item), ")");
-            }
-            i = j;
-        } else if (o->excludes != NULL && i + 1 < spec->nopts &&
-                   strcmp(spec->opts[i + 1].name, o->excludes) == 0 && !o->required) {
-            synopsis(&spec->opts[++i], b, sizeof b);
-            snprintf(item, sizeof item, "[%s | %s]", a, b);
-        } else if (o->needs != NULL && i + 1 < spec->nopts && !o->required &&
-                   strcmp(spec->opts[i + 1].name, o->needs) == 0 &&
-                   spec->opts[i + 1].needs != NULL &&
-                   strcmp(spec->opts[i + 1].needs, o->name) == 0) {
-            synopsis(&spec->opts[++i], b, sizeof b);
-            snprintf(item, sizeof item, "[%s %s]", a, b);
-        } else if (o->required) {
-            snprintf(item, sizeof item, "%s", a);
-        } else {
-            snprintf(item, sizeof item, "[%s]", a);
-        }
+        char item[512];
+        i = usage_item(spec, i, item, sizeof item);
         add_item(line, size, &col, indent, item);
     }
     const hfc_opt *p = spec->positional;
@@ -524,6 +581,25 @@ static void help_entry(FILE *fp, const char *left, const char *text)
     fputc('\n', fp);
 }
 
+/* The help entry of option O: its names and argument, its text, its
+ * limits and whether it is required. */
+static void option_help(FILE *fp, const hfc_opt *o)
+{
+    char left[192], alias[8] = "", range[96], arg[160], text[1024];
+    if (o->short_name != 0)
+        snprintf(alias, sizeof alias, "-%c, ", o->short_name);
+    synopsis(o, arg, sizeof arg);
+    const char *after_name = strchr(arg, ' ');
+    snprintf(left, sizeof left, "%s--%s%s", alias, o->name, after_name ? after_name : "");
+    limits_text(o, range, sizeof range);
+    int both = (o->limits & (HFC_MIN | HFC_ABOVE)) && (o->limits & (HFC_MAX | HFC_BELOW));
+    snprintf(text, sizeof text, "%s%s%s%s%s%s", o->help ? o->help : "",
+             range[0] ? "; " : "", range[0] && (is_list(o) || o->kind == HFC_GRID)
+                                       ? "each " : "",
+             range[0] && both ? "in " : "", range, o->required ? " (required)" : "");
+    help_entry(fp, left, text);
+}
+
 void hfc_print_help(const hfc_spec *spec, FILE *fp)
 {
     char line[4096];
@@ -538,22 +614,8 @@ void hfc_print_help(const hfc_spec *spec, FILE *fp)
             help_entry(fp, spec->group->subs[i]->name, spec->group->subs[i]->summary);
     }
     fprintf(fp, "\noptions:\n");
-    for (size_t i = 0; i < spec->nopts; ++i) {
-        const hfc_opt *o = &spec->opts[i];
-        char left[192], alias[8] = "", range[96], arg[160], text[1024];
-        if (o->short_name != 0)
-            snprintf(alias, sizeof alias, "-%c, ", o->short_name);
-        synopsis(o, arg, sizeof arg);
-        const char *after_name = strchr(arg, ' ');
-        snprintf(left, sizeof left, "%s--%s%s", alias, o->name, after_name ? after_name : "");
-        limits_text(o, range, sizeof range);
-        int both = (o->limits & (HFC_MIN | HFC_ABOVE)) && (o->limits & (HFC_MAX | HFC_BELOW));
-        snprintf(text, sizeof text, "%s%s%s%s%s%s", o->help ? o->help : "",
-                 range[0] ? "; " : "", range[0] && (is_list(o) || o->kind == HFC_GRID)
-                                           ? "each " : "",
-                 range[0] && both ? "in " : "", range, o->required ? " (required)" : "");
-        help_entry(fp, left, text);
-    }
+    for (size_t i = 0; i < spec->nopts; ++i)
+        option_help(fp, &spec->opts[i]);
     help_entry(fp, "-h, --help", "show this help and exit");
 }
 
@@ -579,21 +641,26 @@ static void group_help(const hfc_command *c, const char *path, FILE *fp)
         fprintf(fp, "\n%s\n", c->details);
 }
 
+/* The subcommand of C named NAME, or NULL. */
+static const hfc_command *find_sub(const hfc_command *c, const char *name)
+{
+    for (size_t i = 0; i < c->nsubs; ++i)
+        if (strcmp(name, c->subs[i]->name) == 0)
+            return c->subs[i];
+    return NULL;
+}
+
 int hfc_dispatch(const hfc_command *command, int argc, char **argv)
 {
     const char *path = argv[0];
     const char *what = path[0] ? "subcommand" : "command";
     char full[128];
-    if (argc >= 2) {
-        for (size_t i = 0; i < command->nsubs; ++i) {
-            const hfc_command *sub = command->subs[i];
-            if (strcmp(argv[1], sub->name) != 0)
-                continue;
-            snprintf(full, sizeof full, "%s%s%s", path, path[0] ? " " : "", sub->name);
-            argv[1] = full;
-            return sub->run != NULL && sub->subs == NULL ? sub->run(argc - 1, argv + 1)
-                                                         : hfc_dispatch(sub, argc - 1, argv + 1);
-        }
+    const hfc_command *sub = argc >= 2 ? find_sub(command, argv[1]) : NULL;
+    if (sub != NULL) {
+        snprintf(full, sizeof full, "%s%s%s", path, path[0] ? " " : "", sub->name);
+        argv[1] = full;
+        return sub->run != NULL && sub->subs == NULL ? sub->run(argc - 1, argv + 1)
+                                                     : hfc_dispatch(sub, argc - 1, argv + 1);
     }
     char valid[512];
     valid_subs(command, valid, sizeof valid);
@@ -605,7 +672,7 @@ int hfc_dispatch(const hfc_command *command, int argc, char **argv)
                 what, valid);
         return 2;
     }
-    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+    if (is_help(argv[1])) {
         group_help(command, path, stdout);
         return 0;
     }

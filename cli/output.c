@@ -5,6 +5,7 @@
  * are collected and printed at the end, so an error half-way through
  * prints no partial table.
  */
+#define _POSIX_C_SOURCE 200809L   /* strdup */
 #include "cli.h"
 
 #include <errno.h>
@@ -80,12 +81,11 @@ static void push_cell(hfc_table *t, const char *text)
         t->cells = grown;
         t->cap = cap;
     }
-    char *copy = malloc(strlen(text) + 1);
+    char *copy = strdup(text); /* owned by t */
     if (copy == NULL) {
         t->oom = 1;
         return;
     }
-    strcpy(copy, text);
     t->cells[t->count++] = copy;
 }
 

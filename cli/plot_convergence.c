@@ -81,6 +81,27 @@ static hfc_plot *build_script(const plot_options *o, const curve *c, size_t nc)
     return p;
 }
 
+/* The curve of trace file PATH (*TRACE keeps the file): its band and its
+ * label, the optimiser's name when one ran every run, else the path. */
+static int read_curve(const char *command, const char *path, hf_trace_axis axis,
+                      hf_trace_file **trace, curve *c)
+{
+    int rc = 0;
+    hf_diag diag = {{0}};
+    hf_status st = hf_trace_read(path, trace, &diag);
+    if (st == HF_OK && (*trace)->n_runs == 0)
+        rc = hfc_fail(command, "%s: no trace rows", path);
+    else if (st == HF_OK)
+        st = hf_trace_band_alloc((*trace)->runs, (*trace)->n_runs, axis, &c->band, &diag);
+    if (rc == 0 && st != HF_OK)
+        rc = hfc_fail_status(command, NULL, st, &diag);
+    if (rc == 0) {
+        const char *name = common_optimizer(*trace);
+        c->label = name ? name : path;
+    }
+    return rc;
+}
+
 static int run_plot_convergence(int argc, char **argv)
 {
     static const char *const axes[] = {"iter", "evals", NULL};
@@ -116,21 +137,8 @@ static int run_plot_convergence(int argc, char **argv)
         rc = hfc_fail(argv[0], "out of memory");
     hf_trace_axis axis = strcmp(o.xaxis, "evals") == 0 ? HF_TRACE_EVALUATIONS
                                                        : HF_TRACE_ITERATIONS;
-    for (size_t i = 0; rc == 0 && i < files.n; ++i) {
-        hf_diag diag = {{0}};
-        hf_status st = hf_trace_read(files.v[i], &traces[i], &diag);
-        if (st == HF_OK && traces[i]->n_runs == 0)
-            rc = hfc_fail(argv[0], "%s: no trace rows", files.v[i]);
-        else if (st == HF_OK)
-            st = hf_trace_band_alloc(traces[i]->runs, traces[i]->n_runs, axis, &c[i].band,
-                                     &diag);
-        if (rc == 0 && st != HF_OK)
-            rc = hfc_fail_status(argv[0], NULL, st, &diag);
-        if (rc == 0) {
-            const char *name = common_optimizer(traces[i]);
-            c[i].label = name ? name : files.v[i];
-        }
-    }
+    for (size_t i = 0; rc == 0 && i < files.n; ++i)
+        rc = read_curve(argv[0], files.v[i], axis, &traces[i], &c[i]);
     if (rc == 0)
         rc = hfc_plot_run(build_script(&o, c, files.n), argv[0]);
     for (size_t i = 0; c != NULL && i < files.n; ++i) {

@@ -190,6 +190,29 @@ static void fitted_title(hfc_plot *p, const char *command, const hf_maxwell_fit_
     hfc_plot_cmd(p, "\n");
 }
 
+/* The title of a figure of the model at a given material. */
+static void given_title(hfc_plot *p, const hf_maxwell_material *mat)
+{
+    char title[300];
+    snprintf(title, sizeof title, "Hunter's model at the given μ_0 = %.6g Pa, η = %.5g "
+             "1/s, ν = %.3g", mat->mu0, mat->eta, mat->nu);
+    hfc_plot_cmd(p, "set title ");
+    hfc_plot_str(p, title, NULL);
+    hfc_plot_cmd(p, " . \"\\n\" . ");
+    hfc_plot_str(p, "(contact starts and baselines from the extraction)", NULL);
+    hfc_plot_cmd(p, "\n");
+}
+
+static size_t count_drawn(const int *drawn, size_t n)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < n; ++i)
+        count += (size_t)drawn[i];
+    return count;
+}
+
+static void plot_drops(hfc_plot *p, const hf_maxwell_data *d, const int *drawn, int fitted);
+
 static int run_plot_trace(int argc, char **argv)
 {
     const char *png = NULL, *data = NULL, *delimiter = NULL;
@@ -239,10 +262,7 @@ static int run_plot_trace(int argc, char **argv)
         rc = add_fitted_drops(p, argv[0], data, d, mat.nu, &curve, &fit, drawn);
     for (size_t i = 0; !fitted && i < d->n && rc == 0; ++i)
         rc = add_given_drop(p, argv[0], i + 1, &d->trace[i], &d->impact[i], &mat, &drawn[i]);
-    size_t ndrawn = 0;
-    for (size_t i = 0; rc == 0 && i < d->n; ++i)
-        ndrawn += (size_t)drawn[i];
-    if (rc == 0 && ndrawn == 0)
+    if (rc == 0 && count_drawn(drawn, d->n) == 0)
         rc = hfc_fail(argv[0], "%s: no drop has a contact to draw", data);
     if (rc != 0) {
         free(drawn);
@@ -256,15 +276,18 @@ static int run_plot_trace(int argc, char **argv)
     if (fitted) {
         fitted_title(p, argv[0], &fit, mat.nu);
     } else {
-        char title[300];
-        snprintf(title, sizeof title, "Hunter's model at the given μ_0 = %.6g Pa, η = %.5g "
-                 "1/s, ν = %.3g", mat.mu0, mat.eta, mat.nu);
-        hfc_plot_cmd(p, "set title ");
-        hfc_plot_str(p, title, NULL);
-        hfc_plot_cmd(p, " . \"\\n\" . ");
-        hfc_plot_str(p, "(contact starts and baselines from the extraction)", NULL);
-        hfc_plot_cmd(p, "\n");
+        given_title(p, &mat);
     }
+    plot_drops(p, d, drawn, fitted);
+    free(drawn);
+    hf_maxwell_data_free(d);
+    return hfc_plot_run(p, argv[0]);
+}
+
+/* The measured forces of the DRAWN drops of D with the model curves over
+ * them, and their residuals below. */
+static void plot_drops(hfc_plot *p, const hf_maxwell_data *d, const int *drawn, int fitted)
+{
     hfc_plot_cmd(p, "set ylabel 'F - baseline  [N]'\n"
                     "set xlabel 'time since contact start  [ms]'\nplot ");
     /* measured points in each drop's colour, then every model curve over
@@ -292,9 +315,6 @@ static int run_plot_trace(int argc, char **argv)
         first = 0;
     }
     hfc_plot_cmd(p, "\nunset multiplot\n");
-    free(drawn);
-    hf_maxwell_data_free(d);
-    return hfc_plot_run(p, argv[0]);
 }
 
 const hfc_command hfc_plot_trace_command = {

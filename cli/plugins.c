@@ -53,6 +53,17 @@ static int split_item(const char *item, char *path, size_t cap, const char **res
 
 /* The plug-in at PATH, loaded and registered now or before; NULL after one
  * error line (its exit code in *rc). */
+/* Every optimiser and problem of PLUGIN into the registries. */
+static hf_status register_entries(const hf_plugin *plugin, hf_diag *diag)
+{
+    hf_status st = HF_OK;
+    for (size_t i = 0; i < plugin->n_algorithms && st == HF_OK; ++i)
+        st = hf_optimizer_register(plugin->algorithms[i], diag);
+    for (size_t i = 0; i < plugin->n_problems && st == HF_OK; ++i)
+        st = hf_bench_problem_register(plugin->problems[i], diag);
+    return st;
+}
+
 static const hf_plugin *load(const char *command, const char *option, const char *path,
                              int *rc)
 {
@@ -91,12 +102,7 @@ static const hf_plugin *load(const char *command, const char *option, const char
         return NULL;
     }
     hf_diag diag = {{0}};
-    hf_status st = HF_OK;
-    for (size_t i = 0; i < plugin->n_algorithms && st == HF_OK; ++i)
-        st = hf_optimizer_register(plugin->algorithms[i], &diag);
-    for (size_t i = 0; i < plugin->n_problems && st == HF_OK; ++i)
-        st = hf_bench_problem_register(plugin->problems[i], &diag);
-    if (st != HF_OK) {
+    if (register_entries(plugin, &diag) != HF_OK) {
         *rc = hfc_fail(command, "%s: plug-in '%s': %s", option, path, diag.text);
         return NULL;   /* what registered stays: the handle stays open */
     }
@@ -136,6 +142,33 @@ static int replace_item(const char *command, char **items, size_t k, const char 
     return 0;
 }
 
+/* Whether PLUGIN has a problem (PROBLEMS) or an optimiser called NAME. */
+static int has_entry(const hf_plugin *plugin, int problems, const char *name)
+{
+    size_t count = problems ? plugin->n_problems : plugin->n_algorithms;
+    int found = 0;
+    for (size_t i = 0; i < count; ++i)
+        found |= strcmp(problems ? plugin->problems[i]->name : plugin->algorithms[i]->name,
+                        name) == 0;
+    return found;
+}
+
+/* What plugin:PATH without a name means: the plug-in's one optimiser
+ * (into *NAME); a problem always needs its name. */
+static int unnamed_entry(const char *command, const char *option, const char *path,
+                         const hf_plugin *plugin, int problems, const char *names,
+                         const char **name)
+{
+    if (problems)
+        return hfc_fail(command, "%s: plugin:%s needs :NAME[:DIM] (its problems: %s)",
+                        option, path, names);
+    if (plugin->n_algorithms != 1)
+        return hfc_fail(command, "%s: plug-in '%s' has %zu optimizers (%s): name one "
+                        "as plugin:%s:NAME", option, path, plugin->n_algorithms, names, path);
+    *name = plugin->algorithms[0]->name;
+    return 0;
+}
+
 static int resolve(const char *command, const char *option, char **items, size_t n,
                    int problems)
 {
@@ -154,25 +187,14 @@ static int resolve(const char *command, const char *option, char **items, size_t
             return rc;
         char names[512];
         list_names(plugin, problems, names, sizeof names);
-        size_t count = problems ? plugin->n_problems : plugin->n_algorithms;
         const char *name = rest;
         char family[128] = "";
         if (problems && rest != NULL)
             snprintf(family, sizeof family, "%.*s", (int)strcspn(rest, ":"), rest);
-        if (!problems && rest == NULL) {
-            if (count != 1)
-                return hfc_fail(command, "%s: plug-in '%s' has %zu optimizers (%s): name one "
-                                "as plugin:%s:NAME", option, path, count, names, path);
-            name = plugin->algorithms[0]->name;
-        } else if (problems && rest == NULL) {
-            return hfc_fail(command, "%s: plugin:%s needs :NAME[:DIM] (its problems: %s)",
-                            option, path, names);
-        }
-        int found = 0;
-        for (size_t i = 0; i < count; ++i)
-            found |= strcmp(problems ? plugin->problems[i]->name : plugin->algorithms[i]->name,
-                            problems ? family : name) == 0;
-        if (!found)
+        if (rest == NULL &&
+            (rc = unnamed_entry(command, option, path, plugin, problems, names, &name)) != 0)
+            return rc;
+        if (!has_entry(plugin, problems, problems ? family : name))
             return hfc_fail(command, "%s: plug-in '%s' has no %s '%s' (it has: %s)", option,
                             path, problems ? "problem" : "optimizer", problems ? family : name,
                             names);

@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/strdup.h"
+
 struct hf_csv {
     char *path;        /* owned copy */
     char *buffer;      /* owned: file text, cells NUL-terminated inside it */
@@ -408,11 +410,10 @@ hf_status hf_csv_read(const char *path, const hf_csv_options *options, hf_csv **
         return st;
     /* csv and its path/buffer/cells/lines are owned by the caller: hf_csv_free */
     hf_csv *csv = calloc(1, sizeof *csv);
-    if (csv == NULL || (csv->path = malloc(strlen(path) + 1)) == NULL) {
+    if (csv == NULL || (csv->path = hf_strdup(path)) == NULL) {
         free(csv);
         return hf_diag_set(diag, HF_ENOMEM, "%s: out of memory", path);
     }
-    strcpy(csv->path, path);
     st = hf_file_read(path, o.max_bytes ? o.max_bytes : HF_CSV_MAX_BYTES, &csv->buffer, NULL,
                       diag);
     parser p = {csv, csv->buffer, csv->buffer, 1, o.separator,

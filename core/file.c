@@ -97,6 +97,32 @@ static hf_status read_all(int fd, const char *path, size_t max, char **buf, size
     return HF_OK;
 }
 
+/* Whether the open FD (named PATH) may be read whole: a regular file up to
+ * MAX bytes (*CAP then its size and one more, to see the end at once) or a
+ * pipe (set back to blocking reads, *CAP unchanged); anything else fails. */
+static hf_status prepare_read(int fd, const char *path, size_t max, size_t *cap, hf_diag *diag)
+{
+    struct stat info;
+    hf_status st = HF_OK;
+    if (fstat(fd, &info) != 0)
+        st = hf_diag_set(diag, HF_EIO, "%s: cannot read: %s", path, strerror(errno));
+    else if (S_ISREG(info.st_mode)) {
+        if ((unsigned long long)info.st_size > (unsigned long long)max)
+            st = hf_diag_set(diag, HF_ERANGE, "%s: %lld bytes, more than the %zu bytes a file "
+                             "read whole may have", path, (long long)info.st_size, max);
+        else
+            *cap = (size_t)info.st_size + 1;
+    } else if (S_ISFIFO(info.st_mode)) {
+        /* back to blocking reads: a pipe is read as its writer writes */
+        int flags = fcntl(fd, F_GETFL);
+        if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
+            st = hf_diag_set(diag, HF_EIO, "%s: cannot read: %s", path, strerror(errno));
+    } else {
+        st = hf_diag_set(diag, HF_EIO, "%s: is %s, not a file", path, kind_of(info.st_mode));
+    }
+    return st;
+}
+
 hf_status hf_file_read(const char *path, size_t max_bytes, char **text, size_t *length,
                        hf_diag *diag)
 {
@@ -110,25 +136,8 @@ hf_status hf_file_read(const char *path, size_t max_bytes, char **text, size_t *
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return hf_diag_set(diag, HF_EIO, "%s: cannot open: %s", path, strerror(errno));
-    struct stat info;
-    hf_status st = HF_OK;
     size_t cap = 4096;
-    if (fstat(fd, &info) != 0)
-        st = hf_diag_set(diag, HF_EIO, "%s: cannot read: %s", path, strerror(errno));
-    else if (S_ISREG(info.st_mode)) {
-        if ((unsigned long long)info.st_size > (unsigned long long)max)
-            st = hf_diag_set(diag, HF_ERANGE, "%s: %lld bytes, more than the %zu bytes a file "
-                             "read whole may have", path, (long long)info.st_size, max);
-        else
-            cap = (size_t)info.st_size + 1;   /* one more, to see the end at once */
-    } else if (S_ISFIFO(info.st_mode)) {
-        /* back to blocking reads: a pipe is read as its writer writes */
-        int flags = fcntl(fd, F_GETFL);
-        if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
-            st = hf_diag_set(diag, HF_EIO, "%s: cannot read: %s", path, strerror(errno));
-    } else {
-        st = hf_diag_set(diag, HF_EIO, "%s: is %s, not a file", path, kind_of(info.st_mode));
-    }
+    hf_status st = prepare_read(fd, path, max, &cap, diag);
     char *buf = NULL; /* to *text, or freed below */
     size_t len = 0;
     if (st == HF_OK) {
@@ -481,6 +490,25 @@ static void libcrypto_open(void)
                        libcrypto.update && libcrypto.final && libcrypto.ctx_free;
 }
 
+/* Feeds the bytes of FP (named PATH, at most MAX_BYTES) to the digest MD_CTX. */
+static hf_status hash_stream(FILE *fp, const char *path, size_t max_bytes, EVP_MD_CTX *md_ctx,
+                             hf_diag *diag)
+{
+    hf_status st = HF_OK;
+    unsigned char buf[1 << 16];
+    size_t total = 0;
+    for (size_t got; st == HF_OK && (got = fread(buf, 1, sizeof buf, fp)) > 0;) {
+        total += got;
+        if (total > max_bytes)
+            st = hf_diag_set(diag, HF_ERANGE, "%s: more than %zu bytes", path, max_bytes);
+        else if (libcrypto.update(md_ctx, buf, got) != 1)
+            st = hf_diag_set(diag, HF_ENOMEM, "%s: SHA-256 failed (OpenSSL)", path);
+    }
+    if (st == HF_OK && ferror(fp))
+        st = hf_diag_set(diag, HF_EIO, "%s: cannot read: %s", path, strerror(errno));
+    return st;
+}
+
 hf_status hf_file_sha256(const char *path, size_t max_bytes, char hex[HF_FILE_SHA256_HEX],
                          hf_diag *diag)
 {
@@ -506,17 +534,8 @@ hf_status hf_file_sha256(const char *path, size_t max_bytes, char hex[HF_FILE_SH
     hf_status st = md_ctx != NULL && libcrypto.init(md_ctx, libcrypto.sha256(), NULL) == 1
                        ? HF_OK
                        : hf_diag_set(diag, HF_ENOMEM, "%s: SHA-256 failed (OpenSSL)", path);
-    unsigned char buf[1 << 16];
-    size_t total = 0;
-    for (size_t got; st == HF_OK && (got = fread(buf, 1, sizeof buf, fp)) > 0;) {
-        total += got;
-        if (total > max_bytes)
-            st = hf_diag_set(diag, HF_ERANGE, "%s: more than %zu bytes", path, max_bytes);
-        else if (libcrypto.update(md_ctx, buf, got) != 1)
-            st = hf_diag_set(diag, HF_ENOMEM, "%s: SHA-256 failed (OpenSSL)", path);
-    }
-    if (st == HF_OK && ferror(fp))
-        st = hf_diag_set(diag, HF_EIO, "%s: cannot read: %s", path, strerror(errno));
+    if (st == HF_OK)
+        st = hash_stream(fp, path, max_bytes, md_ctx, diag);
     fclose(fp);
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int n = 0;

@@ -16,7 +16,7 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "models/ode_events.h"
+#include "core/ode_events.h"
 
 /* Longest dimensionless time allowed per stage: the Hertz half duration is
  * τ_m⁰ ≈ 1.47, and ε <= HF_HUNTER_EPS_MAX keeps each stage below ~3. */
@@ -266,7 +266,7 @@ hf_status hf_hunter_force_history(double eps, const hf_hunter_options *options, 
  * Hunter's impact model for a standard linear solid
  * (Argatov Section 3.2, Eq. 47), in the dimensionless variables of Eq. 23,
  * integrated with the event machinery the Maxwell model uses
- * (models/ode_events.h).  The equations are derived here; hertzfit/hunter.h
+ * (core/ode_events.h).  The equations are derived here; hertzfit/hunter.h
  * states them.
  *
  * Relaxation modulus of Eq. 47 (its creep function inverted):
@@ -384,11 +384,11 @@ static double sls_unloading_force_slope(double t, const double y[], void *params
     return 1.25 * ((1.0 - a) * half + a * u.E * (dg - 2.0 * l * u.g));
 }
 
-hf_status hf_hunter_simulate_sls(double eps, double alpha, const hf_hunter_options *options,
-                                 hf_hunter_result *out, hf_diag *diag)
+/* The standard linear solid's eps and alpha, where the model is defined
+ * and the integration can follow it, and the integration's tolerances. */
+static hf_status check_sls_parameters(double eps, double alpha, const hf_hunter_options *o,
+                                      hf_diag *diag)
 {
-    if (out == NULL)
-        return hf_diag_set(diag, HF_EINVAL, "no output for the standard linear solid");
     if (!isfinite(alpha) || !(alpha > 0.0) || alpha > 1.0)
         return hf_diag_set(diag, HF_EDOM, "alpha = %g is outside (0, 1] for the standard "
                            "linear solid", alpha);
@@ -398,11 +398,22 @@ hf_status hf_hunter_simulate_sls(double eps, double alpha, const hf_hunter_optio
     if (!(eps / alpha <= LAMBDA_MAX))
         return hf_diag_set(diag, HF_EDOM, "eps/alpha = %g: the relaxation is more than %g "
                            "times faster than the impact", eps / alpha, LAMBDA_MAX);
+    if (!(o->abs_tol > 0.0) || !(o->rel_tol > 0.0))
+        return hf_diag_set(diag, HF_EINVAL, "ODE tolerances must be positive");
+    return HF_OK;
+}
+
+hf_status hf_hunter_simulate_sls(double eps, double alpha, const hf_hunter_options *options,
+                                 hf_hunter_result *out, hf_diag *diag)
+{
+    if (out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no output for the standard linear solid");
     hf_hunter_options defaults;
     hf_hunter_options_init(&defaults);
     const hf_hunter_options *o = options ? options : &defaults;
-    if (!(o->abs_tol > 0.0) || !(o->rel_tol > 0.0))
-        return hf_diag_set(diag, HF_EINVAL, "ODE tolerances must be positive");
+    hf_status st = check_sls_parameters(eps, alpha, o, diag);
+    if (st != HF_OK)
+        return st;
     sls_stage s = {alpha, eps / alpha, 0.0};
     out->eps = eps;
 

@@ -17,7 +17,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
 
-#include "models/ode_events.h"
+#include "core/ode_events.h"
 
 void hf_impact_params_init(hf_impact_params *params)
 {

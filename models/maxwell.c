@@ -185,6 +185,22 @@ hf_status hf_maxwell_predict_sls(const hf_maxwell_material *mat, double alpha,
     return to_physical(mat, imp, T, eps, a.omega_m, a.tau_M, a.force_M, a.tau_c, a.e, out, diag);
 }
 
+/* The sample times of a force history: no NaN, nondecreasing.  Checked in
+ * seconds, so that the message speaks the caller's units; t/T keeps the
+ * order, so hf_hunter_force_history agrees. */
+static hf_status check_sample_times(size_t n, const double *t, hf_diag *diag)
+{
+    for (size_t i = 0; i < n; ++i) {
+        if (isnan(t[i]))
+            return hf_diag_set(diag, HF_EINVAL, "force history: t[%zu] is NaN", i);
+        if (i > 0 && t[i] < t[i - 1])
+            return hf_diag_set(diag, HF_EINVAL, "force history: t[%zu] = %.17g s is before "
+                               "t[%zu] = %.17g s; times must be nondecreasing", i, t[i], i - 1,
+                               t[i - 1]);
+    }
+    return HF_OK;
+}
+
 hf_status hf_maxwell_force_history(const hf_maxwell_material *mat, const hf_maxwell_impact *imp,
                                    const hf_hunter_options *options, size_t n, const double *t,
                                    double *F, hf_diag *diag)
@@ -196,16 +212,8 @@ hf_status hf_maxwell_force_history(const hf_maxwell_material *mat, const hf_maxw
         st = hf_maxwell_impact_check(imp, diag);
     if (st != HF_OK)
         return st;
-    /* Checked in seconds here, so that the message speaks the caller's
-     * units; t/T keeps the order, so hf_hunter_force_history agrees. */
-    for (size_t i = 0; i < n; ++i) {
-        if (isnan(t[i]))
-            return hf_diag_set(diag, HF_EINVAL, "force history: t[%zu] is NaN", i);
-        if (i > 0 && t[i] < t[i - 1])
-            return hf_diag_set(diag, HF_EINVAL, "force history: t[%zu] = %.17g s is before "
-                               "t[%zu] = %.17g s; times must be nondecreasing", i, t[i], i - 1,
-                               t[i - 1]);
-    }
+    if ((st = check_sample_times(n, t, diag)) != HF_OK)
+        return st;
     double T, eps;
     if ((st = scales(mat, imp, &T, &eps, diag)) != HF_OK)
         return st;

@@ -338,6 +338,46 @@ static hf_status build_maxwell(hf_bench_problem *bp, const char *data_dir, hf_di
     return st;
 }
 
+/* A problem of two variables is named by its family; DIM, when given, must be 2. */
+static hf_status named_two_dim(hf_bench_problem *bp, size_t dim, hf_diag *diag)
+{
+    if (dim != 0 && dim != 2)
+        return hf_diag_set(diag, HF_EINVAL, "problem '%s' has dimension 2, not %zu",
+                           bp->family, dim);
+    snprintf(bp->name, sizeof bp->name, "%s", bp->family);
+    return HF_OK;
+}
+
+/* bbob:FUNCTION:DIM[:INSTANCE] */
+static hf_status build_bbob_spec(hf_bench_problem *bp, const char *spec, hf_diag *diag)
+{
+    size_t dim = 0;
+    hf_status st = parse_bbob(spec, strchr(spec, ':') ? strchr(spec, ':') + 1 : NULL,
+                              &bp->bbob_function, &dim, &bp->bbob_instance, diag);
+    if (st != HF_OK)
+        return st;
+    if (bp->bbob_instance)
+        snprintf(bp->name, sizeof bp->name, "bbob:%d:%zu:%lu", bp->bbob_function, dim,
+                 bp->bbob_instance);
+    else
+        snprintf(bp->name, sizeof bp->name, "bbob:%d:%zu", bp->bbob_function, dim);
+    bp->problem.dim = dim;
+    return build_bbob(bp, 1, diag);
+}
+
+/* A classic test function, in DIM variables (2 when not given). */
+static hf_status build_test_function(hf_bench_problem *bp, size_t dim, hf_diag *diag)
+{
+    /* owned by bp (hf_bench_problem_free) */
+    hf_status st = hf_testproblem_alloc(bp->family, dim ? dim : 2, &bp->test, diag);
+    if (st == HF_OK) {
+        bp->problem = *hf_testproblem_problem(bp->test);
+        snprintf(bp->name, sizeof bp->name, "%s", bp->problem.name);
+        bp->problem.name = bp->name;
+    }
+    return st;
+}
+
 hf_status hf_bench_problem_alloc(const char *spec, const char *data_dir,
                                  hf_bench_problem **out, hf_diag *diag)
 {
@@ -353,43 +393,19 @@ hf_status hf_bench_problem_alloc(const char *spec, const char *data_dir,
     if (st != HF_OK) {
         /* already set */
     } else if (table || strcmp(bp->family, "profile") == 0) {
-        if (dim != 0 && dim != 2)
-            st = hf_diag_set(diag, HF_EINVAL, "problem '%s' has dimension 2, not %zu",
-                             bp->family, dim);
-        else {
-            snprintf(bp->name, sizeof bp->name, "%s", bp->family);
+        st = named_two_dim(bp, dim, diag);
+        if (st == HF_OK)
             st = build_profile(bp, table, data_dir, diag);
-        }
     } else if (strcmp(bp->family, "maxwell-full") == 0) {
-        if (dim != 0 && dim != 2)
-            st = hf_diag_set(diag, HF_EINVAL, "problem '%s' has dimension 2, not %zu",
-                             bp->family, dim);
-        else {
-            snprintf(bp->name, sizeof bp->name, "%s", bp->family);
+        st = named_two_dim(bp, dim, diag);
+        if (st == HF_OK)
             st = build_maxwell(bp, data_dir, diag);
-        }
     } else if ((bp->user = find_user_problem(bp->family)) != NULL) {
         st = build_user(bp, dim, diag);
     } else if (strcmp(bp->family, "bbob") == 0) {
-        st = parse_bbob(spec, strchr(spec, ':') ? strchr(spec, ':') + 1 : NULL,
-                        &bp->bbob_function, &dim, &bp->bbob_instance, diag);
-        if (st == HF_OK) {
-            if (bp->bbob_instance)
-                snprintf(bp->name, sizeof bp->name, "bbob:%d:%zu:%lu", bp->bbob_function, dim,
-                         bp->bbob_instance);
-            else
-                snprintf(bp->name, sizeof bp->name, "bbob:%d:%zu", bp->bbob_function, dim);
-            bp->problem.dim = dim;
-            st = build_bbob(bp, 1, diag);
-        }
+        st = build_bbob_spec(bp, spec, diag);
     } else if (hf_testfunction_find(bp->family) != NULL) {
-        /* owned by bp (hf_bench_problem_free) */
-        st = hf_testproblem_alloc(bp->family, dim ? dim : 2, &bp->test, diag);
-        if (st == HF_OK) {
-            bp->problem = *hf_testproblem_problem(bp->test);
-            snprintf(bp->name, sizeof bp->name, "%s", bp->problem.name);
-            bp->problem.name = bp->name;
-        }
+        st = build_test_function(bp, dim, diag);
     } else {
         st = unknown_problem(bp->family, diag);
     }

@@ -16,6 +16,7 @@
 #include "hertzfit/maxwell_trace.h"
 #include "hertzfit/rng.h"
 #include "objectives/maxwell_internal.h"
+#include "core/strdup.h"
 
 static const char *const observable_names[HF_MAXWELL_NOBS] = {"F_M", "t_M", "t_c", "e"};
 static const char *const observable_columns[HF_MAXWELL_NOBS] = {"F_M_N", "t_M_s", "t_c_s",
@@ -392,10 +393,9 @@ static hf_status add_warning(hf_maxwell_data *d, const char *text, hf_diag *diag
     if (grown == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     d->warning = grown;
-    char *copy = malloc(strlen(text) + 1); /* owned by d */
+    char *copy = hf_strdup(text); /* owned by d */
     if (copy == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    strcpy(copy, text);
     d->warning[d->nwarnings++] = copy;
     return HF_OK;
 }
@@ -551,11 +551,9 @@ static hf_status read_table(const char *path, const hf_maxwell_read_options *opt
         st = hf_maxwell_data_alloc(hf_csv_nrows(csv), mask, &d, diag);
         if (st == HF_OK) {
             d->line = calloc(d->n, sizeof *d->line); /* owned by d */
-            d->path = malloc(strlen(path) + 1);      /* owned by d */
+            d->path = hf_strdup(path);               /* owned by d */
             if (d->line == NULL || d->path == NULL)
                 st = hf_diag_set(diag, HF_ENOMEM, "out of memory reading %s", path);
-            else
-                strcpy(d->path, path);
         }
     }
     if (st == HF_OK)

@@ -126,6 +126,28 @@ hf_status hf_profile_objective_alloc(const double *c, size_t n, hf_profile_objec
 }
 
 /* Reads a, b, rms_pct and forms K0 = 2/(5 I(a,b)) per row. */
+/* Row I of the table (columns COL: a, b, rms_pct) as K0 and its rms. */
+static hf_status read_table_row(const char *path, const hf_csv *csv, const size_t col[3],
+                                size_t i, double *k0, double *rms, hf_diag *diag)
+{
+    double v[3], integral;
+    hf_status st = HF_OK;
+    for (int j = 0; st == HF_OK && j < 3; ++j)
+        st = hf_csv_number(csv, i, col[j], &v[j], diag);
+    if (st != HF_OK)
+        return st;
+    if (!(v[0] > 0.0 && v[1] > 0.0) || !(v[2] >= 0.0))
+        return hf_diag_set(diag, HF_EDOM, "%s:%zu: need a > 0, b > 0, rms_pct >= 0 "
+                           "(got %g, %g, %g)", path, hf_csv_line(csv, i), v[0], v[1], v[2]);
+    st = hf_profile_integral(v[0], v[1], &integral, NULL);
+    if (st != HF_OK)
+        return hf_diag_set(diag, st, "%s:%zu: I(a, b) is not representable for a = %g, "
+                           "b = %g", path, hf_csv_line(csv, i), v[0], v[1]);
+    *k0 = hf_profile_k0_from_integral(integral);
+    *rms = v[2];
+    return HF_OK;
+}
+
 static hf_status read_table(const char *path, double **k0, double **rms, size_t *n,
                             hf_diag *diag)
 {
@@ -146,26 +168,8 @@ static hf_status read_table(const char *path, double **k0, double **rms, size_t 
     *rms = malloc(sizeof(double) * (rows ? rows : 1));  /* caller frees */
     if (*k0 == NULL || *rms == NULL)
         st = HF_ENOMEM;
-    for (size_t i = 0; st == HF_OK && i < rows; ++i) {
-        double v[3], integral;
-        for (int j = 0; st == HF_OK && j < 3; ++j)
-            st = hf_csv_number(csv, i, col[j], &v[j], diag);
-        if (st != HF_OK)
-            break;
-        if (!(v[0] > 0.0 && v[1] > 0.0) || !(v[2] >= 0.0)) {
-            st = hf_diag_set(diag, HF_EDOM, "%s:%zu: need a > 0, b > 0, rms_pct >= 0 "
-                             "(got %g, %g, %g)", path, hf_csv_line(csv, i), v[0], v[1], v[2]);
-            break;
-        }
-        st = hf_profile_integral(v[0], v[1], &integral, NULL);
-        if (st != HF_OK) {
-            st = hf_diag_set(diag, st, "%s:%zu: I(a, b) is not representable for a = %g, "
-                             "b = %g", path, hf_csv_line(csv, i), v[0], v[1]);
-            break;
-        }
-        (*k0)[i] = hf_profile_k0_from_integral(integral);
-        (*rms)[i] = v[2];
-    }
+    for (size_t i = 0; st == HF_OK && i < rows; ++i)
+        st = read_table_row(path, csv, col, i, &(*k0)[i], &(*rms)[i], diag);
     hf_csv_free(csv);
     *n = rows;
     return st;

@@ -160,6 +160,21 @@ static int subalgorithm(const char *name)
     return NLOPT_LN_BOBYQA;
 }
 
+/* The local optimiser of a global algorithm that has one (nlopt:G_MLSL:LN_...). */
+static hf_status set_subalgorithm(const hf_algo_run *ctx, nlopt_opt opt)
+{
+    int sub = subalgorithm(ctx->name + PREFIX_LEN);
+    if (sub < 0)
+        return HF_OK;
+    nlopt_opt local = nlopt_create((nlopt_algorithm)sub, (unsigned)ctx->problem->dim);
+    if (local == NULL)
+        return HF_ENOMEM;
+    nlopt_result r = nlopt_set_xtol_rel(local, ctx->params[P_LOCAL_XTOL_REL]);
+    if (r > 0) r = nlopt_set_local_optimizer(opt, local); /* copies local */
+    nlopt_destroy(local);
+    return r > 0 ? HF_OK : HF_ENLOPT;
+}
+
 /* Applies budgets, target, tolerances and the sub-algorithm. */
 static hf_status configure(const hf_algo_run *ctx, nlopt_opt opt)
 {
@@ -175,16 +190,9 @@ static hf_status configure(const hf_algo_run *ctx, nlopt_opt opt)
     if (r > 0) r = nlopt_set_ftol_rel(opt, v[P_FTOL_REL]);
     if (r > 0) r = nlopt_set_ftol_abs(opt, v[P_FTOL_ABS]);
     if (r > 0 && v[P_POPULATION] > 0) r = nlopt_set_population(opt, (unsigned)v[P_POPULATION]);
-    int sub = subalgorithm(ctx->name + PREFIX_LEN);
-    if (r > 0 && sub >= 0) {
-        nlopt_opt local = nlopt_create((nlopt_algorithm)sub, (unsigned)p->dim);
-        if (local == NULL)
-            return HF_ENOMEM;
-        r = nlopt_set_xtol_rel(local, v[P_LOCAL_XTOL_REL]);
-        if (r > 0) r = nlopt_set_local_optimizer(opt, local); /* copies local */
-        nlopt_destroy(local);
-    }
-    return r > 0 ? HF_OK : HF_ENLOPT;
+    if (r <= 0)
+        return HF_ENLOPT;
+    return set_subalgorithm(ctx, opt);
 }
 
 static hf_status finish(const hf_algo_run *ctx, nlopt_opt opt, nlopt_result r,

@@ -8,6 +8,7 @@
 #include "optimizers/optimizer_internal.h"
 
 #include "core/rng_draw.h"
+#include "core/strdup.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -118,14 +119,13 @@ hf_status hf_optimizer_alloc(const char *name, size_t dim, hf_optimizer **out,
     hf_optimizer *opt = calloc(1, sizeof *opt);
     if (opt == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory for optimizer '%s'", name);
-    opt->name = malloc(strlen(name) + 1);
+    opt->name = hf_strdup(name);
     opt->values = calloc(algo->nparams ? algo->nparams : 1, sizeof *opt->values);
     opt->given = calloc(algo->nparams ? algo->nparams : 1, sizeof *opt->given);
     if (opt->name == NULL || opt->values == NULL || opt->given == NULL) {
         hf_optimizer_free(opt);
         return hf_diag_set(diag, HF_ENOMEM, "out of memory for optimizer '%s'", name);
     }
-    strcpy(opt->name, name);
     opt->algo = algo;
     opt->variant = variant;
     opt->dim = dim;

@@ -37,20 +37,22 @@ const hf_algorithm *hf_algorithm_at(size_t index)
     return index < hf_algorithm_count() ? registered[index - BUILT_IN] : NULL;
 }
 
-hf_status hf_optimizer_register(const hf_algorithm *a, hf_diag *diag)
+/* Whether NAME is an algorithm's already, or a name a family resolves. */
+static int name_taken(const char *name)
 {
-    if (a == NULL || a->run == NULL || a->resolve != NULL)
-        return hf_diag_set(diag, HF_EINVAL, "an algorithm to register needs a run function "
-                           "and no family resolver");
-    if (!hf_name_is_plain(a->name, 64))
-        return hf_diag_set(diag, HF_EINVAL, "algorithm name '%.80s' must be 1 to 64 of "
-                           "letters, digits, '_', '-', '.', '+'", a->name ? a->name : "");
     for (size_t i = 0; i < hf_algorithm_count(); ++i) {
         const hf_algorithm *b = hf_algorithm_at(i);
-        if (strcmp(b->name, a->name) == 0 ||
-            (b->resolve != NULL && strncmp(b->name, a->name, strlen(b->name)) == 0))
-            return hf_diag_set(diag, HF_EEXIST, "optimizer '%s' already exists", a->name);
+        if (strcmp(b->name, name) == 0 ||
+            (b->resolve != NULL && strncmp(b->name, name, strlen(b->name)) == 0))
+            return 1;
     }
+    return 0;
+}
+
+/* A's parameter table: plain keys, defaults within [min, max], whole
+ * defaults for integer parameters. */
+static hf_status check_params(const hf_algorithm *a, hf_diag *diag)
+{
     if (a->nparams > 0 && a->params == NULL)
         return hf_diag_set(diag, HF_EINVAL, "algorithm '%s': %zu parameters but no table",
                            a->name, a->nparams);
@@ -62,6 +64,22 @@ hf_status hf_optimizer_register(const hf_algorithm *a, hf_diag *diag)
                                "needs a plain key and a default within [min, max]",
                                a->name, j, p->key ? p->key : "");
     }
+    return HF_OK;
+}
+
+hf_status hf_optimizer_register(const hf_algorithm *a, hf_diag *diag)
+{
+    if (a == NULL || a->run == NULL || a->resolve != NULL)
+        return hf_diag_set(diag, HF_EINVAL, "an algorithm to register needs a run function "
+                           "and no family resolver");
+    if (!hf_name_is_plain(a->name, 64))
+        return hf_diag_set(diag, HF_EINVAL, "algorithm name '%.80s' must be 1 to 64 of "
+                           "letters, digits, '_', '-', '.', '+'", a->name ? a->name : "");
+    if (name_taken(a->name))
+        return hf_diag_set(diag, HF_EEXIST, "optimizer '%s' already exists", a->name);
+    hf_status st = check_params(a, diag);
+    if (st != HF_OK)
+        return st;
     if (a->default_max_iters == 0 && a->default_max_evals == 0)
         return hf_diag_set(diag, HF_EINVAL, "algorithm '%s' needs a default budget "
                            "(default_max_iters or default_max_evals)", a->name);

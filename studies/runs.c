@@ -53,6 +53,14 @@ void hf_runs_free(hf_runs *runs)
     free(runs);
 }
 
+/* Whether every array R was asked for (TRACES, GROUPS, SNAPS) exists. */
+static int arrays_allocated(const hf_runs *r, int traces, int groups, size_t snaps)
+{
+    return r->results != NULL && (!traces || r->traces != NULL) &&
+           (!groups || (r->groups != NULL && r->n_groups != NULL)) &&
+           (!snaps || r->snapshots != NULL);
+}
+
 static hf_runs *runs_alloc(size_t count, size_t dim, const hf_runs_config *cfg)
 {
     /* r, its results, traces, groups and snapshots are owned by the
@@ -68,9 +76,7 @@ static hf_runs *runs_alloc(size_t count, size_t dim, const hf_runs_config *cfg)
     r->n_groups = groups ? calloc(count, sizeof *r->n_groups) : NULL;
     r->snapshots = snaps ? calloc(count * snaps, sizeof *r->snapshots) : NULL;
     r->n_snapshots = snaps;
-    if (r->results == NULL || (traces && r->traces == NULL) ||
-        (groups && (r->groups == NULL || r->n_groups == NULL)) ||
-        (snaps && r->snapshots == NULL)) {
+    if (!arrays_allocated(r, traces, groups, snaps)) {
         hf_runs_free(r);
         return NULL;
     }

@@ -17,6 +17,7 @@
 
 #include "hertzfit/csv.h"
 #include "hertzfit/file.h"
+#include "core/strdup.h"
 
 /* ---- the columns ---------------------------------------------------------- */
 
@@ -206,15 +207,6 @@ void hf_trace_file_free(hf_trace_file *file)
     free(s);
 }
 
-static char *copy_text(const char *text)
-{
-    size_t n = strlen(text) + 1;
-    char *c = malloc(n); /* caller frees */
-    if (c != NULL)
-        memcpy(c, text, n);
-    return c;
-}
-
 /* Starts a run at row ROW (its names copied into the storage). */
 static hf_status start_run(trace_storage *s, const hf_csv *csv, size_t row, const trace_row *r,
                            size_t first_point, hf_diag *diag)
@@ -229,7 +221,7 @@ static hf_status start_run(trace_storage *s, const hf_csv *csv, size_t row, cons
                                hf_csv_path(csv), hf_csv_line(csv, row), r->run, r->optimizer,
                                r->problem, f->runs[i].line);
     hf_trace_run *run = &f->runs[f->n_runs];
-    char *o = copy_text(r->optimizer), *p = copy_text(r->problem); /* owned by s */
+    char *o = hf_strdup(r->optimizer), *p = hf_strdup(r->problem); /* owned by s */
     s->names[2 * f->n_runs] = o;
     s->names[2 * f->n_runs + 1] = p;
     f->n_runs++;
@@ -253,6 +245,35 @@ static hf_status check_order(const hf_csv *csv, size_t row, const hf_trace_point
                        p->best_f, prev->iteration, prev->evaluations, prev->best_f);
 }
 
+/* Row I of the file (COL: each column's index, or -1): a point of the run
+ * before it, or the first point of a new run. */
+static hf_status read_row(trace_storage *s, const hf_csv *csv, const long *col, size_t i,
+                          hf_diag *diag)
+{
+    hf_trace_file *f = &s->file;
+    hf_status st = HF_OK;
+    trace_row r = {0};
+    for (size_t c = 0; c < N_COLUMNS && st == HF_OK; ++c)
+        if (col[c] >= 0)
+            st = columns[c].parse(csv, i, (size_t)col[c], &r, diag);
+    if (st != HF_OK)
+        return st;
+    hf_trace_run *last = f->n_runs ? &f->runs[f->n_runs - 1] : NULL;
+    int same = last != NULL && last->run == r.run &&
+               strcmp(last->optimizer, r.optimizer) == 0 &&
+               strcmp(last->problem, r.problem) == 0;
+    if (same)
+        st = check_order(csv, i, &last->trace.points[last->trace.count - 1], &r.point, diag);
+    else
+        st = start_run(s, csv, i, &r, i, diag);
+    if (st == HF_OK) {
+        hf_trace_run *run = &f->runs[f->n_runs - 1];
+        s->points[i] = r.point;
+        run->trace.count++;
+    }
+    return st;
+}
+
 static hf_status read_rows(trace_storage *s, const hf_csv *csv, hf_diag *diag)
 {
     long col[N_COLUMNS];
@@ -270,28 +291,8 @@ static hf_status read_rows(trace_storage *s, const hf_csv *csv, hf_diag *diag)
     if (s->points == NULL || f->runs == NULL || s->names == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     hf_status st = HF_OK;
-    for (size_t i = 0; i < n && st == HF_OK; ++i) {
-        trace_row r = {0};
-        for (size_t c = 0; c < N_COLUMNS && st == HF_OK; ++c)
-            if (col[c] >= 0)
-                st = columns[c].parse(csv, i, (size_t)col[c], &r, diag);
-        if (st != HF_OK)
-            break;
-        hf_trace_run *last = f->n_runs ? &f->runs[f->n_runs - 1] : NULL;
-        int same = last != NULL && last->run == r.run &&
-                   strcmp(last->optimizer, r.optimizer) == 0 &&
-                   strcmp(last->problem, r.problem) == 0;
-        if (same)
-            st = check_order(csv, i, &last->trace.points[last->trace.count - 1], &r.point,
-                             diag);
-        else
-            st = start_run(s, csv, i, &r, i, diag);
-        if (st == HF_OK) {
-            hf_trace_run *run = &f->runs[f->n_runs - 1];
-            s->points[i] = r.point;
-            run->trace.count++;
-        }
-    }
+    for (size_t i = 0; i < n && st == HF_OK; ++i)
+        st = read_row(s, csv, col, i, diag);
     return st;
 }
 
@@ -301,7 +302,7 @@ hf_status hf_trace_read(const char *path, hf_trace_file **out, hf_diag *diag)
     trace_storage *s = calloc(1, sizeof *s); /* caller frees (hf_trace_file_free) */
     if (s == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    s->path = copy_text(path);
+    s->path = hf_strdup(path);
     s->file.path = s->path;
     hf_csv *csv = NULL;
     hf_status st = s->path ? hf_csv_read(path, NULL, &csv, diag)
@@ -342,6 +343,20 @@ static int compare_doubles(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Every point's x of the runs into band->x, sorted, each once. */
+static void distinct_x(const hf_trace_run *runs, size_t n, hf_trace_axis axis,
+                       hf_trace_band *band)
+{
+    size_t m = 0;
+    for (size_t r = 0; r < n; ++r)
+        for (size_t k = 0; k < runs[r].trace.count; ++k)
+            band->x[m++] = point_x(&runs[r].trace.points[k], axis);
+    qsort(band->x, m, sizeof *band->x, compare_doubles);
+    for (size_t k = 0; k < m; ++k)
+        if (band->n == 0 || band->x[k] != band->x[band->n - 1])
+            band->x[band->n++] = band->x[k];
+}
+
 /* The x values of the band into band->x (allocated, sorted, distinct). */
 static hf_status band_grid(const hf_trace_run *runs, size_t n, hf_trace_axis axis,
                            hf_trace_band *band, hf_diag *diag)
@@ -368,15 +383,46 @@ static hf_status band_grid(const hf_trace_run *runs, size_t n, hf_trace_axis axi
         band->n = last;
         return HF_OK;
     }
-    size_t m = 0;
-    for (size_t r = 0; r < n; ++r)
-        for (size_t k = 0; k < runs[r].trace.count; ++k)
-            band->x[m++] = point_x(&runs[r].trace.points[k], axis);
-    qsort(band->x, m, sizeof *band->x, compare_doubles);
-    for (size_t k = 0; k < m; ++k)
-        if (band->n == 0 || band->x[k] != band->x[band->n - 1])
-            band->x[band->n++] = band->x[k];
+    distinct_x(runs, n, axis, band);
     return HF_OK;
+}
+
+/* The band's columns (owned by BAND) and *NEXT (the caller frees it). */
+static hf_status band_arrays(hf_trace_band *band, size_t n, size_t **next)
+{
+    size_t m = band->n ? band->n : 1;
+    band->mean = malloc(sizeof *band->mean * m);
+    band->min = malloc(sizeof *band->min * m);
+    band->max = malloc(sizeof *band->max * m);
+    band->runs = calloc(m, sizeof *band->runs);
+    *next = calloc(n ? n : 1, sizeof **next);
+    return band->mean && band->min && band->max && band->runs && *next ? HF_OK : HF_ENOMEM;
+}
+
+/* Grid point G of the band: the mean, least and greatest best value of the
+ * runs that have one by then; NEXT is each run's first point not yet
+ * passed, moved on to G. */
+static void band_point(const hf_trace_run *runs, size_t n, hf_trace_axis axis, size_t *next,
+                       hf_trace_band *band, size_t g)
+{
+    double sum = 0.0, lo = HUGE_VAL, hi = -HUGE_VAL;
+    size_t count = 0;
+    for (size_t r = 0; r < n; ++r) {
+        const hf_trace *t = &runs[r].trace;
+        while (next[r] < t->count && point_x(&t->points[next[r]], axis) <= band->x[g])
+            ++next[r];
+        if (next[r] == 0)
+            continue;   /* no value yet */
+        double v = t->points[next[r] - 1].best_f;
+        sum += v;
+        lo = fmin(lo, v);
+        hi = fmax(hi, v);
+        ++count;
+    }
+    band->mean[g] = count ? sum / (double)count : NAN;
+    band->min[g] = count ? lo : NAN;
+    band->max[g] = count ? hi : NAN;
+    band->runs[g] = count;
 }
 
 hf_status hf_trace_band_alloc(const hf_trace_run *runs, size_t n, hf_trace_axis axis,
@@ -392,37 +438,10 @@ hf_status hf_trace_band_alloc(const hf_trace_run *runs, size_t n, hf_trace_axis 
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     hf_status st = band_grid(runs, n, axis, band, diag);
     size_t *next = NULL; /* each run's first point not yet passed; freed below */
-    if (st == HF_OK) {
-        size_t m = band->n ? band->n : 1;
-        /* all owned by band */
-        band->mean = malloc(sizeof *band->mean * m);
-        band->min = malloc(sizeof *band->min * m);
-        band->max = malloc(sizeof *band->max * m);
-        band->runs = calloc(m, sizeof *band->runs);
-        next = calloc(n ? n : 1, sizeof *next);
-        if (!band->mean || !band->min || !band->max || !band->runs || !next)
-            st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    }
-    for (size_t g = 0; st == HF_OK && g < band->n; ++g) {
-        double sum = 0.0, lo = HUGE_VAL, hi = -HUGE_VAL;
-        size_t count = 0;
-        for (size_t r = 0; r < n; ++r) {
-            const hf_trace *t = &runs[r].trace;
-            while (next[r] < t->count && point_x(&t->points[next[r]], axis) <= band->x[g])
-                ++next[r];
-            if (next[r] == 0)
-                continue;   /* no value yet */
-            double v = t->points[next[r] - 1].best_f;
-            sum += v;
-            lo = fmin(lo, v);
-            hi = fmax(hi, v);
-            ++count;
-        }
-        band->mean[g] = count ? sum / (double)count : NAN;
-        band->min[g] = count ? lo : NAN;
-        band->max[g] = count ? hi : NAN;
-        band->runs[g] = count;
-    }
+    if (st == HF_OK && band_arrays(band, n, &next) != HF_OK)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t g = 0; st == HF_OK && g < band->n; ++g)
+        band_point(runs, n, axis, next, band, g);
     free(next);
     if (st != HF_OK) {
         hf_trace_band_free(band);

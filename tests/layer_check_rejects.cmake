@@ -9,7 +9,7 @@ cmake_minimum_required(VERSION 3.18)
 
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}/docs" "${WORK}/include/hertzfit" "${WORK}/cmake"
-     "${WORK}/objectives" "${WORK}/cli" "${WORK}/core")
+     "${WORK}/objectives" "${WORK}/cli" "${WORK}/core" "${WORK}/models")
 file(COPY "${SRC}/docs/architecture.md" DESTINATION "${WORK}/docs")
 file(GLOB headers "${SRC}/include/hertzfit/*.h")
 file(COPY ${headers} DESTINATION "${WORK}/include/hertzfit")
@@ -47,9 +47,14 @@ file(REMOVE "${WORK}/objectives/good.c")
 file(WRITE "${WORK}/cli/bad.c" "#include \"core/brent.h\"\n")
 run_check(TRUE "cli/bad.c includes \"core/brent.h\", a private header of core: cli may include only public headers")
 file(REMOVE "${WORK}/cli/bad.c")
-file(WRITE "${WORK}/core/bad.c" "#include \"models/ode_events.h\"\n")
-run_check(TRUE "core/bad.c includes \"models/ode_events.h\" \\(layer models\\)")
+file(WRITE "${WORK}/core/bad.c" "#include \"models/impact_internal.h\"\n")
+run_check(TRUE "core/bad.c includes \"models/impact_internal.h\" \\(layer models\\)")
 file(REMOVE "${WORK}/core/bad.c")
+
+# the worked systems stand above the models: a model may not use them
+file(WRITE "${WORK}/models/bad.c" "#include \"hertzfit/examples.h\"\n")
+run_check(TRUE "models/bad.c includes \"hertzfit/examples.h\" \\(layer systems\\): models")
+file(REMOVE "${WORK}/models/bad.c")
 
 file(APPEND "${WORK}/include/hertzfit/problem.h" "#include \"hertzfit/runs.h\"\n")
 run_check(TRUE "include/hertzfit/problem.h includes \"hertzfit/runs.h\" \\(layer studies\\): core")

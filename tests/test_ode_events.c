@@ -15,7 +15,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
 
-#include "models/ode_events.h"
+#include "core/ode_events.h"
 
 typedef struct oscillator { double omega2; int samples; } oscillator;
 

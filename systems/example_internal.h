@@ -1,14 +1,14 @@
 /*
- * models/example_internal.h — what the worked examples share (private to
- * models/): the result they fill, the contact law of one impact, and the
+ * systems/example_internal.h — what the worked examples share (private to
+ * systems/): the result they fill, the contact law of one impact, and the
  * step of the shared event integrator to the next output time or event.
  */
-#ifndef HERTZFIT_MODELS_EXAMPLE_INTERNAL_H
-#define HERTZFIT_MODELS_EXAMPLE_INTERNAL_H
+#ifndef HERTZFIT_SYSTEMS_EXAMPLE_INTERNAL_H
+#define HERTZFIT_SYSTEMS_EXAMPLE_INTERNAL_H
 
 #include <stddef.h>
 #include "hertzfit/examples.h"
-#include "models/ode_events.h"
+#include "core/ode_events.h"
 
 struct hf_example {
     hf_example_id id;

@@ -1,5 +1,5 @@
 /*
- * models/example_pendulums.c — the two pendulums of Poursina & Nikravesh
+ * systems/example_pendulums.c — the two pendulums of Poursina & Nikravesh
  * 2020 §6 (Figs. 10–12): uniform rods of masses m1, m2 and lengths L1, L2
  * on pivots O1 = (0, 0) and O2 = (−a, 0), angles θ from the downward
  * vertical, counter-clockwise positive (the set-up and why it is the one
@@ -20,7 +20,7 @@
  * 1/(J M⁻¹ Jᵀ), so that δ̇⁺ = −e δ̇⁻ (Newton's restitution, the impulse–
  * momentum balance of their ref. [23]).
  */
-#include "models/example_internal.h"
+#include "systems/example_internal.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * models/example_damper.c — the resilient impact damper of Safaeifar &
+ * systems/example_damper.c — the resilient impact damper of Safaeifar &
  * Farshidianfar 2020 §9 (Eqs. 64–69, Table 4, Figs. 13–17).
  *
  * State y = (x_M, ẋ_M, x_m, ẋ_m).  The primary mass M on the spring K and
@@ -19,7 +19,7 @@
  * velocity is ±δ̇, so s flips at the deepest point.  Every one of these
  * switches is a located event.
  */
-#include "models/example_internal.h"
+#include "systems/example_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -180,6 +180,59 @@ typedef struct damper_run {
     double t, y[4], next_out;
 } damper_run;
 
+/* The contact of the impact at stopper SIDE (effective mass M_EFF, approach
+ * speed RATE) integrated from the run's state to separation, or to the end
+ * of the run inside it; fills IM's damping, peak force and depths. */
+static hf_status integrate_contact(damper_run *r, int side, double m_eff, double rate,
+                                   hf_example_impact *im, hf_diag *diag)
+{
+    damper *d = r->d;
+    hf_status st = hf_example_law_params(r->law, m_eff, rate, &d->law, diag);
+    if (st != HF_OK)
+        return st;
+    im->damping = d->law.damping;
+    d->mode = LEFT + side;
+    d->s = side == 0 ? 1.0 : -1.0;   /* m is pushed away from the closing stopper */
+    double n = 1.5;
+    double delta_h = pow((n + 1.0) / 2.0 * m_eff * rate * rate / r->c->stiffness,
+                         1.0 / (n + 1.0));
+    double dt = delta_h / rate / 200.0;
+    const hf_ode_event events[] = {{ev_contact_delta, -1}, {ev_contact_force, -1},
+                                   {ev_contact_rate, -1}, {ev_velocity, 0}};
+    size_t which = 4;
+    for (;;) {
+        double delta = penetration(d, r->y, side, &rate), f = contact_force(d, r->y);
+        if ((st = hf_example_push_contact(r->ex, r->t, delta, rate, f, diag)) != HF_OK)
+            return st;
+        im->force_max = fmax(im->force_max, f);
+        if (which == 0 || which == 1) {
+            im->delta_sep = delta;
+            break;
+        }
+        if (which == 2) {   /* the deepest point: the relative velocity turns */
+            im->delta_max = delta;
+            d->s = -d->s;
+        }
+        if (which == 3 && (st = hf_example_push_peak(r->ex, r->t, r->y[0], diag)) != HF_OK)
+            return st;
+        double t_stop = fmin(fmin(r->t + dt, r->next_out), r->c->duration);
+        if (!(t_stop > r->t)) {
+            im->unfinished = 1;   /* the run ends inside the contact */
+            break;
+        }
+        st = hf_example_advance(rhs, 4, d, events, 4, r->c->tolerance * 1e-3,
+                                r->c->tolerance, dt, t_stop, &r->t, r->y, &which, diag);
+        if (st != HF_OK)
+            return st;
+        if (which == 4 && r->t >= r->next_out) {
+            if ((st = push_state(r->ex, d, r->t, r->y, diag)) != HF_OK)
+                return st;
+            r->next_out += r->c->output_step;
+        }
+    }
+    return HF_OK;
+}
+
 /* The impact at the stopper SIDE starting at the run's state: a contact
  * integrated to separation, or the piecewise method's impulse. */
 static hf_status impact(damper_run *r, int side, hf_diag *diag)
@@ -203,49 +256,9 @@ static hf_status impact(damper_run *r, int side, hf_diag *diag)
         r->y[3] += sign_m * p / d->m;
         r->y[1] -= sign_m * p / d->big_m;
     } else if (st == HF_OK) {
-        st = hf_example_law_params(r->law, m_eff, rate, &d->law, diag);
+        st = integrate_contact(r, side, m_eff, rate, &im, diag);
         if (st != HF_OK)
             return st;
-        im.damping = d->law.damping;
-        d->mode = LEFT + side;
-        d->s = side == 0 ? 1.0 : -1.0;   /* m is pushed away from the closing stopper */
-        double n = 1.5;
-        double delta_h = pow((n + 1.0) / 2.0 * m_eff * rate * rate / r->c->stiffness,
-                             1.0 / (n + 1.0));
-        double dt = delta_h / rate / 200.0;
-        const hf_ode_event events[] = {{ev_contact_delta, -1}, {ev_contact_force, -1},
-                                       {ev_contact_rate, -1}, {ev_velocity, 0}};
-        size_t which = 4;
-        for (;;) {
-            double delta = penetration(d, r->y, side, &rate), f = contact_force(d, r->y);
-            if ((st = hf_example_push_contact(r->ex, r->t, delta, rate, f, diag)) != HF_OK)
-                return st;
-            im.force_max = fmax(im.force_max, f);
-            if (which == 0 || which == 1) {
-                im.delta_sep = delta;
-                break;
-            }
-            if (which == 2) {   /* the deepest point: the relative velocity turns */
-                im.delta_max = delta;
-                d->s = -d->s;
-            }
-            if (which == 3 && (st = hf_example_push_peak(r->ex, r->t, r->y[0], diag)) != HF_OK)
-                return st;
-            double t_stop = fmin(fmin(r->t + dt, r->next_out), r->c->duration);
-            if (!(t_stop > r->t)) {
-                im.unfinished = 1;   /* the run ends inside the contact */
-                break;
-            }
-            st = hf_example_advance(rhs, 4, d, events, 4, r->c->tolerance * 1e-3,
-                                    r->c->tolerance, dt, t_stop, &r->t, r->y, &which, diag);
-            if (st != HF_OK)
-                return st;
-            if (which == 4 && r->t >= r->next_out) {
-                if ((st = push_state(r->ex, d, r->t, r->y, diag)) != HF_OK)
-                    return st;
-                r->next_out += r->c->output_step;
-            }
-        }
         penetration(d, r->y, side, &rate);
     }
     if (st != HF_OK)

@@ -1,5 +1,5 @@
 /*
- * models/example_slider_crank.c — the planar slider–crank with a free
+ * systems/example_slider_crank.c — the planar slider–crank with a free
  * sliding block of Safaeifar & Farshidianfar 2020 §10 (Eq. 70, Tables
  * 5–6, Figs. 18–20), two generalized coordinates q = (φ, x5): the crank
  * angle and the block's position (hf_example_pair).
@@ -23,7 +23,7 @@
  * negative in contact) has the penetration δ = 2a − (x5 − x4) and
  * J = (dx4/dφ, −1).  The plane is horizontal: no gravity.
  */
-#include "models/example_internal.h"
+#include "systems/example_internal.h"
 
 #include <math.h>
 #include <string.h>

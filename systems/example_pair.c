@@ -1,13 +1,13 @@
 /*
- * models/example_pair.c — two generalized coordinates with one contact
- * between them (models/example_internal.h: hf_example_pair), integrated on
+ * systems/example_pair.c — two generalized coordinates with one contact
+ * between them (systems/example_internal.h: hf_example_pair), integrated on
  * the shared event integrator: free motion to the contact start (δ = 0
  * rising), then either the piecewise method's impulse or the contact law
  * to separation (δ = 0 falling for a Hunt–Crossley-type law, F = 0 for the
  * linear damper, Eq. 20 of Poursina & Nikravesh), the deepest point
  * located on the way.  The two pendulums and the slider–crank use it.
  */
-#include "models/example_internal.h"
+#include "systems/example_internal.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,7 +1,8 @@
 /*
- * models/ode_events.h — integrate an ODE with GSL's adaptive steppers
- * until an event, locating the event inside the accepted step (private to
- * models/: the impact simulations use it, no caller of the library does).
+ * core/ode_events.h — integrate an ODE with GSL's adaptive steppers
+ * until an event, locating the event inside the accepted step (private to the
+ * library: the impact simulations of models/ and the worked systems of
+ * systems/ use it, no caller of the library does).
  *
  * Every impact model in hertzfit (Hunt–Crossley type, linear damper,
  * Hunter's Maxwell model) ends a stage at an event: δ̇ = 0, δ = 0, F = 0,
@@ -12,8 +13,8 @@
  * where y(t0 + h) is one step of the same stepper of size h from (t0, y0):
  * the located event is as accurate as the integration itself.
  */
-#ifndef HERTZFIT_MODELS_ODE_EVENTS_H
-#define HERTZFIT_MODELS_ODE_EVENTS_H
+#ifndef HERTZFIT_CORE_ODE_EVENTS_H
+#define HERTZFIT_CORE_ODE_EVENTS_H
 
 #include <stddef.h>
 #include <gsl/gsl_odeiv2.h>

@@ -1,6 +1,6 @@
 /*
- * models/ode_events.c — GSL adaptive ODE integration that stops at located
- * events (see models/ode_events.h for why events are located inside the
+ * core/ode_events.c — GSL adaptive ODE integration that stops at located
+ * events (see core/ode_events.h for why events are located inside the
  * step rather than at its end).
  *
  * The root is bracketed by the accepted step itself: one GSL step of size
@@ -8,7 +8,7 @@
  * takes the values g0 and g1 at the ends of [0, H] and Brent's method
  * converges inside it.
  */
-#include "models/ode_events.h"
+#include "core/ode_events.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -167,6 +167,64 @@ static hf_status earliest_event(ode_run *r, const hf_ode_event *events, size_t n
     return HF_OK;
 }
 
+/* One accepted step of size up to *h from (*t, y): HF_OK when an event
+ * ended it (*t and y at the event, *which the event), HF_ENOCONV when none
+ * did (g0 and the outputs brought up to the new *t), or the failure. */
+static hf_status step_to_event(ode_run *r, const hf_ode_event *events, size_t nevents,
+                               const hf_ode_options *o, double *g0, double *h, double *t,
+                               double *y, size_t *which, hf_ode_sample_fn sample,
+                               void *sample_user)
+{
+    size_t dim = r->sys.dimension;
+    double t0 = *t;
+    memcpy(r->y0, y, sizeof(double) * dim);
+    if (gsl_odeiv2_evolve_apply(r->evolve, r->control, r->step, &r->sys, t, o->t_max, h, y)
+        != GSL_SUCCESS)
+        return HF_EGSL;
+    double h_event = 0.0;
+    size_t k;
+    hf_status st = earliest_event(r, events, nevents, g0, t0, *t, y, o->event_tol, &k, &h_event);
+    if (st != HF_OK)
+        return st;
+    if (emit_outputs(r, o->outputs, t0, k < nevents ? h_event : *t - t0) != HF_OK)
+        return HF_EGSL;
+    if (k < nevents) {
+        if (probe_state(r, t0, h_event) != GSL_SUCCESS)
+            return HF_EGSL;
+        memcpy(y, r->work, sizeof(double) * dim);
+        *t = t0 + h_event;
+        *which = k;
+        if (sample)
+            sample(*t, y, sample_user);
+        return HF_OK;
+    }
+    for (size_t j = 0; j < nevents; ++j)
+        g0[j] = events[j].g(*t, y, r->sys.params);
+    if (sample)
+        sample(*t, y, sample_user);
+    return HF_ENOCONV;
+}
+
+/* Whether there is a right-hand side, a state, an event and a time span. */
+static int integration_defined(hf_ode_rhs_fn rhs, size_t dim, const hf_ode_event *events,
+                               size_t nevents, const double *t, const double *y,
+                               const size_t *which, const hf_ode_options *o)
+{
+    return rhs != NULL && dim != 0 && events != NULL && nevents != 0 && t != NULL &&
+           y != NULL && which != NULL && o->t_max > *t;
+}
+
+/* The failure of an integration, in one line of DIAG. */
+static hf_status integration_failure(hf_status st, double t, const hf_ode_options *o,
+                                     hf_diag *diag)
+{
+    if (st == HF_ENOCONV)
+        return hf_diag_set(diag, st, "ODE: no event before t = %g (t_max %g, %zu steps at "
+                           "most)", t, o->t_max, o->max_steps);
+    return hf_diag_set(diag, st, "ODE: %s at t = %g", st == HF_EGSL ? "GSL's stepper failed"
+                       : hf_strerror(st), t);
+}
+
 hf_status hf_ode_integrate_to_event(hf_ode_rhs_fn rhs, size_t dim, void *params,
                                     const hf_ode_event *events, size_t nevents,
                                     const hf_ode_options *options,
@@ -177,8 +235,7 @@ hf_status hf_ode_integrate_to_event(hf_ode_rhs_fn rhs, size_t dim, void *params,
     hf_ode_options defaults;
     hf_ode_options_init(&defaults);
     const hf_ode_options *o = options ? options : &defaults;
-    if (rhs == NULL || dim == 0 || events == NULL || nevents == 0 || t == NULL ||
-        y == NULL || which == NULL || !(o->t_max > *t))
+    if (!integration_defined(rhs, dim, events, nevents, t, y, which, o))
         return hf_diag_set(diag, HF_EINVAL, "ODE: no right-hand side, state, events or time "
                            "span to integrate");
     /* freed before returning */
@@ -198,48 +255,9 @@ hf_status hf_ode_integrate_to_event(hf_ode_rhs_fn rhs, size_t dim, void *params,
         sample(*t, y, sample_user);
     memcpy(r.y0, y, sizeof(double) * dim);
     st = emit_outputs(&r, o->outputs, *t, 0.0) == HF_OK ? HF_ENOCONV : HF_EGSL;
-    for (size_t n = 0; st == HF_ENOCONV && n < o->max_steps && *t < o->t_max; ++n) {
-        double t0 = *t;
-        memcpy(r.y0, y, sizeof(double) * dim);
-        if (gsl_odeiv2_evolve_apply(r.evolve, r.control, r.step, &r.sys, t, o->t_max, &h, y)
-            != GSL_SUCCESS) {
-            st = HF_EGSL;
-            break;
-        }
-        double h_event = 0.0;
-        size_t k;
-        st = earliest_event(&r, events, nevents, g0, t0, *t, y, o->event_tol, &k, &h_event);
-        if (st != HF_OK)
-            break;
-        if (emit_outputs(&r, o->outputs, t0, k < nevents ? h_event : *t - t0) != HF_OK) {
-            st = HF_EGSL;
-            break;
-        }
-        if (k < nevents) {
-            if (probe_state(&r, t0, h_event) != GSL_SUCCESS) {
-                st = HF_EGSL;
-                break;
-            }
-            memcpy(y, r.work, sizeof(double) * dim);
-            *t = t0 + h_event;
-            *which = k;
-            if (sample)
-                sample(*t, y, sample_user);
-            break;
-        }
-        for (size_t j = 0; j < nevents; ++j)
-            g0[j] = events[j].g(*t, y, params);
-        if (sample)
-            sample(*t, y, sample_user);
-        st = HF_ENOCONV;
-    }
+    for (size_t n = 0; st == HF_ENOCONV && n < o->max_steps && *t < o->t_max; ++n)
+        st = step_to_event(&r, events, nevents, o, g0, &h, t, y, which, sample, sample_user);
     ode_run_free(&r);
     free(g0);
-    if (st == HF_ENOCONV)
-        return hf_diag_set(diag, st, "ODE: no event before t = %g (t_max %g, %zu steps at "
-                           "most)", *t, o->t_max, o->max_steps);
-    if (st != HF_OK)
-        return hf_diag_set(diag, st, "ODE: %s at t = %g", st == HF_EGSL ? "GSL's stepper failed"
-                           : hf_strerror(st), *t);
-    return HF_OK;
+    return st == HF_OK ? HF_OK : integration_failure(st, *t, o, diag);
 }

@@ -1,10 +1,10 @@
 /*
- * models/example.c — the worked examples (hertzfit/examples.h): their
+ * systems/example.c — the worked examples (hertzfit/examples.h): their
  * names, defaults and result, the contact law of one impact, and the
  * bouncing ball; the impact damper and the pendulums have files of their
- * own (models/example_damper.c, models/example_pendulums.c).
+ * own (systems/example_damper.c, systems/example_pendulums.c).
  */
-#include "models/example_internal.h"
+#include "systems/example_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
