@@ -43,13 +43,12 @@ static int fail(failure *f, const char *id, const char *fmt, ...)
     return 1;
 }
 
-/* A library failure: exit-2 statuses of the program are bad input. */
+/* A library failure: the statuses the library calls bad input (the
+ * program's exit 2) are hertzfit:badInput. */
 static int fail_status(failure *f, const char *command, hf_status st, const hf_diag *diag)
 {
-    int input = st == HF_EDOM || st == HF_EINVAL || st == HF_EIO || st == HF_EPARSE ||
-                st == HF_ENOTFOUND || st == HF_EBOUNDS || st == HF_ERANGE ||
-                st == HF_EMISMATCH || st == HF_EMISSING;
-    return fail(f, input ? "hertzfit:badInput" : "hertzfit:failed", "hertzfit_%s: %s", command,
+    return fail(f, hf_status_is_bad_input(st) ? "hertzfit:badInput" : "hertzfit:failed",
+                "hertzfit_%s: %s", command,
                 diag != NULL && diag->text[0] ? diag->text : hf_strerror(st));
 }
 

@@ -34,6 +34,7 @@ typedef enum hf_status {
 } hf_status;
 typedef struct hf_diag { char text[1024]; } hf_diag;
 const char *hf_strerror(hf_status status);
+int hf_status_is_bad_input(hf_status status);
 void hf_library_init(void);
 static const char *const HERTZFIT_VERSION;
 static const char *const HERTZFIT_GIT_HASH;
