@@ -619,6 +619,22 @@ static void extract_row(mxArray *s, size_t row, const hf_maxwell_data *d,
     set_text(s, row, fields[17], d->trace[drop].path);
 }
 
+/* Warns of every impact whose status is not ok; returns the usable ones. */
+static size_t warn_extraction(const hf_maxwell_data *d, const hf_maxwell_extraction *x)
+{
+    size_t rows = 0;
+    for (size_t k = 0; k < x->n; ++k) {
+        const hf_maxwell_extraction_entry *e = &x->entry[k];
+        if (e->features.status != HF_MAXWELL_EXTRACT_OK)
+            mexWarnMsgIdAndTxt("hertzfit:extract", "hertzfit_maxwell_extract: %s: impact "
+                               "%zu: %s%s", d->trace[e->drop].path, e->features.impact,
+                               hf_maxwell_extract_status_name(e->features.status),
+                               e->usable ? "" : ", left out");
+        rows += e->usable != 0;
+    }
+    return rows;
+}
+
 static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure *f)
 {
     arg args[] = {{"data", ARG_TEXT, 1, NULL}, {"impact", ARG_TEXT, 0, NULL}};
@@ -643,16 +659,7 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
         if (st != HF_OK)
             rc = fail_status(f, "maxwell_extract", st, &diag);
     }
-    size_t rows = 0;
-    for (size_t k = 0; rc == 0 && k < x->n; ++k) {
-        const hf_maxwell_extraction_entry *e = &x->entry[k];
-        if (e->features.status != HF_MAXWELL_EXTRACT_OK)
-            mexWarnMsgIdAndTxt("hertzfit:extract", "hertzfit_maxwell_extract: %s: impact "
-                               "%zu: %s%s", d->trace[e->drop].path, e->features.impact,
-                               hf_maxwell_extract_status_name(e->features.status),
-                               e->usable ? "" : ", left out");
-        rows += e->usable != 0;
-    }
+    size_t rows = rc == 0 ? warn_extraction(d, x) : 0;
     if (rc == 0 && x->ok == 0)
         rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_extract: %s: no impact was extracted "
                   "ok", path);

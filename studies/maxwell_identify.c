@@ -52,11 +52,25 @@ static hf_status refuse(hf_maxwell_identify_report *r, hf_maxwell_identify_refus
     return hf_diag_set(diag, HF_EINVAL, fmt, name);
 }
 
+/* Which methods METHOD runs on data with FEATURES and TRACES (ALL: every
+ * one the data allow); with residuals, one fit's: the full fit's when it
+ * runs, else the curve's, and no regression. */
+static plan methods_of(hf_maxwell_identify_method m, int features, int traces, int residuals)
+{
+    const int all = m == HF_MAXWELL_IDENTIFY_ALL;
+    plan p = {(m == HF_MAXWELL_IDENTIFY_REGRESSION || all) && !residuals,
+              m == HF_MAXWELL_IDENTIFY_FULL || (all && features),
+              m == HF_MAXWELL_IDENTIFY_CURVE || (all && traces)};
+    if (residuals && p.full)
+        p.curve = 0;
+    return p;
+}
+
 static hf_status make_plan(const hf_maxwell_data *d, const hf_maxwell_identify_config *cfg,
                            plan *p, hf_maxwell_identify_report *r, hf_diag *diag)
 {
     const hf_maxwell_identify_method m = cfg->method;
-    const int all = m == HF_MAXWELL_IDENTIFY_ALL, features = hf_maxwell_data_mask(d) != 0;
+    const int features = hf_maxwell_data_mask(d) != 0;
     const double alpha = cfg->full.objective.alpha;
     if (d->trace != NULL && !features &&
         (m == HF_MAXWELL_IDENTIFY_REGRESSION || m == HF_MAXWELL_IDENTIFY_FULL))
@@ -64,24 +78,18 @@ static hf_status make_plan(const hf_maxwell_data *d, const hf_maxwell_identify_c
          * statuses and uncertainties the user should see first */
         return refuse(r, HF_MAXWELL_IDENTIFY_RAW_TRACES, diag,
                       "%s holds force traces, no F_M/t_M/t_c columns", data_name(d), 0.0);
-    p->curve = m == HF_MAXWELL_IDENTIFY_CURVE || (all && d->trace != NULL);
-    p->full = m == HF_MAXWELL_IDENTIFY_FULL || (all && features);
-    p->regression = (m == HF_MAXWELL_IDENTIFY_REGRESSION || all) && !cfg->residuals;
+    *p = methods_of(m, features, d->trace != NULL, cfg->residuals);
     if (cfg->residuals && !p->full && !p->curve)
         return refuse(r, HF_MAXWELL_IDENTIFY_RESIDUALS_NEED_FIT, diag,
                       "residuals need the full or the curve fit (%s)", data_name(d), 0.0);
-    /* one fit's residuals: the full fit's when it runs, else the curve's */
-    if (cfg->residuals && p->full)
-        p->curve = 0;
     /* the curve fit has Hunter's Maxwell force history only: with alpha it
      * would fit a Maxwell solid while a standard linear solid was asked for */
-    if (p->curve && alpha != 1.0) {
-        if (m == HF_MAXWELL_IDENTIFY_CURVE)
-            return refuse(r, HF_MAXWELL_IDENTIFY_CURVE_NEEDS_MAXWELL, diag,
-                          "the curve fit fits a Maxwell solid only, not the standard linear "
-                          "solid of alpha %g", NULL, alpha);
+    if (p->curve && alpha != 1.0 && m == HF_MAXWELL_IDENTIFY_CURVE)
+        return refuse(r, HF_MAXWELL_IDENTIFY_CURVE_NEEDS_MAXWELL, diag,
+                      "the curve fit fits a Maxwell solid only, not the standard linear "
+                      "solid of alpha %g", NULL, alpha);
+    if (alpha != 1.0)
         p->curve = 0;
-    }
     return HF_OK;
 }
 
@@ -173,6 +181,14 @@ static hf_status failed(hf_maxwell_identify_report *r, hf_maxwell_method method,
     return st;
 }
 
+static int any_trusted(const hf_maxwell_identify_report *r)
+{
+    for (size_t i = 0; i < r->nrows; ++i)
+        if (r->row[i].trusted)
+            return 1;
+    return 0;
+}
+
 hf_status hf_maxwell_identify(const hf_maxwell_data *data, const hf_argatov_constants *constants,
                               const hf_maxwell_identify_config *cfg,
                               hf_maxwell_identify_report *report, hf_diag *diag)
@@ -196,8 +212,7 @@ hf_status hf_maxwell_identify(const hf_maxwell_data *data, const hf_argatov_cons
         return failed(report, HF_MAXWELL_FULL, st);
     if (p.curve && (st = run_curve(data, cfg, report, diag)) != HF_OK)
         return failed(report, HF_MAXWELL_CURVE, st);
-    for (size_t i = 0; i < report->nrows; ++i)
-        report->trusted |= report->row[i].trusted;
+    report->trusted = any_trusted(report);
     return HF_OK;
 }
 
