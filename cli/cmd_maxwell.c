@@ -21,9 +21,6 @@
 #include "hertzfit/maxwell_estimate.h"
 #include "hertzfit/maxwell_trace.h"
 
-/* Argatov: the first-order formulas stay within 5 % for ε <= 0.2. */
-#define EPS_WARN 0.2
-
 /* ---- shared with plot maxwell and plot trace ---------------------------- */
 
 const char *const hfc_maxwell_delimiters[] = {",", ";", "tab", NULL};
@@ -545,10 +542,11 @@ static int print_estimates(const fit_args *a, const hf_maxwell_identify_row *row
         if (!rows[i].trusted && rows[i].reason[0] != '\0')
             fprintf(stderr, "hertzfit %s: warning: %s %s is %s: %s\n", a->command,
                     hf_maxwell_method_name(e->method), what, rows[i].status, rows[i].reason);
-        if (e->max_eps > EPS_WARN)
+        if (rows[i].beyond_first_order)
             fprintf(stderr, "hertzfit %s: warning: %s %s: eps reaches %.3f > %.1f, where "
                     "Argatov's first-order formulas lose accuracy%s\n", a->command,
-                    hf_maxwell_method_name(e->method), what, e->max_eps, EPS_WARN,
+                    hf_maxwell_method_name(e->method), what, e->max_eps,
+                    HF_MAXWELL_EPS_FIRST_ORDER,
                     e->method == HF_MAXWELL_FULL    ? " (the full fit is not affected)"
                     : e->method == HF_MAXWELL_CURVE ? " (the curve fit is not affected)"
                                                     : "");

@@ -102,6 +102,7 @@ static void fit_row(hf_maxwell_identify_row *row, const hf_maxwell_fit_result *f
     hf_maxwell_quality q = hf_maxwell_estimate_quality(&fit->estimate, row->reason,
                                                        sizeof row->reason);
     row->not_converged = hf_maxwell_fit_suspect(fit);
+    row->beyond_first_order = fit->estimate.max_eps > HF_MAXWELL_EPS_FIRST_ORDER;
     row->trusted = q == HF_MAXWELL_WELL_DETERMINED && !row->not_converged;
 }
 
@@ -125,6 +126,7 @@ static hf_status run_regressions(const hf_maxwell_data *d, const hf_argatov_cons
                                                            sizeof row->reason);
         snprintf(row->status, sizeof row->status, "%s", hf_maxwell_quality_name(q));
         row->trusted = q == HF_MAXWELL_WELL_DETERMINED;
+        row->beyond_first_order = row->estimate.max_eps > HF_MAXWELL_EPS_FIRST_ORDER;
         ++r->nrows;
     }
     return HF_OK;
@@ -181,6 +183,7 @@ static hf_status failed(hf_maxwell_identify_report *r, hf_maxwell_method method,
     return st;
 }
 
+/* Whether some row is trusted. */
 static int any_trusted(const hf_maxwell_identify_report *r)
 {
     for (size_t i = 0; i < r->nrows; ++i)

@@ -271,7 +271,8 @@ hf_status hf_maxwell_curve_residuals(const hf_maxwell_data *data,
  *  - a regression whose data have no feature column is refused
  *    (NO_FEATURES);
  *  - each row's status text, whether it is trusted (well determined and,
- *    for a fit, converged) and why not, and whether any row is trusted;
+ *    for a fit, converged) and why not, whether its ε passes
+ *    HF_MAXWELL_EPS_FIRST_ORDER, and whether any row is trusted;
  *  - when a later fit fails on the data (a status that is not bad input,
  *    hf_status_is_bad_input), the rows computed before it stand in
  *    report->nrows and its method is report->failed; on bad input no row
@@ -306,6 +307,9 @@ typedef struct hf_maxwell_identify_config {
 /* The defaults above. */
 void hf_maxwell_identify_config_init(hf_maxwell_identify_config *cfg);
 
+/* Argatov: the first-order formulas stay within 5 % for ε <= 0.2. */
+#define HF_MAXWELL_EPS_FIRST_ORDER 0.2
+
 /* The most rows: three regressions, the full fit, the curve fit. */
 #define HF_MAXWELL_IDENTIFY_ROWS 5
 
@@ -316,6 +320,9 @@ typedef struct hf_maxwell_identify_row {
     int trusted;          /* well determined and (a fit) not suspect */
     char reason[200];     /* why the estimate is not well determined, or "" */
     int not_converged;    /* a fit that is hf_maxwell_fit_suspect: fit says why */
+    int beyond_first_order; /* estimate.max_eps > HF_MAXWELL_EPS_FIRST_ORDER: Argatov's
+                               first-order formulas lose accuracy there (a regression
+                               suffers; the full and curve fits do not) */
     hf_maxwell_fit_result fit; /* the fit's result (FULL, CURVE rows) */
 } hf_maxwell_identify_row;
 
