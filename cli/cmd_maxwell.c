@@ -705,8 +705,9 @@ static int cmd_fit(int argc, char **argv)
                  "or every one the data allow (default all)"},
         HFC_MAXWELL_CURVE_OPTIONS(&a.curve, NULL),
         {.name = "residuals", .kind = HFC_FLAG, .value = &a.residuals,
-         .help = "print the full fit's relative residuals instead (with --method curve: "
-                 "measured and fitted F(t) of every sample)"},
+         .help = "print the full fit's relative residuals instead (when no full fit runs, "
+                 "--method curve or all on traces alone: the curve fit's measured and "
+                 "fitted F(t) of every sample)"},
         HFC_OPT_ALPHA(&a.fit.full.objective.alpha),
         HFC_OPT_CSV(&a.csv),
     };
