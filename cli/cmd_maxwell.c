@@ -21,9 +21,6 @@
 #include "hertzfit/maxwell_estimate.h"
 #include "hertzfit/maxwell_trace.h"
 
-/* Argatov: the first-order formulas stay within 5 % for ε <= 0.2. */
-#define EPS_WARN 0.2
-
 /* ---- shared with plot maxwell and plot trace ---------------------------- */
 
 const char *const hfc_maxwell_delimiters[] = {",", ";", "tab", NULL};
@@ -86,14 +83,53 @@ int hfc_maxwell_load(const char *command, const hfc_maxwell_args *args,
     return 0;
 }
 
-int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
-                         const hf_maxwell_data *data, const hf_argatov_constants *constants,
-                         hf_maxwell_fit_result *out, double *residuals)
+/* The one warning of a full or curve fit that did not converge, naming
+ * the option that raises its budget. */
+static void warn_not_converged(const char *command, const hf_maxwell_fit_result *fit)
+{
+    char status[64];
+    hf_maxwell_fit_status(fit, status, sizeof status);
+    if (fit->estimate.method == HF_MAXWELL_CURVE)
+        fprintf(stderr, "hertzfit %s: warning: the curve fit did not converge (%s after %zu "
+                "evaluations): its mu0, eta and standard errors are not an optimum%s\n",
+                command, status, fit->evaluations,
+                fit->stop == HF_STOP_MAXITER ? "; raise --max-iter" : "");
+    else
+        fprintf(stderr, "hertzfit %s: warning: the full fit did not converge (%s after %zu "
+                "evaluations, %u re-centring(s) of the box): its mu0, eta and standard errors "
+                "are not an optimum%s\n", command, status, fit->evaluations, fit->recentred,
+                fit->stop == HF_STOP_MAXEVAL ? "; raise --max-evals" : "");
+}
+
+/* The full fit's configuration of ARGS. */
+static hf_maxwell_fit_config full_config(const hfc_maxwell_args *args)
 {
     hf_maxwell_fit_config c = args->full;
     c.objective.nu = args->nu;
     c.seed = args->seed;
     c.max_evals = (size_t)args->max_evals;
+    return c;
+}
+
+/* The curve fit's configuration of ARGS (nu set by the caller). */
+static hf_maxwell_curve_config curve_config(const hfc_curve_args *args)
+{
+    hf_maxwell_curve_config c;
+    hf_maxwell_curve_config_init(&c);
+    if (args->max_iter > 0)
+        c.max_iter = (size_t)args->max_iter;
+    if (args->baseline != NULL && strcmp(args->baseline, "zero") == 0)
+        c.baseline = HF_MAXWELL_BASELINE_ZERO;
+    if (args->contact_start != NULL && strcmp(args->contact_start, "extracted") == 0)
+        c.contact = HF_MAXWELL_CONTACT_EXTRACTED;
+    return c;
+}
+
+int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
+                         const hf_maxwell_data *data, const hf_argatov_constants *constants,
+                         hf_maxwell_fit_result *out, double *residuals)
+{
+    hf_maxwell_fit_config c = full_config(args);
     hf_diag diag = {{0}};
     hf_status st = hf_maxwell_fit_full(data, constants, &c, out, residuals, &diag);
     if (st != HF_OK) {
@@ -102,14 +138,8 @@ int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
         snprintf(prefix, sizeof prefix, "%s: full fit", args->data ? args->data : "data");
         return hfc_fail_status(command, hfc_status_exit(st) == 2 ? NULL : prefix, st, &diag);
     }
-    if (hf_maxwell_fit_suspect(out)) {
-        char status[64];
-        fprintf(stderr, "hertzfit %s: warning: the full fit did not converge (%s after %zu "
-                "evaluations, %u re-centring(s) of the box): its mu0, eta and standard errors "
-                "are not an optimum%s\n", command,
-                hf_maxwell_fit_status(out, status, sizeof status), out->evaluations,
-                out->recentred, out->stop == HF_STOP_MAXEVAL ? "; raise --max-evals" : "");
-    }
+    if (hf_maxwell_fit_suspect(out))
+        warn_not_converged(command, out);
     return 0;
 }
 
@@ -120,15 +150,8 @@ int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwel
                           double nu, const hfc_curve_args *args, hf_maxwell_fit_result *out,
                           double *contact_start, double *baseline, double *residuals)
 {
-    hf_maxwell_curve_config c;
-    hf_maxwell_curve_config_init(&c);
+    hf_maxwell_curve_config c = curve_config(args);
     c.nu = nu;
-    if (args->max_iter > 0)
-        c.max_iter = (size_t)args->max_iter;
-    if (args->baseline != NULL && strcmp(args->baseline, "zero") == 0)
-        c.baseline = HF_MAXWELL_BASELINE_ZERO;
-    if (args->contact_start != NULL && strcmp(args->contact_start, "extracted") == 0)
-        c.contact = HF_MAXWELL_CONTACT_EXTRACTED;
     hf_diag diag = {{0}};
     hf_status st = hf_maxwell_fit_curve(d, &c, out, contact_start, baseline, residuals, &diag);
     if (st != HF_OK) {
@@ -136,13 +159,8 @@ int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwel
         snprintf(prefix, sizeof prefix, "%s: curve fit", path);
         return hfc_fail_status(command, hfc_status_exit(st) == 2 ? NULL : prefix, st, &diag);
     }
-    if (hf_maxwell_fit_suspect(out)) {
-        char status[64];
-        fprintf(stderr, "hertzfit %s: warning: the curve fit did not converge (%s after %zu "
-                "evaluations): its mu0, eta and standard errors are not an optimum%s\n",
-                command, hf_maxwell_fit_status(out, status, sizeof status),
-                out->evaluations, out->stop == HF_STOP_MAXITER ? "; raise --max-iter" : "");
-    }
+    if (hf_maxwell_fit_suspect(out))
+        warn_not_converged(command, out);
     return 0;
 }
 
@@ -472,15 +490,6 @@ typedef struct fit_args {
     hfc_maxwell_args fit;
 } fit_args;
 
-/* One row of the estimates table: the estimate, its status text, and
- * whether it can be trusted (with the reason when not). */
-typedef struct estimate_row {
-    hf_maxwell_estimate est;
-    char status[64];
-    int trusted;
-    char reason[200];
-} estimate_row;
-
 /* A value of the table, or NA where there is none (no μ0 from C0 <= 0). */
 static void table_value(hfc_table *t, const char *format, double v)
 {
@@ -490,9 +499,9 @@ static void table_value(hfc_table *t, const char *format, double v)
         hfc_table_str(t, "NA");
 }
 
-static void add_estimate_row(hfc_table *t, const estimate_row *row)
+static void add_estimate_row(hfc_table *t, const hf_maxwell_identify_row *row)
 {
-    const hf_maxwell_estimate *e = &row->est;
+    const hf_maxwell_estimate *e = &row->estimate;
     char observables[64];
     hfc_table_str(t, hf_maxwell_method_name(e->method));
     hfc_table_str(t, e->method == HF_MAXWELL_CURVE
@@ -512,33 +521,8 @@ static void add_estimate_row(hfc_table *t, const estimate_row *row)
     hfc_table_str(t, row->status);
 }
 
-/* Regression rows for every observable with a regression and a column. */
-static int run_regressions(const char *command, const hf_maxwell_data *d, double nu,
-                           double alpha, hf_maxwell_weights weights,
-                           const hf_argatov_constants *k, estimate_row *rows, size_t *nrows)
-{
-    static const hf_maxwell_observable obs[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
-                                                 HF_MAXWELL_T_C};
-    for (int j = 0; j < 3; ++j) {
-        if (d->value[obs[j]] == NULL)
-            continue;
-        hf_diag diag = {{0}};
-        estimate_row *row = &rows[*nrows];
-        hf_status st = hf_maxwell_regress(d, nu, obs[j], weights, k, &row->est, &diag);
-        if (st == HF_OK && alpha != 1.0)
-            st = hf_maxwell_estimate_to_sls(&row->est, alpha, &diag);
-        if (st != HF_OK)
-            return hfc_fail_status(command, NULL, st, &diag);
-        hf_maxwell_quality q = hf_maxwell_estimate_quality(&row->est, row->reason,
-                                                           sizeof row->reason);
-        snprintf(row->status, sizeof row->status, "%s", hf_maxwell_quality_name(q));
-        row->trusted = q == HF_MAXWELL_WELL_DETERMINED;
-        ++*nrows;
-    }
-    return 0;
-}
-
-static int print_estimates(const fit_args *a, const estimate_row *rows, size_t nrows)
+static int print_estimates(const fit_args *a, const hf_maxwell_identify_row *rows,
+                           size_t nrows)
 {
     const char *headers[] = {"method", "observable", "n", "mu0_Pa", "mu0_se", "eta_per_s",
                              "eta_se", "C0", "r2", "max_eps", "status"};
@@ -548,7 +532,7 @@ static int print_estimates(const fit_args *a, const estimate_row *rows, size_t n
     int rc = hfc_table_print(t);
     int trusted = 0;
     for (size_t i = 0; i < nrows && rc == 0; ++i) {
-        const hf_maxwell_estimate *e = &rows[i].est;
+        const hf_maxwell_estimate *e = &rows[i].estimate;
         char observables[64];
         trusted |= rows[i].trusted;
         const char *what = e->method == HF_MAXWELL_CURVE
@@ -558,10 +542,11 @@ static int print_estimates(const fit_args *a, const estimate_row *rows, size_t n
         if (!rows[i].trusted && rows[i].reason[0] != '\0')
             fprintf(stderr, "hertzfit %s: warning: %s %s is %s: %s\n", a->command,
                     hf_maxwell_method_name(e->method), what, rows[i].status, rows[i].reason);
-        if (e->max_eps > EPS_WARN)
+        if (rows[i].beyond_first_order)
             fprintf(stderr, "hertzfit %s: warning: %s %s: eps reaches %.3f > %.1f, where "
                     "Argatov's first-order formulas lose accuracy%s\n", a->command,
-                    hf_maxwell_method_name(e->method), what, e->max_eps, EPS_WARN,
+                    hf_maxwell_method_name(e->method), what, e->max_eps,
+                    HF_MAXWELL_EPS_FIRST_ORDER,
                     e->method == HF_MAXWELL_FULL    ? " (the full fit is not affected)"
                     : e->method == HF_MAXWELL_CURVE ? " (the curve fit is not affected)"
                                                     : "");
@@ -621,87 +606,88 @@ static int print_curve_residuals(const fit_args *a, const hf_maxwell_data *d,
     return hfc_table_print(t);
 }
 
-/* The curve fit of ARGS into row (and the contact starts and residuals
- * when not NULL).  Returns 0, or prints one error line and returns 2 or 1. */
-static int run_curve(const fit_args *a, const hf_maxwell_data *d, estimate_row *row,
-                     double *t0, double *residuals)
+/* The identification's configuration of A. */
+static hf_maxwell_identify_config identify_config(const fit_args *a)
 {
-    hf_maxwell_fit_result fit;
-    int rc = hfc_maxwell_fit_curve(a->command, a->fit.data, d, a->fit.nu, &a->curve, &fit, t0,
-                                   NULL, residuals);
-    if (rc != 0)
-        return rc;
-    row->est = fit.estimate;
-    hf_maxwell_fit_status(&fit, row->status, sizeof row->status);
-    hf_maxwell_quality q = hf_maxwell_estimate_quality(&fit.estimate, row->reason,
-                                                       sizeof row->reason);
-    row->trusted = q == HF_MAXWELL_WELL_DETERMINED && !hf_maxwell_fit_suspect(&fit);
-    return 0;
+    static const hf_maxwell_identify_method methods[] = {
+        HF_MAXWELL_IDENTIFY_REGRESSION, HF_MAXWELL_IDENTIFY_FULL, HF_MAXWELL_IDENTIFY_CURVE,
+        HF_MAXWELL_IDENTIFY_ALL};
+    static const char *const names[] = {"regression", "full", "curve", "all"};
+    hf_maxwell_identify_config c;
+    hf_maxwell_identify_config_init(&c);
+    for (size_t i = 0; i < HFC_COUNT(names); ++i)
+        if (strcmp(a->method, names[i]) == 0)
+            c.method = methods[i];
+    c.nu = a->fit.nu;
+    c.weights = hfc_maxwell_weights(&a->fit);
+    c.full = full_config(&a->fit);
+    c.curve = curve_config(&a->curve);
+    c.residuals = a->residuals;
+    return c;
+}
+
+/* The one error line of a refused identification, in the options' words. */
+static int print_refusal(const fit_args *a, const hf_maxwell_identify_config *c,
+                         hf_maxwell_identify_refusal why, const hf_diag *diag)
+{
+    switch (why) {
+    case HF_MAXWELL_IDENTIFY_RAW_TRACES:
+        return hfc_fail(a->command, "%s holds force traces, no F_M/t_M/t_c columns: run "
+                        "'hertzfit maxwell extract --data %s --csv > FEATURES.csv' and fit "
+                        "FEATURES.csv", a->fit.data, a->fit.data);
+    case HF_MAXWELL_IDENTIFY_RESIDUALS_NEED_FIT:
+        return hfc_fail(a->command, "--residuals needs --method full, curve or all");
+    case HF_MAXWELL_IDENTIFY_CURVE_NEEDS_MAXWELL:
+        return hfc_fail(a->command, "--method curve fits a Maxwell solid only, not the "
+                        "standard linear solid of --alpha %g", c->full.objective.alpha);
+    case HF_MAXWELL_IDENTIFY_NO_FEATURES:
+        return hfc_fail(a->command, "%s: regression needs a F_M_N, t_M_s or t_c_s column",
+                        a->fit.data);
+    default:
+        return hfc_fail_status(a->command, NULL, HF_EINVAL, diag);
+    }
+}
+
+/* The error line of a method that failed: a fit that fails on good
+ * options failed on the data, so the line names them. */
+static int print_failure(const fit_args *a, const hf_maxwell_identify_report *r,
+                         hf_status st, const hf_diag *diag)
+{
+    char prefix[1100];
+    if (r->failed_method == HF_MAXWELL_FULL)
+        snprintf(prefix, sizeof prefix, "%s: full fit", a->fit.data ? a->fit.data : "data");
+    else if (r->failed_method == HF_MAXWELL_CURVE)
+        snprintf(prefix, sizeof prefix, "%s: curve fit", a->fit.data);
+    int named = r->failed_method != HF_MAXWELL_REGRESSION && hfc_status_exit(st) != 2;
+    return hfc_fail_status(a->command, named ? prefix : NULL, st, diag);
 }
 
 static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov_constants *k)
 {
-    const char *command = a->command;
-    int all = strcmp(a->method, "all") == 0;
-    int want_curve = strcmp(a->method, "curve") == 0 || (all && d->trace != NULL);
-    int want_full = strcmp(a->method, "full") == 0 || (all && hf_maxwell_data_mask(d) != 0);
-    int want_reg = (strcmp(a->method, "regression") == 0 || all) && !a->residuals;
-    if (a->residuals && !want_full && !want_curve)
-        return hfc_fail(command, "--residuals needs --method full, curve or all");
-    /* --residuals prints one fit's: the full fit's when it runs, else the curve's */
-    if (a->residuals && want_full)
-        want_curve = 0;
-    estimate_row rows[5];
-    size_t nrows = 0;
-    /* the whole-curve fit has Hunter's Maxwell force history only: with --alpha it
-     * would fit a Maxwell solid while the user asked for a standard linear solid */
-    if (want_curve && a->fit.full.objective.alpha != 1.0) {
-        if (strcmp(a->method, "curve") == 0)
-            return hfc_fail(command, "--method curve fits a Maxwell solid only, not the "
-                            "standard linear solid of --alpha %g", a->fit.full.objective.alpha);
-        want_curve = 0;
+    hf_maxwell_identify_config c = identify_config(a);
+    hf_maxwell_identify_report r; /* its residuals freed below */
+    hf_diag diag = {{0}};
+    hf_status st = hf_maxwell_identify(d, k, &c, &r, &diag);
+    if (st != HF_OK && r.refusal != HF_MAXWELL_IDENTIFY_ACCEPTED) {
+        hf_maxwell_identify_report_free(&r);
+        return print_refusal(a, &c, r.refusal, &diag);
     }
-    int rc = want_reg ? run_regressions(command, d, a->fit.nu, a->fit.full.objective.alpha,
-                                        hfc_maxwell_weights(&a->fit), k, rows, &nrows)
-                      : 0;
-    if (rc != 0)
-        return rc;
-    if (!want_full && !want_curve)
-        return nrows > 0 ? print_estimates(a, rows, nrows)
-                         : hfc_fail(command, "%s: regression needs a F_M_N, t_M_s or t_c_s "
-                                    "column", a->fit.data);
-    double *res = NULL, *t0 = NULL, *curve_res = NULL; /* freed below */
-    if (want_full && (res = malloc(d->n * HF_MAXWELL_NOBS * sizeof *res)) == NULL)
-        return hfc_fail(command, "out of memory");
-    if (want_curve && a->residuals &&
-        ((t0 = malloc(d->n * sizeof *t0)) == NULL ||
-         (curve_res = malloc(hf_maxwell_curve_nresiduals(d) * sizeof *curve_res)) == NULL))
-        rc = hfc_fail(command, "out of memory");
-    hf_maxwell_fit_result fit;
-    memset(&fit, 0, sizeof fit);
-    if (rc == 0 && want_full)
-        rc = hfc_maxwell_fit_full(command, &a->fit, d, k, &fit, res);
-    if (rc == 0 && want_full) {
-        estimate_row *row = &rows[nrows++];
-        row->est = fit.estimate;
-        hf_maxwell_fit_status(&fit, row->status, sizeof row->status);
-        hf_maxwell_quality q = hf_maxwell_estimate_quality(&fit.estimate, row->reason,
-                                                           sizeof row->reason);
-        row->trusted = q == HF_MAXWELL_WELL_DETERMINED && !hf_maxwell_fit_suspect(&fit);
-    }
-    if (rc == 0 && want_curve && (rc = run_curve(a, d, &rows[nrows], t0, curve_res)) == 0)
-        ++nrows;
-    if (rc == 0)
-        rc = !a->residuals ? print_estimates(a, rows, nrows)
-             : want_full   ? print_residuals(a, d, fit.estimate.observables, res)
-                           : print_curve_residuals(a, d, t0, curve_res);
-    else if (rc == 1 && nrows > 0 && !a->residuals)
-        /* a fit failed on these data (said on stderr); the estimates
-         * computed before it stand */
-        print_estimates(a, rows, nrows);
-    free(res);
-    free(t0);
-    free(curve_res);
+    for (size_t i = 0; i < r.nrows; ++i)
+        if (r.row[i].not_converged)
+            warn_not_converged(a->command, &r.row[i].fit);
+    int rc = 0;
+    if (st != HF_OK) {
+        rc = print_failure(a, &r, st, &diag);
+        if (r.nrows > 0 && !a->residuals)
+            /* a fit failed on these data (said above); the estimates before it stand */
+            print_estimates(a, r.row, r.nrows);
+    } else if (!a->residuals)
+        rc = print_estimates(a, r.row, r.nrows);
+    else if (r.residuals_method == HF_MAXWELL_FULL)
+        rc = print_residuals(a, d, r.row[0].estimate.observables, r.residuals);
+    else
+        rc = print_curve_residuals(a, d, r.contact_start, r.residuals);
+    hf_maxwell_identify_report_free(&r);
     return rc;
 }
 
@@ -719,8 +705,9 @@ static int cmd_fit(int argc, char **argv)
                  "or every one the data allow (default all)"},
         HFC_MAXWELL_CURVE_OPTIONS(&a.curve, NULL),
         {.name = "residuals", .kind = HFC_FLAG, .value = &a.residuals,
-         .help = "print the full fit's relative residuals instead (with --method curve: "
-                 "measured and fitted F(t) of every sample)"},
+         .help = "print the full fit's relative residuals instead (when no full fit runs, "
+                 "--method curve or all on traces alone: the curve fit's measured and "
+                 "fitted F(t) of every sample)"},
         HFC_OPT_ALPHA(&a.fit.full.objective.alpha),
         HFC_OPT_CSV(&a.csv),
     };
@@ -743,16 +730,6 @@ static int cmd_fit(int argc, char **argv)
     hf_argatov_constants k;
     if ((rc = hfc_maxwell_load(argv[0], &a.fit, &d, &k)) != 0)
         return rc;
-    if (d->trace != NULL && !hf_maxwell_data_mask(d) != 0 &&
-        (strcmp(a.method, "regression") == 0 || strcmp(a.method, "full") == 0)) {
-        /* raw traces: their features are extracted by a command of their own,
-         * whose statuses and uncertainties the user should see first (the
-         * curve fit, --method curve or all, fits the traces themselves) */
-        hf_maxwell_data_free(d);
-        return hfc_fail(argv[0], "%s holds force traces, no F_M/t_M/t_c columns: run "
-                        "'hertzfit maxwell extract --data %s --csv > FEATURES.csv' and fit "
-                        "FEATURES.csv", a.fit.data, a.fit.data);
-    }
     rc = run_fit(&a, d, &k);
     hf_maxwell_data_free(d);
     return rc;

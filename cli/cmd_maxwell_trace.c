@@ -13,10 +13,8 @@
 #include <string.h>
 
 #include "hertzfit/maxwell_data.h"
+#include "hertzfit/maxwell_fit.h"
 #include "hertzfit/maxwell_trace.h"
-
-/* Most impacts `--impact all` looks for in one trace. */
-#define IMPACTS_MAX 64
 
 /* ---- maxwell simulate --trace -------------------------------------------- */
 
@@ -85,14 +83,15 @@ static int cmd_extract(int argc, char **argv)
         HFC_MAXWELL_READ_OPTIONS(&a.delimiter, &a.g),
         {.name = "impact", .kind = HFC_WORD, .value = &a.impacts, .words = impact_words,
          .arg = "WHICH",
-         .help = "the first impact of each trace, or all of them (a bouncing ball; a "
-                 "bounce's V0 is the rebound speed of the impact before, from its impulse)"
-                 " (default first)"},
+         .help = "the first impact of each trace, or all of them, however many (a "
+                 "bouncing ball; a bounce's V0 is the rebound speed of the impact before, "
+                 "from its impulse) (default first)"},
         HFC_OPT_CSV(&a.csv),
     };
     hfc_spec spec = {argv[0],
                      "The features of every drop's force trace: peak force F_M above the\n"
-                     "baseline (vertex of a quadratic over the top 5 %), its time t_M and the\n"
+                     "baseline (maximum of a quartic in t fitted to the samples within\n"
+                     "25 % of the contact duration of the largest one), its time t_M and the\n"
                      "contact duration t_c, both from the contact start, where the force\n"
                      "leaves the baseline (Hertz's time law fitted to each edge, located\n"
                      "between samples), with standard uncertainties u_*, the baseline and\n"
@@ -106,34 +105,26 @@ static int cmd_extract(int argc, char **argv)
     if ((rc = hfc_maxwell_read(argv[0], a.data, a.delimiter, a.g, 1, &d)) != 0)
         return rc;
     hf_diag diag = {{0}};
-    hf_status st = HF_OK;
-    size_t max_impacts = strcmp(a.impacts, "all") == 0 ? IMPACTS_MAX : 1;
-    hf_maxwell_impact_features f[IMPACTS_MAX];
-    hfc_table *t = hfc_table_alloc(a.csv, EXTRACT_COLUMNS, extract_headers); /* printed below */
-    size_t ok = 0;
-    for (size_t i = 0; i < d->n && st == HF_OK; ++i) {
-        size_t nf = 0;
-        st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], max_impacts, f, &nf, &diag);
-        for (size_t k = 0; st == HF_OK && k < nf; ++k) {
-            if (!hf_maxwell_impact_features_usable(&f[k])) {
-                fprintf(stderr, "hertzfit %s: warning: %s:%zu: %s: impact %zu: %s, left out\n",
-                        argv[0], a.data, d->line[i], d->trace[i].path, f[k].impact,
-                        hf_maxwell_extract_status_name(f[k].status));
-                continue;
-            }
-            if (f[k].status != HF_MAXWELL_EXTRACT_OK)
-                fprintf(stderr, "hertzfit %s: warning: %s:%zu: %s: impact %zu: %s\n", argv[0],
-                        a.data, d->line[i], d->trace[i].path, f[k].impact,
-                        hf_maxwell_extract_status_name(f[k].status));
-            ok += f[k].status == HF_MAXWELL_EXTRACT_OK;
-            add_row(t, i + 1, &d->impact[i], &f[k], d->trace[i].path);
-        }
-    }
+    hf_maxwell_extraction *x = NULL; /* freed below */
+    hf_status st = hf_maxwell_extract(d, strcmp(a.impacts, "all") == 0, &x, &diag);
     if (st != HF_OK) {
-        hfc_table_free(t);
         hf_maxwell_data_free(d);
         return hfc_fail_status(argv[0], NULL, st, &diag);
     }
+    hfc_table *t = hfc_table_alloc(a.csv, EXTRACT_COLUMNS, extract_headers); /* printed below */
+    for (size_t k = 0; k < x->n; ++k) {
+        const hf_maxwell_extraction_entry *e = &x->entry[k];
+        const size_t i = e->drop;
+        if (e->features.status != HF_MAXWELL_EXTRACT_OK || !e->usable)
+            fprintf(stderr, "hertzfit %s: warning: %s:%zu: %s: impact %zu: %s%s\n", argv[0],
+                    a.data, d->line[i], d->trace[i].path, e->features.impact,
+                    hf_maxwell_extract_status_name(e->features.status),
+                    e->usable ? "" : ", left out");
+        if (e->usable)
+            add_row(t, i + 1, &d->impact[i], &e->features, d->trace[i].path);
+    }
+    size_t ok = x->ok;
+    hf_maxwell_extraction_free(x);
     rc = hfc_table_print(t);
     if (rc == 0 && ok == 0) {
         /* not bad input: the traces were read, no impact came out ok */

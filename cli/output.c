@@ -36,14 +36,8 @@ int hfc_fail_status(const char *command, const char *prefix, hf_status status,
 
 int hfc_status_exit(hf_status status)
 {
-    switch (status) {
-    case HF_EDOM: case HF_EINVAL: case HF_EIO: case HF_EPARSE:
-    case HF_ENOTFOUND: case HF_EBOUNDS: case HF_ERANGE: case HF_EMISMATCH: case HF_EEXIST:
-    case HF_EBRACKET: case HF_ESINGULAR: case HF_EMISSING:
-        return 2;
-    default:   /* HF_EWRITE among them: a full disk is not the user's input */
-        return 1;
-    }
+    /* HF_EWRITE is not bad input: a full disk is not the user's input */
+    return hf_status_is_bad_input(status) ? 2 : 1;
 }
 
 void hfc_note(int csv, const char *fmt, ...)

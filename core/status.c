@@ -13,11 +13,21 @@
 const char *hf_strerror(hf_status status)
 {
     switch (status) {
-#define HF_STATUS_TEXT(id, value, text) case id: return text;
+#define HF_STATUS_TEXT(id, value, text, bad_input) case id: return text;
         HF_STATUS_LIST(HF_STATUS_TEXT)
 #undef HF_STATUS_TEXT
     }
     return "unknown status";
+}
+
+int hf_status_is_bad_input(hf_status status)
+{
+    switch (status) {
+#define HF_STATUS_BAD_INPUT(id, value, text, bad_input) case id: return bad_input;
+        HF_STATUS_LIST(HF_STATUS_BAD_INPUT)
+#undef HF_STATUS_BAD_INPUT
+    }
+    return 0;
 }
 
 hf_status hf_diag_set(hf_diag *diag, hf_status status, const char *fmt, ...)

@@ -43,13 +43,12 @@ static int fail(failure *f, const char *id, const char *fmt, ...)
     return 1;
 }
 
-/* A library failure: exit-2 statuses of the program are bad input. */
+/* A library failure: the statuses the library calls bad input (the
+ * program's exit 2) are hertzfit:badInput. */
 static int fail_status(failure *f, const char *command, hf_status st, const hf_diag *diag)
 {
-    int input = st == HF_EDOM || st == HF_EINVAL || st == HF_EIO || st == HF_EPARSE ||
-                st == HF_ENOTFOUND || st == HF_EBOUNDS || st == HF_ERANGE ||
-                st == HF_EMISMATCH || st == HF_EMISSING;
-    return fail(f, input ? "hertzfit:badInput" : "hertzfit:failed", "hertzfit_%s: %s", command,
+    return fail(f, hf_status_is_bad_input(st) ? "hertzfit:badInput" : "hertzfit:failed",
+                "hertzfit_%s: %s", command,
                 diag != NULL && diag->text[0] ? diag->text : hf_strerror(st));
 }
 
@@ -487,34 +486,78 @@ static int check_word(const char *command, const char *option, const char *word,
                 option, word, valid);
 }
 
-/* The curve fit of D's traces into *est and status: 'contact_start' fit or
- * extracted (fixed where the extraction finds each drop's first contact,
- * as the program's --contact-start extracted), 'baseline' fit or zero,
- * 'max_iter' (0: the default). */
-static int run_curve(const hf_maxwell_data *d, double nu, const char *contact,
-                     const char *baseline, size_t max_iter, hf_maxwell_estimate *est,
-                     char *status, size_t size, failure *f)
+/* The identification's configuration of the name-value pairs ARGS
+ * (checked words; see cmd_maxwell_fit). */
+static hf_maxwell_identify_config identify_config(const arg *args, const char *method,
+                                                  const char *weights, const char *optimizer,
+                                                  const char *contact, const char *baseline)
 {
-    hf_maxwell_curve_config c;
-    hf_maxwell_curve_config_init(&c);
-    c.nu = nu;
-    if (max_iter > 0)
-        c.max_iter = max_iter;
-    if (baseline != NULL && strcmp(baseline, "zero") == 0)
-        c.baseline = HF_MAXWELL_BASELINE_ZERO;
-    hf_diag diag = {{0}};
+    static const char *const names[] = {"regression", "full", "curve", "all"};
+    static const hf_maxwell_identify_method methods[] = {
+        HF_MAXWELL_IDENTIFY_REGRESSION, HF_MAXWELL_IDENTIFY_FULL, HF_MAXWELL_IDENTIFY_CURVE,
+        HF_MAXWELL_IDENTIFY_ALL};
+    hf_maxwell_identify_config c;
+    hf_maxwell_identify_config_init(&c);
+    for (size_t i = 0; method != NULL && i < 4; ++i)
+        if (strcmp(method, names[i]) == 0)
+            c.method = methods[i];
+    c.nu = mxGetScalar(args[1].value);
+    if (weights != NULL && strcmp(weights, "relative") == 0)
+        c.weights = HF_MAXWELL_WEIGHTS_RELATIVE;
+    c.full.seed = (uint64_t)real_or(&args[5], 1);
+    c.full.max_evals = (size_t)real_or(&args[6], 0);
+    if (optimizer != NULL)
+        c.full.optimizer = optimizer;
+    /* 'contact_start' extracted: fixed where the extraction finds each
+     * drop's first contact, as the program's --contact-start extracted */
     if (contact != NULL && strcmp(contact, "extracted") == 0)
-        c.contact = HF_MAXWELL_CONTACT_EXTRACTED;
-    hf_maxwell_fit_result fit;
-    hf_status st = hf_maxwell_fit_curve(d, &c, &fit, NULL, NULL, NULL, &diag);
+        c.curve.contact = HF_MAXWELL_CONTACT_EXTRACTED;
+    if (baseline != NULL && strcmp(baseline, "zero") == 0)
+        c.curve.baseline = HF_MAXWELL_BASELINE_ZERO;
+    if (real_or(&args[9], 0) > 0)
+        c.curve.max_iter = (size_t)real_or(&args[9], 0);
+    return c;
+}
+
+/* hf_maxwell_identify of PATH as the struct array of the program's table;
+ * the error of a refusal or a failed method. */
+static int identify(const char *path, const hf_maxwell_identify_config *c, mxArray **out,
+                    failure *f)
+{
+    hf_diag diag = {{0}};
+    hf_maxwell_data *d = NULL; /* freed below */
+    hf_argatov_constants k;
+    hf_maxwell_read_options read;
+    hf_maxwell_read_options_init(&read);
+    hf_status st = hf_maxwell_data_read(path, &read, &d, &diag);
+    /* the data's plausibility warnings, as the program prints them */
+    for (size_t i = 0; st == HF_OK && i < d->nwarnings; ++i)
+        mexWarnMsgIdAndTxt("hertzfit:data", "%s", d->warning[i]);
+    if (st == HF_OK)
+        st = hf_argatov_constants_compute(&k, &diag);
+    hf_maxwell_identify_report r;
+    memset(&r, 0, sizeof r);
+    if (st == HF_OK)
+        st = hf_maxwell_identify(d, &k, c, &r, &diag);
+    hf_maxwell_data_free(d);
+    if (r.refusal == HF_MAXWELL_IDENTIFY_RAW_TRACES)
+        return fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: %s holds force traces, no "
+                    "F_M/t_M/t_c columns: fit the features of hertzfit_maxwell_extract "
+                    "(written to a file), or use 'method','curve'", path);
     if (st != HF_OK)
         return fail_status(f, "maxwell_fit", st, &diag);
-    *est = fit.estimate;
-    hf_maxwell_fit_status(&fit, status, size);
-    if (hf_maxwell_fit_suspect(&fit))
-        mexWarnMsgIdAndTxt("hertzfit:notConverged", "hertzfit_maxwell_fit: the curve fit did "
-                           "not converge (%s after %zu evaluations): its mu0, eta and standard "
-                           "errors are not an optimum", status, fit.evaluations);
+    for (size_t i = 0; i < r.nrows; ++i)
+        if (r.row[i].not_converged)
+            mexWarnMsgIdAndTxt("hertzfit:notConverged", "hertzfit_maxwell_fit: the %s fit did "
+                               "not converge (%s after %zu evaluations): its mu0, eta and "
+                               "standard errors are not an optimum",
+                               r.row[i].estimate.method == HF_MAXWELL_CURVE ? "curve" : "full",
+                               r.row[i].status, r.row[i].fit.evaluations);
+    static const char *fields[] = {"method", "observable", "n", "mu0_Pa", "mu0_se",
+                                   "eta_per_s", "eta_se", "C0", "r2", "max_eps", "status"};
+    out[0] = mxCreateStructMatrix((mwSize)r.nrows, 1, 11, fields);
+    for (size_t i = 0; i < r.nrows; ++i)
+        estimate_row(out[0], i, &r.row[i].estimate, r.row[i].status);
     return 0;
 }
 
@@ -534,10 +577,7 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
     char *path = text_of(&args[0]), *method = text_of(&args[2]);
     char *weights = text_of(&args[3]), *optimizer = text_of(&args[4]);
     char *contact = text_of(&args[7]), *baseline = text_of(&args[8]);
-    const char *m = method ? method : "all";
-    int all = strcmp(m, "all") == 0;
-    int want_reg = all || strcmp(m, "regression") == 0, want_full = 0, want_curve = 0;
-    int rc = check_word("maxwell_fit", "method", m, methods, f);
+    int rc = check_word("maxwell_fit", "method", method ? method : "all", methods, f);
     if (rc == 0 && weights)
         rc = check_word("maxwell_fit", "weights", weights, weight_words, f);
     if (rc == 0 && contact)
@@ -547,89 +587,11 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
     if (rc == 0 && args[9].value != NULL && mxGetScalar(args[9].value) < 1)
         rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: option 'max_iter' must be "
                   ">= 1");
-    hf_maxwell_weights w = weights && strcmp(weights, "relative") == 0
-                               ? HF_MAXWELL_WEIGHTS_RELATIVE : HF_MAXWELL_WEIGHTS_NONE;
-    double nu = mxGetScalar(args[1].value);
-    hf_diag diag = {{0}};
-    hf_maxwell_data *d = NULL; /* freed below */
-    hf_argatov_constants k;
-    hf_maxwell_estimate est[5];
-    char status[5][64];
-    size_t rows = 0;
-    hf_status st = HF_OK;
     if (rc == 0) {
-        hf_maxwell_read_options read;
-        hf_maxwell_read_options_init(&read);
-        st = hf_maxwell_data_read(path, &read, &d, &diag);
-        /* the data's plausibility warnings, as the program prints them */
-        for (size_t i = 0; st == HF_OK && i < d->nwarnings; ++i)
-            mexWarnMsgIdAndTxt("hertzfit:data", "%s", d->warning[i]);
-        if (st == HF_OK)
-            st = hf_argatov_constants_compute(&k, &diag);
-        if (st != HF_OK)
-            rc = fail_status(f, "maxwell_fit", st, &diag);
+        hf_maxwell_identify_config c = identify_config(args, method, weights, optimizer,
+                                                       contact, baseline);
+        rc = identify(path, &c, out, f);
     }
-    /* which fits the data allow, as the program decides */
-    if (rc == 0) {
-        want_curve = strcmp(m, "curve") == 0 || (all && d->trace != NULL);
-        want_full = strcmp(m, "full") == 0 || (all && hf_maxwell_data_mask(d) != 0);
-        if (d->trace != NULL && !hf_maxwell_data_mask(d) != 0 && !want_curve)
-            rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: %s holds force traces, no "
-                      "F_M/t_M/t_c columns: fit the features of hertzfit_maxwell_extract "
-                      "(written to a file), or use 'method','curve'", path);
-    }
-    static const hf_maxwell_observable obs[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
-                                                 HF_MAXWELL_T_C};
-    for (int j = 0; rc == 0 && want_reg && j < 3; ++j) {
-        if (d->value[obs[j]] == NULL)
-            continue;
-        st = hf_maxwell_regress(d, nu, obs[j], w, &k, &est[rows], &diag);
-        if (st != HF_OK)
-            rc = fail_status(f, "maxwell_fit", st, &diag);
-        else {
-            snprintf(status[rows], sizeof status[rows], "%s",
-                     hf_maxwell_quality_name(hf_maxwell_estimate_quality(&est[rows], NULL, 0)));
-            ++rows;
-        }
-    }
-    if (rc == 0 && want_full) {
-        hf_maxwell_fit_config cfg;
-        hf_maxwell_fit_config_init(&cfg);
-        cfg.objective.nu = nu;
-        cfg.seed = (uint64_t)real_or(&args[5], 1);
-        cfg.max_evals = (size_t)real_or(&args[6], 0);
-        if (optimizer != NULL)
-            cfg.optimizer = optimizer;
-        hf_maxwell_fit_result fit;
-        st = hf_maxwell_fit_full(d, &k, &cfg, &fit, NULL, &diag);
-        if (st != HF_OK)
-            rc = fail_status(f, "maxwell_fit", st, &diag);
-        else {
-            est[rows] = fit.estimate;
-            hf_maxwell_fit_status(&fit, status[rows], sizeof status[rows]);
-            if (hf_maxwell_fit_suspect(&fit))
-                mexWarnMsgIdAndTxt("hertzfit:notConverged", "hertzfit_maxwell_fit: the full "
-                                   "fit did not converge (%s after %zu evaluations): its mu0, "
-                                   "eta and standard errors are not an optimum", status[rows],
-                                   fit.evaluations);
-            ++rows;
-        }
-    }
-    if (rc == 0 && want_curve &&
-        (rc = run_curve(d, nu, contact, baseline, (size_t)real_or(&args[9], 0), &est[rows],
-                        status[rows], sizeof status[rows], f)) == 0)
-        ++rows;
-    if (rc == 0 && rows == 0)
-        rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: %s: regression needs a F_M_N, "
-                  "t_M_s or t_c_s column", path);
-    if (rc == 0) {
-        static const char *fields[] = {"method", "observable", "n", "mu0_Pa", "mu0_se",
-                                       "eta_per_s", "eta_se", "C0", "r2", "max_eps", "status"};
-        out[0] = mxCreateStructMatrix((mwSize)rows, 1, 11, fields);
-        for (size_t i = 0; i < rows; ++i)
-            estimate_row(out[0], i, &est[i], status[i]);
-    }
-    hf_maxwell_data_free(d);
     mxFree(path);
     mxFree(method);
     mxFree(weights);
@@ -641,30 +603,36 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
 
 /* ---- maxwell_extract ----------------------------------------------------- */
 
-/* The program's limit of impacts found in one trace with 'impact','all'. */
-#define EXTRACT_IMPACTS_MAX 64
-
-/* Whether the extraction's fits ran (ok, or a status that only warns): the
- * rows the program prints. */
-/* One drop's features as rows of S from row *row on (S NULL: only counted). */
-static void extract_rows(mxArray *s, size_t *row, size_t drop, const hf_maxwell_data *d,
-                         const hf_maxwell_impact_features *x, size_t nx, const char *const *fields)
+/* One impact's features as row ROW of S. */
+static void extract_row(mxArray *s, size_t row, const hf_maxwell_data *d,
+                        const hf_maxwell_extraction_entry *e, const char *const *fields)
 {
-    for (size_t k = 0; k < nx; ++k) {
-        if (!hf_maxwell_impact_features_usable(&x[k]))
-            continue;
-        if (s != NULL) {
-            const double v[16] = {(double)(drop + 1), (double)x[k].impact, d->impact[drop].m,
-                                  d->impact[drop].R, x[k].V0, x[k].F_M, x[k].F_M_se, x[k].t_M,
-                                  x[k].t_M_se, x[k].t_c, x[k].t_c_se, x[k].t0, x[k].t0_se,
-                                  x[k].baseline, x[k].noise, (double)x[k].contact_samples};
-            for (int j = 0; j < 16; ++j)
-                set_real(s, *row, fields[j], v[j]);
-            set_text(s, *row, fields[16], hf_maxwell_extract_status_name(x[k].status));
-            set_text(s, *row, fields[17], d->trace[drop].path);
-        }
-        ++*row;
+    const hf_maxwell_impact_features *x = &e->features;
+    const size_t drop = e->drop;
+    const double v[16] = {(double)(drop + 1), (double)x->impact, d->impact[drop].m,
+                          d->impact[drop].R, x->V0, x->F_M, x->F_M_se, x->t_M, x->t_M_se,
+                          x->t_c, x->t_c_se, x->t0, x->t0_se, x->baseline, x->noise,
+                          (double)x->contact_samples};
+    for (int j = 0; j < 16; ++j)
+        set_real(s, row, fields[j], v[j]);
+    set_text(s, row, fields[16], hf_maxwell_extract_status_name(x->status));
+    set_text(s, row, fields[17], d->trace[drop].path);
+}
+
+/* Warns of every impact whose status is not ok; returns the usable ones. */
+static size_t warn_extraction(const hf_maxwell_data *d, const hf_maxwell_extraction *x)
+{
+    size_t rows = 0;
+    for (size_t k = 0; k < x->n; ++k) {
+        const hf_maxwell_extraction_entry *e = &x->entry[k];
+        if (e->features.status != HF_MAXWELL_EXTRACT_OK)
+            mexWarnMsgIdAndTxt("hertzfit:extract", "hertzfit_maxwell_extract: %s: impact "
+                               "%zu: %s%s", d->trace[e->drop].path, e->features.impact,
+                               hf_maxwell_extract_status_name(e->features.status),
+                               e->usable ? "" : ", left out");
+        rows += e->usable != 0;
     }
+    return rows;
 }
 
 static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure *f)
@@ -679,52 +647,29 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
                                    "trace_file"};
     char *path = text_of(&args[0]), *impact = text_of(&args[1]);
     int rc = impact ? check_word("maxwell_extract", "impact", impact, impact_words, f) : 0;
-    size_t max_impacts = impact && strcmp(impact, "all") == 0 ? EXTRACT_IMPACTS_MAX : 1;
-    hf_maxwell_data *d = NULL;            /* freed below */
-    hf_maxwell_impact_features *x = NULL; /* freed below */
-    size_t *nx = NULL;                    /* freed below */
+    hf_maxwell_data *d = NULL;       /* freed below */
+    hf_maxwell_extraction *x = NULL; /* freed below */
     hf_diag diag = {{0}};
     if (rc == 0) {
         hf_maxwell_read_options read;
         hf_maxwell_read_options_init(&read);
         hf_status st = hf_maxwell_data_read(path, &read, &d, &diag);
+        if (st == HF_OK)
+            st = hf_maxwell_extract(d, impact && strcmp(impact, "all") == 0, &x, &diag);
         if (st != HF_OK)
             rc = fail_status(f, "maxwell_extract", st, &diag);
-        else if (d->trace == NULL)
-            rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_extract: %s: no 'trace' "
-                      "column: no force traces to work on", path);
-        else if ((x = malloc(d->n * max_impacts * sizeof *x)) == NULL ||
-                 (nx = malloc(d->n * sizeof *nx)) == NULL)
-            rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_extract: out of memory");
     }
-    size_t rows = 0, ok = 0;
-    for (size_t i = 0; rc == 0 && i < d->n; ++i) {
-        hf_maxwell_impact_features *drop_x = x + i * max_impacts;
-        hf_status st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], max_impacts,
-                                                drop_x, &nx[i], &diag);
-        if (st != HF_OK)
-            rc = fail_status(f, "maxwell_extract", st, &diag);
-        for (size_t k = 0; rc == 0 && k < nx[i]; ++k) {
-            if (drop_x[k].status != HF_MAXWELL_EXTRACT_OK)
-                mexWarnMsgIdAndTxt("hertzfit:extract", "hertzfit_maxwell_extract: %s: impact "
-                                   "%zu: %s%s", d->trace[i].path, drop_x[k].impact,
-                                   hf_maxwell_extract_status_name(drop_x[k].status),
-                                   hf_maxwell_impact_features_usable(&drop_x[k]) ? "" : ", left out");
-            ok += drop_x[k].status == HF_MAXWELL_EXTRACT_OK;
-        }
-        extract_rows(NULL, &rows, i, d, drop_x, nx[i], fields);
-    }
-    if (rc == 0 && ok == 0)
+    size_t rows = rc == 0 ? warn_extraction(d, x) : 0;
+    if (rc == 0 && x->ok == 0)
         rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_extract: %s: no impact was extracted "
                   "ok", path);
     if (rc == 0) {
         out[0] = mxCreateStructMatrix((mwSize)rows, 1, 18, fields);
-        size_t row = 0;
-        for (size_t i = 0; i < d->n; ++i)
-            extract_rows(out[0], &row, i, d, x + i * max_impacts, nx[i], fields);
+        for (size_t k = 0, row = 0; k < x->n; ++k)
+            if (x->entry[k].usable)
+                extract_row(out[0], row++, d, &x->entry[k], fields);
     }
-    free(x);
-    free(nx);
+    hf_maxwell_extraction_free(x);
     hf_maxwell_data_free(d);
     mxFree(path);
     mxFree(impact);

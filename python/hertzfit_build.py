@@ -34,6 +34,7 @@ typedef enum hf_status {
 } hf_status;
 typedef struct hf_diag { char text[1024]; } hf_diag;
 const char *hf_strerror(hf_status status);
+int hf_status_is_bad_input(hf_status status);
 void hf_library_init(void);
 static const char *const HERTZFIT_VERSION;
 static const char *const HERTZFIT_GIT_HASH;
@@ -298,6 +299,19 @@ hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *trace,
                                    hf_maxwell_impact_features *out, size_t *nout,
                                    hf_diag *diag);
 int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f);
+typedef struct hf_maxwell_extraction_entry {
+    size_t drop;
+    hf_maxwell_impact_features features;
+    int usable;
+} hf_maxwell_extraction_entry;
+typedef struct hf_maxwell_extraction {
+    size_t n;
+    hf_maxwell_extraction_entry *entry;
+    size_t ok;
+} hf_maxwell_extraction;
+hf_status hf_maxwell_extract(const hf_maxwell_data *data, int all_impacts,
+                             hf_maxwell_extraction **out, hf_diag *diag);
+void hf_maxwell_extraction_free(hf_maxwell_extraction *extraction);
 
 typedef enum hf_maxwell_method { HF_MAXWELL_REGRESSION, HF_MAXWELL_FULL, HF_MAXWELL_CURVE }
     hf_maxwell_method;

@@ -135,5 +135,14 @@ expect_error('an unknown contact start', '(valid: fit, extracted)', @hertzfit_ma
              'data', drops, 'nu', 0.5, 'method', 'curve', 'contact_start', 'guess');
 expect_error('a full fit of raw traces', 'holds force traces', @hertzfit_maxwell_fit, ...
              'data', drops, 'nu', 0.5, 'method', 'full');
+% HF_ESINGULAR is bad input (hf_status_is_bad_input), as the program's exit 2
+% for the same file says (tests/test_status.c): every drop at one speed
+singular = fullfile(out, 'singular_drops.csv');
+f = fopen(singular, 'w');
+fprintf(f, 'm_kg,R_m,V0_mps,F_M_N\n0.00051,0.0025,1,3\n0.00051,0.0025,1,3.1\n');
+fprintf(f, '0.00051,0.0025,1,2.9\n');
+fclose(f);
+expect_error('a regression whose drops share one speed', 'singular', @hertzfit_maxwell_fit, ...
+             'data', singular, 'nu', 0.5, 'method', 'regression');
 printf('matlab_check: ok\n');
 exit(0);

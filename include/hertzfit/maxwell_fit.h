@@ -42,6 +42,7 @@
 #include "hertzfit/argatov.h"
 #include "hertzfit/maxwell_data.h"
 #include "hertzfit/maxwell_estimate.h"
+#include "hertzfit/maxwell_trace.h"
 #include "hertzfit/optimizer.h"
 #include "hertzfit/status.h"
 
@@ -247,6 +248,133 @@ hf_status hf_maxwell_curve_residuals(const hf_maxwell_data *data,
                                      double eta, const double *contact_start,
                                      const double *baseline, double *residuals,
                                      hf_diag *diag);
+
+/* ---- the identification of `maxwell fit`, one call ------------------------
+ *
+ * hf_maxwell_identify owns every decision of the task "identify μ0 and η
+ * from these drop tests" that the program, the MEX gateway and a user's
+ * code would otherwise each take:
+ *  - which methods run: REGRESSION Argatov's regressions (Eqs. 57, 60, 62)
+ *    of every feature column present; FULL the full fit; CURVE the
+ *    whole-curve fit of the traces; ALL every one the data allow (the full
+ *    fit when a feature column is present, the curve fit when traces are),
+ *    in that order;
+ *  - a list of raw traces without feature columns is refused for
+ *    REGRESSION and FULL (refusal RAW_TRACES): its features come from
+ *    hf_maxwell_extract first, whose statuses the user should see;
+ *  - the curve fit has Hunter's Maxwell force history only: with α != 1
+ *    (full.objective.alpha, a standard linear solid) CURVE is refused
+ *    (CURVE_NEEDS_MAXWELL) and ALL leaves the curve fit out;
+ *  - with residuals set, one fit's residuals replace the estimates: the
+ *    full fit's when it runs, else the curve fit's (no regressions run;
+ *    REGRESSION is refused, RESIDUALS_NEED_FIT);
+ *  - a regression whose data have no feature column is refused
+ *    (NO_FEATURES);
+ *  - each row's status text, whether it is trusted (well determined and,
+ *    for a fit, converged) and why not, whether its ε passes
+ *    HF_MAXWELL_EPS_FIRST_ORDER, and whether any row is trusted;
+ *  - when a later fit fails on the data (a status that is not bad input,
+ *    hf_status_is_bad_input), the rows computed before it stand in
+ *    report->nrows and its method is report->failed; on bad input no row
+ *    stands.
+ * Returns HF_EINVAL for a refusal (report->refusal says which; the diag
+ * says it in words), the failing step's status otherwise (its diag). */
+typedef enum hf_maxwell_identify_method {
+    HF_MAXWELL_IDENTIFY_ALL,
+    HF_MAXWELL_IDENTIFY_REGRESSION,
+    HF_MAXWELL_IDENTIFY_FULL,
+    HF_MAXWELL_IDENTIFY_CURVE
+} hf_maxwell_identify_method;
+
+typedef enum hf_maxwell_identify_refusal {
+    HF_MAXWELL_IDENTIFY_ACCEPTED,
+    HF_MAXWELL_IDENTIFY_RAW_TRACES,          /* traces, no feature column */
+    HF_MAXWELL_IDENTIFY_RESIDUALS_NEED_FIT,  /* residuals of a regression */
+    HF_MAXWELL_IDENTIFY_CURVE_NEEDS_MAXWELL, /* CURVE with α != 1 */
+    HF_MAXWELL_IDENTIFY_NO_FEATURES          /* nothing to regress, no fit to run */
+} hf_maxwell_identify_refusal;
+
+typedef struct hf_maxwell_identify_config {
+    hf_maxwell_identify_method method; /* default ALL */
+    double nu;                         /* Poisson's ratio of every method (default 0.5) */
+    hf_maxwell_weights weights;        /* of the regressions (default none) */
+    hf_maxwell_fit_config full;        /* the full fit's; full.objective.alpha is α of
+                                          every method (ν is taken from nu) */
+    hf_maxwell_curve_config curve;     /* the curve fit's (ν is taken from nu) */
+    int residuals;                     /* 1: one fit's residuals instead (see above) */
+} hf_maxwell_identify_config;
+
+/* The defaults above. */
+void hf_maxwell_identify_config_init(hf_maxwell_identify_config *cfg);
+
+/* Argatov: the first-order formulas stay within 5 % for ε <= 0.2. */
+#define HF_MAXWELL_EPS_FIRST_ORDER 0.2
+
+/* The most rows: three regressions, the full fit, the curve fit. */
+#define HF_MAXWELL_IDENTIFY_ROWS 5
+
+typedef struct hf_maxwell_identify_row {
+    hf_maxwell_estimate estimate;
+    char status[64];      /* the quality's name for a regression, hf_maxwell_fit_status
+                             for a fit */
+    int trusted;          /* well determined and (a fit) not suspect */
+    char reason[200];     /* why the estimate is not well determined, or "" */
+    int not_converged;    /* a fit that is hf_maxwell_fit_suspect: fit says why */
+    int beyond_first_order; /* estimate.max_eps > HF_MAXWELL_EPS_FIRST_ORDER: Argatov's
+                               first-order formulas lose accuracy there (a regression
+                               suffers; the full and curve fits do not) */
+    hf_maxwell_fit_result fit; /* the fit's result (FULL, CURVE rows) */
+} hf_maxwell_identify_row;
+
+typedef struct hf_maxwell_identify_report {
+    size_t nrows;
+    hf_maxwell_identify_row row[HF_MAXWELL_IDENTIFY_ROWS];
+    int trusted;          /* some row is trusted */
+    hf_maxwell_identify_refusal refusal;
+    int failed;           /* 1 when a method failed (the returned status) */
+    hf_maxwell_method failed_method;   /* which, when failed */
+    /* with cfg->residuals: whose (HF_MAXWELL_FULL or HF_MAXWELL_CURVE) and
+     * the residuals (owned; hf_maxwell_identify_report_free): FULL, the relative
+     * residuals of the observables in row[0].estimate.observables
+     * (n·HF_MAXWELL_NOBS slots as hf_maxwell_fit_full fills them); CURVE,
+     * F_model + b_i − F_measured of every sample and each drop's contact
+     * start (contact_start, data->n values) */
+    hf_maxwell_method residuals_method;
+    double *residuals;
+    double *contact_start;
+} hf_maxwell_identify_report;
+
+hf_status hf_maxwell_identify(const hf_maxwell_data *data, const hf_argatov_constants *constants,
+                              const hf_maxwell_identify_config *cfg,
+                              hf_maxwell_identify_report *report, hf_diag *diag);
+
+/* Frees what a report owns (not the report); safe on a zeroed report. */
+void hf_maxwell_identify_report_free(hf_maxwell_identify_report *report);
+
+/* ---- the features of every trace, one call --------------------------------
+ *
+ * hf_maxwell_trace_extract of every drop's trace of DATA (HF_ENOTFOUND
+ * without traces): its first impact, or with all_impacts every impact it
+ * holds — no limit: the buffer grows until a trace has fewer impacts than
+ * it holds.  One entry per impact found, drops and impacts in order, with
+ * its drop (0-based); usable says whether it has values
+ * (hf_maxwell_impact_features_usable); ok counts entries with status ok. */
+typedef struct hf_maxwell_extraction_entry {
+    size_t drop;
+    hf_maxwell_impact_features features;
+    int usable;
+} hf_maxwell_extraction_entry;
+
+typedef struct hf_maxwell_extraction {
+    size_t n;                        /* entries */
+    hf_maxwell_extraction_entry *entry;   /* n entries (owned) */
+    size_t ok;                       /* entries with status ok */
+} hf_maxwell_extraction;
+
+hf_status hf_maxwell_extract(const hf_maxwell_data *data, int all_impacts,
+                             hf_maxwell_extraction **out, hf_diag *diag);
+
+void hf_maxwell_extraction_free(hf_maxwell_extraction *extraction);
 
 #ifdef __cplusplus
 }

@@ -6,7 +6,11 @@
  * beside a success (none does: a run that reached its target says so in
  * its stop reason, hertzfit/optimizer.h, and returns HF_OK).  The numeric value,
  * the identifier and the message come from one list (HF_STATUS_LIST) so they
- * cannot drift apart.  Functions that can fail on user input also take an
+ * cannot drift apart.  The last column says whether the status means bad
+ * input — something the caller gave (a value, a file, a name, an output
+ * path) that the call cannot work with — rather than a failure of the
+ * computation or of the machine (no memory, no convergence, a full disk).
+ * Functions that can fail on user input also take an
  * optional hf_diag* into which they write one line naming the bad input
  * (file, line, column, value); the library never prints it itself.
  */
@@ -20,33 +24,39 @@ extern "C" {
 #endif
 
 #define HF_STATUS_LIST(X)                                                    \
-    X(HF_OK, 0, "success")                                                   \
-    X(HF_EDOM, -1, "argument outside its mathematical domain")               \
-    X(HF_EINVAL, -2, "invalid argument")                                     \
-    X(HF_ENOMEM, -3, "out of memory")                                        \
-    X(HF_EIO, -4, "file cannot be opened or read")                           \
-    X(HF_EPARSE, -5, "malformed input")                                      \
-    X(HF_ENOCONV, -6, "iteration did not converge")                          \
-    X(HF_EGSL, -7, "a GSL routine reported an error")                        \
-    X(HF_ENLOPT, -8, "an NLopt routine reported an error")                   \
-    X(HF_ENOTFOUND, -9, "unknown name")                                      \
-    X(HF_EBRACKET, -10, "root is not bracketed")                             \
-    X(HF_ESINGULAR, -11, "singular system")                                  \
-    X(HF_EBOUNDS, -12, "lower bound is not below upper bound")               \
-    X(HF_ERANGE, -13, "parameter value outside its allowed range")           \
-    X(HF_EMISMATCH, -14, "inputs disagree with each other")                  \
-    X(HF_EEXIST, -15, "the output exists and holds something else")          \
-    X(HF_EMISSING, -16, "a value is missing")                                \
-    X(HF_EWRITE, -17, "an output could not be written")
+    X(HF_OK, 0, "success", 0)                                                \
+    X(HF_EDOM, -1, "argument outside its mathematical domain", 1)            \
+    X(HF_EINVAL, -2, "invalid argument", 1)                                  \
+    X(HF_ENOMEM, -3, "out of memory", 0)                                     \
+    X(HF_EIO, -4, "file cannot be opened or read", 1)                        \
+    X(HF_EPARSE, -5, "malformed input", 1)                                   \
+    X(HF_ENOCONV, -6, "iteration did not converge", 0)                       \
+    X(HF_EGSL, -7, "a GSL routine reported an error", 0)                     \
+    X(HF_ENLOPT, -8, "an NLopt routine reported an error", 0)                \
+    X(HF_ENOTFOUND, -9, "unknown name", 1)                                   \
+    X(HF_EBRACKET, -10, "root is not bracketed", 1)                          \
+    X(HF_ESINGULAR, -11, "singular system", 1)                               \
+    X(HF_EBOUNDS, -12, "lower bound is not below upper bound", 1)            \
+    X(HF_ERANGE, -13, "parameter value outside its allowed range", 1)        \
+    X(HF_EMISMATCH, -14, "inputs disagree with each other", 1)               \
+    X(HF_EEXIST, -15, "the output exists and holds something else", 1)       \
+    X(HF_EMISSING, -16, "a value is missing", 1)                             \
+    X(HF_EWRITE, -17, "an output could not be written", 0)
 
 typedef enum hf_status {
-#define HF_STATUS_ENUM(id, value, text) id = value,
+#define HF_STATUS_ENUM(id, value, text, bad_input) id = value,
     HF_STATUS_LIST(HF_STATUS_ENUM)
 #undef HF_STATUS_ENUM
 } hf_status;
 
 /* Text of a status code; "unknown status" for values not in the list. */
 const char *hf_strerror(hf_status status);
+
+/* 1 when STATUS means bad input (the last column of HF_STATUS_LIST), 0
+ * for HF_OK, for failures of the computation or the machine, and for
+ * values not in the list.  The program's exit code 2, the MEX gateway's
+ * hertzfit:badInput and Python's hertzfit.BadInputError derive from it. */
+int hf_status_is_bad_input(hf_status status);
 
 /* One line of detail about a failure, filled by the library, printed by the
  * caller.  Pass NULL where the detail is not wanted. */

@@ -13,7 +13,7 @@ The same seed gives the same results as the program, bit for bit.  Failures
 of the library raise hertzfit.Error, whose message is the library's
 diagnostic line.  docs/python.md is the manual.
 """
-from ._core import Error
+from ._core import BadInputError, Error
 from .bench import Campaign, bench_read, bench_report, bench_run
 from .calibration import (RUN_COLUMNS, FitResult, FitSummary, Identifiability,
                           ProfileObjective, fit_profile)
@@ -33,7 +33,8 @@ __version__ = _text(_lib.HERTZFIT_VERSION)
 git_hash = _text(_lib.HERTZFIT_GIT_HASH)
 
 __all__ = [
-    "Error", "Campaign", "bench_read", "bench_report", "bench_run", "RUN_COLUMNS", "FitResult",
+    "Error", "BadInputError", "Campaign", "bench_read", "bench_report", "bench_run", "RUN_COLUMNS",
+    "FitResult",
     "FitSummary", "Identifiability", "ProfileObjective", "fit_profile", "OBSERVABLES",
     "MaxwellData", "MaxwellEstimate", "MaxwellFit", "maxwell_fit", "maxwell_predict",
     "maxwell_regress", "maxwell_simulate", "maxwell_synthesize", "read_maxwell_data",

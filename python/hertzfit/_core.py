@@ -18,14 +18,26 @@ class Error(Exception):
     ``status`` is the library's status code (negative), ``reason`` its text
     (``hf_strerror``), and the message is the library's diagnostic line
     naming the bad input (file, line, column, value, valid names) when it
-    gave one.
+    gave one.  A status the library calls bad input
+    (``hf_status_is_bad_input``: the program's exit 2, the MEX gateway's
+    ``hertzfit:badInput``) raises the subclass BadInputError.
     """
+
+    def __new__(cls, status, message):
+        if cls is Error and lib.hf_status_is_bad_input(int(status)):
+            cls = BadInputError
+        return super().__new__(cls, status, message)
 
     def __init__(self, status, message):
         super().__init__(message)
         self.status = int(status)
         self.reason = text(lib.hf_strerror(status))
         self.message = message
+
+
+class BadInputError(Error):
+    """An Error whose status means bad input: something the caller gave (a
+    value, a file, a name, an output path) that the library cannot work with."""
 
 
 def text(cstr):

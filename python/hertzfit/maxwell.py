@@ -204,27 +204,22 @@ def _as_data(data):
 EXTRACT_COLUMNS = ("drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N", "u_F_M_N", "t_M_s",
                    "u_t_M_s", "t_c_s", "u_t_c_s", "t0_s", "u_t0_s", "baseline_N", "noise_N",
                    "samples", "status", "trace_file")
-# The program's limit of impacts found in one trace with impact="all".
-_EXTRACT_IMPACTS_MAX = 64
 
 
-def _features(data, max_impacts):
-    """The extraction of every drop's trace: a list of (drop index,
-    hf_maxwell_impact_features) in drop and time order."""
+def _features(data, all_impacts):
+    """The extraction of every drop's trace (hf_maxwell_extract): a list of
+    (drop index, hf_maxwell_impact_features, usable) in drop and time order,
+    every impact of each trace with ALL_IMPACTS, else the first."""
     if data._ptr.trace == ffi.NULL:
         raise Error(lib.HF_ENOTFOUND, "%s has no trace column: no force traces"
                     % (data.path or "the data"))
-    out = ffi.new("hf_maxwell_impact_features[]", max_impacts)
-    nout = ffi.new("size_t *")
+    out = ffi.new("hf_maxwell_extraction **")
     diag = new_diag()
-    found = []
-    for i in range(data.n):
-        check(lib.hf_maxwell_trace_extract(ffi.addressof(data._ptr.trace[i]),
-                                           ffi.addressof(data._ptr.impact[i]), max_impacts, out,
-                                           nout, diag), diag)
-        found.extend((i, ffi.new("hf_maxwell_impact_features *", out[k])[0])
-                     for k in range(int(nout[0])))
-    return found
+    check(lib.hf_maxwell_extract(data._ptr, 1 if all_impacts else 0, out, diag), diag)
+    x = ffi.gc(out[0], lib.hf_maxwell_extraction_free)
+    return [(int(x.entry[k].drop), ffi.new("hf_maxwell_impact_features *",
+                                           x.entry[k].features)[0], bool(x.entry[k].usable))
+            for k in range(int(x.n))]
 
 
 def maxwell_extract(data, impact="first"):
@@ -243,10 +238,10 @@ def maxwell_extract(data, impact="first"):
         raise Error(lib.HF_ENOTFOUND, "unknown impact '%s' (valid: first, all)" % impact)
     data = _as_data(data)
     rows = []
-    for i, f in _features(data, 1 if impact == "first" else _EXTRACT_IMPACTS_MAX):
+    for i, f, usable in _features(data, impact == "all"):
         where = "%s: impact %d: %s" % (data.traces[i].path, f.impact,
                                        text(lib.hf_maxwell_extract_status_name(f.status)))
-        if not lib.hf_maxwell_impact_features_usable(ffi.new("hf_maxwell_impact_features *", f)):
+        if not usable:
             warnings.warn(where + ", left out", RuntimeWarning, stacklevel=2)
             continue
         if f.status != lib.HF_MAXWELL_EXTRACT_OK:

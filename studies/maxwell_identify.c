@@ -1,0 +1,305 @@
+/*
+ * studies/maxwell_identify.c — the identification of a Maxwell material
+ * from drop tests as one call (hf_maxwell_identify: which methods run,
+ * their order, their rules, statuses and what stands when a later fit
+ * fails) and the features of every trace as one call (hf_maxwell_extract,
+ * every impact of a bouncing ball without a limit).  The program, the MEX
+ * gateway and the Python package map their options onto these and print
+ * or convert what comes back (hertzfit/maxwell_fit.h).
+ */
+#include "hertzfit/maxwell_fit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void hf_maxwell_identify_config_init(hf_maxwell_identify_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->method = HF_MAXWELL_IDENTIFY_ALL;
+    cfg->nu = 0.5;
+    cfg->weights = HF_MAXWELL_WEIGHTS_NONE;
+    hf_maxwell_fit_config_init(&cfg->full);
+    hf_maxwell_curve_config_init(&cfg->curve);
+}
+
+void hf_maxwell_identify_report_free(hf_maxwell_identify_report *report)
+{
+    if (report == NULL)
+        return;
+    free(report->residuals);
+    free(report->contact_start);
+    report->residuals = NULL;
+    report->contact_start = NULL;
+}
+
+/* Which methods run (the rules of hertzfit/maxwell_fit.h). */
+typedef struct plan {
+    int regression, full, curve;
+} plan;
+
+static const char *data_name(const hf_maxwell_data *d)
+{
+    return d->path != NULL ? d->path : "the data";
+}
+
+static hf_status refuse(hf_maxwell_identify_report *r, hf_maxwell_identify_refusal why,
+                        hf_diag *diag, const char *fmt, const char *name, double alpha)
+{
+    r->refusal = why;
+    if (why == HF_MAXWELL_IDENTIFY_CURVE_NEEDS_MAXWELL)
+        return hf_diag_set(diag, HF_EINVAL, fmt, alpha);
+    return hf_diag_set(diag, HF_EINVAL, fmt, name);
+}
+
+/* Which methods METHOD runs on data with FEATURES and TRACES (ALL: every
+ * one the data allow); with residuals, one fit's: the full fit's when it
+ * runs, else the curve's, and no regression. */
+static plan methods_of(hf_maxwell_identify_method m, int features, int traces, int residuals)
+{
+    const int all = m == HF_MAXWELL_IDENTIFY_ALL;
+    plan p = {(m == HF_MAXWELL_IDENTIFY_REGRESSION || all) && !residuals,
+              m == HF_MAXWELL_IDENTIFY_FULL || (all && features),
+              m == HF_MAXWELL_IDENTIFY_CURVE || (all && traces)};
+    if (residuals && p.full)
+        p.curve = 0;
+    return p;
+}
+
+static hf_status make_plan(const hf_maxwell_data *d, const hf_maxwell_identify_config *cfg,
+                           plan *p, hf_maxwell_identify_report *r, hf_diag *diag)
+{
+    const hf_maxwell_identify_method m = cfg->method;
+    const int features = hf_maxwell_data_mask(d) != 0;
+    const double alpha = cfg->full.objective.alpha;
+    if (d->trace != NULL && !features &&
+        (m == HF_MAXWELL_IDENTIFY_REGRESSION || m == HF_MAXWELL_IDENTIFY_FULL))
+        /* raw traces: their features come from hf_maxwell_extract, whose
+         * statuses and uncertainties the user should see first */
+        return refuse(r, HF_MAXWELL_IDENTIFY_RAW_TRACES, diag,
+                      "%s holds force traces, no F_M/t_M/t_c columns", data_name(d), 0.0);
+    *p = methods_of(m, features, d->trace != NULL, cfg->residuals);
+    if (cfg->residuals && !p->full && !p->curve)
+        return refuse(r, HF_MAXWELL_IDENTIFY_RESIDUALS_NEED_FIT, diag,
+                      "residuals need the full or the curve fit (%s)", data_name(d), 0.0);
+    /* the curve fit has Hunter's Maxwell force history only: with alpha it
+     * would fit a Maxwell solid while a standard linear solid was asked for */
+    if (p->curve && alpha != 1.0 && m == HF_MAXWELL_IDENTIFY_CURVE)
+        return refuse(r, HF_MAXWELL_IDENTIFY_CURVE_NEEDS_MAXWELL, diag,
+                      "the curve fit fits a Maxwell solid only, not the standard linear "
+                      "solid of alpha %g", NULL, alpha);
+    if (alpha != 1.0)
+        p->curve = 0;
+    return HF_OK;
+}
+
+/* The status, trust and reason of a fit's row. */
+static void fit_row(hf_maxwell_identify_row *row, const hf_maxwell_fit_result *fit)
+{
+    row->estimate = fit->estimate;
+    row->fit = *fit;
+    hf_maxwell_fit_status(fit, row->status, sizeof row->status);
+    hf_maxwell_quality q = hf_maxwell_estimate_quality(&fit->estimate, row->reason,
+                                                       sizeof row->reason);
+    row->not_converged = hf_maxwell_fit_suspect(fit);
+    row->beyond_first_order = fit->estimate.max_eps > HF_MAXWELL_EPS_FIRST_ORDER;
+    row->trusted = q == HF_MAXWELL_WELL_DETERMINED && !row->not_converged;
+}
+
+static hf_status run_regressions(const hf_maxwell_data *d, const hf_argatov_constants *k,
+                                 const hf_maxwell_identify_config *cfg,
+                                 hf_maxwell_identify_report *r, hf_diag *diag)
+{
+    static const hf_maxwell_observable obs[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
+                                                 HF_MAXWELL_T_C};
+    for (int j = 0; j < 3; ++j) {
+        if (d->value[obs[j]] == NULL)
+            continue;
+        hf_maxwell_identify_row *row = &r->row[r->nrows];
+        hf_status st = hf_maxwell_regress(d, cfg->nu, obs[j], cfg->weights, k, &row->estimate,
+                                          diag);
+        if (st == HF_OK && cfg->full.objective.alpha != 1.0)
+            st = hf_maxwell_estimate_to_sls(&row->estimate, cfg->full.objective.alpha, diag);
+        if (st != HF_OK)
+            return st;
+        hf_maxwell_quality q = hf_maxwell_estimate_quality(&row->estimate, row->reason,
+                                                           sizeof row->reason);
+        snprintf(row->status, sizeof row->status, "%s", hf_maxwell_quality_name(q));
+        row->trusted = q == HF_MAXWELL_WELL_DETERMINED;
+        row->beyond_first_order = row->estimate.max_eps > HF_MAXWELL_EPS_FIRST_ORDER;
+        ++r->nrows;
+    }
+    return HF_OK;
+}
+
+static hf_status run_full(const hf_maxwell_data *d, const hf_argatov_constants *k,
+                          const hf_maxwell_identify_config *cfg,
+                          hf_maxwell_identify_report *r, hf_diag *diag)
+{
+    hf_maxwell_fit_config c = cfg->full;
+    c.objective.nu = cfg->nu;
+    if (cfg->residuals) {
+        r->residuals = malloc(d->n * HF_MAXWELL_NOBS * sizeof *r->residuals);
+        if (r->residuals == NULL)
+            return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+        r->residuals_method = HF_MAXWELL_FULL;
+    }
+    hf_maxwell_fit_result fit;
+    memset(&fit, 0, sizeof fit);
+    hf_status st = hf_maxwell_fit_full(d, k, &c, &fit, r->residuals, diag);
+    if (st == HF_OK)
+        fit_row(&r->row[r->nrows++], &fit);
+    return st;
+}
+
+static hf_status run_curve(const hf_maxwell_data *d, const hf_maxwell_identify_config *cfg,
+                           hf_maxwell_identify_report *r, hf_diag *diag)
+{
+    hf_maxwell_curve_config c = cfg->curve;
+    c.nu = cfg->nu;
+    if (cfg->residuals) {
+        r->contact_start = malloc(d->n * sizeof *r->contact_start);
+        r->residuals = malloc(hf_maxwell_curve_nresiduals(d) * sizeof *r->residuals);
+        if (r->contact_start == NULL || r->residuals == NULL)
+            return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+        r->residuals_method = HF_MAXWELL_CURVE;
+    }
+    hf_maxwell_fit_result fit;
+    hf_status st = hf_maxwell_fit_curve(d, &c, &fit, r->contact_start, NULL, r->residuals,
+                                        diag);
+    if (st == HF_OK)
+        fit_row(&r->row[r->nrows++], &fit);
+    return st;
+}
+
+/* A failed step: its method; the rows before it stand unless the failure
+ * is bad input (the data or options are wrong, so is what came of them). */
+static hf_status failed(hf_maxwell_identify_report *r, hf_maxwell_method method, hf_status st)
+{
+    r->failed = 1;
+    r->failed_method = method;
+    if (hf_status_is_bad_input(st) || method == HF_MAXWELL_REGRESSION)
+        r->nrows = 0;
+    return st;
+}
+
+/* Whether some row is trusted. */
+static int any_trusted(const hf_maxwell_identify_report *r)
+{
+    for (size_t i = 0; i < r->nrows; ++i)
+        if (r->row[i].trusted)
+            return 1;
+    return 0;
+}
+
+hf_status hf_maxwell_identify(const hf_maxwell_data *data, const hf_argatov_constants *constants,
+                              const hf_maxwell_identify_config *cfg,
+                              hf_maxwell_identify_report *report, hf_diag *diag)
+{
+    if (report == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_identify: no report");
+    memset(report, 0, sizeof *report);
+    if (data == NULL || constants == NULL || cfg == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_identify: NULL argument");
+    plan p = {0, 0, 0};
+    hf_status st = make_plan(data, cfg, &p, report, diag);
+    if (st != HF_OK)
+        return st;
+    if (p.regression && (st = run_regressions(data, constants, cfg, report, diag)) != HF_OK)
+        return failed(report, HF_MAXWELL_REGRESSION, st);
+    if (!p.full && !p.curve && report->nrows == 0)
+        return refuse(report, HF_MAXWELL_IDENTIFY_NO_FEATURES, diag,
+                      "%s: regression needs a F_M_N, t_M_s or t_c_s column", data_name(data),
+                      0.0);
+    if (p.full && (st = run_full(data, constants, cfg, report, diag)) != HF_OK)
+        return failed(report, HF_MAXWELL_FULL, st);
+    if (p.curve && (st = run_curve(data, cfg, report, diag)) != HF_OK)
+        return failed(report, HF_MAXWELL_CURVE, st);
+    report->trusted = any_trusted(report);
+    return HF_OK;
+}
+
+/* ---- hf_maxwell_extract -------------------------------------------------- */
+
+void hf_maxwell_extraction_free(hf_maxwell_extraction *extraction)
+{
+    if (extraction == NULL)
+        return;
+    free(extraction->entry);
+    free(extraction);
+}
+
+/* Appends NF features of drop I to X, growing its entries. */
+static hf_status append(hf_maxwell_extraction *x, size_t *cap, size_t drop,
+                        const hf_maxwell_impact_features *f, size_t nf, hf_diag *diag)
+{
+    if (x->n + nf > *cap) {
+        size_t grown = *cap ? *cap : 16;
+        while (grown < x->n + nf)
+            grown *= 2;
+        hf_maxwell_extraction_entry *e = realloc(x->entry, grown * sizeof *e);
+        if (e == NULL)
+            return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+        x->entry = e;
+        *cap = grown;
+    }
+    for (size_t k = 0; k < nf; ++k) {
+        hf_maxwell_extraction_entry *e = &x->entry[x->n++];
+        e->drop = drop;
+        e->features = f[k];
+        e->usable = hf_maxwell_impact_features_usable(&f[k]);
+        x->ok += f[k].status == HF_MAXWELL_EXTRACT_OK;
+    }
+    return HF_OK;
+}
+
+/* Every impact of one trace: hf_maxwell_trace_extract stops at its
+ * buffer's size, so a full buffer is tried again twice as large. */
+static hf_status extract_drop(const hf_maxwell_data *d, size_t i, int all,
+                              hf_maxwell_impact_features **buf, size_t *size, size_t *nf,
+                              hf_diag *diag)
+{
+    for (;;) {
+        size_t max = all ? *size : 1;
+        hf_status st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], max, *buf, nf,
+                                                diag);
+        if (st != HF_OK || *nf < max || !all)
+            return st;
+        hf_maxwell_impact_features *grown = realloc(*buf, 2 * *size * sizeof **buf);
+        if (grown == NULL)
+            return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+        *buf = grown;
+        *size *= 2;
+    }
+}
+
+hf_status hf_maxwell_extract(const hf_maxwell_data *data, int all_impacts,
+                             hf_maxwell_extraction **out, hf_diag *diag)
+{
+    if (out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_extract: no output");
+    *out = NULL;
+    if (data == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_extract: no data");
+    if (data->trace == NULL)
+        return hf_diag_set(diag, HF_ENOTFOUND, "%s: no 'trace' column: no force traces to "
+                           "work on", data_name(data));
+    size_t size = 64, cap = 0;
+    hf_maxwell_impact_features *buf = malloc(size * sizeof *buf); /* freed below */
+    hf_maxwell_extraction *x = calloc(1, sizeof *x);   /* the caller's, or freed below */
+    hf_status st = buf == NULL || x == NULL ? hf_diag_set(diag, HF_ENOMEM, "out of memory")
+                                            : HF_OK;
+    for (size_t i = 0; st == HF_OK && i < data->n; ++i) {
+        size_t nf = 0;
+        st = extract_drop(data, i, all_impacts, &buf, &size, &nf, diag);
+        if (st == HF_OK)
+            st = append(x, &cap, i, buf, nf, diag);
+    }
+    free(buf);
+    if (st != HF_OK) {
+        hf_maxwell_extraction_free(x);
+        return st;
+    }
+    *out = x;
+    return HF_OK;
+}
