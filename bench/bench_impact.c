@@ -15,10 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/copt.h"
+#include "hertzfit/damping.h"
 #include "hertzfit/copt_refit.h"
 #include "hertzfit/impact.h"
-#include "hertzfit/restitution.h"
 #include "hertzfit/timing.h"
 
 static void bench_simulation(void)

@@ -16,8 +16,6 @@
 #include <omp.h>
 #endif
 
-#include "hertzfit/argatov.h"
-#include "hertzfit/hunter.h"
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/optimizer.h"

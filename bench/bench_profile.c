@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "hertzfit/profile_objective.h"
-#include "hertzfit/restitution.h"
+#include "hertzfit/damping.h"
 #include "hertzfit/timing.h"
 
 /* Repeats fn until at least `seconds` have passed; returns ns per call. */

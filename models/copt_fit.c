@@ -12,7 +12,7 @@
  * guess for α, cannot wander to α < 0 or β > 0, and gives the same
  * answer as a joint Gauss–Newton fit at the joint minimum.
  */
-#include "hertzfit/copt.h"
+#include "hertzfit/damping.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -11,7 +11,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "hertzfit/copt.h"
 #include "hertzfit/damping.h"
 
 /* Table 3 and Eq. 63. */

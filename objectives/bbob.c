@@ -16,7 +16,7 @@
  * values agree with COCO's bit for bit on the same libm; the tests allow
  * 1e-9 relative.
  */
-#include "hertzfit/bbob.h"
+#include "hertzfit/bench_problems.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -10,12 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/bbob.h"
 #include "hertzfit/csv.h"
-#include "hertzfit/maxwell_estimate.h"
+#include "hertzfit/maxwell_data.h"
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/rng.h"
-#include "hertzfit/testfunctions.h"
 
 #define TABLE2_FILE "safaeifar2020_table2.csv"
 #define MAXWELL_FILE "maxwell_synthetic_clean.csv"
@@ -64,7 +62,7 @@ static const hf_user_problem *find_user_problem(const char *family)
     return NULL;
 }
 
-/* The families that are not a test function of hertzfit/testfunctions.h,
+/* The families that are not a test function of hertzfit/bench_problems.h,
  * in the order of the registry's list. */
 static const char *const other_families[] = {"profile", "profile-table", "maxwell-full",
                                              "bbob"};
@@ -191,7 +189,7 @@ static hf_status parse_spec(const char *spec, char *family, size_t cap, size_t *
 }
 
 /* "F:D[:I]" after "bbob:": function, dimension and instance (0 when
- * absent), in the ranges of hertzfit/bbob.h. */
+ * absent), in the ranges of hertzfit/bench_problems.h. */
 static hf_status parse_bbob(const char *spec, const char *rest, int *function, size_t *dim,
                             unsigned long *instance, hf_diag *diag)
 {

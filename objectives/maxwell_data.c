@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "hertzfit/csv.h"
-#include "hertzfit/maxwell_trace.h"
 #include "hertzfit/rng.h"
 #include "objectives/maxwell_internal.h"
 

@@ -31,7 +31,7 @@
 
 #include "hertzfit/csv.h"
 #include "hertzfit/profile.h"
-#include "hertzfit/restitution.h"
+#include "hertzfit/damping.h"
 
 struct hf_profile_objective {
     int is_table;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "hertzfit/csv.h"
-#include "hertzfit/restitution.h"
+#include "hertzfit/damping.h"
 
 static hf_status check_cr(double c, const char *what, hf_diag *diag)
 {

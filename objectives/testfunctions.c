@@ -10,7 +10,7 @@
  * 2.26 and Styblinski–Tang are separable: each coordinate minimises one
  * scalar term, found here with GSL from the stationarity condition.
  */
-#include "hertzfit/testfunctions.h"
+#include "hertzfit/bench_problems.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * tests/test_bbob.c — the 24 BBOB functions of hertzfit/bbob.h against
+ * tests/test_bbob.c — the 24 BBOB functions of hertzfit/bench_problems.h against
  * values computed by COCO itself, and the properties their definitions
  * promise.
  *
@@ -19,7 +19,7 @@
 #include <omp.h>
 #endif
 
-#include "hertzfit/bbob.h"
+#include "hertzfit/bench_problems.h"
 #include "hertzfit/csv.h"
 #include "hertzfit/rng.h"
 #include "objectives/bbob_legacy.h"

@@ -13,11 +13,9 @@
 
 #include <math.h>
 
-#include "hertzfit/bbob.h"
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/rng.h"
-#include "hertzfit/testfunctions.h"
 
 #define DATA HERTZFIT_SOURCE_DIR "/data"
 

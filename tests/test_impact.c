@@ -20,14 +20,12 @@
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_sf_gamma.h>
 
-#include "hertzfit/copt.h"
+#include "hertzfit/damping.h"
 
 /* The contact (n, m, k, v) of the tests' tables (hertzfit/contact.h). */
 #define HERTZ(n, m, k, v) \
     (&(const hf_contact){.mass = (m), .stiffness = (k), .exponent = (n), .approach_speed = (v)})
-#include "hertzfit/damping.h"
 #include "hertzfit/impact.h"
-#include "hertzfit/restitution.h"
 
 static const double c_values[] = {0.01, 0.05, 0.1, 0.2385, 0.4, 0.5, 0.6, 0.75, 0.9, 0.99, 0.999};
 #define N_C (sizeof c_values / sizeof c_values[0])
@@ -162,7 +160,7 @@ static void test_linear_damper_residual_deformation(void **state)
 }
 
 /* The Kelvin–Voigt law (n = 1, separation at F = 0) against the exact
- * Butcher–Segalman relation e(ξ), ξ = c/(2√(Km)) (hertzfit/copt.h): the
+ * Butcher–Segalman relation e(ξ), ξ = c/(2√(Km)) (hertzfit/damping.h): the
  * closed form is exact, so the difference is the ODE error (1e-10). */
 static void test_kelvin_voigt_law(void **state)
 {

@@ -13,7 +13,7 @@
 
 #include "hertzfit/profile.h"
 #include "hertzfit/profile_objective.h"
-#include "hertzfit/restitution.h"
+#include "hertzfit/damping.h"
 
 #define TABLE2 HERTZFIT_SOURCE_DIR "/data/safaeifar2020_table2.csv"
 

@@ -166,7 +166,7 @@ hf_status hf_impact_restitution_check(hf_damping_id model, double c_in,
 /* The damping of an impact given by its restitution e: a catalogue model
  * (law HF_IMPACT_HUNT_CROSSLEY, h = h_r(e) of model `damping`), or the
  * Poursina–Nikravesh linear damper (law HF_IMPACT_LINEAR_DAMPER, c =
- * c_opt(e) of hertzfit/copt.h; `damping` unused). */
+ * c_opt(e) of hertzfit/damping.h; `damping` unused). */
 typedef struct hf_impact_model {
     hf_impact_law law;
     hf_damping_id damping;
