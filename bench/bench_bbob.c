@@ -16,7 +16,8 @@
 
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/rng.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
+#include "objectives/bench_internal.h"
 
 #define NPOINTS 1024
 #define BLOCKS 3

@@ -22,7 +22,7 @@
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/rng.h"
 #include "hertzfit/runs.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
 
 /* The points a campaign evaluates, recorded by a wrapping objective so
  * the bare cost is timed on exactly the arguments the optimiser used (the

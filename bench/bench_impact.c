@@ -18,7 +18,8 @@
 #include "hertzfit/damping.h"
 #include "hertzfit/copt_refit.h"
 #include "hertzfit/impact.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
+#include "models/impact_internal.h"
 
 static void bench_simulation(void)
 {

@@ -20,7 +20,8 @@
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/optimizer.h"
 #include "hertzfit/rng.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
+#include "objectives/maxwell_internal.h"
 
 static hf_maxwell_data *grid_data(void)
 {

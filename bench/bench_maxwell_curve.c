@@ -30,7 +30,7 @@
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/rng.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
 
 #define NDROPS 12
 #define SAMPLES 500

@@ -11,7 +11,7 @@
 
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/damping.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
 
 /* Repeats fn until at least `seconds` have passed; returns ns per call. */
 static double time_calls(double (*fn)(size_t i, void *ctx), void *ctx, double seconds,

@@ -46,7 +46,7 @@
 #include "hertzfit/optimizer.h"
 #include "hertzfit/rng.h"
 #include "hertzfit/status.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
 
 
 static const char *const problems[] = {

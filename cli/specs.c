@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 #include "hertzfit/profile_objective.h"
 
 /* Splits TEXT at ':' into at most N fields of FIELDS (each at most 63

@@ -40,6 +40,7 @@
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
+#include "models/maxwell_model.h"
 
 /* Subintervals per quadrature: far more than any integrand here needs. */
 #define QUAD_LIMIT 512

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "core/brent.h"
+#include "models/maxwell_model.h"
 
 #define SCAN_STEP 0.005
 #define ROOT_EPSABS 1e-10

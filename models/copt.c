@@ -16,6 +16,8 @@
 
 #include "core/brent.h"
 #include "hertzfit/impact.h"
+#include "models/damping_internal.h"
+#include "models/impact_internal.h"
 
 void hf_copt_options_init(hf_copt_options *options)
 {

@@ -21,6 +21,7 @@
 #include <gsl/gsl_fit.h>
 
 #include "core/brent.h"
+#include "models/damping_internal.h"
 
 typedef struct power_data {
     const double *e, *c;

@@ -17,6 +17,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "models/ode_events.h"
+#include "models/maxwell_model.h"
 
 /* Longest dimensionless time allowed per stage: the Hertz half duration is
  * τ_m⁰ ≈ 1.47, and ε <= HF_HUNTER_EPS_MAX keeps each stage below ~3. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hertzfit/damping.h"
+#include "models/impact_internal.h"
 
 /* Table 3 and Eq. 63. */
 static void ball_contact(hf_contact *contact)

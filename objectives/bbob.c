@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "objectives/bbob_legacy.h"
+#include "objectives/bench_internal.h"
 
 #define MAX_PEAKS 101
 #define BBOB_PI 3.14159265358979323846

@@ -10,10 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 #include "hertzfit/maxwell_data.h"
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/rng.h"
+#include "core/problem_internal.h"
+#include "core/status_internal.h"
+#include "objectives/bench_internal.h"
 
 #define TABLE2_FILE "safaeifar2020_table2.csv"
 #define MAXWELL_FILE "maxwell_synthetic_clean.csv"

@@ -29,6 +29,7 @@
 #endif
 
 #include "objectives/maxwell_internal.h"
+#include "models/maxwell_model.h"
 
 struct hf_maxwell_objective {
     const hf_maxwell_data *data;   /* borrowed */

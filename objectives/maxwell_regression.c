@@ -24,6 +24,7 @@
 
 #include "hertzfit/maxwell.h"
 #include "objectives/maxwell_internal.h"
+#include "models/maxwell_model.h"
 
 /* Fewest tests for a line with a residual variance (n − 2 >= 1). */
 #define MIN_TESTS 3

@@ -16,8 +16,8 @@
 #include <gsl/gsl_sf_gamma.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "hertzfit/csv.h"
-#include "hertzfit/file.h"
+#include "core/csv.h"
+#include "core/file.h"
 #include "hertzfit/rng.h"
 #include "objectives/maxwell_internal.h"
 

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 #include "hertzfit/damping.h"
 
 static hf_status check_cr(double c, const char *what, hf_diag *diag)

@@ -22,6 +22,7 @@
 #include <gsl/gsl_poly.h>
 
 #include "core/brent.h"
+#include "objectives/bench_internal.h"
 
 double hf_tf_sphere(const double *x, size_t dim)
 {

@@ -28,6 +28,7 @@
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_multifit_nlinear.h>
 #include <gsl/gsl_vector.h>
+#include "models/maxwell_model.h"
 
 /* Difference step of the Jacobian in the variables above: ODE tolerances
  * of 1e-12 give residuals good to ~1e-12, so central differences with

@@ -20,6 +20,7 @@
 #include <gsl/gsl_sf_hyperg.h>
 
 #include "hertzfit/maxwell.h"
+#include "models/maxwell_model.h"
 
 static hf_argatov_constants k;
 

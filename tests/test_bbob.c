@@ -20,9 +20,11 @@
 #endif
 
 #include "hertzfit/bench_problems.h"
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 #include "hertzfit/rng.h"
 #include "objectives/bbob_legacy.h"
+#include "core/problem_internal.h"
+#include "objectives/bench_internal.h"
 
 #define DATA_DIR HERTZFIT_SOURCE_DIR "/tests/data/bbob/"
 #define NF HF_BBOB_FUNCTION_COUNT

@@ -16,6 +16,8 @@
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/rng.h"
+#include "core/problem_internal.h"
+#include "objectives/bench_internal.h"
 
 #define DATA HERTZFIT_SOURCE_DIR "/data"
 

@@ -16,6 +16,7 @@
 #include <gsl/gsl_sf_gamma.h>
 
 #include "hertzfit/maxwell.h"
+#include "models/maxwell_model.h"
 
 static hf_argatov_constants k;
 

@@ -26,6 +26,7 @@
 #define HERTZ(n, m, k, v) \
     (&(const hf_contact){.mass = (m), .stiffness = (k), .exponent = (n), .approach_speed = (v)})
 #include "hertzfit/impact.h"
+#include "models/impact_internal.h"
 
 static const double c_values[] = {0.01, 0.05, 0.1, 0.2385, 0.4, 0.5, 0.6, 0.75, 0.9, 0.99, 0.999};
 #define N_C (sizeof c_values / sizeof c_values[0])

@@ -22,6 +22,9 @@
 
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/rng.h"
+#include "core/problem_internal.h"
+#include "models/maxwell_model.h"
+#include "objectives/maxwell_internal.h"
 
 #define MU0 1e7
 #define NU 0.5

@@ -14,6 +14,7 @@
 #include "hertzfit/profile.h"
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/damping.h"
+#include "core/problem_internal.h"
 
 #define TABLE2 HERTZFIT_SOURCE_DIR "/data/safaeifar2020_table2.csv"
 

@@ -151,11 +151,6 @@ hf_status hf_copt_check(const hf_contact *contact, double e, hf_diag *diag);
 hf_status hf_copt_e_out(const hf_contact *contact, double c, double ode_tol, double *e_out,
                         hf_diag *diag);
 
-/* λ(e, n) of Eq. 34 from one dimensionless solve, for the exponent n.
- * λ(1, n) = 0. */
-hf_status hf_copt_lambda(double exponent, double e, const hf_copt_options *options,
-                         double *lambda, hf_diag *diag);
-
 /* The largest dimensionless damping γ = c (n+1)/(2S) hf_copt_solve
  * searches: a c_max above HF_COPT_GAMMA_MAX · 2S/(n+1) is refused. */
 #define HF_COPT_GAMMA_MAX 1e12
@@ -165,12 +160,6 @@ hf_status hf_copt_lambda(double exponent, double e, const hf_copt_options *optio
  * HF_COPT_GAMMA_MAX · 2S/(n+1). */
 hf_status hf_copt_solve(const hf_contact *contact, double e, const hf_copt_options *options,
                         double *c_opt, hf_diag *diag);
-
-/* c_opt by root finding on the physical (unscaled) simulation; used to
- * check the scaling.  HF_EBRACKET when e_out(c_max) > e with a given c_max,
- * or when no bracket is found. */
-hf_status hf_copt_solve_direct(const hf_contact *contact, double e,
-                               const hf_copt_options *options, double *c_opt, hf_diag *diag);
 
 /* α(n), β(n) of Eqs. 46–47 as printed. */
 double hf_copt_alpha_paper(double n);
@@ -185,14 +174,6 @@ hf_status hf_copt_closed_form(const hf_contact *contact, double e, double alpha,
  * of ξ = c/(2√(km)) >= 0 (Butcher–Segalman, Eqs. 55–56; the ξ > 1 branch
  * re-derived, see copt.c).  HF_EDOM for ξ < 0 or not finite. */
 hf_status hf_copt_kelvin_voigt_exact(double xi, double *e, hf_diag *diag);
-
-/* Least-squares fit of c(e) = α(e^β − 1) to count >= 3 points (Eq. 45):
- * minimises Σ (c_i − α(e_i^β − 1))² by projecting out the linear α and
- * minimising over β with GSL's Brent minimiser.  rms = √(Σ r²/count).
- * HF_EBRACKET when the minimum in β is not inside [-5, -1e-3].  The refit
- * of α(n), β(n) over an (n, e) grid is hertzfit/copt_refit.h. */
-hf_status hf_copt_fit_power(const double *e, const double *c, size_t count, double *alpha,
-                            double *beta, double *rms, hf_diag *diag);
 
 #ifdef __cplusplus
 }

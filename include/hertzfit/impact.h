@@ -128,11 +128,6 @@ double hf_impact_force(const hf_impact_params *params, double delta, double delt
 hf_status hf_impact_simulate(const hf_impact_params *params, hf_impact_result *result,
                              hf_impact_sample_fn sample, void *user, hf_diag *diag);
 
-/* e_out only: one integration to the separation event (or the stall of
- * HF_IMPACT_END_REST, giving e_out = 0), nothing else located.  For root
- * finding on the damping. */
-hf_status hf_impact_e_out(const hf_impact_params *params, double *e_out, hf_diag *diag);
-
 /* The history at count >= 2 equally spaced times from 0 to
  * result->contact_time (result from hf_impact_simulate with the same
  * params), integrated by GSL's driver at the same tolerance.  Arrays of

@@ -92,20 +92,6 @@ hf_status hf_argatov_constants_compute(hf_argatov_constants *constants, hf_diag 
 const char *hf_argatov_constant_name(hf_argatov_constant_id id);
 const char *hf_argatov_constant_doc(hf_argatov_constant_id id);
 
-/* The first-order predictions of Section 2 at a given ε (dimensionless). */
-typedef struct hf_argatov_asymptotic {
-    double omega_m;  /* Eq. 32 */
-    double tau_m;    /* Eq. 30 */
-    double tau_M;    /* Eq. 34: time of the peak force */
-    double force_M;  /* Eq. 34: peak force in units of m V0²/w_m⁰ */
-    double tau_c;    /* Eqs. 30 + 38 */
-    double e;        /* Eq. 41 */
-} hf_argatov_asymptotic;
-
-/* HF_EDOM for ε negative or not finite. */
-hf_status hf_argatov_predict(const hf_argatov_constants *constants, double eps,
-                             hf_argatov_asymptotic *out, hf_diag *diag);
-
 /* ---- The master curves (Argatov Section 3.1, Figs. 2–4) -----------------
  *
  * Five impact quantities normalised by their Hertz (ε = 0) values, from
@@ -209,8 +195,6 @@ typedef struct hf_hunter_options {
     double rel_tol;   /* per-step relative error (default 1e-12) */
 } hf_hunter_options;
 
-void hf_hunter_options_init(hf_hunter_options *options);
-
 typedef struct hf_hunter_result {
     double eps;       /* the ε simulated */
     double omega_m;   /* ω at the end of loading */
@@ -248,22 +232,6 @@ hf_status hf_hunter_simulate(double eps, const hf_hunter_options *options,
 hf_status hf_hunter_simulate_sls(double eps, double alpha, const hf_hunter_options *options,
                                  hf_hunter_result *out, hf_diag *diag);
 
-/* Contact force (units m V0²/w_m⁰) at the dimensionless times tau[0..n-1]
- * (nondecreasing, from the contact start), into force[0..n-1]: 0 before 0
- * and after τ_c, the loading and unloading formulas below in between.
- * Eqs. 24–25 are integrated once (as hf_hunter_simulate does), each time's
- * state being one step of the same stepper from the start of the accepted
- * step containing it, so every value is as accurate as the integration.
- * HF_EINVAL naming the index for a NaN or decreasing time, and the codes
- * of hf_hunter_simulate. */
-hf_status hf_hunter_force_history(double eps, const hf_hunter_options *options, size_t n,
-                                  const double *tau, double *force, hf_diag *diag);
-
-/* Contact force (units m V0²/w_m⁰) in the loading stage at (ω, ω'), and in
- * the unloading stage at (τ − τ_m, ω, ω'). */
-double hf_hunter_force_loading(double eps, double omega, double v);
-double hf_hunter_force_unloading(double eps, double since_tau_m, double omega, double v);
-
 typedef struct hf_maxwell_material {
     double mu0;  /* Pa, > 0 */
     double nu;   /* in [0, 0.5] */
@@ -291,11 +259,6 @@ hf_status hf_maxwell_material_check(const hf_maxwell_material *material, hf_diag
 /* HF_EDOM for NaN/inf or m, R, V0 <= 0. */
 hf_status hf_maxwell_impact_check(const hf_maxwell_impact *impact, hf_diag *diag);
 
-/* Compliance coefficient C0 of Eq. 52, in Pa^{−2/5} = m^{2/5} s^{4/5} kg^{−2/5}
- * (so that C0/𝒱 is a time).  Pure functions: arguments are not checked. */
-double hf_maxwell_compliance(double mu0, double nu);
-/* Eq. 59: μ0 = 15(1−ν)/32 · C0^{−5/2}. */
-double hf_maxwell_mu0_from_compliance(double C0, double nu);
 /* 𝒱 = (R V0/m²)^{1/5} of Eq. 56. */
 double hf_maxwell_speed_parameter(const hf_maxwell_impact *impact);
 
@@ -330,10 +293,6 @@ hf_status hf_maxwell_predict(const hf_maxwell_material *material,
  * ε = α η w_m⁰/V0, at which hf_maxwell_predict_sls evaluates the Maxwell
  * formulas (Argatov's first-order mapping, Eq. 48); the simulation is
  * hf_hunter_simulate_sls.  HF_EDOM for alpha outside (0, 1]. */
-hf_status hf_maxwell_simulate_sls(const hf_maxwell_material *material, double alpha,
-                                  const hf_maxwell_impact *impact,
-                                  const hf_hunter_options *options,
-                                  hf_maxwell_response *out, hf_diag *diag);
 hf_status hf_maxwell_predict_sls(const hf_maxwell_material *material, double alpha,
                                  const hf_maxwell_impact *impact,
                                  const hf_argatov_constants *constants,

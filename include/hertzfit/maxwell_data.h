@@ -5,7 +5,7 @@
  * traces of drop tests and their extracted features (second section); the
  * estimates built from such data (last section).
  *
- * Data: a CSV with a header, read by hertzfit/csv.h (RFC 4180 quoting, a
+ * Data: a CSV with a header, read by core/csv.h (RFC 4180 quoting, a
  * UTF-8 byte-order mark, CRLF, '#' comment lines, ',', ';' or tab).  Each
  * quantity's column names its unit, and the reader converts to SI:
  *
@@ -77,8 +77,6 @@ typedef enum hf_maxwell_observable {
 
 /* "F_M", "t_M", "t_c", "e". */
 const char *hf_maxwell_observable_name(hf_maxwell_observable obs);
-/* The observable of a response. */
-double hf_maxwell_response_get(const hf_maxwell_response *r, hf_maxwell_observable obs);
 /* The names of the observables whose bit (1 << obs) is set in MASK,
  * joined by '+' ("F_M", "F_M+t_M+t_c+e"), into buf (at most size bytes);
  * returns buf. */
@@ -116,7 +114,7 @@ typedef struct hf_maxwell_data {
 } hf_maxwell_data;
 
 typedef struct hf_maxwell_read_options {
-    char separator;   /* ',', ';' or '\t'; 0: detected (hertzfit/csv.h) */
+    char separator;   /* ',', ';' or '\t'; 0: detected (core/csv.h) */
     double g;         /* gravity for drop heights [m/s²], > 0 (default
                          HF_STANDARD_GRAVITY) */
 } hf_maxwell_read_options;
@@ -386,9 +384,6 @@ typedef enum hf_maxwell_weights {
     HF_MAXWELL_WEIGHTS_RELATIVE    /* 1/y²: errors proportional to the value */
 } hf_maxwell_weights;
 
-/* "none", "relative". */
-const char *hf_maxwell_weights_name(hf_maxwell_weights weights);
-
 /* One identification result. */
 typedef struct hf_maxwell_estimate {
     hf_maxwell_method method;
@@ -545,27 +540,6 @@ void hf_maxwell_objective_free(hf_maxwell_objective *obj);
 
 /* The problem view ("maxwell-full", the scaled box); valid while obj lives. */
 const hf_problem *hf_maxwell_objective_problem(const hf_maxwell_objective *obj);
-
-/* Physical (μ0, η) of a point x of the problem. */
-void hf_maxwell_objective_params(const hf_maxwell_objective *obj, const double *x,
-                                 double *mu0, double *eta);
-
-/* How many relative residuals (model − measured)/measured the objective
- * has: tests outer and observables inner in hf_maxwell_observable order,
- * only the fitted ones (the residuals of hf_maxwell_objective_estimate);
- * a missing (NaN) value's residual is 0 and is not counted in the
- * degrees of freedom of the standard errors. */
-size_t hf_maxwell_objective_nresiduals(const hf_maxwell_objective *obj);
-
-/* The full-model estimate at the point x of the problem (an optimum):
- * (μ0, η), standard errors from the Jacobian, misfit, r2, max_eps, and —
- * when residuals is not NULL — the relative residuals there
- * (hf_maxwell_objective_nresiduals entries).  HF_ERANGE when a standard
- * error cannot be computed (NaN or negative variance: the data do not
- * determine that parameter), HF_EDOM when a simulation fails. */
-hf_status hf_maxwell_objective_estimate(const hf_maxwell_objective *obj, const double *x,
-                                        hf_maxwell_estimate *out, double *residuals,
-                                        hf_diag *diag);
 
 #ifdef __cplusplus
 }

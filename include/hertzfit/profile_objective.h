@@ -58,7 +58,7 @@ hf_status hf_sampling_grid(double start, double step, double stop, double **valu
 hf_status hf_sampling_hgeom(double h0, double h1, size_t n, double **values, size_t *count,
                             hf_diag *diag);
 
-/* The column c_r of the CSV file PATH (hertzfit/csv.h: one header row,
+/* The column c_r of the CSV file PATH (core/csv.h: one header row,
  * '#' comments and blank lines skipped), errors naming path:line:column. */
 hf_status hf_sampling_read(const char *path, double **values, size_t *count,
                            hf_diag *diag);
