@@ -18,6 +18,7 @@
 #include "hertzfit/rng.h"
 #include "core/timing.h"
 #include "objectives/bench_internal.h"
+#include "core/rng_draw.h"
 
 #define NPOINTS 1024
 #define BLOCKS 3

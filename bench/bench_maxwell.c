@@ -22,6 +22,7 @@
 #include "hertzfit/rng.h"
 #include "core/timing.h"
 #include "objectives/maxwell_internal.h"
+#include "core/rng_draw.h"
 
 static hf_maxwell_data *grid_data(void)
 {

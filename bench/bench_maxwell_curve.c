@@ -31,6 +31,7 @@
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/rng.h"
 #include "core/timing.h"
+#include "core/rng_draw.h"
 
 #define NDROPS 12
 #define SAMPLES 500

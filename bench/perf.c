@@ -47,6 +47,7 @@
 #include "hertzfit/rng.h"
 #include "hertzfit/status.h"
 #include "core/timing.h"
+#include "core/rng_draw.h"
 
 
 static const char *const problems[] = {

@@ -17,6 +17,7 @@
 #include "core/problem_internal.h"
 #include "core/status_internal.h"
 #include "objectives/bench_internal.h"
+#include "core/rng_draw.h"
 
 #define TABLE2_FILE "safaeifar2020_table2.csv"
 #define MAXWELL_FILE "maxwell_synthetic_clean.csv"

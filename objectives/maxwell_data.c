@@ -16,6 +16,7 @@
 #include "hertzfit/rng.h"
 #include "objectives/maxwell_internal.h"
 #include "models/maxwell_model.h"
+#include "core/rng_draw.h"
 
 static const char *const observable_names[HF_MAXWELL_NOBS] = {"F_M", "t_M", "t_c", "e"};
 static const char *const observable_columns[HF_MAXWELL_NOBS] = {"F_M_N", "t_M_s", "t_c_s",

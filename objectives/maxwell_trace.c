@@ -20,6 +20,7 @@
 #include "core/file.h"
 #include "hertzfit/rng.h"
 #include "objectives/maxwell_internal.h"
+#include "core/rng_draw.h"
 
 /* ---- owning a trace ---------------------------------------------------- */
 

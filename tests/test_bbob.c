@@ -25,6 +25,7 @@
 #include "objectives/bbob_legacy.h"
 #include "core/problem_internal.h"
 #include "objectives/bench_internal.h"
+#include "core/rng_draw.h"
 
 #define DATA_DIR HERTZFIT_SOURCE_DIR "/tests/data/bbob/"
 #define NF HF_BBOB_FUNCTION_COUNT

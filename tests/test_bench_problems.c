@@ -18,6 +18,7 @@
 #include "hertzfit/rng.h"
 #include "core/problem_internal.h"
 #include "objectives/bench_internal.h"
+#include "core/rng_draw.h"
 
 #define DATA HERTZFIT_SOURCE_DIR "/data"
 

@@ -25,6 +25,7 @@
 #include "core/problem_internal.h"
 #include "models/maxwell_model.h"
 #include "objectives/maxwell_internal.h"
+#include "core/rng_draw.h"
 
 #define MU0 1e7
 #define NU 0.5
