@@ -300,7 +300,7 @@ static hf_status build_profile(hf_bench_problem *bp, int table, const char *data
     } else {
         double *c = NULL; /* freed below */
         size_t n = 0;
-        st = hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP,
+        st = hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP,
                               &c, &n, diag);
         if (st == HF_OK)
             st = hf_profile_objective_alloc(c, n, &bp->profile, diag); /* owned by bp */

@@ -63,7 +63,7 @@ static void test_calibration_optimum(void **state)
         if (k == 0) {
             double *c = NULL;
             size_t n = 0;
-            assert_int_equal(hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP,
+            assert_int_equal(hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP,
                                               &c, &n, &diag), HF_OK);
             assert_int_equal(hf_profile_objective_alloc(c, n, &obj, &diag), HF_OK);
             free(c);

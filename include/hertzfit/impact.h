@@ -144,7 +144,7 @@ hf_status hf_impact_history(const hf_impact_params *params, const hf_impact_resu
  * v⁻ (they scale out), so the check uses n = 3/2 and m = K = v⁻ = 1.
  * HF_EINVAL for an unknown model or a profile model without (a, b),
  * HF_EDOM for c_in outside [HF_IMPACT_E_MIN, 1]. */
-hf_status hf_impact_restitution_check(hf_damping_id model, double c_in,
+hf_status hf_impact_restitution_e_out(hf_damping_id model, double c_in,
                                       const double *profile_ab, int clamp, double *e_out,
                                       hf_diag *diag);
 
