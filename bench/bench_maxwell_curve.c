@@ -30,7 +30,8 @@
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/rng.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
+#include "core/rng_draw.h"
 
 #define NDROPS 12
 #define SAMPLES 500

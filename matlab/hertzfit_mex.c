@@ -306,7 +306,7 @@ static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, f
         } else {
             double *c = NULL; /* freed below */
             size_t nc = 0;
-            st = hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c,
+            st = hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c,
                                   &nc, &diag);
             if (st == HF_OK)
                 st = hf_profile_objective_alloc(c, nc, &obj, &diag);
