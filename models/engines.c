@@ -494,10 +494,10 @@ hf_status hf_engine_export(hf_engine_id engine, const hf_law *law, size_t count,
                  "<!-- OpenSim HuntCrossleyForce on a rigid plane (the plane's stiffness >> "
                  "the sphere's, so Simbody's combined k is the sphere's): "
                  "f = (4/3) sqrt(R) E x^1.5 (1 + 1.5 c xdot), E = stiffness^1.5, R = %.6g m -->\n"
-                 "<HuntCrossleyForce::ContactParameters>\n"
+                 "<HuntCrossleyForce_ContactParameters>\n"
                  "  <stiffness>%.10g</stiffness>\n"
                  "  <dissipation>%.10g</dissipation>\n"
-                 "</HuntCrossleyForce::ContactParameters>\n", R, p->native[0], p->native[1]);
+                 "</HuntCrossleyForce_ContactParameters>\n", R, p->native[0], p->native[1]);
         break;
     }
     case HF_ENGINE_MBDYN:
@@ -508,10 +508,10 @@ hf_status hf_engine_export(hf_engine_id engine, const hf_law *law, size_t count,
         p->native[0] = 8.0 / (8.0 + 5.0 * h);   /* Flores: h = 8(1 − e)/(5e) */
         snprintf(t, ts,
                  "# MBDyn continuous contact, Flores formulation: "
-                 "f = kappa x^n (1 + 8(1 - e)/(5 e) xdot/v0), v0 stored at first contact;\n"
-                 "# e below is the formulation's input that gives the target e = %.6g\n"
-                 "continuous contact, formulation, flores, restitution, %.12g, "
-                 "kappa, %.10g, exponent, %.6g\n", p->e_target, p->native[0], p->k, p->n);
+                 "f = kappa x^n (1 + 8(1 - e)/(5 e) xdot/v0), v0 stored at first contact.\n"
+                 "# restitution is the formulation's input that gives the target e = %.6g\n"
+                 "formulation = flores\nrestitution = %.12g\nkappa = %.10g\nexponent = %.6g\n",
+                 p->e_target, p->native[0], p->k, p->n);
         break;
     case HF_ENGINE_CHRONO: {
         p->law = HF_ENGINE_LAW_CHRONO_HERTZ;
@@ -526,17 +526,36 @@ hf_status hf_engine_export(hf_engine_id engine, const hf_law *law, size_t count,
         p->native[0] = E;
         p->native[1] = exp(lne);
         snprintf(t, ts,
-                 "// Project Chrono SMC, ContactForceModel::Hertz, sphere R = %.6g m, m = %.6g kg "
-                 "on a rigid plane:\n"
-                 "// effective modulus E_eff = %.10g Pa (each of two equal bodies: "
-                 "E = 2 E_eff (1 - nu^2))\n"
-                 "// restitution input (Chrono's beta mapping; it gives e = %.6g): %.12g\n"
+                 "// Project Chrono SMC, ContactForceModel::Hertz: sphere R = %.6g m, m = %.6g kg on a\n"
+                 "// plane 1e3 times stiffer (E_eff then within 0.1 %% of the sphere's E/(1 - nu^2)):\n"
+                 "// E_eff = %.10g Pa; the restitution input below gives e = %.6g through Chrono's\n"
+                 "// beta mapping at v_cal = %.6g m/s (Chrono's Hertz damping keeps e nearly constant in v)\n"
                  "auto mat = chrono_types::make_shared<ChContactMaterialSMC>();\n"
-                 "mat->SetRestitution(%.12gf);\n"
-                 "// or hertzfit's own law, in a ChSystemSMC::ChContactForceTorqueSMC callback:\n"
-                 "//   double f; hf_law_force(&law, delta, -relvel_n, v_first, &f, NULL);\n"
-                 "//   return ChWrenchd(f * normal_dir, VNULL);\n",
-                 R, m, E, p->e_target, p->native[1], p->native[1]);
+                 "mat->SetYoungModulus(%.10g * (1 - 0.3 * 0.3));  // nu = 0.3\n"
+                 "mat->SetPoissonRatio(0.3);\n"
+                 "mat->SetRestitution(%.12g);\n"
+                 "// Or hertzfit's own law (hertzfit/engines.h) as Chrono's custom normal force:\n"
+                 "class HertzfitForce : public ChSystemSMC::ChContactForceTorqueSMC {\n"
+                 "  public:\n"
+                 "    explicit HertzfitForce(const hf_law& law) : law_(law) {}\n"
+                 "    ChWrenchd CalculateForceTorque(const ChSystemSMC& sys, const ChVector3d& normal_dir,\n"
+                 "        const ChVector3d& p1, const ChVector3d& p2, const ChVector3d& vel1,\n"
+                 "        const ChVector3d& vel2, const ChContactMaterialCompositeSMC& mat, double delta,\n"
+                 "        double eff_radius, double mass1, double mass2, ChContactable* objA,\n"
+                 "        ChContactable* objB) const override {\n"
+                 "        double rate = -Vdot(vel2 - vel1, normal_dir);   // > 0 while approaching\n"
+                 "        auto key = std::make_pair(objA, objB);\n"
+                 "        if (!first_.count(key)) first_[key] = std::max(rate, 1e-9);  // v at first contact\n"
+                 "        double f = 0;\n"
+                 "        if (hf_law_force(&law_, delta, rate, first_[key], &f, nullptr) != HF_OK) f = 0;\n"
+                 "        return {f * normal_dir, VNULL};   // erase first_[key] when the pair separates\n"
+                 "    }\n"
+                 "  private:\n"
+                 "    hf_law law_;\n"
+                 "    mutable std::map<std::pair<ChContactable*, ChContactable*>, double> first_;\n"
+                 "};\n"
+                 "// sys.SetContactForceTorqueAlgorithm(chrono_types::make_unique<HertzfitForce>(law));\n",
+                 R, m, E, p->e_target, v, E, p->native[1]);
         break;
     }
     case HF_ENGINE_SIMSCAPE:
