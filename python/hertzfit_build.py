@@ -541,6 +541,33 @@ double hf_report_final_error(const hf_campaign *c, const hf_campaign_row *row);
 /* ---- Python called from C: an objective, and a run of a Python optimiser */
 extern "Python" double hfpy_objective(const double *x, void *ctx);
 extern "Python" hf_status hfpy_algorithm_run(const hf_algo_run *ctx, hf_diag *diag);
+
+/* ---- engines.h: a calibrated law, e(v), t_c(v), its force */
+typedef enum hf_law_form { HF_LAW_PER_IMPACT, HF_LAW_FIXED, HF_LAW_LINEAR_DAMPER, HF_LAW_MAXWELL,
+                           HF_LAW_FORM_COUNT, ... } hf_law_form;
+typedef struct hf_law {
+    hf_law_form form;
+    hf_damping_id damping;
+    double profile_ab[2];
+    hf_contact contact;
+    double restitution;
+    hf_maxwell_material material;
+    double radius;
+} hf_law;
+void hf_law_init(hf_law *law);
+hf_status hf_law_form_lookup(const char *name, hf_law_form *form, hf_diag *diag);
+typedef struct hf_restitution_fit {
+    int valid;
+    double coefficient;
+    double exponent;
+    double exponent_theory;
+    double max_residual;
+} hf_restitution_fit;
+hf_status hf_law_force(const hf_law *law, double delta, double delta_dot, double v_first,
+                       double *force, hf_diag *diag);
+hf_status hf_law_restitution_curve(const hf_law *law, size_t count, const double *speed,
+                                   double *e, double *contact_time, hf_restitution_fit *fit,
+                                   hf_diag *diag);
 """
 
 SOURCE = '#include <stdlib.h>\n#include "hertzfit/hertzfit.h"\n'
