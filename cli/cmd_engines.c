@@ -195,11 +195,11 @@ static int run_ev(int argc, char **argv)
     }
     if (rc == 0) {
         if (fit.valid)
-            fprintf(stderr, "# fit 1 - e = %.6g (v/%g)^%.6f, max |residual| %.3g; leading-order "
-                            "exponent %.4g\n", fit.coefficient, law.contact.approach_speed,
-                    fit.exponent, fit.max_residual, fit.exponent_theory);
+            hfc_note(csv, "fit 1 - e = %.6g (v/%g)^%.6f, max |residual| %.3g; leading-order "
+                          "exponent %.4g", fit.coefficient, law.contact.approach_speed,
+                     fit.exponent, fit.max_residual, fit.exponent_theory);
         else
-            fprintf(stderr, "# no fit: some e is 1 or fewer than two distinct speeds\n");
+            hfc_note(csv, "no fit: some e is 1 or fewer than two distinct speeds");
     }
     if (rc == 0 && output)
         rc = plot_curve(argv[0], output, &law, n, v, e, tc, &fit);

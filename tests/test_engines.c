@@ -27,6 +27,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hertzfit/copt.h"
 #include "hertzfit/engines.h"
 #include "hertzfit/restitution.h"
 
@@ -95,6 +96,11 @@ static void linear_damper_exponent(void **state)
     hf_restitution_fit fit;
     assert_int_equal(hf_law_restitution_curve(&law, 3, v, e, tc, &fit, NULL), HF_OK);
     HF_ASSERT_CLOSE(e[1], 0.9, 1e-8, 0.0);
+    /* the law's damping is c_opt of hertzfit/copt.h at v_cal */
+    double c_law, c_opt;
+    assert_int_equal(hf_law_damping(&law, &c_law, NULL), HF_OK);
+    assert_int_equal(hf_copt_solve(&law.contact, 0.9, NULL, &c_opt, NULL), HF_OK);
+    assert_true(c_law == c_opt);
     assert_true(fit.valid);
     HF_ASSERT_CLOSE(fit.exponent_theory, -0.2, 1e-15, 0.0);
     HF_ASSERT_CLOSE(fit.exponent, -0.2, 0.05, 0.0);
