@@ -46,6 +46,7 @@ typedef struct { ...; } gsl_rng;
 CALLBACKS = r"""
 extern "Python" double hfpy_objective(const double *x, void *ctx);
 extern "Python" hf_status hfpy_algorithm_run(const hf_algo_run *ctx, hf_diag *diag);
+
 """
 
 HEADER = "hertzfit/hertzfit.h"
@@ -135,6 +136,13 @@ def _library_flags():
                         for d in os.environ.get("HERTZFIT_INCLUDE_DIRS", "").split(os.pathsep)
                         if d]
         deps = _pkg_config("--libs", "gsl", "nlopt", "libcrypto")
+        # the optional libraries the build found (MuJoCo), listed by CMake
+        # beside the static library
+        listed = os.path.join(os.path.dirname(os.path.abspath(static_lib)),
+                              "hertzfit-static-libs.txt")
+        if os.path.exists(listed):
+            with open(listed, encoding="utf-8") as f:
+                deps += shlex.split(f.read())
         inc, libdirs, libs, other = _split_flags(deps)
         kwargs = dict(include_dirs=include_dirs + inc, library_dirs=libdirs,
                       libraries=libs + ["m"], extra_objects=[os.path.abspath(static_lib)],
