@@ -3,7 +3,7 @@
  * any work, numbers the tasks (optimiser × problem × run) in canonical
  * sorted order, runs this shard's tasks on OpenMP threads with one PCG
  * stream per task keyed on names (never on positions), collects each run's
- * improvements, and hands the result to campaign_io.c for writing.
+ * improvements, and hands the result to campaign_dir.c for writing.
  */
 #include "studies/campaign_internal.h"
 
@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_sort.h>
 #include <gsl/gsl_version.h>
 #include <nlopt.h>
 
 #include "hertzfit/bench_problems.h"
+#include "hertzfit/csv.h"
 #include "hertzfit/rng.h"
 #include "hertzfit/timing.h"
 #include "hertzfit/version.h"
@@ -38,27 +38,6 @@ static const hf_budget_rule default_budget = {0, HF_BUDGET_EVALUATIONS, 1000};
 static const double default_targets[] = {1e1, 1e0, 1e-1, 1e-2, 1e-3,
                                          1e-4, 1e-5, 1e-6, 1e-7, 1e-8};
 
-hf_status hf_campaign_sort_targets(double *values, size_t n, hf_diag *diag)
-{
-    if (n == 0)
-        return hf_diag_set(diag, HF_EINVAL, "no targets given");
-    for (size_t i = 0; i < n; ++i)
-        if (!isfinite(values[i]) || !(values[i] > 0.0))
-            return hf_diag_set(diag, HF_EINVAL,
-                               "target %g is not a finite positive number (targets are "
-                               "distances to f*: 1e1,1e0,...)", values[i]);
-    gsl_sort(values, 1, n);
-    for (size_t i = 0; i < n / 2; ++i) {   /* decreasing: easiest target first */
-        double t = values[i];
-        values[i] = values[n - 1 - i];
-        values[n - 1 - i] = t;
-    }
-    for (size_t i = 1; i < n; ++i)
-        if (values[i] == values[i - 1])
-            return hf_diag_set(diag, HF_EINVAL, "target %g is listed twice", values[i]);
-    return HF_OK;
-}
-
 /* The configured targets (or the default), copied, checked and sorted
  * into c->targets. */
 static hf_status set_targets(const hf_campaign_config *cfg, hf_campaign *c, hf_diag *diag)
@@ -73,6 +52,40 @@ static hf_status set_targets(const hf_campaign_config *cfg, hf_campaign *c, hf_d
         memcpy(c->targets, given, sizeof *c->targets * n);
     c->n_targets = n;
     return hf_campaign_sort_targets(c->targets, n, diag);
+}
+
+hf_status hf_budget_rule_parse(const char *text, hf_budget_rule *rule, hf_diag *diag)
+{
+    char dim[64], count[64];
+    const char *eq = strchr(text, '=');
+    const char *value = eq ? eq + 1 : text;
+    size_t len = strlen(value);
+    hf_budget_scale scale = HF_BUDGET_EVALUATIONS;
+    if (len > 2 && value[len - 2] == '*' && (value[len - 1] == 'd' || value[len - 1] == 'D')) {
+        scale = HF_BUDGET_PER_DIMENSION;
+        len -= 2;
+    }
+    unsigned long long d = 0, e = 0;
+    int ok = len < sizeof count;
+    if (ok) {
+        memcpy(count, value, len);
+        count[len] = '\0';
+    }
+    if (ok && eq != NULL) {
+        ok = (size_t)(eq - text) < sizeof dim;
+        if (ok) {
+            memcpy(dim, text, (size_t)(eq - text));
+            dim[eq - text] = '\0';
+            ok = hf_parse_count(dim, &d, NULL) == HF_OK && d >= 1;
+        }
+    }
+    if (ok)
+        ok = hf_parse_count(count, &e, NULL) == HF_OK && e >= 1;
+    if (!ok)
+        return hf_diag_set(diag, HF_EINVAL, "'%s' is not E, B*d, DIM=E or DIM=B*d with whole "
+                           "numbers E, B, DIM >= 1", text);
+    *rule = (hf_budget_rule){(size_t)d, scale, (size_t)e};
+    return HF_OK;
 }
 
 hf_status hf_budget_evaluations(const hf_budget_rule *rules, size_t n, size_t dim,

@@ -5,6 +5,7 @@
  */
 #include "hertzfit/campaign.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The paper campaign: every optimiser on the calibration problems and
@@ -83,4 +84,18 @@ hf_status hf_campaign_preset(const char *name, hf_campaign_config *cfg, hf_diag 
         return HF_OK;
     }
     return hf_unknown_name("campaign preset", name, COUNT(presets), preset_name_at, NULL, diag);
+}
+
+hf_status hf_campaign_preset_larger(const char *name, hf_campaign_config *cfg, hf_diag *diag)
+{
+    /* a larger size is the preset of the same name with "-full" */
+    char larger[128];
+    snprintf(larger, sizeof larger, "%s-full", name);
+    for (size_t i = 0; i < COUNT(presets); ++i)
+        if (strcmp(larger, presets[i].name) == 0)
+            return hf_campaign_preset(larger, cfg, diag);
+    hf_status st = hf_campaign_preset(name, cfg, diag);
+    return st != HF_OK ? st
+                       : hf_diag_set(diag, HF_EINVAL, "preset '%s' has no larger size (bbob has)",
+                                     name);
 }

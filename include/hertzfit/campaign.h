@@ -84,6 +84,18 @@ typedef struct hf_budget_rule {
 hf_status hf_budget_evaluations(const hf_budget_rule *rules, size_t n, size_t dim,
                                 size_t *evaluations, hf_diag *diag);
 
+/* One budget rule from its text: "E" (every dimension) or "DIM=E" (that
+ * dimension), E a whole number of evaluations or "B*d", B per dimension
+ * as COCO states budgets (HF_BUDGET_PER_DIMENSION).  HF_EINVAL quoting
+ * TEXT otherwise. */
+hf_status hf_budget_rule_parse(const char *text, hf_budget_rule *rule, hf_diag *diag);
+
+/* "i/k" with 0 <= i < k: shard i of k (tasks i, i + k, ...), as the
+ * program's --shard and the manifest's shard field write it.  HF_EINVAL
+ * quoting TEXT and saying what is wrong. */
+hf_status hf_campaign_shard_parse(const char *text, size_t *index, size_t *count,
+                                  hf_diag *diag);
+
 typedef void (*hf_campaign_progress_fn)(size_t done, size_t total, double elapsed_s,
                                         void *user);
 
@@ -132,6 +144,11 @@ void hf_campaign_config_init(hf_campaign_config *cfg);
  * stay valid) and leaves every other field as it is; HF_ENOTFOUND with
  * the valid names for an unknown NAME. */
 hf_status hf_campaign_preset(const char *name, hf_campaign_config *cfg, hf_diag *diag);
+
+/* The preset NAME at its larger size ("bbob": "bbob-full"), as
+ * hf_campaign_preset sets it; HF_EINVAL for a preset without one,
+ * HF_ENOTFOUND for an unknown NAME. */
+hf_status hf_campaign_preset_larger(const char *name, hf_campaign_config *cfg, hf_diag *diag);
 
 typedef struct hf_campaign_row {
     size_t optimizer, problem;   /* indices into the campaign's sorted lists */
