@@ -124,7 +124,8 @@ static int bench_run(int argc, char **argv)
     run_args a = {.seed = 1, .shard = "0/1"};
     hfc_opt opts[] = {
         {.name = "optimizers", .kind = HFC_TEXTS, .value = &a.optimizers, .arg = "NAME",
-         .unless = "preset", .help = "optimisers: ica, icaco, random, nlopt:<ALGORITHM>, or "
+         .unless = "preset", .help = "optimisers: ica, icaco, random, nlopt:<ALGORITHM>, "
+                                     "pagmo:cmaes|xnes|sade|de1220|pso|bee_colony, or "
                                      "a plug-in's, plugin:PATH.so[:NAME]"},
         {.name = "problems", .kind = HFC_TEXTS, .value = &a.problems, .arg = "NAME[:DIM]",
          .unless = "preset", .help = "problems: profile, profile-table, maxwell-full, a "

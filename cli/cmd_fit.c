@@ -344,7 +344,8 @@ static int run_fit_profile(int argc, char **argv)
     fit_options o = {.command = argv[0], .runs = 50, .seed = 1};
     hfc_opt opts[] = {
         {.name = "optimizer", .kind = HFC_TEXT, .value = &o.optimizer, .arg = "NAME",
-         .unless = "list", .help = "ica, icaco, random, nlopt:<NLopt name>, or a "
+         .unless = "list", .help = "ica, icaco, random, nlopt:<NLopt name>, "
+                                   "pagmo:cmaes|xnes|sade|de1220|pso|bee_colony, or a "
                                    "plug-in's, plugin:PATH.so[:NAME]"},
         {.name = "list", .kind = HFC_FLAG, .value = &o.list,
          .help = "list the optimizer names and their parameters, then exit"},
