@@ -125,7 +125,7 @@ static int bench_run(int argc, char **argv)
     hfc_opt opts[] = {
         {.name = "optimizers", .kind = HFC_TEXTS, .value = &a.optimizers, .arg = "NAME",
          .unless = "preset", .help = "optimisers: ica, icaco, random, nlopt:<ALGORITHM>, "
-                                     "pagmo:cmaes|xnes|sade|de1220|pso|bee_colony, or "
+                                     "pagmo:cmaes|xnes|sade|de1220|pso|bee_colony, restart:NAME, or "
                                      "a plug-in's, plugin:PATH.so[:NAME]"},
         {.name = "problems", .kind = HFC_TEXTS, .value = &a.problems, .arg = "NAME[:DIM]",
          .unless = "preset", .help = "problems: profile, profile-table, maxwell-full, a "

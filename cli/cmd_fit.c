@@ -345,7 +345,7 @@ static int run_fit_profile(int argc, char **argv)
     hfc_opt opts[] = {
         {.name = "optimizer", .kind = HFC_TEXT, .value = &o.optimizer, .arg = "NAME",
          .unless = "list", .help = "ica, icaco, random, nlopt:<NLopt name>, "
-                                   "pagmo:cmaes|xnes|sade|de1220|pso|bee_colony, or a "
+                                   "pagmo:cmaes|xnes|sade|de1220|pso|bee_colony, restart:NAME, or a "
                                    "plug-in's, plugin:PATH.so[:NAME]"},
         {.name = "list", .kind = HFC_FLAG, .value = &o.list,
          .help = "list the optimizer names and their parameters, then exit"},

@@ -20,6 +20,7 @@ extern const hf_algorithm hf_algorithm_pagmo_sade;
 extern const hf_algorithm hf_algorithm_pagmo_de1220;
 extern const hf_algorithm hf_algorithm_pagmo_pso;
 extern const hf_algorithm hf_algorithm_pagmo_bee_colony;
+extern const hf_algorithm hf_algorithm_restart;
 
 static const hf_algorithm *const registry[] = {
     &hf_algorithm_ica,
@@ -32,6 +33,7 @@ static const hf_algorithm *const registry[] = {
     &hf_algorithm_pagmo_de1220,
     &hf_algorithm_pagmo_pso,
     &hf_algorithm_pagmo_bee_colony,
+    &hf_algorithm_restart,
 };
 
 #define BUILT_IN (sizeof registry / sizeof registry[0])
