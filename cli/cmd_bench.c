@@ -66,7 +66,7 @@ typedef struct run_args {
     hfc_reals targets;
     unsigned long long runs, seed, threads;
     int force, shift, full;
-    const char *shard, *out, *data, *preset;
+    const char *shard, *out, *data, *preset, *instances;
 } run_args;
 
 /* The preset (if any), then the explicit options over it.  *rules (the
@@ -94,6 +94,15 @@ static int fill_config(const char *command, const hfc_spec *spec, const run_args
     if (a->problems.n > 0) {
         cfg->problems = (const char *const *)a->problems.v;
         cfg->n_problems = a->problems.n;
+    }
+    if (a->instances != NULL) {
+        unsigned long *list = NULL;   /* freed by bench_run (cfg->instances) */
+        size_t n = 0;
+        if (hf_campaign_instances_parse(a->instances, &list, &n, &diag) != HF_OK)
+            return hfc_fail_status(command, "--instances", HF_EINVAL, &diag);
+        cfg->instances = list;
+        cfg->n_instances = n;
+        cfg->runs = 0;   /* one run per instance unless --runs says otherwise */
     }
     if (hfc_given(spec, "runs"))
         cfg->runs = (size_t)a->runs;
@@ -148,6 +157,12 @@ static int bench_run(int argc, char **argv)
          .help = "evaluations per run, for every dimension (E) or one (DIM=E); B*d is B "
                  "per dimension, as COCO states budgets (100*d: 200 in 2-D) "
                  "(default 1000)"},
+        {.name = "instances", .kind = HFC_TEXT, .value = &a.instances,
+         .arg = "2009|2023|I[-J][,I[-J]...]",
+         .help = "BBOB instances of the runs of every bbob:F:D: COCO's set of a workshop "
+                 "year (2009: 1-5 three times, 2023: 1-5,101-110, ...) or a list; run r "
+                 "solves the r-th (cycling), and --runs defaults to one run per instance "
+                 "(default: run r solves instance r + 1)"},
         {.name = "targets", .kind = HFC_REALS, .value = &a.targets, .arg = "D",
          .help = "target distances to f* (default 1e1,1e0,...,1e-8)"},
         HFC_OPT_SEED(&a.seed, "campaign seed (default 1)"),
@@ -185,6 +200,7 @@ static int bench_run(int argc, char **argv)
         hf_campaign_free(c);
     }
     free(rules);
+    free((unsigned long *)cfg.instances);
     hfc_free(&spec);
     return rc;
 }

@@ -191,8 +191,11 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
     for (; built < n && st == HF_OK; ++built) {
         /* owned by np until moved into rs->bench (run_state_free) */
         st = hf_bench_problem_alloc(cfg->problems[built], cfg->data_dir, &np[built].bp, diag);
+        if (st == HF_OK && cfg->n_instances > 0)
+            st = hf_bench_problem_set_instances(np[built].bp, cfg->instances, cfg->n_instances,
+                                                diag);
         if (st == HF_OK)
-            st = hf_bench_problem_prepare_runs(np[built].bp, cfg->runs, diag);
+            st = hf_bench_problem_prepare_runs(np[built].bp, c->runs, diag);
         if (st == HF_OK && cfg->shift)
             st = hf_bench_problem_shift(np[built].bp, cfg->seed, diag);
         if (st == HF_OK)
@@ -395,6 +398,17 @@ static hf_status build_manifest(hf_campaign *c, const run_state *rs)
     if (st == HF_OK) st = hf_campaign_add_field(c, "gsl_version", "%s", gsl_version);
     if (st == HF_OK) st = hf_campaign_add_field(c, "seed", "%llu", (unsigned long long)c->seed);
     if (st == HF_OK) st = hf_campaign_add_field(c, "runs", "%zu", c->runs);
+    if (st == HF_OK && c->n_instances > 0) {
+        /* only when given: a campaign of instances 1, 2, ... keeps its manifest */
+        char list[4096] = "";
+        for (size_t i = 0; i < c->n_instances; ++i) {
+            char one[32];
+            snprintf(one, sizeof one, "%s%lu", i ? " " : "", c->instances[i]);
+            if (strlen(list) + strlen(one) < sizeof list)
+                strcat(list, one);
+        }
+        st = hf_campaign_add_field(c, "instances", "%s", list);
+    }
     char targets[1024] = "";
     for (size_t i = 0; i < c->n_targets; ++i) {
         char one[32];
@@ -554,6 +568,11 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
 {
     if (out != NULL)
         *out = NULL;
+    /* runs 0 with instances: one run per instance */
+    hf_campaign_config resolved = *cfg;
+    if (resolved.runs == 0 && resolved.n_instances > 0)
+        resolved.runs = resolved.n_instances;
+    cfg = &resolved;
     hf_status st = check_config(cfg, diag);
     if (st != HF_OK)
         return st;
@@ -561,6 +580,15 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     run_state rs = {NULL, NULL};
     if (c == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    if (cfg->n_instances > 0) {
+        c->instances = malloc(sizeof *c->instances * cfg->n_instances); /* owned by c */
+        if (c->instances == NULL) {
+            free(c);
+            return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+        }
+        memcpy(c->instances, cfg->instances, sizeof *c->instances * cfg->n_instances);
+        c->n_instances = cfg->n_instances;
+    }
     c->runs = cfg->runs;
     c->seed = cfg->seed;
     c->shard_index = cfg->shard_index;

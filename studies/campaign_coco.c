@@ -112,7 +112,7 @@ static void info_entry(FILE *fp, const hf_campaign *c, const hf_campaign_bbob *i
         if (!in_entry(c, ids, r, o, f, d))
             continue;
         const hf_trace_point *last = &c->trace[r->trace_first + r->trace_count - 1];
-        fprintf(fp, ", %lu:%zu|%.1e", hf_campaign_bbob_instance(&ids[r->problem], r->run), r->evaluations,
+        fprintf(fp, ", %lu:%zu|%.1e", hf_campaign_bbob_instance(c, &ids[r->problem], r->run), r->evaluations,
                 precision_of(last->best_f, hf_campaign_row_f_opt(c, r)));
     }
 }

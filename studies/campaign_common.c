@@ -106,6 +106,7 @@ void hf_campaign_free(hf_campaign *c)
     free(c->values);
     free(c->rows);
     free(c->trace);
+    free(c->instances);
     free(c);
 }
 
@@ -210,9 +211,12 @@ hf_status hf_campaign_bbob_identities(const hf_campaign *c, hf_campaign_bbob **o
     return HF_OK;
 }
 
-unsigned long hf_campaign_bbob_instance(const hf_campaign_bbob *id, size_t run)
+unsigned long hf_campaign_bbob_instance(const hf_campaign *c, const hf_campaign_bbob *id,
+                                        size_t run)
 {
-    return id->instance != 0 ? id->instance : (unsigned long)run + 1;
+    if (id->instance != 0)
+        return id->instance;
+    return c->n_instances > 0 ? c->instances[run % c->n_instances] : (unsigned long)run + 1;
 }
 
 /* ---- writing ----------------------------------------------------------- */

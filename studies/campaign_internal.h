@@ -133,8 +133,9 @@ typedef struct hf_campaign_bbob {
 hf_status hf_campaign_bbob_identities(const hf_campaign *c, hf_campaign_bbob **out,
                                       hf_diag *diag);
 
-/* The instance run RUN (from 0) of such a problem solves. */
-unsigned long hf_campaign_bbob_instance(const hf_campaign_bbob *id, size_t run);
+/* The instance run RUN (from 0) of such a problem of C solves. */
+unsigned long hf_campaign_bbob_instance(const hf_campaign *c, const hf_campaign_bbob *id,
+                                        size_t run);
 
 /* IOHprofiler's files (IOHexperimenter's analyzer logger) under DIR/ioh. */
 hf_status hf_campaign_write_ioh(const hf_campaign *c, const char *dir, hf_diag *diag);

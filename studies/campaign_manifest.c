@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "hertzfit/bbob.h"
 #include "hertzfit/csv.h"
 #include "hertzfit/file.h"
 
@@ -373,6 +374,30 @@ static hf_status parse_shard_field(const char *path, hf_campaign *c, hf_diag *di
     return HF_OK;
 }
 
+/* The "instances" field: the BBOB instances of the runs, space-separated. */
+static hf_status parse_instances(const char *path, const char *value, hf_campaign *c,
+                                 hf_diag *diag)
+{
+    char **words = NULL;
+    size_t n = 0;
+    hf_status st = split_words(value, ' ', &words, &n);
+    c->instances = malloc(sizeof *c->instances * (n ? n : 1)); /* owned by c */
+    if (st != HF_OK || c->instances == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    else if (n == 0)
+        st = hf_diag_set(diag, HF_EPARSE, "%s: field 'instances' lists none", path);
+    for (size_t i = 0; i < n && st == HF_OK; ++i) {
+        unsigned long long v = 0;
+        if (hf_parse_count(words[i], &v, NULL) != HF_OK || v < 1 || v > HF_BBOB_MAX_INSTANCE)
+            st = hf_diag_set(diag, HF_EPARSE, "%s: field 'instances': '%s' is not a BBOB "
+                             "instance", path, words[i]);
+        c->instances[i] = (unsigned long)v;
+    }
+    c->n_instances = st == HF_OK ? n : 0;
+    free_words(words, n);
+    return st;
+}
+
 /* The fields a campaign in memory needs, from the manifest's key/values. */
 static hf_status parse_fields(const char *path, hf_campaign *c, hf_diag *diag)
 {
@@ -398,6 +423,8 @@ static hf_status parse_fields(const char *path, hf_campaign *c, hf_diag *diag)
                          c->runs, HF_CAMPAIGN_TASKS_MAX);
     if (st == HF_OK) st = need_count(c, path, "seed", &seed, diag);
     c->seed = seed;
+    if (st == HF_OK && (v = hf_campaign_field(c, "instances")) != NULL)
+        st = parse_instances(path, v, c, diag);
     if (st == HF_OK) st = parse_target_field(path, c, diag);
     if (st == HF_OK) st = parse_shard_field(path, c, diag);
     if (st == HF_OK && (v = hf_campaign_field(c, "threads")) != NULL)

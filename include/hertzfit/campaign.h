@@ -126,7 +126,20 @@ typedef struct hf_campaign_config {
                                        records each with its SHA-256, so shards made
                                        with other plug-ins do not merge */
     size_t n_plugins;
+    const unsigned long *instances; /* n_instances BBOB instances (borrowed; NULL: run r
+                                       solves instance r + 1): run r of every
+                                       "bbob:F:D" solves instances[r mod n]; runs 0
+                                       means one run per instance */
+    size_t n_instances;
 } hf_campaign_config;
+
+/* COCO's instance sets for its bbob suite, by the year of the workshop
+ * ("2009": 1-5 three times; "2010": 1-15; ...; "2023" and later:
+ * 1-5,101-110), or a list of instances and ranges ("1-5,101-110", "7").
+ * *instances (caller frees) receives them in order, repeats kept.
+ * HF_EINVAL quoting TEXT otherwise. */
+hf_status hf_campaign_instances_parse(const char *text, unsigned long **instances, size_t *n,
+                                      hf_diag *diag);
 
 /* No lists, 1 run, 1000 evaluations, default targets, seed 1, default
  * threads, shard 0/1, data_dir NULL (the shipped data, hf_data_dir), no
@@ -191,6 +204,9 @@ typedef struct hf_campaign {
     size_t n_rows;
     hf_trace_point *trace;       /* every row's trace points, row after row */
     size_t n_trace;
+    unsigned long *instances;    /* NULL, or n_instances: run r of a "bbob:F:D" solves
+                                    instances[r mod n] (manifest field "instances") */
+    size_t n_instances;
 } hf_campaign;
 
 void hf_campaign_free(hf_campaign *c);
