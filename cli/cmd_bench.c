@@ -135,7 +135,9 @@ static int bench_run(int argc, char **argv)
         {.name = "optimizers", .kind = HFC_TEXTS, .value = &a.optimizers, .arg = "NAME",
          .unless = "preset", .help = "optimisers: ica, icaco, random, nlopt:<ALGORITHM>, "
                                      "pagmo:cmaes|xnes|sade|de1220|pso|bee_colony, restart:NAME, or "
-                                     "a plug-in's, plugin:PATH.so[:NAME]"},
+                                     "a plug-in's, plugin:PATH.so[:NAME]; NAME{key=value,...} "
+                                     "is NAME with those settings, an optimiser of its own "
+                                     "in every output"},
         {.name = "problems", .kind = HFC_TEXTS, .value = &a.problems, .arg = "NAME[:DIM]",
          .unless = "preset", .help = "problems: profile, profile-table, maxwell-full, a "
                                      "test function such as rastrigin:10, or BBOB's "

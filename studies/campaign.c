@@ -245,7 +245,14 @@ static hf_status build_optimizers(const hf_campaign_config *cfg, hf_campaign *c,
     if (c->optimizers == NULL || rs->handles == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t i = 0; i < n; ++i) {
-        c->optimizers[i] = hf_campaign_strdup(cfg->optimizers[i]); /* owned by c */
+        /* the canonical name of an entry with settings, "ica{variant=2007}",
+         * so that one entry written two ways is one optimiser */
+        hf_optimizer *probe = NULL;   /* freed below */
+        hf_status st = hf_optimizer_alloc(cfg->optimizers[i], 1, &probe, diag);
+        if (st != HF_OK)
+            return st;
+        c->optimizers[i] = hf_campaign_strdup(hf_optimizer_name(probe)); /* owned by c */
+        hf_optimizer_free(probe);
         c->n_optimizers = i + 1;
         if (c->optimizers[i] == NULL)
             return hf_diag_set(diag, HF_ENOMEM, "out of memory");
