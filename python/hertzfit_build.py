@@ -9,7 +9,8 @@ layout.
 Where the library is found, first match wins:
   HERTZFIT_STATIC_LIB=/path/libhertzfit.a and HERTZFIT_INCLUDE_DIRS=dir[:dir]
       link that static library (the CMake build does this; its dependencies
-      come from pkg-config: gsl nlopt libcrypto, and OpenMP);
+      come from pkg-config: gsl nlopt libcrypto, and OpenMP, and for the pagmo
+      bridge pagmo and the C++ runtime);
   otherwise `pkg-config --cflags --libs hertzfit` (an installed hertzfit; set
       PKG_CONFIG_PATH to PREFIX/lib/pkgconfig for a private prefix).
 HERTZFIT_EXTRA_LINK adds linker flags (the sanitizer build's -fsanitize=...).
@@ -575,7 +576,8 @@ def _library_flags():
         deps = _pkg_config("--libs", "gsl", "nlopt", "libcrypto")
         inc, libdirs, libs, other = _split_flags(deps)
         kwargs = dict(include_dirs=include_dirs + inc, library_dirs=libdirs,
-                      libraries=libs + ["m"], extra_objects=[os.path.abspath(static_lib)],
+                      libraries=libs + ["pagmo", "stdc++", "m"],
+                      extra_objects=[os.path.abspath(static_lib)],
                       extra_compile_args=["-fopenmp"], extra_link_args=["-fopenmp"] + other)
     else:
         try:

@@ -515,6 +515,63 @@ static void test_instance_sets(void **state)
     assert_same_results(dir, merged);
 }
 
+/* A campaign whose targets stop above COCO's 1e-8 stops its runs at its
+ * final target, so its COCO files say so: Precision is that target
+ * (cocopp ignores targets below it), and a run that reached it records
+ * the evaluations it took and an error below it; one that did not, the
+ * whole budget. */
+static void test_coco_precision_follows_targets(void **state)
+{
+    (void)state;
+    static const char *const opts[] = {"nlopt:LN_BOBYQA", "random"};
+    static const char *const probs[] = {"bbob:1:2", "bbob:15:3"};
+    static const double targets[] = {1e1, 1e-2};
+    static const hf_budget_rule per_dim = {0, HF_BUDGET_PER_DIMENSION, 100};
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.optimizers = opts;
+    cfg.n_optimizers = 2;
+    cfg.problems = probs;
+    cfg.n_problems = 2;
+    cfg.runs = 3;
+    cfg.targets = targets;
+    cfg.n_targets = 2;
+    cfg.budget = &per_dim;
+    cfg.n_budget = 1;
+    char dir[1100];
+    run_into(&cfg, "camp-precision", dir, sizeof dir);
+    const char *files[] = {"coco/nlopt-LN_BOBYQA/bbobexp_f1.info",
+                           "coco/random/bbobexp_f15.info"};
+    const size_t budget[] = {200, 300};
+    for (size_t k = 0; k < 2; ++k) {
+        char *info = slurp(dir, files[k]);
+        assert_non_null(strstr(info, "Precision = 1.000e-02,"));
+        assert_null(strstr(info, "1.000e-08"));
+        /* every run: evaluations below the budget only with an error at or
+         * below the final target */
+        const char *p = strstr(info, ".dat");
+        assert_non_null(p);
+        size_t n = 0;
+        unsigned long inst = 0;
+        size_t evals = 0;
+        double err = 0.0;
+        int used = 0;
+        while (sscanf(p, ".dat, %lu:%zu|%lf%n", &inst, &evals, &err, &used) == 3 ||
+               sscanf(p, ", %lu:%zu|%lf%n", &inst, &evals, &err, &used) == 3) {
+            assert_true(evals <= budget[k]);
+            assert_true(evals == budget[k] || err <= 1e-2);
+            p += used;
+            ++n;
+        }
+        assert_int_equal(n, 3);
+        free(info);
+    }
+    /* BOBYQA solves the sphere f1 to 1e-2 well inside 200 evaluations */
+    char *info = slurp(dir, files[0]);
+    assert_null(strstr(info, ":200|"));
+    free(info);
+}
+
 static void test_merge_refusals(void **state)
 {
     (void)state;
@@ -898,6 +955,7 @@ int main(void)
         cmocka_unit_test(test_coco_files_follow_the_bbob_logger),
         cmocka_unit_test(test_bbob_instances_per_run),
         cmocka_unit_test(test_instance_sets),
+        cmocka_unit_test(test_coco_precision_follows_targets),
         cmocka_unit_test(test_merge_refusals),
         cmocka_unit_test(test_malformed_files),
         cmocka_unit_test(test_config_errors),
