@@ -27,12 +27,25 @@ static int skipped(const char *key, const char *const *skip)
     return 0;
 }
 
+/* "plugin.N": where plug-in N was loaded from.  A plug-in is identified by
+ * its SHA-256 ("plugin.N.sha256"), so the same file at another path (another
+ * machine's build folder) is the same campaign. */
+static int plugin_path(const char *key)
+{
+    if (strncmp(key, "plugin.", 7) != 0 || key[7] == '\0')
+        return 0;
+    for (const char *s = key + 7; *s; ++s)
+        if (*s < '0' || *s > '9')
+            return 0;
+    return 1;
+}
+
 /* First key of A missing from or different in B. */
 static const char *first_difference(const hf_campaign *a, const hf_campaign *b,
                                     const char *const *skip)
 {
     for (size_t i = 0; i < a->n_fields; ++i) {
-        if (skipped(a->keys[i], skip))
+        if (skipped(a->keys[i], skip) || plugin_path(a->keys[i]))
             continue;
         const char *vb = hf_campaign_field(b, a->keys[i]);
         if (vb == NULL || strcmp(vb, a->values[i]) != 0)
