@@ -304,7 +304,7 @@ static int fit_profile(fit_options *o)
         free(name[0]);
         return hfc_fail_status(o->command, "--optimizer", st, &diag);
     }
-    o->optimizer = o->optimizer_name;
+    o->optimizer = hf_optimizer_name(s.opt);   /* the canonical entry, "ica{variant=2007}" */
     int rc = apply_sets(o, s.opt);
     if (rc == 0)
         rc = build_objective(o, &s);
@@ -342,8 +342,10 @@ static int run_fit_profile(int argc, char **argv)
     fit_options o = {.command = argv[0], .runs = 50, .seed = 1};
     hfc_opt opts[] = {
         {.name = "optimizer", .kind = HFC_TEXT, .value = &o.optimizer, .arg = "NAME",
-         .unless = "list", .help = "ica, icaco, random, nlopt:<NLopt name>, or a "
-                                   "plug-in's, plugin:PATH.so[:NAME]"},
+         .unless = "list", .help = "ica, icaco, random, nlopt:<NLopt name>, "
+                                   "pagmo:cmaes|xnes|sade|de1220|pso|bee_colony, restart:NAME, or a "
+                                   "plug-in's, plugin:PATH.so[:NAME]; NAME{key=value,...} "
+                                   "sets parameters as --set does"},
         {.name = "list", .kind = HFC_FLAG, .value = &o.list,
          .help = "list the optimizer names and their parameters, then exit"},
         {.name = "runs", .kind = HFC_INT, .value = &o.runs, .arg = "N",

@@ -238,7 +238,11 @@ static int store(const hfc_spec *spec, hfc_opt *o, int positional, const char *t
         if (positional)
             return store_item(spec, label, o, text, strlen(text));
         for (const char *p = text;; ++p) {
-            size_t len = strcspn(p, ",");
+            /* a comma inside braces belongs to the item: an optimiser
+             * entry "ica{variant=2007,countries=30}" is one item */
+            size_t len = 0;
+            for (int depth = 0; p[len] != '\0' && (p[len] != ',' || depth > 0); ++len)
+                depth += p[len] == '{' ? 1 : p[len] == '}' ? -1 : 0;
             int rc = store_item(spec, label, o, p, len);
             if (rc != 0)
                 return rc;
