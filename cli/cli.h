@@ -104,6 +104,8 @@ typedef struct hfc_opt {
     const char *needs;       /* given only together with this option */
     const char *excludes;    /* never together with this option */
     const char *unless;      /* required unless this option is given */
+    int output;              /* TEXT naming a file or folder the command writes:
+                                never one of its other files (the parser checks) */
     int given;               /* set by the parser */
 } hfc_opt;
 
@@ -150,7 +152,7 @@ void hfc_print_help(const hfc_spec *spec, FILE *fp);
     {.name = "seed", .kind = HFC_INT, .value = (ptr), .arg = "S", .help = (what)}
 #define HFC_OPT_OUTPUT(ptr, metavar, what, is_required)                               \
     {.name = "output", .short_name = 'o', .kind = HFC_TEXT, .value = (ptr),           \
-     .arg = (metavar), .help = (what), .required = (is_required)}
+     .arg = (metavar), .help = (what), .required = (is_required), .output = 1}
 /* The damping model of hr, restitution, bounce and the plots, and the
  * exponents of the profile model. */
 #define HFC_OPT_MODEL(ptr, what)                                                      \
@@ -293,5 +295,17 @@ const char *const *hfc_plugin_paths(size_t *n);
 
 /* Closes every loaded plug-in (at the end of the program). */
 void hfc_plugins_close(void);
+
+/* ---- ends that are not main's return (cli/signals.c) -------------------- */
+
+/* Installs the handlers that remove unfinished outputs' temporaries on
+ * SIGINT/SIGTERM/SIGHUP/SIGQUIT and on a crash (naming the plug-in whose
+ * code crashed), ignores SIGPIPE and SIGXFSZ (the write fails and is
+ * reported instead), and turns a plug-in's exit() into one line and
+ * exit code 1. */
+void hfc_signals_install(void);
+
+/* Tells the exit() check that main is returning: the end is the program's. */
+void hfc_signals_main_returned(void);
 
 #endif

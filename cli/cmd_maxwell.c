@@ -283,7 +283,7 @@ static int cmd_simulate(int argc, char **argv)
          .limits = HFC_MIN | HFC_MAX, .min = 0.0, .max = HF_MAXWELL_NOISE_MAX,
          .help = "multiply each observable by 1 + REL*N(0,1); with --trace, add "
                  "REL*F_M*N(0,1) to every sample instead (default 0)"},
-        {.name = "trace", .kind = HFC_TEXT, .value = &a.trace, .arg = "FILE",
+        {.name = "trace", .kind = HFC_TEXT, .output = 1, .value = &a.trace, .arg = "FILE",
          .excludes = "grid",
          .help = "also write the force history F(t) to FILE (CSV t_s,F_N, written whole "
                  "or not at all), sampled as --rate, --pre, --post, --offset, --bits, "

@@ -207,28 +207,32 @@ static int png_is_complete(const char *path)
     return ok;
 }
 
-/* Writes the script to a private temporary file; returns its descriptor
- * (PATH filled), or -1. */
-static int write_script(const hfc_plot *p, char *path, size_t size)
+/* Writes the script to a temporary file in $TMPDIR (or /tmp) through the
+ * library's atomic output, never committed: its temporary name is the
+ * script, and a signal handler removes it with the outputs'
+ * (hf_atomic_remove_temporaries).  *script is discarded by the caller;
+ * NULL after an error line. */
+static hf_atomic_file *write_script(const hfc_plot *p, const char *command)
 {
     const char *dir = getenv("TMPDIR");
-    snprintf(path, size, "%s/hertzfit-gnuplot-XXXXXX", dir && dir[0] ? dir : "/tmp");
-    int fd = mkstemp(path);
-    if (fd < 0)
-        return -1;
-    size_t done = 0;
-    while (done < p->len) {
-        ssize_t n = write(fd, p->text + done, p->len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            close(fd);
-            remove(path);
-            return -1;
-        }
-        done += (size_t)n;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/hertzfit-gnuplot-%ld", dir && dir[0] ? dir : "/tmp",
+             (long)getpid());
+    hf_diag diag = {{0}};
+    hf_atomic_file *script = NULL;
+    if (hf_atomic_file_open(path, &script, &diag) != HF_OK) {
+        fprintf(stderr, "hertzfit %s: cannot write a temporary gnuplot script: %s\n", command,
+                diag.text);
+        return NULL;
     }
-    return fd;
+    FILE *fp = hf_atomic_file_stream(script);
+    if (fwrite(p->text, 1, p->len, fp) != p->len || fflush(fp) != 0) {
+        fprintf(stderr, "hertzfit %s: cannot write a temporary gnuplot script: %s\n", command,
+                strerror(errno));
+        hf_atomic_file_discard(script);
+        return NULL;
+    }
+    return script;
 }
 
 int hfc_plot_run(hfc_plot *p, const char *command)
@@ -243,17 +247,26 @@ int hfc_plot_run(hfc_plot *p, const char *command)
     } else if (p->out == NULL) {
         fprintf(stderr, "hertzfit %s: %s\n", command, p->out_diag.text);
     } else {
-        char path[1024];
-        int fd = write_script(p, path, sizeof path);
-        if (fd < 0) {
-            fprintf(stderr, "hertzfit %s: cannot write a temporary gnuplot script: %s\n",
-                    command, strerror(errno));
-        } else {
-            char *argv[] = {"gnuplot", path, NULL};
+        hf_atomic_file *script = write_script(p, command);
+        if (script != NULL) {
+            char *argv[] = {"gnuplot", (char *)hf_atomic_file_temporary(script), NULL};
             pid_t pid;
             int status = 0;
             fflush(NULL);
-            int err = posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ);
+            /* gnuplot gets the default dispositions back (this program
+             * ignores SIGPIPE and SIGXFSZ, and an ignored signal stays
+             * ignored across exec) */
+            posix_spawnattr_t attr;
+            sigset_t all;
+            sigfillset(&all);
+            int err = posix_spawnattr_init(&attr);
+            if (err == 0)
+                err = posix_spawnattr_setsigdefault(&attr, &all);
+            if (err == 0)
+                err = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+            if (err == 0)
+                err = posix_spawnp(&pid, "gnuplot", NULL, &attr, argv, environ);
+            posix_spawnattr_destroy(&attr);
             if (err == 0 && waitpid(pid, &status, 0) < 0)
                 err = errno;
             if (err == ENOENT)
@@ -270,8 +283,7 @@ int hfc_plot_run(hfc_plot *p, const char *command)
                                 "full disk?)\n", command);
             else
                 rc = 0;
-            close(fd);
-            remove(path);
+            hf_atomic_file_discard(script);
         }
     }
     if (rc == 0) {
@@ -300,12 +312,12 @@ int hfc_check_output(const char *command, const char *option, const char *path)
     int rc = hfc_check_name(command, option, path);
     if (rc != 0)
         return rc;
-    int existed = access(path, F_OK) == 0;
-    FILE *fp = fopen(path, "a");   /* "a": an existing file is left as it is */
-    if (fp == NULL)
-        return hfc_fail(command, "%s: cannot write '%s': %s", option, path, strerror(errno));
-    fclose(fp);
-    if (!existed)
-        remove(path);
+    /* the checks of the output itself (a regular file or none, in a
+     * writable folder), without touching PATH */
+    hf_diag diag = {{0}};
+    hf_atomic_file *probe = NULL;
+    if (hf_atomic_file_open(path, &probe, &diag) != HF_OK)
+        return hfc_fail(command, "%s: %s", option, diag.text);
+    hf_atomic_file_discard(probe);
     return 0;
 }
