@@ -305,6 +305,9 @@ void hfc_plugins_close(void);
  * exit code 1. */
 void hfc_signals_install(void);
 
+/* Starts the exit() check (at the first plug-in's loading). */
+void hfc_signals_watch_exit(void);
+
 /* Tells the exit() check that main is returning: the end is the program's. */
 void hfc_signals_main_returned(void);
 

@@ -23,6 +23,7 @@
 
 #include <dlfcn.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
@@ -111,6 +112,12 @@ static void on_ending_signal(int sig)
 static void on_crash(int sig, siginfo_t *si, void *context)
 {
     (void)si;
+    /* one line, however many threads crash: the others wait for the first
+     * thread's signal to end the process */
+    static atomic_flag first = ATOMIC_FLAG_INIT;
+    if (atomic_flag_test_and_set(&first))
+        for (;;)
+            pause();
     hf_atomic_remove_temporaries();
     size_t n = 0;
     hfc_plugin_paths(&n);
@@ -127,14 +134,17 @@ static void on_crash(int sig, siginfo_t *si, void *context)
 
 static void on_exit_call(void)
 {
+    static atomic_flag said = ATOMIC_FLAG_INIT;
     size_t n = 0;
     hfc_plugin_paths(&n);
     if (main_returned || n == 0)
         return;
     hf_atomic_remove_temporaries();
-    say("hertzfit: ");
-    say_plugins(NULL);
-    say(" called exit() in the middle of the command; no output was written\n");
+    if (!atomic_flag_test_and_set(&said)) {
+        say("hertzfit: ");
+        say_plugins(NULL);
+        say(" called exit() in the middle of the command; no output was written\n");
+    }
     _exit(1);
 }
 
@@ -157,7 +167,19 @@ void hfc_signals_install(void)
     sigemptyset(&crash.sa_mask);
     for (size_t i = 0; i < HFC_COUNT(crash_signals); ++i)
         sigaction(crash_signals[i], &crash, &previous[crash_signals[i]]);
+    /* The exit() check is registered twice: here, so that it runs after
+     * every other handler, and at the first plug-in's loading, so that it
+     * runs before them.  glibc lets a second thread's exit() run the
+     * handlers the first one has not taken yet and then _exit(0): with one
+     * copy at each end, whichever thread runs last meets one. */
     atexit(on_exit_call);
+}
+
+void hfc_signals_watch_exit(void)
+{
+    static int watching;
+    if (!watching)
+        watching = atexit(on_exit_call) == 0;
 }
 
 void hfc_signals_main_returned(void) { main_returned = 1; }

@@ -311,7 +311,9 @@ hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
     st = opt->algo->run(&ctx, diag);
     result->seconds = hf_wall_seconds() - t0;
     result->status = st;
-    result->stop = (st != HF_OK) ? HF_STOP_FAILURE
+    /* A run without one finite value inside the box found nothing: never
+     * "converged" (a plug-in that returns without evaluating) */
+    result->stop = (st != HF_OK || !isfinite(result->f)) ? HF_STOP_FAILURE
                    : (ev.reason != HF_STOP_NONE ? ev.reason : HF_STOP_CONVERGED);
     return st;
 }

@@ -61,7 +61,8 @@ extern "C" {
     X(HF_STOP_MAXITER, "maxiter")   /* iteration budget used */             \
     X(HF_STOP_TARGET, "target")     /* best f <= target */                  \
     X(HF_STOP_CONVERGED, "converged") /* the algorithm's own tolerance */   \
-    X(HF_STOP_FAILURE, "failure")   /* the algorithm failed */
+    X(HF_STOP_FAILURE, "failure")   /* the algorithm failed, or found no   \
+                                       finite value inside the box */
 
 typedef enum hf_stop_reason {
 #define HF_STOP_ENUM(id, text) id,
