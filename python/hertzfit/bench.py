@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 
-from ._core import Error, check, encode, ffi, lib, new_diag, raise_pending, stop_name, text
+from ._core import CallbackScope, Error, check, encode, ffi, lib, new_diag, stop_name, text
 
 
 class Campaign:
@@ -135,11 +135,11 @@ def bench_run(out_dir, optimizers=None, problems=None, runs=None, budget=None, s
     cfg.seed, cfg.threads, cfg.data_dir = seed, threads, data
     cfg.force, cfg.shift = 1 if force else 0, 1 if shift else 0
     out = ffi.new("hf_campaign **")
-    status = lib.hf_campaign_run(cfg, os.fsencode(out_dir), out, diag)
-    if out[0] != ffi.NULL:
-        campaign = Campaign(out[0])
-    check(status, diag)
-    raise_pending()
+    with CallbackScope():   # Python optimisers' exceptions and Ctrl-C
+        status = lib.hf_campaign_run(cfg, os.fsencode(out_dir), out, diag)
+        if out[0] != ffi.NULL:
+            campaign = Campaign(out[0])
+        check(status, diag)
     return campaign
 
 

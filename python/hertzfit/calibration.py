@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._core import Error, check, elementwise, ffi, lib, new_diag, stop_name
+from ._core import CallbackScope, Error, check, elementwise, ffi, lib, new_diag, stop_name
 from .optimize import Optimizer
 
 Optimum = namedtuple("Optimum", "k0 integral rms_min")
@@ -173,9 +173,10 @@ def fit_profile(optimizer="icaco", runs=50, seed=1, threads=0, table=None, sampl
         cfg.valley_b, cfg.n_valley_b = vb, len(valley_b)
     out = ffi.new("hf_profile_fit **")
     diag = new_diag()
-    status = lib.hf_profile_fit_run(obj._ptr, opt._ptr, cfg, out, diag)
-    fit = ffi.gc(out[0], lib.hf_profile_fit_free) if out[0] != ffi.NULL else None
-    check(status, diag)
+    with CallbackScope():   # a Python optimiser's exceptions and Ctrl-C
+        status = lib.hf_profile_fit_run(obj._ptr, opt._ptr, cfg, out, diag)
+        fit = ffi.gc(out[0], lib.hf_profile_fit_free) if out[0] != ffi.NULL else None
+        check(status, diag)
     return _fit_result(fit, optimizer, seed, cfg.i_tolerance, traces)
 
 
