@@ -56,6 +56,7 @@ typedef enum hfc_kind {
     HFC_FLAG,    /* --name            value: int*, set to 1 */
     HFC_REAL,    /* --name X          value: double*, finite, within the limits */
     HFC_INT,     /* --name N          value: unsigned long long*, within the limits */
+    HFC_SEED,    /* --name S          value: unsigned long long*, 0 .. 2^64 - 1 */
     HFC_TEXT,    /* --name TEXT       value: const char** (points into argv) */
     HFC_WORD,    /* --name WORD       value: const char**, one of .words */
     HFC_REALS,   /* --name X,X,...    value: hfc_reals*, each within the limits */
@@ -149,7 +150,7 @@ void hfc_print_help(const hfc_spec *spec, FILE *fp);
      .limits = HFC_MAX, .max = HFC_THREADS_MAX,                                       \
      .help = "OpenMP threads (default 0 = all); results do not depend on it"}
 #define HFC_OPT_SEED(ptr, what)                                                       \
-    {.name = "seed", .kind = HFC_INT, .value = (ptr), .arg = "S", .help = (what)}
+    {.name = "seed", .kind = HFC_SEED, .value = (ptr), .arg = "S", .help = (what)}
 #define HFC_OPT_OUTPUT(ptr, metavar, what, is_required)                               \
     {.name = "output", .short_name = 'o', .kind = HFC_TEXT, .value = (ptr),           \
      .arg = (metavar), .help = (what), .required = (is_required), .output = 1}

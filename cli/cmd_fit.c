@@ -168,7 +168,9 @@ static hfc_table *run_table(const fit_options *o, const fit_state *s)
         const hf_result *r = fit->runs->results[i];
         hfc_table_int(t, (long long)i);
         hfc_table_str(t, o->optimizer);
-        hfc_table_int(t, (long long)o->seed);
+        char seed[24];   /* unsigned: every seed up to 2^64 - 1 */
+        snprintf(seed, sizeof seed, "%llu", o->seed);
+        hfc_table_str(t, seed);
         if (isfinite(r->f)) {
             hfc_table_numf(t, "%.6f", r->x[0]);
             hfc_table_numf(t, "%.6f", r->x[1]);

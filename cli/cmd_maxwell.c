@@ -306,7 +306,7 @@ static int cmd_simulate(int argc, char **argv)
         {.name = "range", .kind = HFC_REAL, .value = &a.sampling.range, .arg = "N",
          .needs = "bits", .limits = HFC_ABOVE, .min = 0.0,
          .help = "full scale of the converter [N]: it reads [-N, N], clipping beyond"},
-        {.name = "seed", .kind = HFC_INT, .value = &a.seed, .arg = "S", .needs = "noise",
+        {.name = "seed", .kind = HFC_SEED, .value = &a.seed, .arg = "S", .needs = "noise",
          .help = "PCG32 seed of the noise (default 0)"},
         HFC_OPT_CSV(&a.csv),
     };

@@ -22,6 +22,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -253,15 +254,17 @@ int hfc_plot_run(hfc_plot *p, const char *command)
             pid_t pid;
             int status = 0;
             fflush(NULL);
-            /* gnuplot gets the default dispositions back (this program
-             * ignores SIGPIPE and SIGXFSZ, and an ignored signal stays
-             * ignored across exec) */
+            /* gnuplot gets SIGPIPE's default back (this program ignores
+             * it, and an ignored signal stays ignored across exec); SIGXFSZ
+             * stays ignored, so that a figure cut by a file-size limit is
+             * found incomplete below rather than killing gnuplot */
             posix_spawnattr_t attr;
-            sigset_t all;
-            sigfillset(&all);
+            sigset_t pipe_only;
+            sigemptyset(&pipe_only);
+            sigaddset(&pipe_only, SIGPIPE);
             int err = posix_spawnattr_init(&attr);
             if (err == 0)
-                err = posix_spawnattr_setsigdefault(&attr, &all);
+                err = posix_spawnattr_setsigdefault(&attr, &pipe_only);
             if (err == 0)
                 err = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
             if (err == 0)
@@ -275,6 +278,9 @@ int hfc_plot_run(hfc_plot *p, const char *command)
             else if (err != 0)
                 fprintf(stderr, "hertzfit %s: cannot run gnuplot: %s\n", command,
                         strerror(err));
+            else if (WIFSIGNALED(status))
+                fprintf(stderr, "hertzfit %s: gnuplot was killed by signal %d\n", command,
+                        WTERMSIG(status));
             else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
                 fprintf(stderr, "hertzfit %s: gnuplot failed (exit %d)\n", command,
                         WIFEXITED(status) ? WEXITSTATUS(status) : -1);

@@ -204,9 +204,18 @@ static int store(const hfc_spec *spec, hfc_opt *o, int positional, const char *t
     case HFC_INT: {
         unsigned long long v;
         if (hf_parse_count(text, &v, NULL) != HF_OK)
-            return hfc_fail(spec->command, "%s: '%s' is not a whole number >= 0", label, text);
+            return hfc_fail(spec->command, "%s: '%s' is not a whole number from 0 below 2^63",
+                            label, text);
         if (!within_limits(o, (double)v))
             return fail_limits(spec->command, label, o, text);
+        *(unsigned long long *)o->value = v;
+        return 0;
+    }
+    case HFC_SEED: {
+        uint64_t v;
+        hf_diag diag = {{0}};
+        if (hf_parse_seed(text, &v, &diag) != HF_OK)
+            return hfc_fail(spec->command, "%s: %s", label, diag.text);
         *(unsigned long long *)o->value = v;
         return 0;
     }
@@ -326,11 +335,12 @@ static int check_rules(const hfc_spec *spec)
  * --sampling spec says) is the file OUTPUT: the same name, or the same
  * file on disk (a link, another spelling of the path). */
 static int same_file(const char *output, const struct stat *out_info, int out_exists,
-                     const char *input)
+                     const char *input, int input_is_output)
 {
     if (strncmp(input, "file:", 5) == 0)
         input += 5;
-    if (strcmp(input, output) == 0)
+    /* two outputs of the same new name; an input must exist to be read */
+    if (input_is_output && strcmp(input, output) == 0)
         return 1;
     struct stat info;
     return out_exists && stat(input, &info) == 0 && info.st_dev == out_info->st_dev &&
@@ -343,12 +353,12 @@ static const char *input_that_is(const hfc_opt *o, const char *output,
                                  const struct stat *out_info, int out_exists)
 {
     if (o->kind == HFC_TEXT && o->given && *(const char **)o->value != NULL &&
-        same_file(output, out_info, out_exists, *(const char **)o->value))
+        same_file(output, out_info, out_exists, *(const char **)o->value, o->output))
         return *(const char **)o->value;
     if (o->kind == HFC_TEXTS) {
         const hfc_texts *t = o->value;
         for (size_t k = 0; k < t->n; ++k)
-            if (same_file(output, out_info, out_exists, t->v[k]))
+            if (same_file(output, out_info, out_exists, t->v[k], o->output))
                 return t->v[k];
     }
     return NULL;

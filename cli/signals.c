@@ -139,12 +139,13 @@ static void on_exit_call(void)
     hfc_plugin_paths(&n);
     if (main_returned || n == 0)
         return;
+    if (atomic_flag_test_and_set(&said))
+        for (;;)   /* another thread is saying it and ends the process */
+            pause();
     hf_atomic_remove_temporaries();
-    if (!atomic_flag_test_and_set(&said)) {
-        say("hertzfit: ");
-        say_plugins(NULL);
-        say(" called exit() in the middle of the command; no output was written\n");
-    }
+    say("hertzfit: ");
+    say_plugins(NULL);
+    say(" called exit() in the middle of the command; no output was written\n");
     _exit(1);
 }
 

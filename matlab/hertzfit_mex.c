@@ -55,7 +55,29 @@ static int fail_status(failure *f, const char *command, hf_status st, const hf_d
 
 /* ---- name-value pairs ---------------------------------------------------- */
 
-typedef enum { ARG_TEXT, ARG_REAL, ARG_COUNT, ARG_REALS, ARG_STRUCT } arg_kind;
+typedef enum { ARG_TEXT, ARG_REAL, ARG_COUNT, ARG_REALS, ARG_STRUCT, ARG_SEED } arg_kind;
+
+/* A seed: the whole 64-bit range of the program's --seed, as uint64
+ * (uint64(18446744073709551615)), or as a double that is a whole number
+ * up to 2^53 (beyond it a double cannot name every whole number, so
+ * uint64 is required; a double that is not exact would silently run
+ * another seed). */
+static int seed_ok(const mxArray *v, uint64_t *seed)
+{
+    if (mxGetNumberOfElements(v) != 1 || mxIsComplex(v) || mxIsSparse(v))
+        return 0;
+    if (mxIsUint64(v)) {
+        *seed = *(const uint64_t *)mxGetData(v);
+        return 1;
+    }
+    if (!mxIsDouble(v))
+        return 0;
+    double x = mxGetScalar(v);
+    if (!(x >= 0 && x == floor(x) && x <= 9007199254740992.0))
+        return 0;
+    *seed = (uint64_t)x;
+    return 1;
+}
 
 typedef struct arg {
     const char *name;
@@ -112,6 +134,11 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
         case ARG_REALS:
             ok = is_real_double(v) && mxGetNumberOfElements(v) > 0;
             break;
+        case ARG_SEED: {
+            uint64_t seed;
+            ok = seed_ok(v, &seed);
+            break;
+        }
         default:
             ok = is_real_double(v) && mxGetNumberOfElements(v) == 1;
             break;
@@ -122,9 +149,11 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
         }
         if (!ok) {
             static const char *const wanted[] = {"a character vector", "a real number",
-                                                 "a whole number >= 0",
+                                                 "a whole number from 0 below 1e15",
                                                  "a non-empty real vector",
-                                                 "a scalar struct"};
+                                                 "a scalar struct",
+                                                 "a seed: a uint64 scalar, or a whole "
+                                                 "number from 0 to 2^53 as a double"};
             return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' must be %s",
                         command, a->name, wanted[a->kind]);
         }
@@ -140,6 +169,14 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
 static double real_or(const arg *a, double fallback)
 {
     return a->value != NULL ? mxGetScalar(a->value) : fallback;
+}
+
+static uint64_t seed_or(const arg *a, uint64_t fallback)
+{
+    uint64_t seed = fallback;
+    if (a->value != NULL)
+        seed_ok(a->value, &seed);   /* checked by parse_pairs */
+    return seed;
 }
 
 /* A text option into a malloc'ed string (the caller frees), or NULL. */
@@ -213,7 +250,7 @@ static int set_parameters(const mxArray *set, hf_optimizer *opt, failure *f)
     return 0;
 }
 
-static mxArray *fit_runs(const hf_profile_fit *fit, const char *optimizer, double seed)
+static mxArray *fit_runs(const hf_profile_fit *fit, const char *optimizer, uint64_t seed)
 {
     static const char *fields[] = {"run", "optimizer", "seed", "a", "b", "I", "K0",
                                    "rms_pct", "evals", "iters", "status", "converged",
@@ -225,7 +262,10 @@ static mxArray *fit_runs(const hf_profile_fit *fit, const char *optimizer, doubl
         int finite = isfinite(r->f);
         set_real(s, i, "run", (double)i);
         set_text(s, i, "optimizer", optimizer);
-        set_real(s, i, "seed", seed);
+        /* uint64, so that every seed reads back exactly */
+        mxArray *seed_value = mxCreateNumericMatrix(1, 1, mxUINT64_CLASS, mxREAL);
+        *(uint64_t *)mxGetData(seed_value) = seed;
+        mxSetField(s, (mwIndex)i, "seed", seed_value);
         set_real(s, i, "a", finite ? r->x[0] : NAN);
         set_real(s, i, "b", finite ? r->x[1] : NAN);
         set_real(s, i, "I", finite ? fit->integral[i] : NAN);
@@ -267,7 +307,7 @@ static mxArray *fit_summary(const hf_profile_fit *fit)
 static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, failure *f)
 {
     arg args[] = {{"optimizer", ARG_TEXT, 1, NULL}, {"runs", ARG_COUNT, 0, NULL},
-                  {"seed", ARG_COUNT, 0, NULL},     {"threads", ARG_COUNT, 0, NULL},
+                  {"seed", ARG_SEED, 0, NULL},     {"threads", ARG_COUNT, 0, NULL},
                   {"max_evals", ARG_COUNT, 0, NULL}, {"table", ARG_TEXT, 0, NULL},
                   {"sampling", ARG_REALS, 0, NULL}, {"bounds", ARG_REALS, 0, NULL},
                   {"set", ARG_STRUCT, 0, NULL}};
@@ -327,14 +367,14 @@ static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, f
         hf_profile_fit_config cfg;
         hf_profile_fit_config_init(&cfg);
         cfg.runs.runs = (size_t)real_or(&args[1], 50);
-        cfg.runs.seed = (uint64_t)real_or(&args[2], 1);
+        cfg.runs.seed = seed_or(&args[2], 1);
         cfg.runs.threads = (int)real_or(&args[3], 0);
         cfg.runs.max_evals = (size_t)real_or(&args[4], 0);
         st = hf_profile_fit_run(obj, opt, &cfg, &fit, &diag);
         if (st != HF_OK)
             rc = fail_status(f, "fit_profile", st, &diag);
         else {
-            out[0] = fit_runs(fit, optimizer, (double)cfg.runs.seed);
+            out[0] = fit_runs(fit, optimizer, cfg.runs.seed);
             if (nout > 1)
                 out[1] = fit_summary(fit);
         }
@@ -396,7 +436,7 @@ static int cmd_maxwell_simulate(int n, const mxArray **in, mxArray **out, failur
                   {"eta", ARG_REAL, 1, NULL},  {"grid", ARG_TEXT, 0, NULL},
                   {"m", ARG_REALS, 0, NULL},   {"R", ARG_REALS, 0, NULL},
                   {"v0", ARG_REALS, 0, NULL},  {"noise", ARG_REAL, 0, NULL},
-                  {"seed", ARG_COUNT, 0, NULL}};
+                  {"seed", ARG_SEED, 0, NULL}};
     if (parse_pairs("maxwell_simulate", n, in, args, 9, f))
         return 1;
     const hf_maxwell_material mat = {mxGetScalar(args[0].value), mxGetScalar(args[1].value),
@@ -413,7 +453,7 @@ static int cmd_maxwell_simulate(int n, const mxArray **in, mxArray **out, failur
         rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_simulate: out of memory");
     if (rc == 0) {
         st = hf_maxwell_synthesize(&mat, d, real_or(&args[7], 0.0),
-                                   (uint64_t)real_or(&args[8], 0), resp, &diag);
+                                   seed_or(&args[8], 0), resp, &diag);
         if (st == HF_OK)
             st = hf_argatov_constants_compute(&k, &diag);
         if (st != HF_OK)
@@ -522,7 +562,7 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
 {
     arg args[] = {{"data", ARG_TEXT, 1, NULL},      {"nu", ARG_REAL, 1, NULL},
                   {"method", ARG_TEXT, 0, NULL},    {"weights", ARG_TEXT, 0, NULL},
-                  {"optimizer", ARG_TEXT, 0, NULL}, {"seed", ARG_COUNT, 0, NULL},
+                  {"optimizer", ARG_TEXT, 0, NULL}, {"seed", ARG_SEED, 0, NULL},
                   {"max_evals", ARG_COUNT, 0, NULL}, {"contact_start", ARG_TEXT, 0, NULL},
                   {"baseline", ARG_TEXT, 0, NULL},  {"max_iter", ARG_COUNT, 0, NULL}};
     if (parse_pairs("maxwell_fit", n, in, args, 10, f))
@@ -596,7 +636,7 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
         hf_maxwell_fit_config cfg;
         hf_maxwell_fit_config_init(&cfg);
         cfg.objective.nu = nu;
-        cfg.seed = (uint64_t)real_or(&args[5], 1);
+        cfg.seed = seed_or(&args[5], 1);
         cfg.max_evals = (size_t)real_or(&args[6], 0);
         if (optimizer != NULL)
             cfg.optimizer = optimizer;

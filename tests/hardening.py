@@ -13,6 +13,8 @@ core/file.c), each with the command a user would type:
 - what a SIGKILL leaves (NAME.tmp-PID-K of an ended process) is removed by
   the next write of NAME, and a report.tmp-* left in a campaign never blocks
   a later `bench run -o` of it;
+- seeds take the whole unsigned 64-bit range, and a campaign made with the
+  largest is read back by its report;
 - a plug-in optimiser that segfaults or calls exit(0) ends the campaign with
   one line naming the plug-in (and the signal) and no campaign folder, with
   any thread count; one that never evaluates, or evaluates only outside the
@@ -200,6 +202,24 @@ def plugins(exe, plugin_dir, work):
                                      for r in rows), f"{name}: {p.returncode} {rows!r}")
 
 
+def seeds(exe, work):
+    top = str(2**64 - 1)
+    p = run([exe, "fit", "profile", "--optimizer", "random", "--runs", "2", "--seed", top,
+             "--csv"], work)
+    rows = [l for l in p.stdout.splitlines() if l and not l.startswith("#")]
+    check(p.returncode == 0 and all(r.split(",")[2] == top for r in rows[1:]),
+          f"fit profile --seed 2^64-1: {p.returncode} {rows!r} {p.stderr!r}")
+    p = run([exe, "bench", "run", "--optimizers", "random", "--problems", "sphere:2", "--runs",
+             "2", "--seed", top, "-o", "big-seed"], work)
+    q = run([exe, "bench", "report", "big-seed", "--no-plot"], work)
+    check(p.returncode == 0 and q.returncode == 0,
+          f"a campaign with seed 2^64-1 and its report: {p.returncode} {q.returncode} "
+          f"{q.stderr!r}")
+    p = run([exe, "fit", "profile", "--optimizer", "random", "--seed", str(2**64)], work)
+    check(p.returncode == 2 and "is not a seed (a whole number from 0 to 2^64 - 1" in p.stderr,
+          f"--seed 2^64: {p.returncode} {p.stderr!r}")
+
+
 def main():
     exe, plugin_dir, work = (os.path.abspath(a) for a in sys.argv[1:4])
     shutil.rmtree(work, ignore_errors=True)
@@ -209,7 +229,8 @@ def main():
                      ("io", lambda w: output_is_input(exe, w)),
                      ("signals", lambda w: signals(exe, w)),
                      ("leftovers", lambda w: leftovers(exe, w)),
-                     ("plugins", lambda w: plugins(exe, plugin_dir, w))):
+                     ("plugins", lambda w: plugins(exe, plugin_dir, w)),
+                     ("seeds", lambda w: seeds(exe, w))):
         w = os.path.join(work, part)
         os.makedirs(w)
         fn(w)
