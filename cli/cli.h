@@ -126,9 +126,10 @@ typedef struct hfc_spec {
  * keeps the last, a list adds up.  A value that looks like an
  * option ("-o", "--csv"; not "-0.5") is never taken as a value.  Checks
  * every value against the table (numbers, limits, words, list lengths,
- * required, needs, excludes, unless).  Returns 1 to proceed; otherwise 0
- * with *exit_code 0 (help printed) or 2 (one error line printed).  The
- * lists are the caller's to release with hfc_free in either case. */
+ * required, needs, excludes, unless).  Returns 1 to proceed (the lists are
+ * then the caller's to release with hfc_free); otherwise 0 with *exit_code
+ * 0 (help printed) or 2 (one error line printed), the lists already
+ * released (hfc_free may still be called). */
 int hfc_parse(hfc_spec *spec, int argc, char **argv, int *exit_code);
 
 /* Whether option NAME was given; NAME must be in the table. */

@@ -429,6 +429,7 @@ int hfc_parse(hfc_spec *spec, int argc, char **argv, int *exit_code)
         const char *arg = argv[i];
         if (!options_done && (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)) {
             hfc_print_help(spec, stdout);
+            hfc_free(spec);
             return 0;
         }
         if (!options_done && strcmp(arg, "--") == 0)
@@ -450,6 +451,10 @@ int hfc_parse(hfc_spec *spec, int argc, char **argv, int *exit_code)
     if (rc == 0)
         rc = check_outputs(spec);
     *exit_code = rc;
+    /* the lists of a failed parse are released here, so that no caller
+     * leaks them by returning at once (hfc_free again is harmless) */
+    if (rc != 0)
+        hfc_free(spec);
     return rc == 0;
 }
 
