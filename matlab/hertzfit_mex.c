@@ -14,6 +14,10 @@
  * the MEX file (matlab/hertzfit_mex_loader.c) loads so that GSL keeps its
  * own CBLAS inside Octave or MATLAB (docs/matlab.md).
  */
+#define _GNU_SOURCE   /* RTLD_DEFAULT */
+#include <dlfcn.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -51,6 +55,35 @@ static int fail_status(failure *f, const char *command, hf_status st, const hf_d
                 st == HF_EMISMATCH || st == HF_EMISSING;
     return fail(f, input ? "hertzfit:badInput" : "hertzfit:failed", "hertzfit_%s: %s", command,
                 diag != NULL && diag->text[0] ? diag->text : hf_strerror(st));
+}
+
+/* ---- Ctrl-C ---------------------------------------------------------------- */
+
+/* The host's "an interrupt is pending" flag, found at run time: Octave's
+ * octave_signal_caught (its SIGINT handler sets it; octave_quit() would
+ * act on it by throwing a C++ exception, which must not cross the
+ * library's C frames), or MATLAB's utIsInterruptPending().  The library
+ * polls it at every evaluation (hf_interrupt_set), so a long fit or
+ * campaign stops within a few evaluations, and the gateway then raises
+ * hertzfit:interrupted instead of returning a result. */
+static volatile sig_atomic_t *octave_caught;
+static bool (*matlab_pending)(void);
+
+static int host_interrupt_pending(void)
+{
+    if (octave_caught != NULL)
+        return *octave_caught != 0;
+    return matlab_pending != NULL && matlab_pending();
+}
+
+static void find_host_interrupt(void)
+{
+    void *sym = dlsym(RTLD_DEFAULT, "octave_signal_caught");
+    octave_caught = sym;
+    if (sym == NULL && (sym = dlsym(RTLD_DEFAULT, "utIsInterruptPending")) != NULL)
+        memcpy(&matlab_pending, &sym, sizeof matlab_pending);   /* POSIX: object to function */
+    hf_interrupt_set(octave_caught != NULL || matlab_pending != NULL ? host_interrupt_pending
+                                                                     : NULL);
 }
 
 /* ---- name-value pairs ---------------------------------------------------- */
@@ -142,6 +175,14 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
         default:
             ok = is_real_double(v) && mxGetNumberOfElements(v) == 1;
             break;
+        }
+        if (ok && a->kind == ARG_TEXT) {
+            /* C reads a name only up to a NUL: 'drops.csv\0zz' would open drops.csv */
+            const mxChar *c = mxGetChars(v);
+            for (size_t k = 0; c != NULL && k < mxGetNumberOfElements(v); ++k)
+                if (c[k] == 0)
+                    return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' contains a "
+                                "NUL character (at %zu)", command, a->name, k + 1);
         }
         if (ok && a->kind == ARG_COUNT) {
             double x = mxGetScalar(v);
@@ -373,6 +414,8 @@ static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, f
         st = hf_profile_fit_run(obj, opt, &cfg, &fit, &diag);
         if (st != HF_OK)
             rc = fail_status(f, "fit_profile", st, &diag);
+        else if (host_interrupt_pending())
+            rc = 0;   /* nothing to build: the gateway raises hertzfit:interrupted */
         else {
             out[0] = fit_runs(fit, optimizer, cfg.runs.seed);
             if (nout > 1)
@@ -828,6 +871,7 @@ void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
     static int initialised = 0;
     if (!initialised) {
         hf_library_init();
+        find_host_interrupt();
         initialised = 1;
     }
     char command[32];
@@ -854,6 +898,16 @@ void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
     else
         rc = fail(&f, "hertzfit:badInput", "hertzfit_mex: unknown command '%s' (valid: hr, "
                   "fit_profile, maxwell_simulate, maxwell_fit, maxwell_extract, copt)", command);
+    if (host_interrupt_pending()) {
+        /* what the call returned was cut short: never handed back */
+        for (int i = 0; i < nlhs; ++i)
+            if (plhs[i] != NULL) {
+                mxDestroyArray(plhs[i]);
+                plhs[i] = NULL;
+            }
+        mexErrMsgIdAndTxt("hertzfit:interrupted", "hertzfit_%s: interrupted "
+                          "(Ctrl-C)", command);
+    }
     if (rc != 0)
         mexErrMsgIdAndTxt(f.id, "%s", f.text);
 }

@@ -13,7 +13,19 @@
 #include "optimizers/optimizer_internal.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
+
+/* the host's interrupt check (hf_interrupt_set), read by every run's thread */
+static _Atomic(hf_interrupt_fn) interrupt_pending;
+
+void hf_interrupt_set(hf_interrupt_fn pending) { atomic_store(&interrupt_pending, pending); }
+
+int hf_interrupt_is_pending(void)
+{
+    hf_interrupt_fn pending = atomic_load_explicit(&interrupt_pending, memory_order_relaxed);
+    return pending != NULL && pending();
+}
 
 static void raise_stop(hf_evaluator *ev, hf_stop_reason reason)
 {
@@ -25,6 +37,8 @@ static void raise_stop(hf_evaluator *ev, hf_stop_reason reason)
 
 double hf_evaluator_eval(hf_evaluator *ev, const double *x)
 {
+    if (!ev->stopped && hf_interrupt_is_pending())
+        raise_stop(ev, HF_STOP_FAILURE);
     if (ev->stopped)
         return HUGE_VAL;
     const hf_problem *p = ev->problem;

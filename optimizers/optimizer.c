@@ -303,6 +303,12 @@ hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
         eff.max_iters = opt->algo->default_max_iters;
         eff.max_evals = opt->algo->default_max_evals;
     }
+    if (hf_interrupt_is_pending()) {
+        /* the host was interrupted: the remaining runs of a study end at
+         * once, without the algorithm's set-up */
+        result->stop = HF_STOP_FAILURE;
+        return HF_OK;
+    }
     hf_evaluator ev = {problem, &eff, result, eff.max_iters, 0, HF_STOP_NONE};
     hf_rng rng;
     hf_rng_seed(&rng, run->seed, run->stream);

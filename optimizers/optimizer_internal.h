@@ -42,5 +42,8 @@ hf_status hf_optimizer_unknown(const char *name, hf_diag *diag);
 size_t hf_algorithm_count(void);
 const hf_algorithm *hf_algorithm_at(size_t index);
 
+/* Whether the host's interrupt check (hf_interrupt_set) says stop. */
+int hf_interrupt_is_pending(void);
+
 
 #endif

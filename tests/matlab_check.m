@@ -145,5 +145,7 @@ expect_error('an unknown contact start', '(valid: fit, extracted)', @hertzfit_ma
              'data', drops, 'nu', 0.5, 'method', 'curve', 'contact_start', 'guess');
 expect_error('a full fit of raw traces', 'holds force traces', @hertzfit_maxwell_fit, ...
              'data', drops, 'nu', 0.5, 'method', 'full');
+expect_error('a NUL inside a file name', 'option ''data'' contains a NUL character (at 10)', ...
+             @hertzfit_maxwell_fit, 'data', ['drops.csv' char(0) 'zz'], 'nu', 0.5);
 printf('matlab_check: ok\n');
 exit(0);

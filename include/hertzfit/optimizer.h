@@ -72,6 +72,16 @@ typedef enum hf_stop_reason {
 
 const char *hf_stop_reason_name(hf_stop_reason reason);
 
+/* A host's interrupt (Ctrl-C in Octave or MATLAB, which cannot reach a C
+ * call otherwise): PENDING is asked before every evaluation of every run
+ * (hf_evaluator_eval, on any thread, so it must be thread-safe and quick),
+ * and once it returns non-zero the run stops with HF_STOP_FAILURE without
+ * evaluating, so that a fit or a campaign ends within a few evaluations;
+ * the host then reports the interrupt instead of the result.  Process-
+ * wide; NULL (the default) removes it. */
+typedef int (*hf_interrupt_fn)(void);
+void hf_interrupt_set(hf_interrupt_fn pending);
+
 /* Called at every improvement of the best value (the first finite value
  * included), at the evaluation that made it, whatever the algorithm:
  * EVALUATIONS counts that evaluation (the first is 1), ITERATION is the

@@ -1,6 +1,7 @@
 """What every module of the package shares: the C library, its errors as
 exceptions, exceptions raised inside Python callbacks, and element-wise calls
 over NumPy arrays."""
+import os
 import signal
 import threading
 
@@ -165,7 +166,19 @@ def set_diag(diag, message):
 def encode(name, what):
     if not isinstance(name, str):
         raise TypeError("%s must be a str, not %s" % (what, type(name).__name__))
+    if "\0" in name:   # C would read only what comes before it
+        raise ValueError("%s %r contains a NUL character" % (what, name))
     return name.encode("utf-8")
+
+
+def path_bytes(path, what):
+    """PATH (str, bytes or os.PathLike) as the bytes C receives; ValueError
+    for a NUL inside it, which would cut the name short in C ('drops.csv\\0zz'
+    would open drops.csv)."""
+    data = os.fsencode(path)
+    if b"\0" in data:
+        raise ValueError("%s %r contains a NUL character" % (what, os.fsdecode(data)))
+    return data
 
 
 def elementwise(fn, *args):

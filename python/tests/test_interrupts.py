@@ -82,3 +82,18 @@ def test_exception_stays_with_its_thread():
     assert "good" not in errors, errors.get("good")
     assert np.isfinite(results["good"].f) and np.all(np.isfinite(results["good"].x))
     assert isinstance(errors.get("bad"), Boom)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: hertzfit.read_maxwell_data("drops.csv\0zz"),
+    lambda: hertzfit.fit_profile(optimizer="ica", runs=1, table="t.csv\0x"),
+    lambda: hertzfit.bench_run("out\0dir", optimizers=["ica"], problems=["sphere:2"], runs=1),
+    lambda: hertzfit.minimize(_slow_sphere, [0], [1], optimizer="ica\0bogus"),
+])
+def test_nul_inside_a_name_is_refused(call, tmp_path, monkeypatch):
+    # C would read the name only up to the NUL: 'drops.csv\0zz' would open
+    # drops.csv; refused, naming the whole text
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match="NUL character"):
+        call()
+    assert os.listdir(tmp_path) == []
