@@ -13,6 +13,8 @@ core/file.c), each with the command a user would type:
 - what a SIGKILL leaves (NAME.tmp-PID-K of an ended process) is removed by
   the next write of NAME, and a report.tmp-* left in a campaign never blocks
   a later `bench run -o` of it;
+- `maxwell simulate --trace` refuses a converter range whose step is not a
+  normal double and a record shorter than a trace's 16 samples;
 - seeds take the whole unsigned 64-bit range, and a campaign made with the
   largest is read back by its report;
 - a plug-in optimiser that segfaults or calls exit(0) ends the campaign with
@@ -220,6 +222,24 @@ def seeds(exe, work):
           f"--seed 2^64: {p.returncode} {p.stderr!r}")
 
 
+def simulate_extremes(exe, work):
+    # a converter step that is not a normal double (every sample would read
+    # -range), a record too short for its own reader, a sample count shown
+    # as a number a person can read: each refused with one line, no file
+    for args, needle in ((["--bits", "16", "--range", "1e308"], "not a normal double"),
+                         (["--bits", "16", "--range", "1e-320"], "not a normal double"),
+                         (["--rate", "10"], "fewer than the 16 a trace needs (raise the rate to at "
+                                             "least 2934 Hz)"),
+                         (["--rate", "1e300"], "has 5.114e+297 samples, over the 2000000")):
+        p = run([exe] + SIM + ["--trace", "x.csv"] + args, work)
+        check(p.returncode == 2 and p.stderr.count("\n") == 1 and needle in p.stderr and
+              len(p.stderr) < 300 and not os.path.exists(os.path.join(work, "x.csv")),
+              f"simulate {args}: exit {p.returncode}, {p.stderr!r}")
+    # the smallest rate it asks for is enough
+    p = run([exe] + SIM + ["--trace", "x.csv", "--rate", "2934"], work)
+    check(p.returncode == 0, f"simulate --rate 2934: {p.returncode} {p.stderr!r}")
+
+
 def main():
     exe, plugin_dir, work = (os.path.abspath(a) for a in sys.argv[1:4])
     shutil.rmtree(work, ignore_errors=True)
@@ -230,7 +250,8 @@ def main():
                      ("signals", lambda w: signals(exe, w)),
                      ("leftovers", lambda w: leftovers(exe, w)),
                      ("plugins", lambda w: plugins(exe, plugin_dir, w)),
-                     ("seeds", lambda w: seeds(exe, w))):
+                     ("seeds", lambda w: seeds(exe, w)),
+                     ("simulate", lambda w: simulate_extremes(exe, w))):
         w = os.path.join(work, part)
         os.makedirs(w)
         fn(w)
