@@ -3,10 +3,10 @@
  * instead of the objective.  The library, not the algorithm, counts
  * evaluations, so the same budget means the same thing for every
  * optimiser; NaN/inf results are failed evaluations that are counted but
- * never become the best point, and so are points outside the problem's box
- * (which are not evaluated at all: the objective may be undefined there,
- * and a result outside the box is no answer to the problem; a user's
- * plug-in is the one algorithm that can propose one); the run stops at the evaluation budget, the
+ * never become the best point, and so are points a user's algorithm (a
+ * plug-in, a Python optimiser) proposes outside the problem's box, which
+ * are not evaluated at all: the objective may be undefined there, and a
+ * result outside the box is no answer to the problem; the run stops at the evaluation budget, the
  * target or the iteration budget, whichever comes first; every improvement
  * of the best value goes to the run's trace at the evaluation that made it.
  */
@@ -44,7 +44,7 @@ double hf_evaluator_eval(hf_evaluator *ev, const double *x)
     const hf_problem *p = ev->problem;
     hf_result *r = ev->result;
     int inside = 1;
-    for (size_t i = 0; i < p->dim && inside; ++i)
+    for (size_t i = 0; ev->check_box && i < p->dim && inside; ++i)
         inside = x[i] >= p->lower[i] && x[i] <= p->upper[i];   /* NaN is outside */
     double f = inside ? p->f(x, p->ctx) : HUGE_VAL;
     r->evaluations++;

@@ -309,7 +309,11 @@ hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
         result->stop = HF_STOP_FAILURE;
         return HF_OK;
     }
-    hf_evaluator ev = {problem, &eff, result, eff.max_iters, 0, HF_STOP_NONE};
+    /* hertzfit's own algorithms keep to the box by construction (NLopt's
+     * BOBYQA may step a rounding error past a bound, and its results are
+     * kept as they always were); a user's are checked at every point */
+    hf_evaluator ev = {problem, &eff, result, eff.max_iters, 0, HF_STOP_NONE,
+                       hf_algorithm_is_users(opt->algo)};
     hf_rng rng;
     hf_rng_seed(&rng, run->seed, run->stream);
     hf_algo_run ctx = {problem, opt->values, opt->variant, opt->name, &ev, &rng, &eff};

@@ -15,6 +15,8 @@ core/file.c), each with the command a user would type:
   a later `bench run -o` of it;
 - `maxwell simulate --trace` refuses a converter range whose step is not a
   normal double and a record shorter than a trace's 16 samples;
+- `plot convergence` of a campaign's trace.csv draws one curve per
+  (optimizer, problem), never one pooled curve;
 - seeds take the whole unsigned 64-bit range, and a campaign made with the
   largest is read back by its report;
 - a plug-in optimiser that segfaults or calls exit(0) ends the campaign with
@@ -240,6 +242,28 @@ def simulate_extremes(exe, work):
     check(p.returncode == 0, f"simulate --rate 2934: {p.returncode} {p.stderr!r}")
 
 
+def convergence_plot(exe, work):
+    # a campaign's trace.csv holds one curve per (optimizer, problem): 2 x 2
+    # draws, 17 pairs are refused by name instead of being pooled into one
+    if shutil.which("gnuplot") is None:
+        return
+    camp = [exe, "bench", "run", "--runs", "2", "--budget", "200"]
+    check(run(camp + ["--optimizers", "ica,random", "--problems", "sphere:2,rastrigin:2",
+                      "-o", "four"], work).returncode == 0, "a 2 x 2 campaign")
+    p = run([exe, "plot", "convergence", os.path.join("four", "trace.csv"), "-o", "f.png"],
+            work)
+    check(p.returncode == 0 and os.path.getsize(os.path.join(work, "f.png")) > 0,
+          f"plot convergence of a 2 x 2 campaign: {p.returncode} {p.stderr!r}")
+    problems = ",".join("sphere:%d" % d for d in range(2, 19))   # 17 problems
+    check(run(camp + ["--optimizers", "random", "--problems", problems, "-o", "many"],
+              work).returncode == 0, "a 1 x 17 campaign")
+    p = run([exe, "plot", "convergence", os.path.join("many", "trace.csv"), "-o", "m.png"],
+            work)
+    check(p.returncode == 2 and "more than 16 (optimizer, problem) pairs" in p.stderr and
+          not os.path.exists(os.path.join(work, "m.png")),
+          f"plot convergence of 17 pairs: {p.returncode} {p.stderr!r}")
+
+
 def main():
     exe, plugin_dir, work = (os.path.abspath(a) for a in sys.argv[1:4])
     shutil.rmtree(work, ignore_errors=True)
@@ -251,7 +275,8 @@ def main():
                      ("leftovers", lambda w: leftovers(exe, w)),
                      ("plugins", lambda w: plugins(exe, plugin_dir, w)),
                      ("seeds", lambda w: seeds(exe, w)),
-                     ("simulate", lambda w: simulate_extremes(exe, w))):
+                     ("simulate", lambda w: simulate_extremes(exe, w)),
+                     ("convergence", lambda w: convergence_plot(exe, w))):
         w = os.path.join(work, part)
         os.makedirs(w)
         fn(w)
