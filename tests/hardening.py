@@ -17,6 +17,9 @@ core/file.c), each with the command a user would type:
   normal double and a record shorter than a trace's 16 samples;
 - `plot convergence` of a campaign's trace.csv draws one curve per
   (optimizer, problem), never one pooled curve;
+- messages name what the user wrote: a drop height whose speed is not
+  finite, bouncing-ball's --duration (which does not apply) and a --step too
+  fine, a duration within its range but with too many steps;
 - seeds take the whole unsigned 64-bit range, and a campaign made with the
   largest is read back by its report;
 - a plug-in optimiser that segfaults or calls exit(0) ends the campaign with
@@ -264,6 +267,25 @@ def convergence_plot(exe, work):
           f"plot convergence of 17 pairs: {p.returncode} {p.stderr!r}")
 
 
+def messages(exe, work):
+    # each names the value and the place the user wrote, and states the
+    # limit that failed (not one that holds)
+    with open(os.path.join(work, "h.csv"), "w") as f:
+        f.write("m_g,D_mm,h_m,F_M_N,t_M_s,t_c_s\n4,10,1e308,10,0.001,0.002\n")
+    cases = ((["maxwell", "fit", "--data", "h.csv", "--nu", "0.5"],
+              "h.csv:2:3: h_m = 1e+308 gives V0 = inf m/s"),
+             (["example", "bouncing-ball", "--duration", "3"],
+              "--duration does not apply to bouncing-ball"),
+             (["example", "bouncing-ball", "--step", "1e-12"],
+              "output step = 1e-12 s gives 1.363e+09 samples"),
+             (["example", "impact-damper", "--duration", "10000", "--step", "1e-4"],
+              "duration = 10000 s at output step = 0.0001 s is 1e+08 steps, more than 1e7"))
+    for args, needle in cases:
+        p = run([exe] + args, work)
+        check(p.returncode == 2 and p.stderr.count("\n") == 1 and needle in p.stderr,
+              f"{args}: exit {p.returncode}, {p.stderr!r}")
+
+
 def main():
     exe, plugin_dir, work = (os.path.abspath(a) for a in sys.argv[1:4])
     shutil.rmtree(work, ignore_errors=True)
@@ -276,7 +298,8 @@ def main():
                      ("plugins", lambda w: plugins(exe, plugin_dir, w)),
                      ("seeds", lambda w: seeds(exe, w)),
                      ("simulate", lambda w: simulate_extremes(exe, w)),
-                     ("convergence", lambda w: convergence_plot(exe, w))):
+                     ("convergence", lambda w: convergence_plot(exe, w)),
+                     ("messages", lambda w: messages(exe, w))):
         w = os.path.join(work, part)
         os.makedirs(w)
         fn(w)
