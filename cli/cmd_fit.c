@@ -169,7 +169,9 @@ static hfc_table *run_table(const fit_options *o, const fit_state *s)
         const hf_result *r = fit->runs->results[i];
         hfc_table_int(t, (long long)i);
         hfc_table_str(t, o->optimizer);
-        hfc_table_int(t, (long long)o->seed);
+        char seed[24];   /* unsigned: every seed up to 2^64 - 1 */
+        snprintf(seed, sizeof seed, "%llu", o->seed);
+        hfc_table_str(t, seed);
         if (isfinite(r->f)) {
             hfc_table_numf(t, "%.6f", r->x[0]);
             hfc_table_numf(t, "%.6f", r->x[1]);
@@ -362,7 +364,7 @@ static int run_fit_profile(int argc, char **argv)
          .help = "search box (default 1,6,1.5,6, the range of Table 2)"},
         {.name = "set", .kind = HFC_TEXTS, .value = &o.sets, .arg = "KEY=VALUE",
          .help = "optimizer parameters (see --list)"},
-        {.name = "trace", .kind = HFC_TEXT, .value = &o.trace, .arg = "FILE",
+        {.name = "trace", .kind = HFC_TEXT, .output = 1, .value = &o.trace, .arg = "FILE",
          .help = "also write the runs' traces to FILE (optimizer,problem,run,iteration,"
                  "evaluations,best_f)"},
         {.name = "snapshot", .kind = HFC_REALS, .value = &o.snapshot, .arg = "ITER",
@@ -370,11 +372,11 @@ static int run_fit_profile(int argc, char **argv)
          .needs = "snapshot-file",
          .help = "iterations (0 = the initial population) whose countries --snapshot-file "
                  "keeps (ica, icaco)"},
-        {.name = "snapshot-file", .kind = HFC_TEXT, .value = &o.snapshot_file, .arg = "FILE",
+        {.name = "snapshot-file", .kind = HFC_TEXT, .output = 1, .value = &o.snapshot_file, .arg = "FILE",
          .needs = "snapshot",
          .help = "write the populations at the --snapshot iterations to FILE "
                  "(run,iter,empire,role,x0,x1,f)"},
-        {.name = "empires", .kind = HFC_TEXT, .value = &o.empires, .arg = "FILE",
+        {.name = "empires", .kind = HFC_TEXT, .output = 1, .value = &o.empires, .arg = "FILE",
          .help = "write the number of empires after each iteration to FILE "
                  "(run,iteration,empires; ica, icaco)"},
         HFC_OPT_CSV(&o.csv),

@@ -432,7 +432,17 @@ hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
         eff.max_iters = opt->algo->default_max_iters;
         eff.max_evals = opt->algo->default_max_evals;
     }
-    hf_evaluator ev = {problem, &eff, result, eff.max_iters, 0, HF_STOP_NONE};
+    if (hf_interrupt_is_pending()) {
+        /* the host was interrupted: the remaining runs of a study end at
+         * once, without the algorithm's set-up */
+        result->stop = HF_STOP_FAILURE;
+        return HF_OK;
+    }
+    /* hertzfit's own algorithms keep to the box by construction (NLopt's
+     * BOBYQA may step a rounding error past a bound, and its results are
+     * kept as they always were); a user's are checked at every point */
+    hf_evaluator ev = {problem, &eff, result, eff.max_iters, 0, HF_STOP_NONE,
+                       hf_algorithm_is_users(opt->algo)};
     hf_rng rng;
     hf_rng_seed(&rng, run->seed, run->stream);
     hf_algo_run ctx = {problem, opt->values, opt->variant, opt->name, &ev, &rng, &eff};
@@ -440,7 +450,9 @@ hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
     st = opt->algo->run(&ctx, diag);
     result->seconds = hf_wall_seconds() - t0;
     result->status = st;
-    result->stop = (st != HF_OK) ? HF_STOP_FAILURE
+    /* A run without one finite value inside the box found nothing: never
+     * "converged" (a plug-in that returns without evaluating) */
+    result->stop = (st != HF_OK || !isfinite(result->f)) ? HF_STOP_FAILURE
                    : (ev.reason != HF_STOP_NONE ? ev.reason : HF_STOP_CONVERGED);
     return st;
 }

@@ -45,6 +45,14 @@ static size_t n_registered;
 
 size_t hf_algorithm_count(void) { return BUILT_IN + n_registered; }
 
+int hf_algorithm_is_users(const hf_algorithm *a)
+{
+    for (size_t i = 0; i < n_registered; ++i)
+        if (registered[i] == a)
+            return 1;
+    return 0;
+}
+
 const hf_algorithm *hf_algorithm_at(size_t index)
 {
     if (index < BUILT_IN)
