@@ -83,22 +83,58 @@ typedef struct hf_maxwell_estimate {
     double intercept, slope, cov00, cov01, cov11;
     /* full only */
     double misfit;            /* sum of squared relative residuals */
+    /* Goodness of fit (the curve fit; gof_dof 0 where there is no independent
+     * noise measure: the regressions and the full fit, whose features carry
+     * no noise of their own to compare with).  chi2_red = Σ (r/σ_i)²/gof_dof
+     * with σ_i each drop's noise measured before contact; it is ~1 ± √(2/dof)
+     * when the residuals are noise.  runs_z: the Wald–Wolfowitz runs test on
+     * the residual signs (each drop's runs summed), (R − E[R])/√Var R: far
+     * below 0 (too few sign changes) when the residuals follow a curve. */
+    double chi2_red;          /* reduced χ² against the pre-contact noise */
+    size_t gof_dof;           /* its degrees of freedom: samples fitted − parameters */
+    size_t noise_dof;         /* degrees of freedom of the noise measure */
+    double runs_z;            /* runs test statistic (NaN without residuals) */
+    double mu0_eta_corr;      /* correlation of the (μ0, η) estimates from the
+                                 covariance (NaN for the regressions) */
+    double sls_alpha;         /* the relaxing fraction a regression's η was read
+                                 for (hf_maxwell_estimate_to_sls); 0 = Maxwell */
 } hf_maxwell_estimate;
 
 /* How far an estimate can be trusted.  Only a well-determined one is
- * "ok": μ0 and η positive (a Maxwell material has no other), each with a
- * relative standard error of at most HF_MAXWELL_RSE_MAX, and R² at least
- * HF_MAXWELL_R2_MIN. */
+ * "ok": μ0 and η positive (a Maxwell material has no other) and μ0 at most
+ * HF_MAXWELL_MU0_MAX, each with a standard error that is finite, > 0 and
+ * at most HF_MAXWELL_RSE_MAX of the value (a zero standard error is a
+ * singular Jacobian or a pinned estimate, never an exact answer), R² at
+ * least HF_MAXWELL_R2_MIN, and — where the goodness of fit is measured
+ * (gof_dof > 0) — residuals that are noise: reduced χ² not above the
+ * noise's F-distribution's 1 − HF_MAXWELL_GOF_P quantile, and no fewer
+ * runs of residual signs than that level allows (runs_z above the normal
+ * quantile of HF_MAXWELL_GOF_P, checked when χ² is above 1: structure
+ * below the noise does not matter). */
 typedef enum hf_maxwell_quality {
     HF_MAXWELL_WELL_DETERMINED,    /* "ok" */
-    HF_MAXWELL_NONPHYSICAL,        /* "nonphysical": μ0 or η <= 0, or no μ0 */
-    HF_MAXWELL_POORLY_DETERMINED   /* "poorly-determined": se or R² */
+    HF_MAXWELL_NONPHYSICAL,        /* "nonphysical": μ0 or η <= 0, no μ0, or μ0 above
+                                      any solid's */
+    HF_MAXWELL_POORLY_DETERMINED,  /* "poorly-determined": se (zero, non-finite,
+                                      large) or R² */
+    HF_MAXWELL_MODEL_INADEQUATE    /* "model-inadequate": the residuals are not noise,
+                                      the model does not describe the data */
 } hf_maxwell_quality;
 
 #define HF_MAXWELL_RSE_MAX 0.5
 #define HF_MAXWELL_R2_MIN 0.5
+/* The largest plausible shear modulus [Pa]: diamond's is 5.4e11 Pa; a μ0
+ * above 1e12 Pa comes from units or geometry, never from a material. */
+#define HF_MAXWELL_MU0_MAX 1e12
+/* False-alarm probability of each goodness-of-fit test on residuals that
+ * are noise (one-sided). */
+#define HF_MAXWELL_GOF_P 1e-3
+/* A regression read for a standard linear solid sees only the short-time
+ * slope μ0 α/τ of its relaxation (Eqs. 48-49): it holds while the contact's
+ * time scale C0/𝒱 is short against τ, i.e. max_eps/α <= this. */
+#define HF_MAXWELL_SLS_TAU_RATIO_MAX 1.0
 
-/* "ok", "nonphysical", "poorly-determined". */
+/* "ok", "nonphysical", "poorly-determined", "model-inadequate". */
 const char *hf_maxwell_quality_name(hf_maxwell_quality quality);
 
 /* The quality of ESTIMATE; when reason is not NULL, one sentence saying
@@ -120,7 +156,9 @@ void hf_maxwell_regression_point(const hf_maxwell_impact *impact, hf_maxwell_obs
 /* A regression estimate read for a standard linear solid of relaxing
  * fraction alpha (Argatov Eqs. 48–49): the regressions see only the
  * short-time slope of the relaxation modulus, μ0 α/τ, so their η is α/τ;
- * this divides eta and eta_se by alpha, giving 1/τ of Eq. 47.  μ0, C0,
+ * this divides eta and eta_se by alpha, giving 1/τ of Eq. 47, and
+ * records alpha in sls_alpha (the quality then asks max_eps/alpha <=
+ * HF_MAXWELL_SLS_TAU_RATIO_MAX).  μ0, C0,
  * the line and max_eps (then Eq. 49's ε) are unchanged; the first-order
  * bias grows as alpha falls (docs/argatov.md).  HF_EDOM for alpha outside
  * (0, 1], HF_EINVAL for a full-fit estimate (its η is already 1/τ). */

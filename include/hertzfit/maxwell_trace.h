@@ -111,6 +111,60 @@ void hf_maxwell_trace_free(hf_maxwell_trace *trace);
 hf_status hf_maxwell_trace_write(const char *path, const hf_maxwell_trace *trace,
                                  const char *comment, hf_diag *diag);
 
+/* ---- conditioning ------------------------------------------------------ */
+
+/* What a trace needs before Hunter's single impact can be fitted to it, as
+ * measured by hf_maxwell_trace_condition (the whole-curve fit conditions
+ * every drop this way and the program reports each step):
+ *  - origin: the clock of the fit starts at the first sample, so absolute
+ *    time stamps (a DAQ's clock, UNIX time) lose no digits to t − t0;
+ *  - used: only the first impact and the flight after it are fitted; a
+ *    later impact (the second bounce) is cut at the middle of the flight
+ *    between them;
+ *  - clipped: samples on a converter's rail — 3 or more samples sharing
+ *    the trace's largest value (or its smallest, when that is an
+ *    excursion) — are left out of the fit;
+ *  - drift: a straight line fitted to the pre- and post-contact samples;
+ *    its slope is removed when it differs from 0 by more than 3 standard
+ *    errors (else left: noise);
+ *  - noise: the scatter of the pre-contact samples about their own line,
+ *    the noise the fit's residuals are compared with.
+ * It refuses (HF_EDOM, naming the cause) a trace whose largest excursion
+ * from the baseline is negative (a load cell of inverted polarity: negate
+ * its force column), and — with an impactor — a trace whose impulse
+ * ∫(F − b)dt over the impact is outside [HF_MAXWELL_IMPULSE_MIN,
+ * HF_MAXWELL_IMPULSE_MAX]·m V0 (between m V0 and 2 m V0 for any
+ * restitution: outside by a factor 2, a unit slip in t_s or F_N, or a V0
+ * that is not the drop's). */
+#define HF_MAXWELL_IMPULSE_MIN 0.5
+#define HF_MAXWELL_IMPULSE_MAX 4.0
+
+typedef struct hf_maxwell_conditioning {
+    double origin;        /* time of the first sample [s] */
+    size_t used;          /* samples fitted from the start (the rest cut) */
+    size_t cut;           /* samples cut after a later impact */
+    size_t clipped;       /* samples on a rail among the used ones */
+    double rail;          /* the rail's value [N] (NaN without one) */
+    double drift, drift_se; /* baseline slope [N/s] and its standard error */
+    int drift_removed;    /* 1 when the slope was significant and is removed */
+    double baseline;      /* mean of the pre-contact samples [N] */
+    double noise;         /* their scatter about their line [N] (NaN: too few) */
+    size_t noise_samples; /* pre-contact samples (0 when the trace starts in contact) */
+    double impulse;       /* ∫(F − b) dt over the first impact [N s] */
+} hf_maxwell_conditioning;
+
+/* Fewest pre-contact samples a noise measure is taken on. */
+#define HF_MAXWELL_NOISE_MIN_SAMPLES 8
+
+/* Conditions TRACE (see above) into *out; IMPACT (may be NULL) is the
+ * drop's impactor, for the impulse check.  HF_EINVAL for a NULL argument
+ * or fewer than 3 samples, HF_EDOM for inverted polarity, a unit slip, a
+ * non-finite sample or times that do not increase (each naming the
+ * trace's file and the values). */
+hf_status hf_maxwell_trace_condition(const hf_maxwell_trace *trace,
+                                     const hf_maxwell_impact *impact,
+                                     hf_maxwell_conditioning *out, hf_diag *diag);
+
 /* ---- extraction -------------------------------------------------------- */
 
 typedef enum hf_maxwell_extract_status {
