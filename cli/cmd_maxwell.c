@@ -187,6 +187,7 @@ typedef struct simulate_args {
     int csv;
     const char *trace;                  /* --trace FILE, or NULL */
     unsigned long long bits;
+    int bounce;                         /* --bounce: the second bounce at --g */
     hf_maxwell_trace_options sampling;  /* of the trace */
 } simulate_args;
 
@@ -306,6 +307,17 @@ static int cmd_simulate(int argc, char **argv)
         {.name = "range", .kind = HFC_REAL, .value = &a.sampling.range, .arg = "N",
          .needs = "bits", .limits = HFC_ABOVE, .min = 0.0,
          .help = "full scale of the converter [N]: it reads [-N, N], clipping beyond"},
+        {.name = "clock", .kind = HFC_REAL, .value = &a.sampling.clock, .arg = "S",
+         .needs = "trace",
+         .help = "the clock's reading at the first sample, as a DAQ's absolute time "
+                 "(default 0) [s]"},
+        {.name = "drift", .kind = HFC_REAL, .value = &a.sampling.drift, .arg = "N_PER_S",
+         .needs = "trace", .help = "baseline drift added to every sample [N/s] (default 0)"},
+        {.name = "bounce", .kind = HFC_FLAG, .value = &a.bounce, .needs = "trace",
+         .help = "record the second bounce too: after a flight of 2 e V0/g (--g), an "
+                 "impact at e V0"},
+        {.name = "invert", .kind = HFC_FLAG, .value = &a.sampling.invert, .needs = "trace",
+         .help = "a load cell of inverted polarity: every force negated"},
         {.name = "seed", .kind = HFC_INT, .value = &a.seed, .arg = "S", .needs = "noise",
          .help = "PCG32 seed of the noise (default 0)"},
         HFC_OPT_CSV(&a.csv),
@@ -343,6 +355,7 @@ static int cmd_simulate(int argc, char **argv)
         a.sampling.noise = a.noise;
         a.sampling.seed = a.seed;
         a.sampling.bits = (unsigned)a.bits;
+        a.sampling.bounce_g = a.bounce ? (isfinite(a.g) ? a.g : HF_STANDARD_GRAVITY) : 0.0;
         rc = hfc_maxwell_write_trace(argv[0], a.trace, &mat, &d->impact[0], &a.sampling);
     }
     if (rc == 0)

@@ -50,14 +50,29 @@ static double first_median(const double *F, size_t n)
     return v[k / 2];
 }
 
-/* Whether y[j..j+RUN) - b all exceed level (above = 1) or all fall below it. */
-static int run_from(const double *F, size_t n, size_t j, double b, double level, int above)
+/* The baseline guess at sample j: the pre-contact level b at t_b, moving
+ * at slope (a drift seen between the record's start and its end). */
+typedef struct baseline_line {
+    double b, t_b, slope;
+} baseline_line;
+
+static double baseline_at(const baseline_line *L, const hf_maxwell_trace *tr, size_t j)
 {
-    if (j + RUN > n)
+    return L->b + L->slope * (tr->t[j] - L->t_b);
+}
+
+/* Whether F[j..j+RUN) above the baseline all exceed level (above = 1) or
+ * all fall below it. */
+static int run_from(const hf_maxwell_trace *tr, const baseline_line *L, size_t j, double level,
+                    int above)
+{
+    if (j + RUN > tr->n)
         return 0;
-    for (size_t k = j; k < j + RUN; ++k)
-        if (above ? !(F[k] - b > level) : !(F[k] - b < level))
+    for (size_t k = j; k < j + RUN; ++k) {
+        double y = tr->F[k] - baseline_at(L, tr, k);
+        if (above ? !(y > level) : !(y < level))
             return 0;
+    }
     return 1;
 }
 
@@ -162,7 +177,11 @@ hf_status hf_maxwell_trace_condition(const hf_maxwell_trace *tr, const hf_maxwel
     size_t rise = kmax;
     while (rise > 0 && F[rise - 1] - b0 > level)
         --rise;
-    size_t guard = (kmax - rise) / 2 + 1;
+    /* Hertz's force near the start grows as t^{3/2}: it reaches the edge
+     * level 5 % of the peak at ~0.14 of the way to the peak, so a guard of a
+     * fifth of the rise (and 2 samples) keeps the contact out of the
+     * pre-contact samples */
+    size_t guard = (kmax - rise) / 5 + 2;
     size_t pre_end = rise > guard ? rise - guard : 0;
     double slope, slope_se, scatter;
     out->noise_samples = line_of(tr, 0, pre_end, &slope, &slope_se, &scatter);
@@ -178,14 +197,26 @@ hf_status hf_maxwell_trace_condition(const hf_maxwell_trace *tr, const hf_maxwel
         out->baseline = b0;
     }
     double b = out->baseline;
+    /* the baseline as the record's end sees it: a drift moves it between the
+     * pre-contact samples and the last ones (taken as level unless it moved
+     * less than a later impact's rise: the record may end inside a contact) */
+    double F_last[9];
+    size_t tail = n < 9 ? n : 9;
+    for (size_t j = 0; j < tail; ++j)
+        F_last[j] = F[n - 1 - j];
+    baseline_line L = {b, tr->t[pre_end / 2], 0.0};
+    double b_end = first_median(F_last, tail);
+    if (fabs(b_end - b) < LATER_FRACTION * up && tr->t[n - 1] > L.t_b)
+        L.slope = (b_end - b) / (tr->t[n - 1] - L.t_b);
     size_t end = kmax;
-    while (end < n && !run_from(F, n, end, b, level, 0))
+    while (end < n && !run_from(tr, &L, end, level, 0))
         ++end;
     /* a later impact: a rise to LATER_FRACTION of the first peak after the fall */
     size_t post_from = end < n ? end + guard : n;
     size_t later = n;
+    double later_level = fmax(LATER_FRACTION * up, 5.0 * (isfinite(out->noise) ? out->noise : 0.0));
     for (size_t j = post_from; j < n; ++j)
-        if (run_from(F, n, j, b, fmax(LATER_FRACTION * up, 5.0 * (isfinite(out->noise) ? out->noise : 0.0)), 1)) {
+        if (run_from(tr, &L, j, later_level, 1)) {
             later = j;
             break;
         }
@@ -216,10 +247,13 @@ hf_status hf_maxwell_trace_condition(const hf_maxwell_trace *tr, const hf_maxwel
      * to the guard after its fall */
     size_t from = pre_end, to = post_from < out->used ? post_from : out->used;
     for (size_t j = from + 1; j < to; ++j)
-        out->impulse += 0.5 * (F[j] + F[j - 1] - 2.0 * b) * (tr->t[j] - tr->t[j - 1]);
+        out->impulse += 0.5 * (F[j] + F[j - 1] - baseline_at(&L, tr, j) - baseline_at(&L, tr, j - 1)) *
+                        (tr->t[j] - tr->t[j - 1]);
     if (imp != NULL && imp->m > 0.0 && imp->V0 > 0.0 && end < n) {
         double ratio = out->impulse / (imp->m * imp->V0);
-        if (!(ratio >= HF_MAXWELL_IMPULSE_MIN && ratio <= HF_MAXWELL_IMPULSE_MAX))
+        /* a clipped trace's impulse is only a lower bound */
+        if (!((ratio >= HF_MAXWELL_IMPULSE_MIN || out->clipped > 0) &&
+              ratio <= HF_MAXWELL_IMPULSE_MAX))
             return hf_diag_set(diag, HF_EDOM, "%s: the impact's impulse is %.3g N s, %.3g "
                                "times m V0 = %.3g N s (m = %g kg, V0 = %g m/s; any impact "
                                "gives 1 to 2): a unit slip in the time or force column "

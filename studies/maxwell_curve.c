@@ -352,6 +352,17 @@ static size_t peak_index(const hf_maxwell_trace *tr)
     return k;
 }
 
+/* Time of a trace's largest |F|: the middle of the samples that share it
+ * (a clipped peak's rail), else the one sample. */
+static double peak_time(const hf_maxwell_trace *tr)
+{
+    size_t k = peak_index(tr), last = k;
+    for (size_t j = k + 1; j < tr->n; ++j)
+        if (tr->F[j] == tr->F[k])
+            last = j;
+    return 0.5 * (tr->t[k] + tr->t[last]);
+}
+
 /* Drop I's contact start where the extraction finds its first impact. */
 static hf_status extracted_start(const hf_maxwell_data *d, size_t i, double *t0, hf_diag *diag)
 {
@@ -381,15 +392,24 @@ static hf_status start_point(curve_ctx *c, double *x, hf_diag *diag)
     const hf_maxwell_data *d = c->data;
     const hf_maxwell_curve_config *cfg = c->cfg;
     double C0 = 0.0, Tmean = 0.0;
+    size_t unclipped = 0;
     for (size_t i = 0; i < d->n; ++i) {
-        const hf_maxwell_impact *im = &d->impact[i];
         c->weight[i] = fabs(d->trace[i].F[peak_index(&d->trace[i])]);
         if (!(c->weight[i] > 0.0))
             return hf_diag_set(diag, HF_EDOM, "%s: drop %zu has no force (every sample 0)",
                                d->trace[i].path ? d->trace[i].path : "data", i + 1);
+        unclipped += c->cond[i].clipped == 0;
+    }
+    /* a clipped peak is no peak: the start comes from the drops whose peak
+     * was recorded, when there are any */
+    for (size_t i = 0; i < d->n; ++i) {
+        if (unclipped > 0 && c->cond[i].clipped > 0)
+            continue;
+        const hf_maxwell_impact *im = &d->impact[i];
         double T = ELASTIC_PEAK * im->m * im->V0 / c->weight[i];
-        C0 += T * hf_maxwell_speed_parameter(im) / (double)d->n;
-        Tmean += T / (double)d->n;
+        double share = 1.0 / (double)(unclipped > 0 ? unclipped : d->n);
+        C0 += T * hf_maxwell_speed_parameter(im) * share;
+        Tmean += T * share;
     }
     double mu0 = cfg->mu0_start > 0.0 ? cfg->mu0_start : hf_maxwell_mu0_from_compliance(C0, cfg->nu);
     double eta = cfg->eta_start > 0.0 ? cfg->eta_start : START_EPS / Tmean;
@@ -419,7 +439,7 @@ static hf_status start_point(curve_ctx *c, double *x, hf_diag *diag)
         hf_status st = hf_maxwell_simulate(&mat, im, &cfg->ode, &r, diag);
         if (st != HF_OK)
             return st;
-        c->t0_start[i] = d->trace[i].t[peak_index(&d->trace[i])] - r.t_M;
+        c->t0_start[i] = peak_time(&d->trace[i]) - r.t_M;
         x[2 + i] = 1.0;
     }
     for (size_t i = 0; cfg->baseline == HF_MAXWELL_BASELINE_FITTED && i < d->n; ++i)
@@ -612,6 +632,12 @@ static double drop_noise(const curve_ctx *c, size_t i)
         if (d > 0.0 && d < step)
             step = d;
     }
+    /* 1/σ̂² of ν = m − 2 degrees of freedom overestimates 1/σ² by ν/(ν − 2)
+     * on average (the mean of an inverse χ²): corrected, so that χ² of
+     * noise residuals has mean 1 however few pre-contact samples there are */
+    size_t m = c->cond[i].noise_samples;
+    if (m > 4)
+        sigma *= sqrt((double)(m - 2) / (double)(m - 4));
     if (isfinite(step))
         sigma = fmax(sigma, step / sqrt(12.0));
     return isnan(c->cond[i].noise) ? NAN : fmax(sigma, NOISE_FLOOR * c->weight[i]);
@@ -790,8 +816,11 @@ hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_cur
          * run is a trial step's penalty, never an answer. */
         st = model_at(&c, gsl_multifit_nlinear_position(w)->data);
         if (st == HF_OK && c.model_failures > 0)
-            st = hf_diag_set(diag, HF_EDOM, "curve fit: Hunter's model fails at the optimum "
-                             "(eps beyond %g)", HF_HUNTER_EPS_MAX);
+            st = hf_diag_set(diag, HF_ENOCONV, "curve fit: the fit ended where Hunter's "
+                             "model fails (eps beyond %g at mu0 = %g Pa, eta = %g 1/s): the "
+                             "traces do not follow Hunter's model", HF_HUNTER_EPS_MAX,
+                             exp(gsl_multifit_nlinear_position(w)->data[0]),
+                             exp(gsl_multifit_nlinear_position(w)->data[1]));
     }
     if (st == HF_OK)
         st = estimate_at(&c, w, &out->estimate, diag);

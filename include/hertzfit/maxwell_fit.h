@@ -227,8 +227,11 @@ size_t hf_maxwell_curve_nresiduals(const hf_maxwell_data *data);
  * fit that stopped on its budget is still returned (HF_OK).  HF_ENOTFOUND
  * when DATA has no traces, HF_EINVAL for fewer samples than parameters
  * or a drop of fewer than 3 samples, HF_EDOM for times that do not
- * increase, a non-finite sample or contact start, a trace of zeros, or a
- * model that fails at the optimum (ε beyond HF_HUNTER_EPS_MAX), HF_ERANGE
+ * increase, a non-finite sample or contact start, a trace of zeros, and
+ * the refusals of hf_maxwell_trace_condition (inverted polarity, a unit
+ * slip; each drop's trace is conditioned so before the fit: see there),
+ * HF_ENOCONV for a fit that ends where the model fails (ε beyond
+ * HF_HUNTER_EPS_MAX: traces Hunter's model does not describe), HF_ERANGE
  * when a variance is not a finite positive number (the traces do not
  * determine μ0 or η), HF_EGSL, HF_ENOMEM, and those of
  * hf_maxwell_impact_check (naming the value). */

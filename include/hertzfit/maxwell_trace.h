@@ -88,13 +88,24 @@ typedef struct hf_maxwell_trace_options {
     double range;     /* the converter reads [−range, range] [N] in 2^bits steps,
                          values outside clip to it; > 0 with bits (default 0) */
     uint64_t seed;    /* PCG32 seed of the noise (stream 0; default 0) */
+    /* What a lab's record adds (all off by default): */
+    double clock;     /* the clock's reading at the first sample [s] (a DAQ's
+                         absolute time; default 0) */
+    double drift;     /* baseline drift [N/s] added as drift·(t − clock) */
+    double bounce_g;  /* > 0: the record holds the second bounce, after a flight
+                         of 2 e V0/g at this g [m/s²] (e of the first impact), an
+                         impact at e V0; 0: one impact (default) */
+    int invert;       /* 1: the load cell's polarity is inverted (F → −F before
+                         the converter) */
 } hf_maxwell_trace_options;
 
 void hf_maxwell_trace_options_init(hf_maxwell_trace_options *options);
 
 /* Hunter's force history (hf_maxwell_force_history, default tolerances)
- * sampled as OPTIONS say: F_k = F(t_k − pre) + offset + noise·F_M·N(0,1),
- * then quantised, the normal deviates drawn in sample order.  *out is the
+ * sampled as OPTIONS say: F_k = F(t_k − pre) [+ the second impact] +
+ * offset + drift·t_k + noise·F_M·N(0,1), negated when inverted, then
+ * quantised, the normal deviates drawn in sample order; the times written
+ * are clock + t_k.  *out is the
  * caller's (hf_maxwell_trace_free).  HF_EDOM / HF_ERANGE naming the bad
  * option (a record over HF_MAXWELL_TRACE_MAX_SAMPLES samples is
  * HF_ERANGE), the codes of hf_maxwell_simulate. */
@@ -135,7 +146,7 @@ hf_status hf_maxwell_trace_write(const char *path, const hf_maxwell_trace *trace
  * ∫(F − b)dt over the impact is outside [HF_MAXWELL_IMPULSE_MIN,
  * HF_MAXWELL_IMPULSE_MAX]·m V0 (between m V0 and 2 m V0 for any
  * restitution: outside by a factor 2, a unit slip in t_s or F_N, or a V0
- * that is not the drop's). */
+ * that is not the drop's; a clipped trace is held to the upper bound only). */
 #define HF_MAXWELL_IMPULSE_MIN 0.5
 #define HF_MAXWELL_IMPULSE_MAX 4.0
 
