@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hertzfit/argatov.h"
 #include "hertzfit/impact.h"
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/rng.h"
@@ -36,7 +37,7 @@ typedef void (*row_fn)(int k, char *extra, size_t size, double *v0_listed);
 static const char *make_list(const char *name, row_fn row, uint64_t seed)
 {
     static char list[1100];
-    char text[8000] = "m_kg,R_m,V0_mps,trace\n", cmd[3000], trace[1100], tname[200];
+    char text[16000] = "m_kg,R_m,V0_mps,trace\n", cmd[3000], trace[1100], tname[1100];
     snprintf(list, sizeof list, "%s", hf_test_tmp_path(name));
     for (int k = 1; k <= 12; ++k) {
         double m = MASS_G[(k - 1) / 4] * 1e-3, R = DIAMETER_MM[(k - 1) / 4] * 0.5e-3;
@@ -361,6 +362,93 @@ static void test_clean_is_trusted(void **state)
     }
 }
 
+/* A regression read for a standard linear solid of a tiny relaxing
+ * fraction: eta = (Maxwell eta)/alpha is ~1e11 1/s, the contact lasts
+ * 1e8 relaxation times, and the short-time reading does not hold. */
+static void test_sls_regression_out_of_reach(void **state)
+{
+    (void)state;
+    char *out = NULL, *err = NULL;
+    assert_int_equal(hf_test_cli("maxwell fit --data data/maxwell_synthetic_clean.csv --nu 0.5 "
+                                 "--alpha 1e-9 --method regression --csv", &out, &err), 1);
+    assert_null(strstr(out, ",ok\n"));
+    assert_non_null(strstr(out, ",poorly-determined\n"));
+    assert_non_null(strstr(err, "relaxation times"));
+    free(out);
+    free(err);
+    /* alpha 0.5 on the same data: the contact is short against tau, ok */
+    assert_int_equal(hf_test_cli("maxwell fit --data data/maxwell_synthetic_clean.csv --nu 0.5 "
+                                 "--alpha 0.5 --method regression --csv", &out, &err), 0);
+    assert_non_null(strstr(out, ",ok\n"));
+    free(out);
+    free(err);
+}
+
+/* R = 1e-300 m: every estimate gives mu0 ~1e155 Pa, which no solid has. */
+static void test_implausible_mu0(void **state)
+{
+    (void)state;
+    hf_maxwell_data *d = NULL;
+    hf_argatov_constants k;
+    assert_int_equal(hf_maxwell_data_read("data/maxwell_synthetic_clean.csv", NULL, &d, NULL),
+                     HF_OK);
+    assert_int_equal(hf_argatov_constants_compute(&k, NULL), HF_OK);
+    for (size_t i = 0; i < d->n; ++i)
+        d->impact[i].R = 1e-300;
+    hf_maxwell_estimate est;
+    assert_int_equal(hf_maxwell_regress(d, 0.5, HF_MAXWELL_F_M, HF_MAXWELL_WEIGHTS_NONE, &k, &est,
+                                        NULL), HF_OK);
+    char reason[300];
+    assert_int_equal(hf_maxwell_estimate_quality(&est, reason, sizeof reason),
+                     HF_MAXWELL_NONPHYSICAL);
+    assert_non_null(strstr(reason, "above any solid's"));
+    hf_maxwell_fit_config cfg;
+    hf_maxwell_fit_config_init(&cfg);
+    cfg.objective.nu = 0.5;
+    hf_maxwell_fit_result fit;
+    hf_diag diag = {{0}};
+    hf_status st = hf_maxwell_fit_full(d, &k, &cfg, &fit, NULL, &diag);
+    if (st == HF_OK) {
+        char status[64];
+        hf_maxwell_fit_status(&fit, status, sizeof status);
+        assert_string_not_equal(status, "converged");
+        assert_true(fit.estimate.mu0 > HF_MAXWELL_MU0_MAX);
+    }
+    hf_maxwell_data_free(d);
+    /* the physical data: still ok */
+    assert_int_equal(hf_maxwell_data_read("data/maxwell_synthetic_clean.csv", NULL, &d, NULL),
+                     HF_OK);
+    assert_int_equal(hf_maxwell_regress(d, 0.5, HF_MAXWELL_F_M, HF_MAXWELL_WEIGHTS_NONE, &k, &est,
+                                        NULL), HF_OK);
+    assert_int_equal(hf_maxwell_estimate_quality(&est, NULL, 0), HF_MAXWELL_WELL_DETERMINED);
+    hf_maxwell_data_free(d);
+}
+
+/* A zero or non-finite standard error is never a sharp answer. */
+static void test_zero_se_is_poorly_determined(void **state)
+{
+    (void)state;
+    hf_maxwell_estimate e;
+    memset(&e, 0, sizeof e);
+    e.method = HF_MAXWELL_CURVE;
+    e.mu0 = 1e6;
+    e.mu0_se = 400.0;
+    e.eta = 1.6e-12;
+    e.eta_se = 0.0;
+    e.C0 = 2e-3;
+    e.r2 = 0.99;
+    char reason[300];
+    assert_int_equal(hf_maxwell_estimate_quality(&e, reason, sizeof reason),
+                     HF_MAXWELL_POORLY_DETERMINED);
+    assert_non_null(strstr(reason, "standard error of eta is 0"));
+    e.eta_se = NAN;
+    assert_int_equal(hf_maxwell_estimate_quality(&e, NULL, 0), HF_MAXWELL_POORLY_DETERMINED);
+    e.eta = 100.0;
+    e.eta_se = 0.4;
+    assert_int_equal(hf_maxwell_estimate_quality(&e, NULL, 0), HF_MAXWELL_WELL_DETERMINED);
+    assert_string_equal(hf_maxwell_quality_name(HF_MAXWELL_MODEL_INADEQUATE), "model-inadequate");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -371,6 +459,9 @@ int main(void)
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_hunt_crossley),
         cmocka_unit_test(test_clean_is_trusted),
+        cmocka_unit_test(test_sls_regression_out_of_reach),
+        cmocka_unit_test(test_implausible_mu0),
+        cmocka_unit_test(test_zero_se_is_poorly_determined),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
