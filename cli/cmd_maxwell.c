@@ -116,6 +116,34 @@ int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
 const char *const hfc_curve_contact_starts[] = {"fit", "extracted", NULL};
 const char *const hfc_curve_baselines[] = {"fit", "zero", NULL};
 
+/* One note on stderr per step the library's conditioning took on a drop's
+ * trace before the curve fit (hf_maxwell_trace_condition): the fit ran on
+ * what these say. */
+static void report_conditioning(const char *command, const hf_maxwell_data *d)
+{
+    for (size_t i = 0; i < d->n; ++i) {
+        const hf_maxwell_trace *tr = &d->trace[i];
+        hf_maxwell_conditioning k;
+        if (hf_maxwell_trace_condition(tr, &d->impact[i], &k, NULL) != HF_OK)
+            continue; /* the fit refused such a trace already */
+        const char *file = tr->path ? tr->path : "trace";
+        double span = tr->t[tr->n - 1] - tr->t[0];
+        if (fabs(k.origin) > span)
+            fprintf(stderr, "hertzfit %s: note: %s (drop %zu): the clock reads %.12g s at the "
+                    "first sample; fitted from there\n", command, file, i + 1, k.origin);
+        if (k.cut > 0)
+            fprintf(stderr, "hertzfit %s: note: %s (drop %zu): a later impact follows the "
+                    "first; its %zu samples from t = %.9g s on are left out\n", command, file,
+                    i + 1, k.cut, tr->t[k.used]);
+        if (k.clipped > 0)
+            fprintf(stderr, "hertzfit %s: note: %s (drop %zu): %zu samples on the converter's "
+                    "rail at %g N left out\n", command, file, i + 1, k.clipped, k.rail);
+        if (k.drift_removed)
+            fprintf(stderr, "hertzfit %s: note: %s (drop %zu): baseline drift of %.3g +- %.2g "
+                    "N/s removed\n", command, file, i + 1, k.drift, k.drift_se);
+    }
+}
+
 int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwell_data *d,
                           double nu, const hfc_curve_args *args, hf_maxwell_fit_result *out,
                           double *contact_start, double *baseline, double *residuals)
@@ -136,6 +164,7 @@ int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwel
         snprintf(prefix, sizeof prefix, "%s: curve fit", path);
         return hfc_fail_status(command, hfc_status_exit(st) == 2 ? NULL : prefix, st, &diag);
     }
+    report_conditioning(command, d);
     if (hf_maxwell_fit_suspect(out)) {
         char status[64];
         fprintf(stderr, "hertzfit %s: warning: the curve fit did not converge (%s after %zu "

@@ -147,15 +147,16 @@ static void test_second_bounce(void **state)
 {
     (void)state;
     fit_outcome o = fit_list(make_list("bounce.csv", bounce, 2));
+    assert_non_null(strstr(o.err, "a later impact follows the first"));
     assert_right_or_distrusted("second bounce", &o);
 }
 
 static void clipped_one(int k, char *extra, size_t size, double *v0)
 {
     (void)v0;
-    /* drop 7's peak is ~31 N: a converter of 16 bits reading ±28 N clips it */
+    /* drop 7's peak is ~23 N: a converter of 16 bits reading ±20 N clips it */
     if (k == 7)
-        snprintf(extra, size, "--bits 16 --range 28");
+        snprintf(extra, size, "--bits 16 --range 20");
 }
 
 static void saturated(int k, char *extra, size_t size, double *v0)
@@ -169,6 +170,8 @@ static void test_clipping(void **state)
 {
     (void)state;
     fit_outcome o = fit_list(make_list("clip1.csv", clipped_one, 3));
+    assert_non_null(strstr(o.err, "(drop 7): "));
+    assert_non_null(strstr(o.err, "samples on the converter's rail at 20 N left out"));
     assert_right_or_distrusted("one clipped peak", &o);
     o = fit_list(make_list("saturated.csv", saturated, 4));
     assert_right_or_distrusted("saturated converter (range 10 N)", &o);
@@ -192,6 +195,7 @@ static void test_drift(void **state)
 {
     (void)state;
     fit_outcome o = fit_list(make_list("drift200.csv", drift_200, 5));
+    assert_non_null(strstr(o.err, "N/s removed"));
     assert_right_or_distrusted("drift 200 N/s", &o);
     o = fit_list(make_list("drift50.csv", drift_50, 6));
     assert_right_or_distrusted("drift 50 N/s", &o);
