@@ -196,6 +196,10 @@ hf_status hf_maxwell_trace_condition(const hf_maxwell_trace *tr, const hf_maxwel
     } else {
         out->baseline = b0;
     }
+    if (isfinite(out->noise) && !(up > 10.0 * out->noise))
+        return hf_diag_set(diag, HF_EDOM, "%s: no impact: the largest rise above the "
+                           "baseline, %g N at t = %.9g s, is within 10 times the noise "
+                           "(%g N)", where_of(tr), up, tr->t[kmax], out->noise);
     double b = out->baseline;
     /* the baseline as the record's end sees it: a drift moves it between the
      * pre-contact samples and the last ones (taken as level unless it moved

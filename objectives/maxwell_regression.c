@@ -409,6 +409,7 @@ hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_obs
         return st;
     }
     memset(out, 0, sizeof *out);
+    out->chi2_red = out->runs_z = out->mu0_eta_corr = NAN; /* not measured here */
     out->method = HF_MAXWELL_REGRESSION;
     out->weights = weights;
     out->observables = 1u << obs;

@@ -318,6 +318,12 @@ typedef struct hf_maxwell_estimate {
     double max_eps;
     double intercept, slope, cov00, cov01, cov11;
     double misfit;
+    double chi2_red;
+    size_t gof_dof;
+    size_t noise_dof;
+    double runs_z;
+    double mu0_eta_corr;
+    double sls_alpha;
 } hf_maxwell_estimate;
 hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *estimate,
                                                char *reason, size_t size);
