@@ -89,7 +89,8 @@ typedef struct hf_maxwell_fit_result {
 
 /* "converged" when the optimiser met its own tolerance inside the box
  * and the estimate is well determined (hf_maxwell_estimate_quality); the
- * quality's name ("nonphysical", "poorly-determined") when it met its
+ * quality's name ("nonphysical", "poorly-determined", "model-inadequate":
+ * the curve fit's residuals are not noise) when it met its
  * tolerance inside the box but the estimate is not; otherwise the stop
  * reason ("maxeval", "maxiter", ...) and/or "at-bound", joined by '+'.  Writes at most size bytes into buf and
  * returns it. */
@@ -148,7 +149,17 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data,
  * s² = SSR/(N − p − L), N the samples, p = 2 + the fitted contact starts
  * and baselines, L the samples left out; se(μ0) = μ0·se(ln μ0), se(η)
  * likewise (first order).  r2 is 1 − SSR/SST over the weighted samples;
- * misfit is SSR.
+ * misfit is SSR.  Goodness of fit (hertzfit/maxwell_estimate.h): χ² of
+ * the unweighted residuals against each drop's pre-contact noise (at
+ * least its quantisation step/√12 and 1e-6 of its peak), and the runs
+ * test on their signs; mu0_eta_corr from the covariance.
+ *
+ * Before the fit each drop's trace is conditioned by
+ * hf_maxwell_trace_condition (hertzfit/maxwell_trace.h): its clock starts
+ * at its first sample, a later impact is cut off, samples on a rail are
+ * left out (as the two around the end of contact), a significant drift
+ * is removed; contact starts in and out are on the trace's own clock,
+ * and the residuals cover every sample (0 model force after a cut).
  *
  * Start (mu0_start, eta_start <= 0, the default): T_i = (5/4) m V0/F_peak
  * (Hertz's elastic peak) per drop, C0 = mean of T_i 𝒱_i gives μ0 (Eq. 59)
