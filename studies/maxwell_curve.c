@@ -720,14 +720,13 @@ static hf_status estimate_at(curve_ctx *c, gsl_multifit_nlinear_workspace *w,
     double corr = st == HF_OK ? gsl_matrix_get(cov, 0, 1) /
                                     sqrt(gsl_matrix_get(cov, 0, 0) * gsl_matrix_get(cov, 1, 1))
                               : NAN;
-    static const char *const names[2] = {"mu0", "eta"};
+    /* A variance that is not a finite number >= 0 (a singular or
+     * rank-deficient Jacobian) leaves that standard error NaN: the estimate
+     * is returned, and hf_maxwell_estimate_quality calls it
+     * poorly-determined, naming the parameter. */
     for (size_t j = 0; j < 2 && st == HF_OK; ++j) {
         double var = s2 * gsl_matrix_get(cov, j, j);
-        if (!isfinite(var) || var < 0.0)
-            st = hf_diag_set(diag, HF_ERANGE, "curve fit: the variance of ln %s is %g (the "
-                             "force histories do not determine it)", names[j], var);
-        else
-            se[j] = sqrt(var);
+        se[j] = isfinite(var) && var >= 0.0 ? sqrt(var) : NAN;
     }
     hf_maxwell_estimate gof;
     memset(&gof, 0, sizeof gof);

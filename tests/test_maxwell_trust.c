@@ -454,6 +454,34 @@ static void test_zero_se_is_poorly_determined(void **state)
     assert_string_equal(hf_maxwell_quality_name(HF_MAXWELL_MODEL_INADEQUATE), "model-inadequate");
 }
 
+/* Started at eta = 1e-300 1/s, where the force does not depend on eta: the
+ * Jacobian's eta column is 0, and the fit cannot leave.  Never trusted. */
+static void test_singular_start_is_not_trusted(void **state)
+{
+    (void)state;
+    hf_maxwell_data *d = NULL;
+    assert_int_equal(hf_maxwell_data_read("data/drop_traces/drops.csv", NULL, &d, NULL), HF_OK);
+    hf_maxwell_curve_config cfg;
+    hf_maxwell_curve_config_init(&cfg);
+    cfg.eta_start = 1e-300;
+    hf_maxwell_fit_result fit;
+    hf_diag diag = {{0}};
+    hf_status st = hf_maxwell_fit_curve(d, &cfg, &fit, NULL, NULL, NULL, &diag);
+    char status[64] = "", reason[300] = "";
+    if (st == HF_OK) {
+        hf_maxwell_fit_status(&fit, status, sizeof status);
+        hf_maxwell_estimate_quality(&fit.estimate, reason, sizeof reason);
+        print_message("eta_start 1e-300: eta %g +- %g, %s: %s\n", fit.estimate.eta,
+                      fit.estimate.eta_se, status, reason);
+        assert_string_not_equal(status, "converged");
+        assert_int_not_equal(hf_maxwell_estimate_quality(&fit.estimate, NULL, 0),
+                             HF_MAXWELL_WELL_DETERMINED);
+    } else {
+        print_message("eta_start 1e-300: %s\n", diag.text);
+    }
+    hf_maxwell_data_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -467,6 +495,7 @@ int main(void)
         cmocka_unit_test(test_sls_regression_out_of_reach),
         cmocka_unit_test(test_implausible_mu0),
         cmocka_unit_test(test_zero_se_is_poorly_determined),
+        cmocka_unit_test(test_singular_start_is_not_trusted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -148,7 +148,9 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data,
  * for (μ0, η) and the contact starts and exactly for the baselines, and
  * s² = SSR/(N − p − L), N the samples, p = 2 + the fitted contact starts
  * and baselines, L the samples left out; se(μ0) = μ0·se(ln μ0), se(η)
- * likewise (first order).  r2 is 1 − SSR/SST over the weighted samples;
+ * likewise (first order; NaN when the variance is not a finite number
+ * >= 0 — a singular Jacobian — which the quality calls
+ * poorly-determined).  r2 is 1 − SSR/SST over the weighted samples;
  * misfit is SSR.  Goodness of fit (hertzfit/maxwell_estimate.h): χ² of
  * the unweighted residuals against each drop's pre-contact noise (at
  * least its quantisation step/√12 and 1e-6 of its peak), and the runs
@@ -242,9 +244,8 @@ size_t hf_maxwell_curve_nresiduals(const hf_maxwell_data *data);
  * the refusals of hf_maxwell_trace_condition (inverted polarity, a unit
  * slip; each drop's trace is conditioned so before the fit: see there),
  * HF_ENOCONV for a fit that ends where the model fails (ε beyond
- * HF_HUNTER_EPS_MAX: traces Hunter's model does not describe), HF_ERANGE
- * when a variance is not a finite positive number (the traces do not
- * determine μ0 or η), HF_EGSL, HF_ENOMEM, and those of
+ * HF_HUNTER_EPS_MAX: traces Hunter's model does not describe), HF_EGSL,
+ * HF_ENOMEM, and those of
  * hf_maxwell_impact_check (naming the value). */
 hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_curve_config *cfg,
                                hf_maxwell_fit_result *out, double *contact_start,
