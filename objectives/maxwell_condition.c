@@ -234,13 +234,14 @@ hf_status hf_maxwell_trace_condition(const hf_maxwell_trace *tr, const hf_maxwel
         at_max += F[j] == F[kmax];
         at_min += F[j] == F[kmin];
     }
-    if (at_max >= RUN) {
-        out->clipped += at_max;
+    if (at_max >= RUN)
         out->rail = F[kmax];
-    }
-    if (at_min >= RUN && b - F[kmin] > level) {
-        out->clipped += at_min;
-        out->rail = isnan(out->rail) ? F[kmin] : out->rail;
+    else if (at_min >= RUN && b - F[kmin] > level)
+        out->rail = F[kmin];
+    if (!isnan(out->rail)) {
+        out->rail_band = isfinite(out->noise) ? 3.0 * out->noise : 0.0;
+        for (size_t j = 0; j < out->used; ++j)
+            out->clipped += fabs(F[j] - out->rail) <= out->rail_band;
     }
     drift_of(tr, pre_end, post_from, post_to, &out->drift, &out->drift_se);
     out->drift_removed = isfinite(out->drift_se) &&
