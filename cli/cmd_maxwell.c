@@ -136,9 +136,9 @@ static void report_conditioning(const char *command, const hf_maxwell_data *d)
                     "first; its %zu samples from t = %.9g s on are left out\n", command, file,
                     i + 1, k.cut, tr->t[k.used]);
         if (k.clipped > 0)
-            fprintf(stderr, "hertzfit %s: note: %s (drop %zu): %zu samples on the converter's "
-                    "rail at %g N (or within %.3g N of it) left out\n", command, file, i + 1,
-                    k.clipped, k.rail, k.rail_band);
+            fprintf(stderr, "hertzfit %s: note: %s (drop %zu): the converter's rail at %g N: "
+                    "the %zu samples from t = %.9g s around it left out\n", command, file,
+                    i + 1, k.rail, k.clipped, tr->t[k.clip_from]);
         if (k.drift_removed)
             fprintf(stderr, "hertzfit %s: note: %s (drop %zu): baseline drift of %.3g +- %.2g "
                     "N/s removed\n", command, file, i + 1, k.drift, k.drift_se);

@@ -239,9 +239,20 @@ hf_status hf_maxwell_trace_condition(const hf_maxwell_trace *tr, const hf_maxwel
     else if (at_min >= RUN && b - F[kmin] > level)
         out->rail = F[kmin];
     if (!isnan(out->rail)) {
-        out->rail_band = isfinite(out->noise) ? 3.0 * out->noise : 0.0;
+        size_t first = out->used, last = 0;
         for (size_t j = 0; j < out->used; ++j)
-            out->clipped += fabs(F[j] - out->rail) <= out->rail_band;
+            if (F[j] == out->rail) {
+                first = j < first ? j : first;
+                last = j;
+            }
+        double band = isfinite(out->noise) ? 6.0 * out->noise : 0.0;
+        while (first > 0 && fabs(F[first - 1] - out->rail) <= band)
+            --first;
+        while (last + 1 < out->used && fabs(F[last + 1] - out->rail) <= band)
+            ++last;
+        out->clip_from = first > 2 ? first - 2 : 0;
+        out->clip_to = last + 3 < out->used ? last + 3 : out->used;
+        out->clipped = out->clip_to - out->clip_from;
     }
     drift_of(tr, pre_end, post_from, post_to, &out->drift, &out->drift_se);
     out->drift_removed = isfinite(out->drift_se) &&

@@ -543,8 +543,7 @@ static hf_status ctx_alloc(curve_ctx *c, const hf_maxwell_data *d,
         c->first[i] = at;
         /* the samples on a converter's rail carry no force information */
         for (size_t j = 0; c->cond[i].clipped > 0 && j < d->trace[i].n; ++j)
-            c->skip[at + j] = fabs(c->given->trace[i].F[j] - c->cond[i].rail) <=
-                              c->cond[i].rail_band;
+            c->skip[at + j] = j >= c->cond[i].clip_from && j < c->cond[i].clip_to;
     }
     /* two samples per drop may be left out (see end_sample) */
     if (c->N <= c->p + 2 * d->n) {

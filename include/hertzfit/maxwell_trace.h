@@ -134,8 +134,8 @@ hf_status hf_maxwell_trace_write(const char *path, const hf_maxwell_trace *trace
  *    between them;
  *  - clipped: samples on a converter's rail — 3 or more samples sharing
  *    the trace's largest value (or its smallest, when that is an
- *    excursion) — and those within 3 σ of the noise of it are left out of
- *    the fit;
+ *    excursion) — and the samples around them while the force stays
+ *    within 6 σ of the rail are left out of the fit;
  *  - drift: a straight line fitted to the pre- and post-contact samples;
  *    its slope is removed when it differs from 0 by more than 3 standard
  *    errors (else left: noise);
@@ -155,12 +155,14 @@ typedef struct hf_maxwell_conditioning {
     double origin;        /* time of the first sample [s] */
     size_t used;          /* samples fitted from the start (the rest cut) */
     size_t cut;           /* samples cut after a later impact */
-    size_t clipped;       /* samples on or near a rail among the used ones */
+    size_t clipped;       /* samples left out around a rail: clip_from .. clip_to−1 */
     double rail;          /* the rail's value [N] (NaN without one) */
-    double rail_band;     /* samples within this of the rail are left out too
-                             [N]: 3 σ of the noise, as a sample whose noise took
-                             it over the rail was clipped and one whose noise
-                             kept it under was not (censoring) */
+    size_t clip_from, clip_to; /* the samples from the first on the rail to the
+                             last, widened while the force stays within 6 σ of
+                             the rail, and 2 more each side: chosen by time, not
+                             sample by sample (a sample whose noise took it over
+                             the rail is clipped and one whose noise kept it
+                             under is not: a choice by value is censored) */
     double drift, drift_se; /* baseline slope [N/s] and its standard error */
     int drift_removed;    /* 1 when the slope was significant and is removed */
     double baseline;      /* mean of the pre-contact samples [N] */
