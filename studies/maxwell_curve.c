@@ -400,6 +400,27 @@ static hf_status start_point(curve_ctx *c, double *x, hf_diag *diag)
                                d->trace[i].path ? d->trace[i].path : "data", i + 1);
         unclipped += c->cond[i].clipped == 0;
     }
+    /* A clipped drop's largest sample is the rail, not its peak: as its
+     * weight it would misstate its noise against the others' (a load cell's
+     * noise is a fraction of the range each drop uses).  Its weight is its
+     * noise times the median ratio peak/noise of the unclipped drops. */
+    double ratio[64];
+    size_t nr = 0;
+    for (size_t i = 0; i < d->n && nr < 64; ++i)
+        if (c->cond[i].clipped == 0 && isfinite(c->cond[i].noise) && c->cond[i].noise > 0.0)
+            ratio[nr++] = c->weight[i] / c->cond[i].noise;
+    if (nr > 0) {
+        for (size_t a = 1; a < nr; ++a)
+            for (size_t b = a; b > 0 && ratio[b - 1] > ratio[b]; --b) {
+                double t = ratio[b];
+                ratio[b] = ratio[b - 1];
+                ratio[b - 1] = t;
+            }
+        double median = nr % 2 ? ratio[nr / 2] : 0.5 * (ratio[nr / 2 - 1] + ratio[nr / 2]);
+        for (size_t i = 0; i < d->n; ++i)
+            if (c->cond[i].clipped > 0 && isfinite(c->cond[i].noise) && c->cond[i].noise > 0.0)
+                c->weight[i] = fmax(c->weight[i], median * c->cond[i].noise);
+    }
     /* a clipped peak is no peak: the start comes from the drops whose peak
      * was recorded, when there are any */
     for (size_t i = 0; i < d->n; ++i) {
