@@ -454,6 +454,14 @@ static hf_status run_stages(const hf_prony *p, const hf_viscoelastic_options *op
                                        &which, count_loading_step, &m, NULL);
         if (st == HF_OK && m.failed)
             st = HF_ENOMEM;
+        if (st == HF_ENOCONV) {
+            /* an overdamped fluid (g∞ = 0, large ε): ω' tends to 0 without
+             * crossing it, the sphere is stopped inside the material */
+            model_free(&m);
+            return hf_diag_set(diag, HF_EDOM, "viscoelastic impact, eps = %g: the sphere "
+                               "does not stop within %g time units (it creeps into the "
+                               "material, no rebound)", out->eps, STAGE_TAU_MAX);
+        }
         if (st != HF_OK) {
             model_free(&m);
             return hf_diag_set(diag, st, "viscoelastic impact, eps = %g: loading stage: %s",
@@ -505,7 +513,9 @@ static hf_status run_stages(const hf_prony *p, const hf_viscoelastic_options *op
     out->tau_c = tau;
     out->omega_c = z[0];
     out->v_c = z[1];
-    out->e = -z[1];
+    /* the rebound speed; a nearly fluid material (ε of a few) returns the
+     * sphere with a speed below the roundoff of ω', whose sign is noise */
+    out->e = fmax(-z[1], 0.0);
     out->steps = m.steps;
     model_free(&m);
     return HF_OK;

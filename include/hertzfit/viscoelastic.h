@@ -26,6 +26,8 @@
 
 #include <stddef.h>
 
+#include "hertzfit/argatov.h"
+#include "hertzfit/hunter.h"
 #include "hertzfit/maxwell.h"
 #include "hertzfit/status.h"
 
@@ -84,8 +86,10 @@ typedef struct hf_viscoelastic_result {
 /* Solves the impact for the dimensionless spectrum relax (rates λᵢ in
  * V0/w_m⁰).  options may be NULL (defaults).  HF_EDOM for a bad spectrum
  * or a rate above HF_VISCOELASTIC_RATE_MAX, HF_EDOM too when the sphere
- * does not rebound (G∞ = 0 and relaxation so fast that the contact radius
- * never shrinks to 0 within 1e3 time units), HF_ENOCONV / HF_EGSL when the
+ * does not rebound (g∞ = 0 and relaxation so fast, ε of about 5 for the
+ * Maxwell solid, that the sphere creeps into the material without stopping,
+ * or the contact radius does not shrink to 0, within 1e3 time units;
+ * e is below 1e-4 from ε = 3 on), HF_ENOCONV / HF_EGSL when the
  * integration fails (diag says which stage). */
 hf_status hf_viscoelastic_solve(const hf_prony *relax, const hf_viscoelastic_options *options,
                                 hf_viscoelastic_result *out, hf_diag *diag);
@@ -132,6 +136,52 @@ hf_status hf_viscoelastic_force_history(const hf_viscoelastic_material *material
                                         const hf_maxwell_impact *impact,
                                         const hf_viscoelastic_options *options, size_t n,
                                         const double *t, double *F, hf_diag *diag);
+
+/* ---- master curves on the exact solution (docs/viscoelastic.md) -------- */
+
+/* The five quantities of Argatov's master curves (hertzfit/argatov.h's
+ * HF_ARGATOV_MASTER_LIST order: w_m/w_m⁰, F_M/F_M⁰, t_M/t_m⁰, t_c/t_c⁰, e)
+ * from the exact solution, from Hunter's model and from the first-order
+ * formulas, for the standard linear solid of relaxing fraction α in (0, 1]
+ * (α = 1 − G∞/G(0), Eq. 47; α = 1 the Maxwell solid) at Argatov's ε of
+ * Eq. 49 (the exact solution runs at λ = ε/α). */
+typedef struct hf_viscoelastic_master_point {
+    double eps, alpha;
+    double exact[HF_ARGATOV_MASTER_N];
+    double hunter[HF_ARGATOV_MASTER_N];
+    double asymptotic[HF_ARGATOV_MASTER_N];
+} hf_viscoelastic_master_point;
+
+/* ε in [0, HF_HUNTER_EPS_MAX] (Hunter's model is not solved beyond it).
+ * HF_EDOM for ε or α outside their ranges, codes of the solvers otherwise. */
+hf_status hf_viscoelastic_master_evaluate(const hf_argatov_constants *constants, double eps,
+                                          double alpha, hf_viscoelastic_master_point *out,
+                                          hf_diag *diag);
+
+/* Where Hunter's model and the first-order formulas leave a relative
+ * tolerance tol in (0, 1) of the exact solution: for each quantity the
+ * smallest ε at which |model/exact − 1| reaches tol (a 0.005 scan up to
+ * HF_ARGATOV_MASTER_EPS_SCAN brackets it, Brent's method locates it to
+ * 1e-10), or bounded = 0 when it stays within on the whole scan. */
+typedef struct hf_viscoelastic_master_limits {
+    hf_argatov_master_limit hunter[HF_ARGATOV_MASTER_N];
+    hf_argatov_master_limit asymptotic[HF_ARGATOV_MASTER_N];
+} hf_viscoelastic_master_limits;
+
+hf_status hf_viscoelastic_master_limits_find(const hf_argatov_constants *constants, double tol,
+                                             double alpha, hf_viscoelastic_master_limits *out,
+                                             hf_diag *diag);
+
+/* Largest ε hf_viscoelastic_longer_contact scans. */
+#define HF_VISCOELASTIC_LONGER_SCAN 3.0
+
+/* Argatov's puzzle: the smallest ε (Eq. 49) in (0, HF_VISCOELASTIC_LONGER_SCAN]
+ * above which the exact contact duration exceeds Hertz's t_c⁰ (computed
+ * with the instantaneous modulus) for the standard linear solid α;
+ * *found = 0 when t_c <= t_c⁰ on the whole scan (or the sphere stops
+ * rebounding first).  A 0.01 scan brackets the first crossing, Brent's
+ * method locates it to 1e-10. */
+hf_status hf_viscoelastic_longer_contact(double alpha, double *eps, int *found, hf_diag *diag);
 
 #ifdef __cplusplus
 }
