@@ -446,6 +446,53 @@ static void test_physical_units(void **state)
     assert_true(F > 0.0 && F < r.F_M);
 }
 
+/* Relaxation much faster than the impact (λ = ε/α ≫ 1) leaves an elastic
+ * solid of modulus G∞ = (1 − α)G(0) for all but a time ~1/λ at the start:
+ * Hertz's t_c ∝ G^{−2/5}, F_M ∝ G^{2/5}, so t_c/t_c⁰ → (1 − α)^{−2/5} and
+ * F_M/F_M⁰ → (1 − α)^{2/5}, the gap O(1/λ) (measured: 1.5/λ for t_c,
+ * 0.65/λ for F_M at α = 0.5).  Asserted: the gap below 3/λ at λ = 300 and
+ * 1000, and shrinking by 2.5…4.5 from one to the other (1/λ: 3.33). */
+static void test_fast_relaxation_is_the_relaxed_elastic_solid(void **state)
+{
+    (void)state;
+    const double alpha = 0.5, tau_m0 = 0.4 * gsl_sf_beta(0.4, 0.5);
+    double gap_tc[2], gap_fm[2];
+    const double lambda[2] = {300.0, 1000.0};
+    for (int i = 0; i < 2; ++i) {
+        hf_prony p;
+        hf_prony_sls(alpha, lambda[i], &p);
+        hf_viscoelastic_result r;
+        solve(&p, 0.0, &r);
+        gap_tc[i] = fabs(r.tau_c / (2.0 * tau_m0) / pow(1.0 - alpha, -0.4) - 1.0);
+        gap_fm[i] = fabs(r.force_M / 1.25 / pow(1.0 - alpha, 0.4) - 1.0);
+        assert_true(gap_tc[i] < 3.0 / lambda[i]);
+        assert_true(gap_fm[i] < 3.0 / lambda[i]);
+    }
+    assert_true(gap_tc[0] / gap_tc[1] > 2.5 && gap_tc[0] / gap_tc[1] < 4.5);
+    assert_true(gap_fm[0] / gap_fm[1] > 2.5 && gap_fm[0] / gap_fm[1] < 4.5);
+}
+
+/* The crossing t_c = t_c⁰ that hf_viscoelastic_longer_contact reports is
+ * one: the exact t_c equals t_c⁰ there (to the Brent tolerance 1e-10 in ε
+ * times the slope, and the ODE error) and is shorter just below it. */
+static void test_longer_contact_is_a_crossing(void **state)
+{
+    (void)state;
+    const double tau_m0 = 0.4 * gsl_sf_beta(0.4, 0.5);
+    double eps;
+    int found;
+    assert_int_equal(hf_viscoelastic_longer_contact(0.5, &eps, &found, NULL), HF_OK);
+    assert_true(found && eps > 0.01);
+    hf_prony p;
+    hf_viscoelastic_result r;
+    hf_prony_sls(0.5, eps / 0.5, &p);
+    solve(&p, 0.0, &r);
+    HF_ASSERT_CLOSE(r.tau_c / (2.0 * tau_m0), 1.0, 1e-9, 0.0);
+    hf_prony_sls(0.5, (eps - 0.01) / 0.5, &p);
+    solve(&p, 0.0, &r);
+    assert_true(r.tau_c < 2.0 * tau_m0);
+}
+
 static void test_bad_spectra_are_refused(void **state)
 {
     (void)state;
@@ -481,6 +528,8 @@ int main(void)
         cmocka_unit_test(test_coinciding_terms_reduce_to_one),
         cmocka_unit_test(test_force_history),
         cmocka_unit_test(test_physical_units),
+        cmocka_unit_test(test_fast_relaxation_is_the_relaxed_elastic_solid),
+        cmocka_unit_test(test_longer_contact_is_a_crossing),
         cmocka_unit_test(test_bad_spectra_are_refused),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
