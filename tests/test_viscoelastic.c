@@ -390,6 +390,7 @@ static void test_coinciding_terms_reduce_to_one(void **state)
     HF_ASSERT_CLOSE(a.omega_m, b.omega_m, 0.0, 1e-9);
     HF_ASSERT_CLOSE(a.e, b.e, 0.0, 1e-9);
     HF_ASSERT_CLOSE(a.eps, b.eps, 0.0, 1e-15);
+    HF_ASSERT_CLOSE(hf_prony_initial_rate(&two), 0.35, 0.0, 1e-15);
 }
 
 /* The force history: its value at τ_M is the peak, it is continuous through
@@ -501,6 +502,9 @@ static void test_bad_spectra_are_refused(void **state)
     hf_prony p = {0.5, 1, {0.4}, {1.0}};   /* sums to 0.9 */
     assert_int_equal(hf_viscoelastic_solve(&p, NULL, &r, &diag), HF_EDOM);
     assert_non_null(strstr(diag.text, "sum"));
+    assert_int_equal(hf_prony_check(&p, NULL), HF_EDOM);
+    hf_prony ok = {0.25, 2, {0.5, 0.25}, {1.0, 0.0}};
+    assert_int_equal(hf_prony_check(&ok, NULL), HF_OK);
     hf_prony q = {0.5, 1, {0.5}, {-1.0}};
     assert_int_equal(hf_viscoelastic_solve(&q, NULL, &r, &diag), HF_EDOM);
     hf_prony t = {0.0, 11, {0}, {0}};
@@ -514,6 +518,13 @@ static void test_bad_spectra_are_refused(void **state)
     hf_maxwell_impact imp = {1.0, 1.0, 1.0};
     hf_maxwell_response out;
     assert_int_equal(hf_viscoelastic_simulate(&mat, &imp, NULL, &out, &diag), HF_EDOM);
+    assert_int_equal(hf_viscoelastic_material_check(&mat, &diag), HF_EDOM);
+    assert_non_null(strstr(diag.text, "mu0"));
+    mat.mu0 = 1e6;
+    mat.nu = 0.6;
+    assert_int_equal(hf_viscoelastic_material_check(&mat, &diag), HF_EDOM);
+    mat.nu = 0.3;
+    assert_int_equal(hf_viscoelastic_material_check(&mat, &diag), HF_OK);
     double tau[2] = {1.0, 0.5}, F[2];
     assert_int_equal(hf_viscoelastic_history(&p, NULL, 2, tau, F, NULL, &diag), HF_EINVAL);
 }
