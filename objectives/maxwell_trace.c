@@ -213,10 +213,32 @@ static double quantise(double F, const hf_maxwell_trace_options *o)
     return fmin(fmax(q, -o->range), o->range);
 }
 
+/* Hunter's Maxwell model as a forward model. */
+static hf_status hunter_simulate(const void *ctx, const hf_maxwell_impact *impact,
+                                 hf_maxwell_response *out, hf_diag *diag)
+{
+    return hf_maxwell_simulate(ctx, impact, NULL, out, diag);
+}
+
+static hf_status hunter_history(const void *ctx, const hf_maxwell_impact *impact, size_t n,
+                                const double *t, double *F, hf_diag *diag)
+{
+    return hf_maxwell_force_history(ctx, impact, NULL, n, t, F, diag);
+}
+
 hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
                                       const hf_maxwell_impact *impact,
                                       const hf_maxwell_trace_options *options,
                                       hf_maxwell_trace **out, hf_diag *diag)
+{
+    const hf_maxwell_forward model = {hunter_simulate, hunter_history, material};
+    return hf_maxwell_trace_synthesize_forward(&model, impact, options, out, diag);
+}
+
+hf_status hf_maxwell_trace_synthesize_forward(const hf_maxwell_forward *model,
+                                              const hf_maxwell_impact *impact,
+                                              const hf_maxwell_trace_options *options,
+                                              hf_maxwell_trace **out, hf_diag *diag)
 {
     if (out == NULL)
         return hf_diag_set(diag, HF_EINVAL, "no output for the synthetic trace");
@@ -228,7 +250,7 @@ hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
     hf_status st = check_trace_options(&o, diag);
     hf_maxwell_response resp;
     if (st == HF_OK)
-        st = hf_maxwell_simulate(material, impact, NULL, &resp, diag);
+        st = model->simulate(model->ctx, impact, &resp, diag);
     if (st != HF_OK)
         return st;
     double samples = floor((o.pre + resp.t_c + o.post) * o.rate) + 1.0;
@@ -254,7 +276,7 @@ hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     }
     memcpy(since, tr->F, sizeof(double) * tr->n);
-    st = hf_maxwell_force_history(material, impact, NULL, tr->n, since, tr->F, diag);
+    st = model->history(model->ctx, impact, tr->n, since, tr->F, diag);
     free(since);
     if (st != HF_OK) {
         hf_maxwell_trace_free(tr);

@@ -31,6 +31,7 @@
 #include "hertzfit/hunter.h"
 #include "hertzfit/maxwell.h"
 #include "hertzfit/viscoelastic.h"
+#include "hertzfit/viscoelastic_data.h"
 
 static int setup(void **state)
 {
@@ -494,6 +495,43 @@ static void test_longer_contact_is_a_crossing(void **state)
     assert_true(r.tau_c < 2.0 * tau_m0);
 }
 
+/* Synthetic data from the exact model: without noise the table is the
+ * simulation's (bit for bit: the same call); the trace's largest sample is
+ * F_M to the sampling (1 µs steps against t_M ≈ 2 ms: the peak's curvature
+ * moves the nearest sample by < 1e-6 of F_M; asserted 1e-5) at the sample
+ * nearest pre + t_M, and the record is 0 after the contact. */
+static void test_synthetic_data_and_trace(void **state)
+{
+    (void)state;
+    hf_viscoelastic_material mat = {1e6, 0.45, {0.0, 0, {0}, {0}}};
+    hf_prony_sls(0.5, 400.0, &mat.relax);
+    hf_maxwell_data *d = NULL;
+    assert_int_equal(hf_maxwell_data_alloc(2, 0, &d, NULL), HF_OK);
+    d->impact[0] = (hf_maxwell_impact){0.05, 0.01, 1.0};
+    d->impact[1] = (hf_maxwell_impact){0.05, 0.01, 2.0};
+    hf_maxwell_response syn[2], one;
+    assert_int_equal(hf_viscoelastic_synthesize(&mat, d, 0.0, 0, syn, NULL), HF_OK);
+    assert_int_equal(hf_viscoelastic_simulate(&mat, &d->impact[1], NULL, &one, NULL), HF_OK);
+    assert_memory_equal(&syn[1], &one, sizeof one);
+    hf_maxwell_trace_options o;
+    hf_maxwell_trace_options_init(&o);
+    o.rate = 1e6;
+    hf_maxwell_trace *tr = NULL;
+    assert_int_equal(hf_viscoelastic_trace_synthesize(&mat, &d->impact[1], &o, &tr, NULL),
+                     HF_OK);
+    size_t kmax = 0;
+    for (size_t k = 0; k < tr->n; ++k) {
+        if (tr->F[k] > tr->F[kmax])
+            kmax = k;
+        if (tr->t[k] > o.pre + one.t_c + 1e-9)
+            HF_ASSERT_CLOSE(tr->F[k], 0.0, 0.0, 0.0);
+    }
+    HF_ASSERT_CLOSE(tr->F[kmax], one.F_M, 0.0, 1e-5);
+    HF_ASSERT_CLOSE(tr->t[kmax], o.pre + one.t_M, 1.0 / o.rate, 0.0);
+    hf_maxwell_trace_free(tr);
+    hf_maxwell_data_free(d);
+}
+
 static void test_bad_spectra_are_refused(void **state)
 {
     (void)state;
@@ -541,6 +579,7 @@ int main(void)
         cmocka_unit_test(test_physical_units),
         cmocka_unit_test(test_fast_relaxation_is_the_relaxed_elastic_solid),
         cmocka_unit_test(test_longer_contact_is_a_crossing),
+        cmocka_unit_test(test_synthetic_data_and_trace),
         cmocka_unit_test(test_bad_spectra_are_refused),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
