@@ -235,6 +235,23 @@ hf_status hf_maxwell_simulate(const hf_maxwell_material *material,
                               const hf_maxwell_impact *impact,
                               const hf_hunter_options *options,
                               hf_maxwell_response *out, hf_diag *diag);
+/* ---- the exact viscoelastic impact (hertzfit/viscoelastic.h) */
+typedef struct hf_prony {
+    double g_inf;
+    size_t n;
+    double g[10];
+    double rate[10];
+} hf_prony;
+typedef struct hf_viscoelastic_options { double abs_tol; double rel_tol; } hf_viscoelastic_options;
+typedef struct hf_viscoelastic_material { double mu0; double nu; hf_prony relax; } hf_viscoelastic_material;
+hf_status hf_viscoelastic_simulate(const hf_viscoelastic_material *material,
+                                   const hf_maxwell_impact *impact,
+                                   const hf_viscoelastic_options *options,
+                                   hf_maxwell_response *out, hf_diag *diag);
+hf_status hf_viscoelastic_force_history(const hf_viscoelastic_material *material,
+                                        const hf_maxwell_impact *impact,
+                                        const hf_viscoelastic_options *options, size_t n,
+                                        const double *t, double *F, hf_diag *diag);
 hf_status hf_maxwell_force_history(const hf_maxwell_material *material,
                                    const hf_maxwell_impact *impact,
                                    const hf_hunter_options *options, size_t n,
