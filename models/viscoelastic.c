@@ -535,14 +535,9 @@ hf_status hf_viscoelastic_history(const hf_prony *relax, const hf_viscoelastic_o
 {
     if (n > 0 && (tau == NULL || force == NULL))
         return hf_diag_set(diag, HF_EINVAL, "no times or forces for the viscoelastic history");
-    for (size_t i = 0; i < n; ++i) {
-        if (isnan(tau[i]))
-            return hf_diag_set(diag, HF_EINVAL, "viscoelastic history: time %zu is NaN", i);
-        if (i > 0 && tau[i] < tau[i - 1])
-            return hf_diag_set(diag, HF_EINVAL, "viscoelastic history: time %zu (%.17g) is "
-                               "before time %zu (%.17g); times must be nondecreasing", i,
-                               tau[i], i - 1, tau[i - 1]);
-    }
+    hf_status checked = hf_ode_check_times(n, tau, "viscoelastic history", diag);
+    if (checked != HF_OK)
+        return checked;
     size_t first = 0;
     for (; first < n && tau[first] < 0.0; ++first) {
         force[first] = 0.0;
@@ -569,11 +564,10 @@ hf_status hf_viscoelastic_material_check(const hf_viscoelastic_material *mat, hf
 {
     if (mat == NULL)
         return hf_diag_set(diag, HF_EINVAL, "no material");
-    if (!isfinite(mat->mu0) || !(mat->mu0 > 0.0))
-        return hf_diag_set(diag, HF_EDOM, "mu0 = %g Pa must be finite and > 0", mat->mu0);
-    if (!isfinite(mat->nu) || mat->nu < 0.0 || mat->nu > 0.5)
-        return hf_diag_set(diag, HF_EDOM, "nu = %g is outside [0, 0.5]", mat->nu);
-    return hf_prony_check(&mat->relax, diag);
+    /* μ0 and ν as the Maxwell material checks them (its η is the spectrum's) */
+    const hf_maxwell_material elastic = {mat->mu0, mat->nu, 0.0};
+    hf_status st = hf_maxwell_material_check(&elastic, diag);
+    return st != HF_OK ? st : hf_prony_check(&mat->relax, diag);
 }
 
 /* The time unit T = w_m⁰/V0 = C0/𝒱 (Eqs. 23, 51) and the dimensionless
