@@ -532,6 +532,63 @@ static void test_synthetic_data_and_trace(void **state)
     hf_maxwell_data_free(d);
 }
 
+/* The program: `viscoelastic simulate --csv` prints the library's numbers
+ * (%.17g, so exactly), and `maxwell simulate --exact --trace` writes the
+ * exact force history of a standard linear solid (which Hunter's --trace
+ * refuses), its largest sample within the 10 µs sampling of F_M (the
+ * peak's curvature over half a sample: < 1e-3 of F_M). */
+static void test_program(void **state)
+{
+    (void)state;
+    char *out = NULL;
+    assert_int_equal(hf_test_cli("viscoelastic simulate --mu0 1e6 --nu 0.45 --eta 40,400 "
+                                 "--weight 0.3,0.3 --m 0.05 --R 0.01 --v0 2 --csv", &out, NULL),
+                     0);
+    hf_viscoelastic_material mat = {1e6, 0.45, {0.4, 2, {0.3, 0.3}, {40.0, 400.0}}};
+    const hf_maxwell_impact imp = {0.05, 0.01, 2.0};
+    hf_maxwell_response r;
+    assert_int_equal(hf_viscoelastic_simulate(&mat, &imp, NULL, &r, NULL), HF_OK);
+    double v[6];
+    const char *row = strchr(out, '\n');
+    assert_non_null(row);
+    assert_int_equal(sscanf(row + 1, "%lf,%lf,%lf,%lf,%lf,%lf", &v[0], &v[1], &v[2], &v[3],
+                            &v[4], &v[5]), 6);
+    const double want[6] = {r.F_M, r.t_M, r.t_c, r.e, r.eps, r.w_m};
+    for (int j = 0; j < 6; ++j)
+        HF_ASSERT_CLOSE(v[j], want[j], 0.0, 0.0);
+    free(out);
+
+    char cmd[1400];
+    const char *path = hf_test_tmp_path("exact-sls-trace.csv");
+    snprintf(cmd, sizeof cmd, "maxwell simulate --mu0 1e6 --nu 0.45 --eta 400 --alpha 0.5 "
+             "--m 0.05 --R 0.01 --v0 2 --exact --trace '%s' --csv", path);
+    out = NULL;
+    assert_int_equal(hf_test_cli(cmd, &out, NULL), 0);
+    double F_M;
+    row = strchr(out, '\n');
+    assert_non_null(row);
+    assert_int_equal(sscanf(row + 1, "%lf", &F_M), 1);
+    free(out);
+    hf_prony_sls(0.5, 400.0, &mat.relax);
+    assert_int_equal(hf_viscoelastic_simulate(&mat, &imp, NULL, &r, NULL), HF_OK);
+    HF_ASSERT_CLOSE(F_M, r.F_M, 0.0, 0.0);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[256];
+    double peak = 0.0;
+    int header = 0;
+    while (fgets(line, sizeof line, f)) {
+        double t, F;
+        if (strncmp(line, "t_s,F_N", 7) == 0)
+            header = 1;
+        else if (line[0] != '#' && sscanf(line, "%lf,%lf", &t, &F) == 2 && F > peak)
+            peak = F;
+    }
+    fclose(f);
+    assert_true(header);
+    HF_ASSERT_CLOSE(peak, r.F_M, 0.0, 1e-3);
+}
+
 static void test_bad_spectra_are_refused(void **state)
 {
     (void)state;
@@ -580,6 +637,7 @@ int main(void)
         cmocka_unit_test(test_fast_relaxation_is_the_relaxed_elastic_solid),
         cmocka_unit_test(test_longer_contact_is_a_crossing),
         cmocka_unit_test(test_synthetic_data_and_trace),
+        cmocka_unit_test(test_program),
         cmocka_unit_test(test_bad_spectra_are_refused),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
