@@ -18,6 +18,7 @@
 
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
+#include "hertzfit/viscoelastic_data.h"
 
 /* ---- shared with plot maxwell and plot trace ---------------------------- */
 
@@ -230,7 +231,7 @@ typedef struct simulate_args {
     double mu0, nu, eta, R, m, V0, noise, g, alpha;
     const char *grid, *delimiter;
     unsigned long long seed;
-    int csv;
+    int csv, exact;                     /* --exact: Lee-Radok and Ting, not Hunter */
     const char *trace;                  /* --trace FILE, or NULL */
     unsigned long long bits;
     int bounce;                         /* --bounce: the second bounce at --g */
@@ -366,10 +367,14 @@ static int cmd_simulate(int argc, char **argv)
          .help = "a load cell of inverted polarity: every force negated"},
         {.name = "seed", .kind = HFC_SEED, .value = &a.seed, .arg = "S", .needs = "noise",
          .help = "PCG32 seed of the noise (default 0)"},
+        {.name = "exact", .kind = HFC_FLAG, .value = &a.exact,
+         .help = "the exact viscoelastic impact (Lee-Radok loading, Ting's unloading; "
+                 "docs/viscoelastic.md) instead of Hunter's model, table and trace"},
         HFC_OPT_CSV(&a.csv),
     };
     hfc_spec spec = {argv[0],
-                     "Hunter's Maxwell impact model (Argatov Eqs. 24-25) solved numerically:\n"
+                     "Hunter's Maxwell impact model (Argatov Eqs. 24-25) solved numerically\n"
+                     "(with --exact: the exact viscoelastic impact, no Hunter approximation):\n"
                      "peak force F_M, its time t_M, contact duration t_c, restitution e,\n"
                      "eps = eta w_m0/V0 and the maximum approach w_m, with Argatov's\n"
                      "first-order predictions beside them.  With --grid: one row per impact,\n"
@@ -384,6 +389,8 @@ static int cmd_simulate(int argc, char **argv)
     hf_status st = hf_maxwell_material_check(&mat, &diag);
     if (st != HF_OK)
         return hfc_fail_status(argv[0], NULL, st, &diag);
+    hf_viscoelastic_material exact = {a.mu0, a.nu, {0.0, 0, {0}, {0}}};
+    hf_prony_sls(a.alpha, a.eta, &exact.relax);
     hf_maxwell_data *d = NULL;
     if ((rc = simulate_impacts(argv[0], &a, &d)) != 0)
         return rc;
@@ -391,18 +398,25 @@ static int cmd_simulate(int argc, char **argv)
     if (resp == NULL)
         rc = hfc_fail(argv[0], "out of memory");
     /* with --trace the noise goes into the trace: the table stays exact */
-    else if ((st = hf_maxwell_synthesize_sls(&mat, a.alpha, d, a.trace ? 0.0 : a.noise, a.seed,
-                                             resp, &diag)) != HF_OK)
+    else if ((st = a.exact ? hf_viscoelastic_synthesize(&exact, d, a.trace ? 0.0 : a.noise,
+                                                        a.seed, resp, &diag)
+                           : hf_maxwell_synthesize_sls(&mat, a.alpha, d,
+                                                       a.trace ? 0.0 : a.noise, a.seed, resp,
+                                                       &diag)) != HF_OK)
         rc = hfc_fail_status(argv[0], NULL, st, &diag);
-    if (rc == 0 && a.trace != NULL && a.alpha != 1.0)
+    if (rc == 0 && a.trace != NULL && a.alpha != 1.0 && !a.exact)
         rc = hfc_fail(argv[0], "--trace: the force history is Hunter's Maxwell model "
-                      "(--alpha 1), not the standard linear solid (--alpha %g)", a.alpha);
+                      "(--alpha 1), not the standard linear solid (--alpha %g); --exact "
+                      "draws it", a.alpha);
     if (rc == 0 && a.trace != NULL) {
         a.sampling.noise = a.noise;
         a.sampling.seed = a.seed;
         a.sampling.bits = (unsigned)a.bits;
         a.sampling.bounce_g = a.bounce ? (isfinite(a.g) ? a.g : HF_STANDARD_GRAVITY) : 0.0;
-        rc = hfc_maxwell_write_trace(argv[0], a.trace, &mat, &d->impact[0], &a.sampling);
+        rc = a.exact ? hfc_maxwell_write_exact_trace(argv[0], a.trace, &exact, &d->impact[0],
+                                                     &a.sampling)
+                     : hfc_maxwell_write_trace(argv[0], a.trace, &mat, &d->impact[0],
+                                               &a.sampling);
     }
     if (rc == 0)
         rc = a.grid ? print_grid(&a, d, resp) : print_single(argv[0], &a, d, resp);

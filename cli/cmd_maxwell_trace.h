@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
+#include "hertzfit/viscoelastic.h"
 
 extern const hfc_command hfc_maxwell_extract_command;
 
@@ -18,5 +19,11 @@ int hfc_maxwell_write_trace(const char *command, const char *path,
                             const hf_maxwell_material *material,
                             const hf_maxwell_impact *impact,
                             const hf_maxwell_trace_options *options);
+
+/* The same for the exact viscoelastic impact (hertzfit/viscoelastic_data.h). */
+int hfc_maxwell_write_exact_trace(const char *command, const char *path,
+                                  const hf_viscoelastic_material *material,
+                                  const hf_maxwell_impact *impact,
+                                  const hf_maxwell_trace_options *options);
 
 #endif

@@ -261,3 +261,16 @@ hf_status hf_ode_integrate_to_event(hf_ode_rhs_fn rhs, size_t dim, void *params,
     free(g0);
     return st == HF_OK ? HF_OK : integration_failure(st, *t, o, diag);
 }
+
+hf_status hf_ode_check_times(size_t n, const double *t, const char *what, hf_diag *diag)
+{
+    for (size_t i = 0; i < n; ++i) {
+        if (isnan(t[i]))
+            return hf_diag_set(diag, HF_EINVAL, "%s: time %zu is NaN", what, i);
+        if (i > 0 && t[i] < t[i - 1])
+            return hf_diag_set(diag, HF_EINVAL, "%s: time %zu (%.17g) is before time %zu "
+                               "(%.17g); times must be nondecreasing", what, i, t[i], i - 1,
+                               t[i - 1]);
+    }
+    return HF_OK;
+}

@@ -78,4 +78,8 @@ hf_status hf_ode_integrate_to_event(hf_ode_rhs_fn rhs, size_t dim, void *params,
                                     hf_ode_sample_fn sample, void *sample_user,
                                     hf_diag *diag);
 
+/* Checks output times for an integration: none NaN, nondecreasing.
+ * HF_EINVAL naming WHAT and the index ("WHAT: time 3 is NaN"). */
+hf_status hf_ode_check_times(size_t n, const double *t, const char *what, hf_diag *diag);
+
 #endif

@@ -1,7 +1,8 @@
 /*
  * matlab/hertzfit_mex.c — the MEX gateway of the MATLAB/Octave bindings:
  * hertzfit_mex(COMMAND, NAME, VALUE, ...) with COMMAND one of "hr",
- * "fit_profile", "maxwell_simulate", "maxwell_fit", "maxwell_extract", "copt".  The .m
+ * "fit_profile", "maxwell_simulate", "viscoelastic_simulate", "maxwell_fit",
+ * "maxwell_extract", "copt".  The .m
  * wrappers beside it (hertzfit_hr.m, ...) are the documented interface;
  * each command is the library call the program makes for the same
  * command, so a result is bit-identical to the program's for the same
@@ -432,30 +433,31 @@ static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, f
 /* ---- maxwell_simulate ---------------------------------------------------- */
 
 /* The impacts: a grid file, or vectors m, R, v0 (scalars broadcast). */
-static int simulate_impacts(const arg *args, hf_maxwell_data **d, failure *f)
+static int simulate_impacts(const char *name, const arg *args, hf_maxwell_data **d,
+                            failure *f)
 {
     hf_diag diag = {{0}};
     hf_status st;
     if (args[3].value != NULL) {
         if (args[4].value || args[5].value || args[6].value)
-            return fail(f, "hertzfit:badInput", "hertzfit_maxwell_simulate: give 'grid' or "
-                        "'m', 'R', 'v0', not both");
+            return fail(f, "hertzfit:badInput", "hertzfit_%s: give 'grid' or 'm', 'R', 'v0', "
+                        "not both", name);
         char *grid = text_of(&args[3]);
         hf_maxwell_read_options read;
         hf_maxwell_read_options_init(&read);
         st = hf_maxwell_grid_read(grid, &read, d, &diag);
         mxFree(grid);
-        return st == HF_OK ? 0 : fail_status(f, "maxwell_simulate", st, &diag);
+        return st == HF_OK ? 0 : fail_status(f, name, st, &diag);
     }
     size_t n = 1;
     for (int k = 4; k < 7; ++k) {
         if (args[k].value == NULL)
-            return fail(f, "hertzfit:badInput", "hertzfit_maxwell_simulate: option '%s' is "
-                        "required (or 'grid')", args[k].name);
+            return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' is required (or "
+                        "'grid')", name, args[k].name);
         size_t nk = mxGetNumberOfElements(args[k].value);
         if (nk != 1 && n != 1 && nk != n)
-            return fail(f, "hertzfit:badInput", "hertzfit_maxwell_simulate: 'm', 'R' and "
-                        "'v0' have different lengths");
+            return fail(f, "hertzfit:badInput", "hertzfit_%s: 'm', 'R' and 'v0' have "
+                        "different lengths", name);
         if (nk != 1)
             n = nk;
     }
@@ -469,7 +471,7 @@ static int simulate_impacts(const arg *args, hf_maxwell_data **d, failure *f)
         (*d)->impact[i] = (hf_maxwell_impact){v[0], v[1], v[2]};
         st = hf_maxwell_impact_check(&(*d)->impact[i], &diag);
     }
-    return st == HF_OK ? 0 : fail_status(f, "maxwell_simulate", st, &diag);
+    return st == HF_OK ? 0 : fail_status(f, name, st, &diag);
 }
 
 static int cmd_maxwell_simulate(int n, const mxArray **in, mxArray **out, failure *f)
@@ -490,7 +492,7 @@ static int cmd_maxwell_simulate(int n, const mxArray **in, mxArray **out, failur
     hf_maxwell_data *d = NULL;        /* freed below */
     hf_maxwell_response *resp = NULL; /* freed below */
     hf_argatov_constants k;
-    int rc = simulate_impacts(args, &d, f);
+    int rc = simulate_impacts("maxwell_simulate", args, &d, f);
     if (rc == 0 && (resp = malloc(d->n * sizeof *resp)) == NULL)
         rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_simulate: out of memory");
     if (rc == 0) {
@@ -526,6 +528,80 @@ static int cmd_maxwell_simulate(int n, const mxArray **in, mxArray **out, failur
             mxDestroyArray(s);
     }
     free(resp);
+    hf_maxwell_data_free(d);
+    return rc;
+}
+
+/* ---- viscoelastic_simulate ------------------------------------------------ */
+
+/* The exact viscoelastic impact (hertzfit/viscoelastic.h) of each impact:
+ * rates 'eta' [1/s] with moduli 'weight' (G_i/G(0)), or one rate with
+ * 'alpha' (the standard linear solid; default 1, Maxwell). */
+static int cmd_viscoelastic_simulate(int n, const mxArray **in, mxArray **out, failure *f)
+{
+    static const char *name = "viscoelastic_simulate";
+    arg args[] = {{"mu0", ARG_REAL, 1, NULL},   {"nu", ARG_REAL, 1, NULL},
+                  {"eta", ARG_REALS, 1, NULL},  {"grid", ARG_TEXT, 0, NULL},
+                  {"m", ARG_REALS, 0, NULL},    {"R", ARG_REALS, 0, NULL},
+                  {"v0", ARG_REALS, 0, NULL},   {"weight", ARG_REALS, 0, NULL},
+                  {"alpha", ARG_REAL, 0, NULL}};
+    if (parse_pairs(name, n, in, args, 9, f))
+        return 1;
+    hf_viscoelastic_material mat = {mxGetScalar(args[0].value), mxGetScalar(args[1].value),
+                                    {0.0, 0, {0}, {0}}};
+    size_t terms = mxGetNumberOfElements(args[2].value);
+    const double *eta = mxGetPr(args[2].value);
+    if (terms == 0 || terms > HF_PRONY_TERMS_MAX)
+        return fail(f, "hertzfit:badInput", "hertzfit_%s: 'eta' has %zu rates, 1 to %d",
+                    name, terms, HF_PRONY_TERMS_MAX);
+    if (args[7].value == NULL) {
+        if (terms != 1)
+            return fail(f, "hertzfit:badInput", "hertzfit_%s: %zu rates need 'weight'", name,
+                        terms);
+        hf_prony_sls(real_or(&args[8], 1.0), eta[0], &mat.relax);
+    } else {
+        if (args[8].value != NULL || mxGetNumberOfElements(args[7].value) != terms)
+            return fail(f, "hertzfit:badInput", "hertzfit_%s: give one 'weight' per rate "
+                        "(and no 'alpha')", name);
+        double sum = 0.0;
+        for (size_t i = 0; i < terms; ++i) {
+            mat.relax.g[i] = mxGetPr(args[7].value)[i];
+            mat.relax.rate[i] = eta[i];
+            sum += mat.relax.g[i];
+        }
+        if (sum > 1.0 + 1e-12)
+            return fail(f, "hertzfit:badInput", "hertzfit_%s: the weights sum to %.10g, more "
+                        "than G(0)", name, sum);
+        mat.relax.n = terms;
+        mat.relax.g_inf = fmax(1.0 - sum, 0.0);
+    }
+    hf_diag diag = {{0}};
+    hf_status st = hf_viscoelastic_material_check(&mat, &diag);
+    if (st != HF_OK)
+        return fail_status(f, name, st, &diag);
+    hf_maxwell_data *d = NULL; /* freed below */
+    int rc = simulate_impacts(name, args, &d, f);
+    if (rc == 0) {
+        static const char *fields[] = {"m_kg", "R_m", "V0_mps", "F_M_N", "t_M_s", "t_c_s",
+                                       "e", "eps", "w_m_m"};
+        mxArray *s = mxCreateStructMatrix((mwSize)d->n, 1, 9, fields);
+        for (size_t i = 0; i < d->n && rc == 0; ++i) {
+            hf_maxwell_response r;
+            st = hf_viscoelastic_simulate(&mat, &d->impact[i], NULL, &r, &diag);
+            if (st != HF_OK) {
+                rc = fail_status(f, name, st, &diag);
+                break;
+            }
+            const double v[9] = {d->impact[i].m, d->impact[i].R, d->impact[i].V0, r.F_M,
+                                 r.t_M, r.t_c, r.e, r.eps, r.w_m};
+            for (int j = 0; j < 9; ++j)
+                set_real(s, i, fields[j], v[j]);
+        }
+        if (rc == 0)
+            out[0] = s;
+        else
+            mxDestroyArray(s);
+    }
     hf_maxwell_data_free(d);
     return rc;
 }
@@ -899,6 +975,8 @@ void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
         rc = cmd_fit_profile(n, in, nlhs, plhs, &f);
     else if (strcmp(command, "maxwell_simulate") == 0)
         rc = cmd_maxwell_simulate(n, in, plhs, &f);
+    else if (strcmp(command, "viscoelastic_simulate") == 0)
+        rc = cmd_viscoelastic_simulate(n, in, plhs, &f);
     else if (strcmp(command, "maxwell_fit") == 0)
         rc = cmd_maxwell_fit(n, in, plhs, &f);
     else if (strcmp(command, "maxwell_extract") == 0)
@@ -909,7 +987,8 @@ void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
         rc = cmd_ev(n, in, plhs, &f);
     else
         rc = fail(&f, "hertzfit:badInput", "hertzfit_mex: unknown command '%s' (valid: hr, "
-                  "fit_profile, maxwell_simulate, maxwell_fit, maxwell_extract, copt, ev)", command);
+                  "fit_profile, maxwell_simulate, viscoelastic_simulate, maxwell_fit, "
+                  "maxwell_extract, copt, ev)", command);
     if (host_interrupt_pending()) {
         /* what the call returned was cut short: never handed back */
         for (int i = 0; i < nlhs; ++i)

@@ -238,15 +238,9 @@ hf_status hf_hunter_force_history(double eps, const hf_hunter_options *options, 
 {
     if (n > 0 && (tau == NULL || force == NULL))
         return hf_diag_set(diag, HF_EINVAL, "no times or forces for Hunter's force history");
-    for (size_t i = 0; i < n; ++i) {
-        if (isnan(tau[i]))
-            return hf_diag_set(diag, HF_EINVAL, "Hunter's force history: time %zu is NaN", i);
-        if (i > 0 && tau[i] < tau[i - 1])
-            return hf_diag_set(diag, HF_EINVAL,
-                               "Hunter's force history: time %zu (%.17g) is before time %zu "
-                               "(%.17g); times must be nondecreasing", i, tau[i], i - 1,
-                               tau[i - 1]);
-    }
+    hf_status checked = hf_ode_check_times(n, tau, "Hunter's force history", diag);
+    if (checked != HF_OK)
+        return checked;
     size_t first = 0;
     while (first < n && tau[first] < 0.0)
         force[first++] = 0.0;

@@ -612,25 +612,51 @@ hf_status hf_maxwell_synthesize(const hf_maxwell_material *material,
     return hf_maxwell_synthesize_sls(material, 1.0, impacts, noise, seed, out, diag);
 }
 
+/* Hunter's model (the standard linear solid α) as a forward model. */
+typedef struct hunter_model {
+    const hf_maxwell_material *material;
+    double alpha;
+} hunter_model;
+
+static hf_status hunter_simulate(const void *ctx, const hf_maxwell_impact *impact,
+                                 hf_maxwell_response *out, hf_diag *diag)
+{
+    const hunter_model *h = ctx;
+    return hf_maxwell_simulate_sls(h->material, h->alpha, impact, NULL, out, diag);
+}
+
 hf_status hf_maxwell_synthesize_sls(const hf_maxwell_material *material, double alpha,
                                     const hf_maxwell_data *impacts, double noise,
                                     uint64_t seed, hf_maxwell_response *out, hf_diag *diag)
 {
-    if (material == NULL || impacts == NULL || out == NULL)
+    if (material == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "synthetic data: missing material, impacts or output");
+    hf_status st = hf_maxwell_material_check(material, diag);
+    if (st != HF_OK)
+        return st;
+    const hunter_model h = {material, alpha};
+    const hf_maxwell_forward model = {hunter_simulate, NULL, &h};
+    return hf_maxwell_synthesize_forward(&model, impacts, noise, seed, out, diag);
+}
+
+hf_status hf_maxwell_synthesize_forward(const hf_maxwell_forward *model,
+                                        const hf_maxwell_data *impacts, double noise,
+                                        uint64_t seed, hf_maxwell_response *out,
+                                        hf_diag *diag)
+{
+    if (model == NULL || impacts == NULL || out == NULL)
         return hf_diag_set(diag, HF_EINVAL, "synthetic data: missing material, impacts or output");
     if (!(noise >= 0.0 && noise <= HF_MAXWELL_NOISE_MAX))
         return hf_diag_set(diag, HF_ERANGE, "noise %g is outside [0, %g]", noise,
                            HF_MAXWELL_NOISE_MAX);
-    hf_status st = hf_maxwell_material_check(material, diag);
-    if (st != HF_OK)
-        return st;
+    hf_status st;
     hf_rng rng;
     hf_rng_seed(&rng, seed, 0);
     char at[1100];
     for (size_t i = 0; i < impacts->n; ++i) {
         hf_diag why = {{0}};
         hf_maxwell_response *r = &out[i];
-        st = hf_maxwell_simulate_sls(material, alpha, &impacts->impact[i], NULL, r, &why);
+        st = model->simulate(model->ctx, &impacts->impact[i], r, &why);
         if (st != HF_OK) {
             impact_where(impacts, i, at, sizeof at);
             return hf_diag_set(diag, st, "%s%s", at, why.text);

@@ -7,6 +7,7 @@
 #define HERTZFIT_OBJECTIVES_MAXWELL_INTERNAL_H
 
 #include "hertzfit/maxwell_data.h"
+#include "hertzfit/maxwell_data.h"
 
 /* The CSV column of an observable: "F_M_N", "t_M_s", "t_c_s", "e". */
 const char *hf_maxwell_observable_column(hf_maxwell_observable obs);
@@ -46,5 +47,27 @@ size_t hf_maxwell_objective_nresiduals(const hf_maxwell_objective *obj);
 hf_status hf_maxwell_objective_estimate(const hf_maxwell_objective *obj, const double *x,
                                         hf_maxwell_estimate *out, double *residuals,
                                         hf_diag *diag);
+
+/* A forward model of one drop test, for the synthetic data and traces
+ * (Hunter's model, or the exact viscoelastic impact): the response, and
+ * the contact force F[i] [N] at t[i] [s] from the contact start. */
+typedef struct hf_maxwell_forward {
+    hf_status (*simulate)(const void *ctx, const hf_maxwell_impact *impact,
+                          hf_maxwell_response *out, hf_diag *diag);
+    hf_status (*history)(const void *ctx, const hf_maxwell_impact *impact, size_t n,
+                         const double *t, double *F, hf_diag *diag);
+    const void *ctx;
+} hf_maxwell_forward;
+
+/* hf_maxwell_synthesize_sls and hf_maxwell_trace_synthesize for any
+ * forward model (same noise, checks and messages). */
+hf_status hf_maxwell_synthesize_forward(const hf_maxwell_forward *model,
+                                        const hf_maxwell_data *impacts, double noise,
+                                        uint64_t seed, hf_maxwell_response *out,
+                                        hf_diag *diag);
+hf_status hf_maxwell_trace_synthesize_forward(const hf_maxwell_forward *model,
+                                              const hf_maxwell_impact *impact,
+                                              const hf_maxwell_trace_options *options,
+                                              hf_maxwell_trace **out, hf_diag *diag);
 
 #endif

@@ -234,10 +234,32 @@ static double quantise(double F, const hf_maxwell_trace_options *o)
     return fmin(fmax(q, -o->range), o->range);
 }
 
+/* Hunter's Maxwell model as a forward model. */
+static hf_status hunter_simulate(const void *ctx, const hf_maxwell_impact *impact,
+                                 hf_maxwell_response *out, hf_diag *diag)
+{
+    return hf_maxwell_simulate(ctx, impact, NULL, out, diag);
+}
+
+static hf_status hunter_history(const void *ctx, const hf_maxwell_impact *impact, size_t n,
+                                const double *t, double *F, hf_diag *diag)
+{
+    return hf_maxwell_force_history(ctx, impact, NULL, n, t, F, diag);
+}
+
 hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
                                       const hf_maxwell_impact *impact,
                                       const hf_maxwell_trace_options *options,
                                       hf_maxwell_trace **out, hf_diag *diag)
+{
+    const hf_maxwell_forward model = {hunter_simulate, hunter_history, material};
+    return hf_maxwell_trace_synthesize_forward(&model, impact, options, out, diag);
+}
+
+hf_status hf_maxwell_trace_synthesize_forward(const hf_maxwell_forward *model,
+                                              const hf_maxwell_impact *impact,
+                                              const hf_maxwell_trace_options *options,
+                                              hf_maxwell_trace **out, hf_diag *diag)
 {
     if (out == NULL)
         return hf_diag_set(diag, HF_EINVAL, "no output for the synthetic trace");
@@ -249,11 +271,11 @@ hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
     hf_status st = check_trace_options(&o, diag);
     hf_maxwell_response resp;
     if (st == HF_OK)
-        st = hf_maxwell_simulate(material, impact, NULL, &resp, diag);
+        st = model->simulate(model->ctx, impact, &resp, diag);
     if (st != HF_OK)
         return st;
     /* the second bounce: a flight of 2 V1/g at the rebound speed V1 = e V0,
-     * then Hunter's impact at V1 */
+     * then the model's impact at V1 */
     hf_maxwell_impact second = *impact;
     second.V0 = resp.e * impact->V0;
     double flight = o.bounce_g > 0.0 ? 2.0 * second.V0 / o.bounce_g : 0.0, t_second = 0.0;
@@ -262,7 +284,7 @@ hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
         return hf_diag_set(diag, HF_EDOM, "no second bounce: the impact's restitution is %g",
                            resp.e);
     if (o.bounce_g > 0.0) {
-        st = hf_maxwell_simulate(material, &second, NULL, &resp2, diag);
+        st = model->simulate(model->ctx, &second, &resp2, diag);
         if (st != HF_OK)
             return st;
         t_second = resp.t_c + flight;
@@ -299,7 +321,7 @@ hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     }
     memcpy(since, tr->F, sizeof(double) * tr->n);
-    st = hf_maxwell_force_history(material, impact, NULL, tr->n, since, tr->F, diag);
+    st = model->history(model->ctx, impact, tr->n, since, tr->F, diag);
     if (st == HF_OK && o.bounce_g > 0.0) {
         /* the second impact adds its force from t_second on the contact clock */
         double *F2 = malloc(sizeof(double) * tr->n); /* freed below */
@@ -308,7 +330,7 @@ hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
         for (size_t k = 0; st == HF_OK && k < tr->n; ++k)
             since[k] = tr->t[k] - o.pre - t_second;
         if (st == HF_OK)
-            st = hf_maxwell_force_history(material, &second, NULL, tr->n, since, F2, diag);
+            st = model->history(model->ctx, &second, tr->n, since, F2, diag);
         for (size_t k = 0; st == HF_OK && k < tr->n; ++k)
             tr->F[k] += F2[k];
         free(F2);

@@ -93,6 +93,13 @@ r = hertzfit_maxwell_simulate('mu0', 1e6, 'nu', 0.49, 'eta', 20, 'm', 0.01, 'R',
                               'v0', 0.5);
 write_csv(fullfile(out, 'maxwell_simulate_one.csv'), r, fieldnames(r)');
 
+r = hertzfit_viscoelastic_simulate('mu0', 1e6, 'nu', 0.45, 'eta', [40 400 4000], ...
+                                   'weight', [0.2 0.3 0.2], 'm', 0.05, 'R', 0.01, 'v0', 2);
+write_csv(fullfile(out, 'viscoelastic_simulate.csv'), r, fieldnames(r)');
+r = hertzfit_viscoelastic_simulate('mu0', 1e6, 'nu', 0.45, 'eta', 400, 'alpha', 0.5, ...
+                                   'm', 0.05, 'R', 0.01, 'v0', 2);
+write_csv(fullfile(out, 'viscoelastic_simulate_sls.csv'), r, fieldnames(r)');
+
 r = hertzfit_maxwell_fit('data', fullfile(data, 'maxwell_synthetic_noisy.csv'), 'nu', 0.5);
 write_csv(fullfile(out, 'maxwell_fit.csv'), r, fieldnames(r)');
 

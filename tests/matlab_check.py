@@ -105,6 +105,14 @@ def main():
             program('maxwell', 'simulate', '--mu0', '1e6', '--nu', '0.49', '--eta', '20',
                     '--m', '0.01', '--R', '0.01', '--v0', '0.5'),
             binding('maxwell_simulate_one.csv'))
+    compare('viscoelastic_simulate, three Prony terms',
+            program('viscoelastic', 'simulate', '--mu0', '1e6', '--nu', '0.45', '--eta',
+                    '40,400,4000', '--weight', '0.2,0.3,0.2', '--m', '0.05', '--R', '0.01',
+                    '--v0', '2'), binding('viscoelastic_simulate.csv'))
+    compare('viscoelastic_simulate, standard linear solid',
+            program('viscoelastic', 'simulate', '--mu0', '1e6', '--nu', '0.45', '--eta', '400',
+                    '--alpha', '0.5', '--m', '0.05', '--R', '0.01', '--v0', '2'),
+            binding('viscoelastic_simulate_sls.csv'))
     compare('maxwell_fit', program('maxwell', 'fit', '--data',
                                    os.path.join(source, 'data', 'maxwell_synthetic_noisy.csv'),
                                    '--nu', '0.5', ok=(0, 1)), binding('maxwell_fit.csv'))

@@ -1,0 +1,77 @@
+"""The exact viscoelastic Hertz impact (hertzfit/viscoelastic.h,
+docs/viscoelastic.md): Lee–Radok loading and Ting's unloading for a
+half-space whose shear relaxation modulus is a Prony series
+G(t) = G(0) [G∞/G(0) + Σ Gᵢ/G(0) exp(−ηᵢ t)], with constant ν."""
+import numpy as np
+
+from ._core import Error, check, ffi, lib, new_diag
+from .maxwell import _RESPONSE
+
+TERMS_MAX = 10
+
+
+def _material(mu0, nu, eta, weight, alpha):
+    """hf_viscoelastic_material from rates eta [1/s] and moduli weight
+    (Gᵢ/G(0)), or one rate with alpha (the standard linear solid)."""
+    rates = np.atleast_1d(np.asarray(eta, dtype=float))
+    if rates.ndim != 1 or not 1 <= rates.size <= TERMS_MAX:
+        raise Error(lib.HF_EDOM, f"eta: 1 to {TERMS_MAX} relaxation rates, not {rates.size}")
+    if weight is None:
+        if rates.size != 1:
+            raise Error(lib.HF_EDOM,
+                        f"weight: {rates.size} rates need {rates.size} weights G_i/G(0)")
+        weights = np.array([float(alpha)])
+    else:
+        weights = np.atleast_1d(np.asarray(weight, dtype=float))
+        if weights.shape != rates.shape:
+            raise Error(lib.HF_EDOM, f"weight: {weights.size} weights for {rates.size} rates")
+    mat = ffi.new("hf_viscoelastic_material *")
+    mat.mu0, mat.nu = float(mu0), float(nu)
+    mat.relax.n = rates.size
+    total = float(weights.sum())
+    if total > 1.0 + 1e-12:
+        raise Error(lib.HF_EDOM, f"weight: the weights sum to {total:.10g}, more than G(0)")
+    mat.relax.g_inf = max(1.0 - total, 0.0)   # G∞/G(0), rounding below 0 clipped
+    for i in range(rates.size):
+        mat.relax.g[i], mat.relax.rate[i] = weights[i], rates[i]
+    return mat
+
+
+def viscoelastic_simulate(mu0, nu, m, R, V0, eta, weight=None, alpha=1.0):
+    """The exact impact of a rigid sphere (m [kg], R [m], V0 [m/s], broadcast
+    element-wise) on a half-space of instantaneous shear modulus mu0 [Pa],
+    Poisson's ratio nu and relaxation rates eta [1/s] with moduli weight
+    (Gᵢ/G(0), one per rate; G∞/G(0) = 1 − their sum) — or one rate with
+    alpha: the standard linear solid mu0[(1 − alpha) + alpha exp(−eta t)],
+    alpha = 1 the Maxwell solid.  A structured array with fields F_M [N],
+    t_M [s], t_c [s], e, eps (Argatov's ε = −G'(0)/G(0) w_m0/V0) and w_m [m],
+    as maxwell_simulate's (hf_viscoelastic_simulate, one call per impact)."""
+    mat = _material(mu0, nu, eta, weight, alpha)
+    arrays = np.broadcast_arrays(*[np.asarray(v, dtype=float) for v in (m, R, V0)])
+    out = np.zeros(arrays[0].shape, dtype=_RESPONSE)
+    flat = out.reshape(-1)
+    impact, res, diag = ffi.new("hf_maxwell_impact *"), ffi.new("hf_maxwell_response *"), \
+        new_diag()
+    cols = [a.ravel() for a in arrays]
+    for i in range(flat.size):
+        impact.m, impact.R, impact.V0 = cols[0][i], cols[1][i], cols[2][i]
+        check(lib.hf_viscoelastic_simulate(mat, impact, ffi.NULL, res, diag), diag)
+        flat[i] = (res.F_M, res.t_M, res.t_c, res.e, res.eps, res.w_m)
+    return out
+
+
+def viscoelastic_force_history(mu0, nu, m, R, V0, t, eta, weight=None, alpha=1.0):
+    """The exact contact force F [N] at the times t [s] from the contact
+    start (non-decreasing; 0 before it and after the contact ends), the
+    material as in viscoelastic_simulate; one integration
+    (hf_viscoelastic_force_history).  An array of t's shape."""
+    mat = _material(mu0, nu, eta, weight, alpha)
+    times = np.ascontiguousarray(t, dtype=float)
+    flat = times.reshape(-1)
+    impact = ffi.new("hf_maxwell_impact *", {"m": m, "R": R, "V0": V0})
+    F = np.empty(flat.size)
+    diag = new_diag()
+    check(lib.hf_viscoelastic_force_history(mat, impact, ffi.NULL, flat.size,
+                                            ffi.from_buffer("double[]", flat),
+                                            ffi.from_buffer("double[]", F), diag), diag)
+    return F.reshape(times.shape)

@@ -1,0 +1,40 @@
+"""The exact viscoelastic impact from Python: one library call each."""
+import numpy as np
+import pytest
+
+import hertzfit
+
+MU0, NU, ETA = 1e6, 0.45, 400.0
+
+
+def test_simulate_matches_the_program_and_hunter_loading():
+    r = hertzfit.viscoelastic_simulate(MU0, NU, 0.05, 0.01, [1.0, 2.0], eta=ETA)
+    h = hertzfit.maxwell_simulate(MU0, NU, ETA, 0.05, 0.01, [1.0, 2.0])
+    assert r.dtype.names == h.dtype.names and r.shape == (2,)
+    # Hunter's loading is exact: F_M and w_m agree to the ODE error
+    np.testing.assert_allclose(r["F_M"], h["F_M"], rtol=1e-9)
+    np.testing.assert_allclose(r["w_m"], h["w_m"], rtol=1e-9)
+    # his unloading overestimates e (docs/viscoelastic.md)
+    assert (r["e"] < h["e"]).all()
+    # docs/viscoelastic.md's `hertzfit viscoelastic simulate` example, printed
+    # to 10 digits by the program
+    assert float(r["e"][1]) == pytest.approx(0.4566428876, abs=1e-10)
+
+
+def test_generalised_maxwell_and_history():
+    kw = dict(eta=[40.0, 400.0, 4000.0], weight=[0.2, 0.3, 0.2])
+    r = hertzfit.viscoelastic_simulate(MU0, NU, 0.05, 0.01, 2.0, **kw)
+    t = np.linspace(0.0, float(r["t_c"]) * 1.1, 201)
+    F = hertzfit.viscoelastic_force_history(MU0, NU, 0.05, 0.01, 2.0, t, **kw)
+    assert F.shape == t.shape and F.max() <= float(r["F_M"]) * (1 + 1e-12)
+    assert F[-1] == 0.0 and (F[1:-20] > 0).all()
+    Fm = hertzfit.viscoelastic_force_history(MU0, NU, 0.05, 0.01, 2.0, [float(r["t_M"])], **kw)
+    assert Fm[0] == pytest.approx(float(r["F_M"]), rel=1e-10)
+
+
+def test_bad_material_raises():
+    with pytest.raises(hertzfit.Error, match="weight"):
+        hertzfit.viscoelastic_simulate(MU0, NU, 0.05, 0.01, 1.0, eta=[1.0, 2.0])
+    with pytest.raises(hertzfit.Error, match="sum"):
+        hertzfit.viscoelastic_simulate(MU0, NU, 0.05, 0.01, 1.0, eta=[1.0, 2.0],
+                                       weight=[0.7, 0.6])
