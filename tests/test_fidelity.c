@@ -16,6 +16,7 @@
 #include "hertzfit/impact.h"
 #include "hertzfit/profile.h"
 #include "hertzfit/profile_objective.h"
+#include "hertzfit/restitution.h"
 
 #define DATA HERTZFIT_SOURCE_DIR "/data"
 
@@ -134,11 +135,32 @@ static void test_slider_crank_first_contact_bounds(void **state)
     }
 }
 
+/* Poursina & Nikravesh 2020, Eqs. 18–19: μ = d k/(e v⁻) with d the root of
+ * (1 + d/e)/(1 − d) = exp(d(1 + 1/e)).  With h = d/e this is Safaeifar's
+ * Eq. 39, h(1 + e) = ln((1 + h)/(1 − e h)), and μ = h k/v⁻ is h_r: the two
+ * papers' exact relations are one.  Checked: d = e h_exact(e) satisfies
+ * Eq. 19 to rounding: 1e-12 relative, at e >= 0.3 where 1 − d >= 0.07 (at
+ * small e, 1 − d → 0 and Eq. 19's left side amplifies the last bit of d
+ * by d/(1 − d): 1e8 at e = 0.05). */
+static void test_poursina_eqs_18_19(void **state)
+{
+    (void)state;
+    const double es[] = {0.3, 0.6, 0.9, 0.99};
+    for (size_t i = 0; i < 4; ++i) {
+        double e = es[i], h;
+        assert_int_equal(hf_restitution_hr_exact(e, &h, NULL), HF_OK);
+        double d = e * h;
+        assert_true(d > 0.0 && d < 0.95);
+        HF_ASSERT_CLOSE((1.0 + d / e) / (1.0 - d), exp(d * (1.0 + 1.0 / e)), 0.0, 1e-12);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figs_5_6_crossings),
         cmocka_unit_test(test_quoted_rms),
+        cmocka_unit_test(test_poursina_eqs_18_19),
         cmocka_unit_test(test_eq29_eq52_maximum_deformation),
         cmocka_unit_test(test_slider_crank_first_contact_bounds),
     };
