@@ -13,8 +13,10 @@
 
 #include <gsl/gsl_fit.h>
 
+#include "hertzfit/argatov.h"
 #include "hertzfit/damping.h"
 #include "hertzfit/examples.h"
+#include "hertzfit/hunter.h"
 #include "hertzfit/impact.h"
 #include "hertzfit/profile.h"
 #include "hertzfit/profile_objective.h"
@@ -216,6 +218,33 @@ static void test_example_2_linear_decrease(void **state)
     HF_ASSERT_CLOSE(exponential, 4.6e-4, 5e-5, 0.0);
 }
 
+/* Forney's claim (Argatov's Discussion): the correction to the loading time
+ * τ_m is O(ε^½).  On Hunter's model q(ε) = (τ_m − τ_m⁰)/ε is 0.3170,
+ * 0.3174, 0.3182 at ε = 0.005, 0.01, 0.02 (the audit's values, to their 4
+ * decimals: 5e-5) and tends to Argatov's c_m^τ = 0.31659 (Eq. 31): the
+ * correction is O(ε).  An O(ε^½) term would make q grow like ε^{−½} as ε
+ * falls; instead q − c_m^τ halves with ε (ratio 2 within 10 %: the O(ε³)
+ * remainder), and the integration's 1e-12 is 1e-8 of the smallest
+ * difference. */
+static void test_forney_order(void **state)
+{
+    (void)state;
+    hf_argatov_constants k;
+    assert_int_equal(hf_argatov_constants_compute(&k, NULL), HF_OK);
+    const double eps[3] = {0.005, 0.01, 0.02}, audit[3] = {0.3170, 0.3174, 0.3182};
+    double q[3];
+    for (int i = 0; i < 3; ++i) {
+        hf_hunter_result r;
+        assert_int_equal(hf_hunter_simulate(eps[i], NULL, &r, NULL), HF_OK);
+        q[i] = (r.tau_m - k.value[HF_ARGATOV_TAU_M0]) / eps[i];
+        HF_ASSERT_CLOSE(q[i], audit[i], 5e-5, 0.0);
+    }
+    double c = k.value[HF_ARGATOV_C_M_TAU];
+    HF_ASSERT_CLOSE(c, 0.3166, 5e-5, 0.0);
+    HF_ASSERT_CLOSE((q[1] - c) / (q[0] - c), 2.0, 0.0, 0.1);
+    HF_ASSERT_CLOSE((q[2] - c) / (q[1] - c), 2.0, 0.0, 0.1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -223,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_quoted_rms),
         cmocka_unit_test(test_poursina_eqs_18_19),
         cmocka_unit_test(test_example_2_linear_decrease),
+        cmocka_unit_test(test_forney_order),
         cmocka_unit_test(test_eq29_eq52_maximum_deformation),
         cmocka_unit_test(test_slider_crank_first_contact_bounds),
     };
