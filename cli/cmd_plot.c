@@ -7,11 +7,11 @@
 extern const hfc_command hfc_plot_convergence_command, hfc_plot_empires_command,
     hfc_plot_maxwell_command, hfc_plot_restitution_command, hfc_plot_bounce_command,
     hfc_plot_example_command, hfc_plot_trace_command;
-extern const hfc_command hfc_plot_maxwell_curves_command;
+extern const hfc_command hfc_plot_maxwell_curves_command, hfc_plot_hr_command;
 
 static const hfc_command *const targets[] = {
     &hfc_plot_convergence_command, &hfc_plot_empires_command, &hfc_plot_maxwell_command,
-    &hfc_plot_restitution_command, &hfc_plot_bounce_command,
+    &hfc_plot_hr_command, &hfc_plot_restitution_command, &hfc_plot_bounce_command,
     &hfc_plot_maxwell_curves_command, &hfc_plot_example_command, &hfc_plot_trace_command};
 
 const hfc_command hfc_plot_command = {

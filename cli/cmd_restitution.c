@@ -100,7 +100,10 @@ static int run_restitution(int argc, char **argv)
         "e_out = -x'(t_s)/v and its error (Safaeifar & Farshidianfar 2020, Eq. 60,\n"
         "Figs. 5-6), twice: with the force as written, contact ending at x = 0\n"
         "(e_out, error), and clamped, F = max(F, 0), ending at F = 0 (e_out_clamped,\n"
-        "error_clamped).  e_out does not depend on m, K, v or n.",
+        "error_clamped).  e_out does not depend on m, K, v or n.\n\n"
+        "poursina-residual runs its own law, m x'' + K x^n + mu x x' = 0,\n"
+        "ending at zero force with a residual deformation (n = 3/2); its h is the root of\n"
+        "this same simulation, so its error is zero to the root's tolerance.",
         opts, HFC_COUNT(opts), &positional, NULL};
     int rc;
     const char **names = NULL;   /* freed below */

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hertzfit/impact.h"
 #include "hertzfit/profile.h"
 
 typedef hf_status (*hr_fn)(double c, const double *ab, double *h);
@@ -86,6 +87,15 @@ static hf_status profile(double c, const double *ab, double *h)
     return HF_OK;
 }
 
+/* Poursina & Nikravesh's f = K δ^n + μ δ δ̇ (extended abstract, Eq. 9):
+ * h_r = μ v⁻ δ_H^{1−n}/K by simulation with its residual deformation, at
+ * the catalogue's n = 3/2. */
+static hf_status poursina_residual(double c, const double *ab, double *h)
+{
+    (void)ab;
+    return hf_impact_residual_h(1.5, c, h, NULL);
+}
+
 static const catalogue_entry catalogue[] = {
     {{HF_DAMPING_HUNT_CROSSLEY, "hunt-crossley", "3(1-c)/2",
       "Hunt & Crossley, J Appl Mech 42 (1975) 440-445", 0}, hunt_crossley},
@@ -106,6 +116,9 @@ static const catalogue_entry catalogue[] = {
       "Zhang & Sharf (2009); Safaeifar & Farshidianfar (2020), Eq. 39", 0}, exact},
     {{HF_DAMPING_PROFILE, "profile", "2(1-c)/(5 I(a,b) c), I = B(5/(2a), 1+1/b)/a",
       "Safaeifar & Farshidianfar (2020), Eqs. 42-55", 1}, profile},
+    {{HF_DAMPING_POURSINA_RESIDUAL, "poursina-residual",
+      "root of e_out(h) = c, f = K d^n + mu d d', n = 3/2",
+      "Poursina & Nikravesh, extended abstract, Eq. 9", 0}, poursina_residual},
 };
 
 #define CATALOGUE_SIZE (sizeof catalogue / sizeof catalogue[0])

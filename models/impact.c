@@ -37,6 +37,7 @@ typedef struct impact_model {
     double n;          /* exponent (1 for Kelvin–Voigt) */
     double scale_d;    /* δ_H, Eq. 27 of Poursina & Nikravesh */
     double scale_f;    /* K δ_H^n, the force scale */
+    double mu;         /* residual law: μ = h K δ_H^{n−1}/v⁻ (N·s/m²) */
 } impact_model;
 
 static int nonnegative_finite(double x) { return isfinite(x) && x >= 0.0; }
@@ -50,7 +51,7 @@ static hf_status check_params(const hf_impact_params *p, hf_diag *diag)
     if (p == NULL)
         return hf_diag_set(diag, HF_EINVAL, "no impact parameters");
     if (p->law != HF_IMPACT_HUNT_CROSSLEY && p->law != HF_IMPACT_LINEAR_DAMPER &&
-        p->law != HF_IMPACT_KELVIN_VOIGT)
+        p->law != HF_IMPACT_KELVIN_VOIGT && p->law != HF_IMPACT_RESIDUAL)
         return hf_diag_set(diag, HF_EINVAL, "unknown force law %d", (int)p->law);
     hf_status st = hf_contact_check(&p->contact, diag);
     if (st != HF_OK)
@@ -86,24 +87,41 @@ static double spring(const hf_impact_params *p, double n, double delta)
     return delta < 0.0 ? -s : s;
 }
 
-static double force_as_written(const hf_impact_params *p, double n, double delta,
-                               double delta_dot)
+static void model_init(impact_model *m, const hf_impact_params *p)
 {
-    if (p->law == HF_IMPACT_HUNT_CROSSLEY)
-        return spring(p, n, delta) * (1.0 + p->damping * delta_dot / p->contact.approach_speed);
-    return spring(p, n, delta) + p->damping * delta_dot;
+    m->p = p;
+    m->n = p->law == HF_IMPACT_KELVIN_VOIGT ? 1.0 : p->contact.exponent;
+    m->scale_d = pow((m->n + 1.0) * p->contact.mass * p->contact.approach_speed * p->contact.approach_speed /
+                     (2.0 * p->contact.stiffness), 1.0 / (m->n + 1.0));
+    m->scale_f = p->contact.stiffness * pow(m->scale_d, m->n);
+    m->mu = p->law == HF_IMPACT_RESIDUAL
+                ? p->damping * m->scale_f / (m->scale_d * p->contact.approach_speed) : 0.0;
+}
+
+static double force_as_written(const impact_model *m, double delta, double delta_dot)
+{
+    const hf_impact_params *p = m->p;
+    switch (p->law) {
+    case HF_IMPACT_HUNT_CROSSLEY:
+        return spring(p, m->n, delta) * (1.0 + p->damping * delta_dot / p->contact.approach_speed);
+    case HF_IMPACT_RESIDUAL:   /* Eq. 9 of the extended abstract */
+        return spring(p, m->n, delta) + m->mu * delta * delta_dot;
+    default:
+        return spring(p, m->n, delta) + p->damping * delta_dot;
+    }
 }
 
 double hf_impact_force(const hf_impact_params *params, double delta, double delta_dot)
 {
-    double n = params->law == HF_IMPACT_KELVIN_VOIGT ? 1.0 : params->contact.exponent;
-    return force_as_written(params, n, delta, delta_dot);
+    impact_model m;
+    model_init(&m, params);
+    return force_as_written(&m, delta, delta_dot);
 }
 
 /* The force acting in the equation of motion: clamped when asked. */
 static double force_acting(const impact_model *m, double delta, double delta_dot)
 {
-    double f = force_as_written(m->p, m->n, delta, delta_dot);
+    double f = force_as_written(m, delta, delta_dot);
     if (m->p->clamp && m->p->law == HF_IMPACT_HUNT_CROSSLEY && f < 0.0)
         f = 0.0;
     return f;
@@ -162,12 +180,13 @@ static double event_settled(double t, const double y[], void *params)
     return fmax(fabs(f - p->load) / p->load, fabs(y[1])) - HF_IMPACT_REST_TOL;
 }
 
-/* Linear damper: c δ̇ + K δ^n = 0, Eq. 20 of Poursina & Nikravesh. */
+/* Linear damper: c δ̇ + K δ^n = 0, Eq. 20 of Poursina & Nikravesh; the
+ * residual law: μ δ δ̇ + K δ^n = 0. */
 static double event_zero_force(double t, const double y[], void *params)
 {
     (void)t;
     const impact_model *m = params;
-    return force_as_written(m->p, m->n, y[0] * m->scale_d, y[1] * m->p->contact.approach_speed) /
+    return force_as_written(m, y[0] * m->scale_d, y[1] * m->p->contact.approach_speed) /
            m->scale_f;
 }
 
@@ -185,6 +204,8 @@ static double event_force_peak(double t, const double y[], void *params)
     if (p->law == HF_IMPACT_HUNT_CROSSLEY)
         dfdt = dspring * (1.0 + p->damping * delta_dot / p->contact.approach_speed) +
                spring(p, m->n, delta) * p->damping * accel / p->contact.approach_speed;
+    else if (p->law == HF_IMPACT_RESIDUAL)
+        dfdt = dspring + m->mu * (delta_dot * delta_dot + delta * accel);
     else
         dfdt = dspring + p->damping * accel;
     return dfdt / (m->scale_f * p->contact.approach_speed / m->scale_d);
@@ -215,22 +236,14 @@ static void relay_sample(double t, const double y[], void *user)
     r->fn(t, delta, delta_dot, force_acting(m, delta, delta_dot), r->user);
 }
 
-static void model_init(impact_model *m, const hf_impact_params *p)
-{
-    m->p = p;
-    m->n = p->law == HF_IMPACT_KELVIN_VOIGT ? 1.0 : p->contact.exponent;
-    m->scale_d = pow((m->n + 1.0) * p->contact.mass * p->contact.approach_speed * p->contact.approach_speed /
-                     (2.0 * p->contact.stiffness), 1.0 / (m->n + 1.0));
-    m->scale_f = p->contact.stiffness * pow(m->scale_d, m->n);
-}
-
 /* The time budget: the contact lasts a few δ_H/v⁻, longer when heavily
  * damped Hunt–Crossley creeps back at |δ̇| < v⁻/h. */
 static void options_init(hf_ode_options *o, const impact_model *m)
 {
     const hf_impact_params *p = m->p;
     double t_scale = m->scale_d / p->contact.approach_speed;
-    double slow = p->law == HF_IMPACT_HUNT_CROSSLEY ? p->damping : 0.0;
+    double slow = p->law == HF_IMPACT_HUNT_CROSSLEY || p->law == HF_IMPACT_RESIDUAL
+                      ? p->damping : 0.0;
     hf_ode_options_init(o);
     o->abs_tol = p->tolerance;
     o->rel_tol = p->tolerance;
@@ -247,9 +260,9 @@ static void options_init(hf_ode_options *o, const impact_model *m)
  * K δ^n <= P there, and the energy E = m δ̇²/2 + K δ^{n+1}/(n+1) − P δ =
  * δ (K δ^n/(n+1) − P) < 0.  Every force law here only dissipates (dE/dt
  * <= 0), while leaving at δ = 0 needs E = m δ̇²/2 >= 0: a Hunt–Crossley
- * contact can never separate after a stall.  (The linear damper separates
- * at F = 0 with δ_s > 0, where this bound does not apply; for it a stall
- * is taken as the definition of coming to rest, and documented so.)
+ * contact can never separate after a stall.  (The linear damper and the
+ * residual law separate at F = 0 with δ_s > 0, where this bound does not
+ * apply; for them a stall is taken as the definition of coming to rest, and documented so.)
  * Without the event, a heavily damped ball settles at the static
  * deformation (P/K)^{1/n}, F → P, and the integration never ends.  An
  * overdamped approach to that equilibrium has no stall; event_settled

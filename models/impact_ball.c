@@ -40,7 +40,7 @@ hf_status hf_impact_model_lookup(const char *name, hf_impact_model *model, hf_di
     if (hf_damping_lookup(name, &id, NULL) != HF_OK)
         return hf_unknown_name("damping model", name, HF_DAMPING_COUNT + 1,
                                impact_model_name_at, NULL, diag);
-    *model = (hf_impact_model){HF_IMPACT_HUNT_CROSSLEY, id};
+    *model = (hf_impact_model){hf_impact_law_of(id), id};
     return HF_OK;
 }
 
@@ -48,7 +48,7 @@ const char *hf_impact_model_name(hf_impact_model model)
 {
     if (model.law == HF_IMPACT_LINEAR_DAMPER)
         return HF_IMPACT_MODEL_LINEAR;
-    const hf_damping_model *dm = model.law == HF_IMPACT_HUNT_CROSSLEY
+    const hf_damping_model *dm = model.law == hf_impact_law_of(model.damping)
                                      ? hf_damping_at(model.damping) : NULL;
     return dm != NULL ? dm->name : "?";
 }
@@ -69,8 +69,9 @@ hf_status hf_impact_ball_params(hf_impact_model model, double e, const double *p
         params->law = HF_IMPACT_LINEAR_DAMPER;
         return hf_copt_solve(&params->contact, e, NULL, &params->damping, diag);
     }
-    if (model.law != HF_IMPACT_HUNT_CROSSLEY)
+    if (model.law != hf_impact_law_of(model.damping))
         return hf_diag_set(diag, HF_EINVAL, "the ball's damping is a catalogue model or the "
                            "linear damper, not force law %d", (int)model.law);
+    params->law = model.law;
     return hf_damping_hr(model.damping, e, profile_ab, &params->damping, diag);
 }

@@ -36,6 +36,7 @@
 #include <gsl/gsl_odeiv2.h>
 
 #include "core/ode_events.h"
+#include "models/maxwell_model.h"
 
 /* Longest dimensionless time allowed per stage: Hertz's half duration is
  * τ_m⁰ ≈ 1.47; a nearly fluid material may take a few hundred. */

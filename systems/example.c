@@ -193,7 +193,7 @@ hf_status hf_example_law_init(hf_example_law *law, const hf_example_config *c, h
         hf_contact_init(&unit);   /* m = K = v⁻ = 1, n = 3/2 */
         return hf_copt_solve(&unit, c->restitution, NULL, &law->c_unit, diag);
     }
-    if (c->model.law != HF_IMPACT_HUNT_CROSSLEY)
+    if (c->model.law != hf_impact_law_of(c->model.damping))
         return hf_diag_set(diag, HF_EINVAL, "example: the damping is a catalogue model or the "
                            "linear damper, not force law %d", (int)c->model.law);
     double h;   /* checks the model and (a, b) once, before any simulation */

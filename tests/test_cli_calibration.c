@@ -42,8 +42,9 @@ static void test_hr_csv(void **state)
 {
     (void)state;
     char *out = run_ok("hr --model all --csv 0.5 1");
-    /* 8 models without (a, b) × 2 values + header. */
-    assert_int_equal(hf_test_count_lines(out), 17);
+    /* 9 models without (a, b) × 2 values + header. */
+    assert_int_equal(hf_test_count_lines(out), 19);
+    assert_non_null(strstr(out, "poursina-residual,1,0\n"));
     assert_non_null(strstr(out, "model,c_r,h_r\n"));
     assert_non_null(strstr(out, "hunt-crossley,0.5,0.75\n"));
     assert_non_null(strstr(out, "exact,1,0\n"));

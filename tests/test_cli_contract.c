@@ -317,7 +317,7 @@ static const char *const bad_cases[][2] = {
     {"bench report", "missing argument DIR"},
     {"bench eval bbob:1:2:1 0", "bbob:1:2:1 has dimension 2: give 2 coordinates, not 1"},
     {"bench report a b", "unexpected argument 'b'"},
-    {"plot", "missing subcommand (valid: convergence, empires, maxwell, restitution, bounce, "
+    {"plot", "missing subcommand (valid: convergence, empires, maxwell, hr, restitution, bounce, "
              "maxwell-curves, example, trace)"},
     {"plot trace --data x.csv --nu 0.5 --eta 1 -o x.png", "--eta needs --mu0"},
     {"plot trace --data x.csv --mu0 1e6 --eta 1 --max-iter 3 --nu 0.5 -o x.png",
@@ -330,6 +330,7 @@ static const char *const bad_cases[][2] = {
     {"plot maxwell --data x.csv -o x.png", "--nu is required"},
     {"plot maxwell-curves --alpha 0 -o x.png", "--alpha: 0 is outside (0, 1]"},
     {"plot restitution -o x.png --points 1", "--points: 1 is outside [2, 100000]"},
+    {"plot hr -o x.png --model nope", "unknown damping model 'nope'"},
     {"plot bounce -o x.png --e 0.5,2", "--e: 2 is outside [1e-06, 1]"},
     {"plot example bouncing-ball -o x.png --figure 9 --e 0.5",
      "--e: the bouncing ball's Fig. 9 is drawn at c_r = 0.4"},

@@ -24,9 +24,9 @@ static void test_names_are_stable(void **state)
     (void)state;
     const char *names[] = {"hunt-crossley", "lankarani-nikravesh", "flores",
                            "gharib-hurmuzlu", "hu-guo", "safaeifar-farshidianfar",
-                           "icaco", "exact", "profile"};
-    assert_int_equal(HF_DAMPING_COUNT, 9);
-    for (size_t i = 0; i < 9; ++i) {
+                           "icaco", "exact", "profile", "poursina-residual"};
+    assert_int_equal(HF_DAMPING_COUNT, 10);
+    for (size_t i = 0; i < 10; ++i) {
         const hf_damping_model *m = hf_damping_at((hf_damping_id)i);
         assert_int_equal(m->id, i);   /* the catalogue is in the order of the enum */
         assert_string_equal(m->name, names[i]);

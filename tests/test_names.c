@@ -75,7 +75,7 @@ static void test_registries(void **state)
     hf_impact_model im;
     assert_int_equal(hf_impact_model_lookup("nope", &im, &diag), HF_ENOTFOUND);
     assert_non_null(strstr(diag.text, "unknown damping model 'nope' (valid: hunt-crossley, "));
-    assert_non_null(strstr(diag.text, ", profile, poursina-nikravesh)"));
+    assert_non_null(strstr(diag.text, ", profile, poursina-residual, poursina-nikravesh)"));
     assert_int_equal(hf_impact_model_lookup("poursina-nikravesh", &im, &diag), HF_OK);
     assert_int_equal(im.law, HF_IMPACT_LINEAR_DAMPER);
     assert_string_equal(hf_impact_model_name(im), HF_IMPACT_MODEL_LINEAR);

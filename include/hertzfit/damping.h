@@ -5,7 +5,10 @@
  *
  * Each model gives the damping ratio h_r = C δ̇⁻ / K as a function of the
  * restitution coefficient c_r (Table 1 of Safaeifar & Farshidianfar 2020 and
- * of Sheikhi Azqandi & Safaeifar 2023).  In the library a model is an
+ * of Sheikhi Azqandi & Safaeifar 2023).  One member has a different force
+ * law: Poursina & Nikravesh's f = K δ^n + μ δ δ̇ with residual deformation
+ * (extended abstract, Eq. 9), whose h_r = μ δ̇⁻ δ_H^{1−n}/K is found by
+ * simulating its impact at n = 3/2 (hf_impact_residual_h).  In the library a model is an
  * enum, hf_damping_id; its name, a stable identifier used on the command
  * line and in output files, is only for the user: hf_damping_lookup turns
  * a name into the id.
@@ -44,6 +47,8 @@ typedef enum hf_damping_id {
     HF_DAMPING_ICACO,                    /* "icaco" */
     HF_DAMPING_EXACT,                    /* "exact": the root of Eq. 39 */
     HF_DAMPING_PROFILE,                  /* "profile": needs (a, b) */
+    HF_DAMPING_POURSINA_RESIDUAL,        /* "poursina-residual": its own law,
+                                            f = K δ^n + μ δ δ̇ (hertzfit/impact.h) */
     HF_DAMPING_COUNT
 } hf_damping_id;
 

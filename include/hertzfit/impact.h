@@ -13,6 +13,13 @@
  *       Eqs. 7–8); contact ends at zero force, c δ̇ + K δ^n = 0 (Eq. 20),
  *       leaving the residual deformation δ_s (Eq. 51).
  *   Kelvin–Voigt  the linear damper with n = 1 (their Eq. 54).
+ *   Residual  F = K δ^n + μ δ δ̇  (Poursina & Nikravesh, extended abstract,
+ *       Eq. 9): zero force at first touch like Hunt–Crossley, and contact
+ *       ends at zero force, K δ^{n−1} = μ |δ̇|, leaving a residual
+ *       deformation (for n > 1 always, whenever μ > 0).  Its damping
+ *       parameter is dimensionless, h = μ v⁻ δ_H^{1−n}/K: the damping force
+ *       over the spring force at δ = δ_H, δ̇ = v⁻, which is what h_r = C v⁻/K
+ *       means for Hunt–Crossley.  With it e_out depends on h and n alone.
  *
  * The integration is GSL's rk8pd with an adaptive step, each event
  * located inside the accepted step by Brent's method (core/ode_events.h).  The state is carried
@@ -42,7 +49,8 @@ extern "C" {
 typedef enum hf_impact_law {
     HF_IMPACT_HUNT_CROSSLEY = 0,   /* F = K δ^n (1 + h δ̇/v⁻), damping = h */
     HF_IMPACT_LINEAR_DAMPER = 1,   /* F = K δ^n + c δ̇, damping = c */
-    HF_IMPACT_KELVIN_VOIGT = 2     /* F = K δ + c δ̇ (exponent must be 1) */
+    HF_IMPACT_KELVIN_VOIGT = 2,    /* F = K δ + c δ̇ (exponent must be 1) */
+    HF_IMPACT_RESIDUAL = 3         /* F = K δ^n + μ δ δ̇, damping = h = μ v⁻ δ_H^{1−n}/K */
 } hf_impact_law;
 
 typedef struct hf_impact_params {
@@ -63,7 +71,7 @@ void hf_impact_params_init(hf_impact_params *params);
 /* How the contact ended. */
 typedef enum hf_impact_end {
     HF_IMPACT_END_DEFORMATION = 0,  /* δ reached 0 */
-    HF_IMPACT_END_FORCE = 1,        /* F reached 0 (linear damper, clamped HC) */
+    HF_IMPACT_END_FORCE = 1,        /* F reached 0 (linear damper, residual, clamped HC) */
     HF_IMPACT_END_REST = 2          /* load P > 0 and the rebound stalled inside the
                                        contact (δ̇ rose back to 0 with δ > 0), or
                                        the contact settled at the static
@@ -136,12 +144,42 @@ hf_status hf_impact_history(const hf_impact_params *params, const hf_impact_resu
                             size_t count, double *t, double *delta, double *delta_dot,
                             double *force, hf_diag *diag);
 
+/* ---- the residual-deformation model (Poursina & Nikravesh, Eq. 9) ----- */
+
+/* μ (N·s/m²) of the residual law for its dimensionless h on CONTACT:
+ * μ = h K δ_H^{n−1}/v⁻, δ_H = ((n+1) m v⁻²/(2K))^{1/(n+1)} (Eq. 27 of
+ * Poursina & Nikravesh 2020).  Written out, μ = h K^{2/(n+1)}
+ * ((n+1) m/2)^{(n−1)/(n+1)} v⁻^{(n−3)/(n+1)}: the counterpart of the
+ * bracket of their c_opt (Eq. 34; Eq. 5 of the extended abstract).
+ * HF_EDOM for a bad contact (hf_contact_check) or h < 0. */
+hf_status hf_impact_residual_mu(const hf_contact *contact, double h, double *mu,
+                                hf_diag *diag);
+
+/* The h of the residual law whose simulated restitution is e, for
+ * exponent n: the root of e_out(h) = e (GSL Brent, |Δh| <= 1e-12 (1 + h)),
+ * the simulation carrying the residual deformation (contact ends at F = 0).
+ * e = 1 gives h = 0.  HF_EDOM for e outside [HF_IMPACT_E_MIN, 1] or n
+ * outside [1, 3]. */
+hf_status hf_impact_residual_h(double n, double e, double *h, hf_diag *diag);
+
+/* Its small-damping closed form: 1 − e = B(2/(n+1), 3/2) h + O(h²) (the
+ * energy lost along the undamped Hertz path; the residual deformation's
+ * stored energy is O(h^{(n+1)/(n−1)})).  Returns B(2/(n+1), 3/2). */
+double hf_impact_residual_slope(double n);
+
+/* The damping law of catalogue model ID: HF_IMPACT_RESIDUAL for
+ * HF_DAMPING_POURSINA_RESIDUAL, HF_IMPACT_HUNT_CROSSLEY for the others. */
+hf_impact_law hf_impact_law_of(hf_damping_id id);
+
 /* ---- restitution check (Safaeifar & Farshidianfar Eq. 60, Figs. 5–6) -- */
 
 /* Output restitution of a Hunt–Crossley-type impact whose h is the damping
  * model's h_r(c_in) (hertzfit/damping.h; profile_ab = {a, b} for
  * HF_DAMPING_PROFILE, else NULL).  The result does not depend on m, K or
  * v⁻ (they scale out), so the check uses n = 3/2 and m = K = v⁻ = 1.
+ * HF_DAMPING_POURSINA_RESIDUAL runs its own law (HF_IMPACT_RESIDUAL); its
+ * h_r is the root of this same simulation, so its e_out is c_in to the
+ * root's tolerance (a consistency check, not an independent one).
  * HF_EINVAL for an unknown model or a profile model without (a, b),
  * HF_EDOM for c_in outside [HF_IMPACT_E_MIN, 1]. */
 hf_status hf_impact_restitution_e_out(hf_damping_id model, double c_in,
