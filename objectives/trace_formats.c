@@ -723,42 +723,49 @@ static hf_status names_add(names *nm, const char *name, hf_diag *diag)
     return HF_OK;
 }
 
+/* The vector of Q: the one named REQUESTED (read first: a missing one is
+ * named before its unit is asked for) or the default form, into *values
+ * and *n, its name into *name and its unit's factor into *factor. */
+static hf_status read_quantity(vectors *v, const quantity *q, const char *requested,
+                               const char *unit_given, int sample_numbers, double **values,
+                               size_t *n, const char **name, double *factor, hf_diag *diag)
+{
+    size_t col = 0;
+    hf_status st;
+    *factor = 1.0;
+    if (requested != NULL) {
+        names one = v->nm;
+        one.n = 1;
+        one.name = &requested;
+        *name = requested;
+        st = v->read(v, requested, values, n, diag);
+        if (st == HF_OK && !sample_numbers)
+            st = named_unit(&one, 0, q, unit_given, factor, diag);
+    } else {
+        st = find_column(&v->nm, q, NULL, unit_given, 0, &col, factor, diag);
+        *name = st == HF_OK ? v->nm.name[col] : NULL;
+        if (st == HF_OK)
+            st = v->read(v, *name, values, n, diag);
+    }
+    return st;
+}
+
 static hf_status read_vectors(vectors *v, const hf_maxwell_trace_format *f,
                               hf_maxwell_trace *trace, hf_diag *diag)
 {
     const char *path = v->nm.path;
     int times = !(f->rate > 0.0) || f->time_column != NULL;
-    size_t tcol = 0, fcol = 0;
     double tf = 1.0, ff = 1.0;
-    hf_status st = HF_OK;
-    /* a named vector need not be listed among the top-level names (a
-     * struct field, a dataset in a group): look it up by name */
-    names one = v->nm;
-    const char *requested[2] = {f->time_column, f->force_column};
-    if (times && f->time_column != NULL) {
-        one.n = 1;
-        one.name = &requested[0];
-        st = find_column(&one, &TIME, f->time_column, f->time_unit, f->rate > 0.0, &tcol, &tf,
-                         diag);
-    } else if (times) {
-        st = find_column(&v->nm, &TIME, NULL, f->time_unit, 0, &tcol, &tf, diag);
-    }
-    const char *tname = !times ? NULL : f->time_column ? f->time_column : v->nm.name[tcol];
-    const char *fname = f->force_column;
-    if (st == HF_OK && fname != NULL) {
-        one.n = 1;
-        one.name = &requested[1];
-        st = find_column(&one, &FORCE, fname, f->force_unit, 0, &fcol, &ff, diag);
-    } else if (st == HF_OK) {
-        st = find_column(&v->nm, &FORCE, NULL, f->force_unit, 0, &fcol, &ff, diag);
-        fname = st == HF_OK ? v->nm.name[fcol] : NULL;
-    }
+    const char *tname = NULL, *fname = NULL;
     raw r = {0};
     size_t nt = 0, nf = 0;
-    if (st == HF_OK && times)
-        st = v->read(v, tname, &r.t, &nt, diag);
+    hf_status st = HF_OK;
+    if (times)
+        st = read_quantity(v, &TIME, f->time_column, f->time_unit, f->rate > 0.0, &r.t, &nt,
+                           &tname, &tf, diag);
     if (st == HF_OK)
-        st = v->read(v, fname, &r.F, &nf, diag);
+        st = read_quantity(v, &FORCE, f->force_column, f->force_unit, 0, &r.F, &nf, &fname,
+                           &ff, diag);
     if (st == HF_OK && times && nt != nf)
         st = hf_diag_set(diag, HF_EPARSE, "%s: %s '%s' has %zu values and %s '%s' %zu: a "
                          "time for every force sample", path, v->nm.kind, tname, nt,
