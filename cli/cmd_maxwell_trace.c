@@ -82,7 +82,8 @@ static int cmd_extract(int argc, char **argv)
         {.name = "data", .kind = HFC_TEXT, .value = &a.data, .arg = "LIST", .required = 1,
          .help = "test list, CSV: mass (m_kg|m_g), radius (R_m|R_mm|D_m|D_mm), speed "
                  "(V0_mps|h_m|h_mm) and 'trace', each drop's trace file (t_s|t_ms|t_us, "
-                 "F_N|F_kN|F_mN) relative to the list's folder"},
+                 "F_N|F_kN|F_mN; or .lvm, .mat, .h5 and other names: --time-column ...) "
+                 "relative to the list's folder"},
         HFC_MAXWELL_READ_OPTIONS(&a.delimiter, &a.g),
         HFC_TRACE_FORMAT_OPTIONS(&a.format),
         {.name = "impact", .kind = HFC_WORD, .value = &a.impacts, .words = impact_words,

@@ -4,7 +4,7 @@
  * data/drop_traces/drop01.csv is read to the same numbers as the plain
  * CSV, bit for bit where the form writes the same decimal digits; every
  * refused form is refused with a message naming the file and the place.
- * The .mat file was written by Octave (tests/data/trace_forms/make_mat.m),
+ * The .mat file was written by Octave (data/lab_forms/make_mat.m),
  * the HDF5 files are written here with libhdf5, the .lvm files by hand
  * after LabVIEW's text measurement format.
  */
@@ -22,7 +22,7 @@
 #include "hertzfit/maxwell_trace.h"
 
 #define REFERENCE HERTZFIT_SOURCE_DIR "/data/drop_traces/drop01.csv"
-#define OCTAVE_MAT HERTZFIT_SOURCE_DIR "/tests/data/trace_forms/drop01.mat"
+#define OCTAVE_MAT HERTZFIT_SOURCE_DIR "/data/lab_forms/drop01.mat"
 
 /* The reference samples as written: the time and force texts. */
 static char *ref_t[1000], *ref_F[1000];
