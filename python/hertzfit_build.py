@@ -9,7 +9,7 @@ layout.
 Where the library is found, first match wins:
   HERTZFIT_STATIC_LIB=/path/libhertzfit.a and HERTZFIT_INCLUDE_DIRS=dir[:dir]
       link that static library (the CMake build does this; its dependencies
-      come from pkg-config: gsl nlopt libcrypto, and OpenMP);
+      come from pkg-config: gsl nlopt libcrypto matio hdf5, and OpenMP);
   otherwise `pkg-config --cflags --libs hertzfit` (an installed hertzfit; set
       PKG_CONFIG_PATH to PREFIX/lib/pkgconfig for a private prefix).
 HERTZFIT_EXTRA_LINK adds linker flags (the sanitizer build's -fsanitize=...).
@@ -268,7 +268,21 @@ typedef struct hf_maxwell_data {
 hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out,
                                 hf_diag *diag);
 void hf_maxwell_data_free(hf_maxwell_data *data);
-typedef struct hf_maxwell_read_options { char separator; double g; } hf_maxwell_read_options;
+typedef struct hf_maxwell_trace_format {
+    char separator;
+    char decimal;
+    const char *time_column;
+    const char *force_column;
+    const char *time_unit;
+    const char *force_unit;
+    double rate;
+} hf_maxwell_trace_format;
+void hf_maxwell_trace_format_init(hf_maxwell_trace_format *format);
+typedef struct hf_maxwell_read_options {
+    char separator;
+    double g;
+    hf_maxwell_trace_format trace_format;
+} hf_maxwell_read_options;
 void hf_maxwell_read_options_init(hf_maxwell_read_options *options);
 hf_status hf_maxwell_data_read(const char *path, const hf_maxwell_read_options *options,
                                hf_maxwell_data **out, hf_diag *diag);
@@ -572,7 +586,11 @@ def _library_flags():
         include_dirs = [os.path.abspath(d)
                         for d in os.environ.get("HERTZFIT_INCLUDE_DIRS", "").split(os.pathsep)
                         if d]
-        deps = _pkg_config("--libs", "gsl", "nlopt", "libcrypto")
+        # matio and HDF5: the trace readers of .mat and HDF5 files; Debian
+        # names HDF5's module hdf5-serial on some releases
+        hdf5 = "hdf5" if subprocess.run(["pkg-config", "--exists", "hdf5"]).returncode == 0 \
+            else "hdf5-serial"
+        deps = _pkg_config("--libs", "gsl", "nlopt", "libcrypto", "matio", hdf5)
         inc, libdirs, libs, other = _split_flags(deps)
         kwargs = dict(include_dirs=include_dirs + inc, library_dirs=libdirs,
                       libraries=libs + ["m"], extra_objects=[os.path.abspath(static_lib)],

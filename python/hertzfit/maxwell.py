@@ -157,15 +157,30 @@ class MaxwellData:
         return cls(ptr)
 
 
-def read_maxwell_data(path, g=None, separator=None):
+def read_maxwell_data(path, g=None, separator=None, decimal=None, time_column=None,
+                      force_column=None, time_unit=None, force_unit=None, rate=None):
     """Reads a drop-test CSV (units in the column names, converted to SI;
-    docs/file-formats.md).  Errors name path:line:column."""
+    docs/file-formats.md).  Errors name path:line:column.  The trace files
+    of a test list are read as the keywords say (the program's --decimal,
+    --time-column, --force-column, --time-unit, --force-unit, --rate;
+    docs/traces.md, "Files as instruments write them")."""
     options = ffi.new("hf_maxwell_read_options *")
     lib.hf_maxwell_read_options_init(options)
     if g is not None:
         options.g = g
     if separator is not None:
         options.separator = encode(separator, "separator")
+    fmt = options.trace_format
+    if decimal is not None:
+        fmt.decimal = encode(decimal, "decimal")
+    if rate is not None:
+        fmt.rate = rate
+    keep = []  # the texts the options point to, alive through the call
+    for name, value in (("time_column", time_column), ("force_column", force_column),
+                        ("time_unit", time_unit), ("force_unit", force_unit)):
+        if value is not None:
+            keep.append(ffi.new("char[]", os.fsencode(value)))
+            setattr(fmt, name, keep[-1])
     out = ffi.new("hf_maxwell_data **")
     diag = new_diag()
     check(lib.hf_maxwell_data_read(os.fsencode(path), options, out, diag), diag)

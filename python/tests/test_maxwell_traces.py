@@ -173,3 +173,31 @@ def test_fit_curve_errors(drops):
     # a budget of one iteration stops the fit: returned, but suspect
     short = hertzfit.maxwell_fit_curve(drops, max_iter=1)
     assert short.suspect and short.stop == "maxiter"
+
+
+def test_trace_files_as_instruments_write_them(drops, tmp_path):
+    """A list naming drop01 as Octave saved it (data/lab_forms/drop01.mat) and
+    as a spreadsheet with a decimal comma writes it: the same samples as the
+    CSV, bit for bit, through the keywords of the program's options."""
+    first = drops.traces[0]
+    mat = os.path.join(REPO, "data", "lab_forms", "drop01.mat")
+    lst = tmp_path / "mat.csv"
+    lst.write_text("m_g,D_mm,h_mm,trace\n4.08,10,20,%s\n" % mat)
+    for kw in ({}, dict(time_column="rec.t", force_column="rec.F", time_unit="s",
+                        force_unit="N")):
+        tr = hertzfit.read_maxwell_data(str(lst), **kw).traces[0]
+        np.testing.assert_array_equal(tr.t, first.t)
+        np.testing.assert_array_equal(tr.F, first.F)
+    fails("variable 'rec.t' gives no unit of the time", hertzfit.read_maxwell_data, str(lst),
+          time_column="rec.t", force_column="rec.F")
+    with open(first.path) as f:
+        rows = [line.strip().split(",") for line in f if not line.startswith("#")][1:]
+    (tmp_path / "komma.csv").write_text("Zeit (s);Kraft (N)\n" + "".join(
+        "%s;%s\n" % (t.replace(".", ","), F.replace(".", ",")) for t, F in rows))
+    lst.write_text("m_g,D_mm,h_mm,trace\n4.08,10,20,komma.csv\n")
+    tr = hertzfit.read_maxwell_data(str(lst), decimal=",", time_column="Zeit (s)",
+                                    force_column="Kraft (N)").traces[0]
+    np.testing.assert_array_equal(tr.t, first.t)
+    np.testing.assert_array_equal(tr.F, first.F)
+    fails("a decimal comma?", hertzfit.read_maxwell_data, str(lst), time_column="Zeit (s)",
+          force_column="Kraft (N)")
