@@ -988,3 +988,42 @@ hf_status hf_maxwell_trace_read_file(const char *path, const hf_maxwell_trace_fo
     }
     return st;
 }
+
+/* ---- traces from arrays ---------------------------------------------------- */
+
+hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, const double *t,
+                                    const double *F, hf_diag *diag)
+{
+    if (data == NULL || i >= data->n || t == NULL || F == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "trace %zu: no data, no such test or no arrays",
+                           i + 1);
+    if (n < HF_MAXWELL_TRACE_MIN_SAMPLES || n > HF_MAXWELL_TRACE_MAX_SAMPLES)
+        return hf_diag_set(diag, n < HF_MAXWELL_TRACE_MIN_SAMPLES ? HF_EINVAL : HF_ERANGE,
+                           "trace %zu: %zu samples; a trace has %d to %d", i + 1, n,
+                           HF_MAXWELL_TRACE_MIN_SAMPLES, HF_MAXWELL_TRACE_MAX_SAMPLES);
+    for (size_t k = 0; k < n; ++k) {
+        if (!isfinite(t[k]) || !isfinite(F[k]))
+            return hf_diag_set(diag, HF_EDOM, "trace %zu: sample %zu: t = %g s, F = %g N is not "
+                               "finite", i + 1, k + 1, t[k], F[k]);
+        if (k > 0 && !(t[k] > t[k - 1]))
+            return hf_diag_set(diag, HF_EDOM, "trace %zu: sample %zu: time %.10g s is not after "
+                               "the previous sample's %.10g; times must be strictly increasing",
+                               i + 1, k + 1, t[k], t[k - 1]);
+    }
+    if (data->trace == NULL && (data->trace = calloc(data->n, sizeof *data->trace)) == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu traces", data->n);
+    double *tc = malloc(sizeof(double) * n), *Fc = malloc(sizeof(double) * n); /* to data */
+    if (tc == NULL || Fc == NULL) {
+        free(tc);
+        free(Fc);
+        return hf_diag_set(diag, HF_ENOMEM, "trace %zu: out of memory for %zu samples", i + 1, n);
+    }
+    memcpy(tc, t, sizeof(double) * n);
+    memcpy(Fc, F, sizeof(double) * n);
+    hf_maxwell_trace *tr = &data->trace[i];
+    free(tr->t);
+    free(tr->F);
+    free(tr->path);
+    *tr = (hf_maxwell_trace){n, tc, Fc, NULL};
+    return HF_OK;
+}

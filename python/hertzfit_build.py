@@ -287,6 +287,9 @@ void hf_maxwell_read_options_init(hf_maxwell_read_options *options);
 hf_status hf_maxwell_data_read(const char *path, const hf_maxwell_read_options *options,
                                hf_maxwell_data **out, hf_diag *diag);
 hf_status hf_maxwell_data_check(const hf_maxwell_data *data, hf_diag *diag);
+hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, const double *t,
+                                    const double *F, hf_diag *diag);
+hf_status hf_maxwell_impact_check(const hf_maxwell_impact *impact, hf_diag *diag);
 hf_status hf_maxwell_synthesize(const hf_maxwell_material *material,
                                 const hf_maxwell_data *impacts, double noise, uint64_t seed,
                                 hf_maxwell_response *out, hf_diag *diag);

@@ -213,6 +213,17 @@ hf_status hf_maxwell_synthesize_sls(const hf_maxwell_material *material, double 
                                     const hf_maxwell_data *impacts, double noise,
                                     uint64_t seed, hf_maxwell_response *out, hf_diag *diag);
 
+/* Trace I of DATA (a drop's force history already in memory: N samples,
+ * t [s] strictly increasing, F [N], both finite), copied into
+ * data->trace[i] (allocated, every other trace empty, at the first call);
+ * the trace's path is NULL.  A list read from a file and the same numbers
+ * set here give the same extraction and fits, to the bit.  HF_EINVAL (no
+ * data, I out of range, fewer than HF_MAXWELL_TRACE_MIN_SAMPLES samples),
+ * HF_ERANGE (more than HF_MAXWELL_TRACE_MAX_SAMPLES), HF_EDOM naming the
+ * sample (not finite, time not increasing), HF_ENOMEM. */
+hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, const double *t,
+                                    const double *F, hf_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif

@@ -201,3 +201,33 @@ def test_trace_files_as_instruments_write_them(drops, tmp_path):
     np.testing.assert_array_equal(tr.F, first.F)
     fails("a decimal comma?", hertzfit.read_maxwell_data, str(lst), time_column="Zeit (s)",
           force_column="Kraft (N)")
+
+
+def test_traces_from_arrays_match_the_program(drops):
+    """Traces handed over as NumPy arrays — here loaded from the trace files by
+    NumPy itself, as any lab loader would — with each drop's m, R and V0: the
+    extraction and the curve fit are the program's on the list, to the bit."""
+    arrays = [np.loadtxt(tr.path, delimiter=",", comments="#", skiprows=4, unpack=True)
+              for tr in drops.traces]
+    mem = hertzfit.MaxwellData.from_arrays(drops.m, drops.R, drops.V0,
+                                           traces=[(t, F) for t, F in arrays])
+    assert mem.path is None and len(mem.traces) == 12 and mem.traces[0].path == ""
+    rows = program_csv("extract", "--data", DROPS)
+    mine = hertzfit.maxwell_extract(mem)
+    for row, m in zip(rows, mine):
+        for col in ("F_M_N", "u_F_M_N", "t_M_s", "u_t_M_s", "t_c_s", "u_t_c_s", "t0_s"):
+            same_double(row[col], m[col])
+    (row,) = program_csv("fit", "--data", DROPS, "--nu", "0.5", "--method", "curve")
+    est = hertzfit.maxwell_fit_curve(mem, nu=0.5).estimate
+    for col, value in (("mu0_Pa", est.mu0), ("mu0_se", est.mu0_se), ("eta_per_s", est.eta),
+                       ("eta_se", est.eta_se), ("r2", est.r2)):
+        same_double(row[col], value)
+    # refused as a file's samples would be
+    t, F = arrays[0]
+    fails("trace 1: sample 3: time", hertzfit.MaxwellData.from_arrays, [0.004], [0.005],
+          [0.6], traces=[(np.r_[t[:2], t[1], t[3:]], F)])
+    fails("trace 1: 3 samples; a trace has 16 to", hertzfit.MaxwellData.from_arrays, [0.004],
+          [0.005], [0.6], traces=[(t[:3], F[:3])])
+    fails("1 traces for 2 tests", hertzfit.MaxwellData.from_arrays, [0.004] * 2, [0.005] * 2,
+          [0.6] * 2, traces=[(t, F)])
+    fails("m = -1", hertzfit.MaxwellData.from_arrays, [-1.0], [0.005], [0.6], traces=[(t, F)])
