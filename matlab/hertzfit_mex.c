@@ -55,7 +55,7 @@ static int fail_status(failure *f, const char *command, hf_status st, const hf_d
 
 /* ---- name-value pairs ---------------------------------------------------- */
 
-typedef enum { ARG_TEXT, ARG_REAL, ARG_COUNT, ARG_REALS, ARG_STRUCT } arg_kind;
+typedef enum { ARG_TEXT, ARG_REAL, ARG_COUNT, ARG_REALS, ARG_STRUCT, ARG_DATA } arg_kind;
 
 typedef struct arg {
     const char *name;
@@ -109,6 +109,9 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
         case ARG_STRUCT:
             ok = mxIsStruct(v) && mxGetNumberOfElements(v) == 1;
             break;
+        case ARG_DATA:
+            ok = (mxIsChar(v) || mxIsStruct(v)) && mxGetNumberOfElements(v) > 0;
+            break;
         case ARG_REALS:
             ok = is_real_double(v) && mxGetNumberOfElements(v) > 0;
             break;
@@ -124,7 +127,8 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
             static const char *const wanted[] = {"a character vector", "a real number",
                                                  "a whole number >= 0",
                                                  "a non-empty real vector",
-                                                 "a scalar struct"};
+                                                 "a scalar struct",
+                                                 "a file name or a struct array of drops"};
             return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' must be %s",
                         command, a->name, wanted[a->kind]);
         }
@@ -157,7 +161,7 @@ static void set_real(mxArray *s, size_t i, const char *field, double v)
 
 static void set_text(mxArray *s, size_t i, const char *field, const char *v)
 {
-    mxSetField(s, (mwIndex)i, field, mxCreateString(v));
+    mxSetField(s, (mwIndex)i, field, mxCreateString(v != NULL ? v : ""));
 }
 
 /* ---- hr ------------------------------------------------------------------ */
@@ -487,6 +491,84 @@ static int check_word(const char *command, const char *option, const char *word,
                 option, word, valid);
 }
 
+/* ---- drop tests from a file or from memory --------------------------------- */
+
+/* Field NAME of element I of S as a real double scalar into *v; 0 when
+ * absent (ABSENT_OK) or, with a message, when not such a scalar. */
+static int field_real(const mxArray *s, size_t i, const char *name, int absent_ok, double *v,
+                      hf_diag *diag)
+{
+    const mxArray *x = mxGetField(s, (mwIndex)i, name);
+    if (x == NULL && absent_ok)
+        return 0;
+    if (x == NULL || !is_real_double(x) || mxGetNumberOfElements(x) != 1) {
+        hf_diag_set(diag, HF_EINVAL, "data(%zu).%s must be a real number", i + 1, name);
+        return -1;
+    }
+    *v = mxGetScalar(x);
+    return 1;
+}
+
+/* Drop tests from a struct array, one element per drop (the struct
+ * hertzfit_maxwell_extract returns does): m_kg, R_m, V0_mps, any of
+ * F_M_N, t_M_s, t_c_s, e, and t_s with F_N, a drop's force trace as two
+ * real vectors (hf_maxwell_data_set_trace); checked as a file is. */
+static hf_status data_from_struct(const mxArray *s, hf_maxwell_data **out, hf_diag *diag)
+{
+    static const char *const obs_fields[HF_MAXWELL_NOBS] = {"F_M_N", "t_M_s", "t_c_s", "e"};
+    size_t n = mxGetNumberOfElements(s);
+    unsigned mask = 0;
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        mask |= mxGetFieldNumber(s, obs_fields[k]) >= 0 ? 1u << k : 0u;
+    int traces = mxGetFieldNumber(s, "t_s") >= 0 || mxGetFieldNumber(s, "F_N") >= 0;
+    hf_status st = hf_maxwell_data_alloc(n, mask, out, diag);
+    hf_maxwell_data *d = *out;
+    for (size_t i = 0; st == HF_OK && i < n; ++i) {
+        hf_maxwell_impact *imp = &d->impact[i];
+        if (field_real(s, i, "m_kg", 0, &imp->m, diag) < 0 ||
+            field_real(s, i, "R_m", 0, &imp->R, diag) < 0 ||
+            field_real(s, i, "V0_mps", 0, &imp->V0, diag) < 0) {
+            st = HF_EINVAL;
+            break;
+        }
+        for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+            if ((mask & (1u << k)) && field_real(s, i, obs_fields[k], 0, &d->value[k][i], diag) < 0)
+                st = HF_EINVAL;
+        if (st != HF_OK || !traces)
+            continue;
+        const mxArray *t = mxGetField(s, (mwIndex)i, "t_s"), *F = mxGetField(s, (mwIndex)i, "F_N");
+        if (t == NULL || F == NULL || !is_real_double(t) || !is_real_double(F) ||
+            mxGetNumberOfElements(t) != mxGetNumberOfElements(F))
+            st = hf_diag_set(diag, HF_EINVAL, "data(%zu).t_s and .F_N must be real vectors of "
+                             "the same length (a drop's force trace: times [s], forces [N])",
+                             i + 1);
+        else
+            st = hf_maxwell_data_set_trace(d, i, mxGetNumberOfElements(t), mxGetPr(t),
+                                           mxGetPr(F), diag);
+    }
+    for (size_t i = 0; st == HF_OK && mask == 0 && i < n; ++i)
+        st = hf_maxwell_impact_check(&d->impact[i], diag);
+    if (st == HF_OK && mask != 0)
+        st = hf_maxwell_data_check(d, diag);
+    if (st != HF_OK) {
+        hf_maxwell_data_free(d);
+        *out = NULL;
+    }
+    return st;
+}
+
+/* The 'data' option: a file's path (read as the program reads it) or a
+ * struct array of drops. */
+static hf_status data_of(const mxArray *v, const char *path, hf_maxwell_data **out,
+                         hf_diag *diag)
+{
+    if (mxIsStruct(v))
+        return data_from_struct(v, out, diag);
+    hf_maxwell_read_options read;
+    hf_maxwell_read_options_init(&read);
+    return hf_maxwell_data_read(path, &read, out, diag);
+}
+
 /* The curve fit of D's traces into *est and status: 'contact_start' fit or
  * extracted (fixed where the extraction finds each drop's first contact,
  * as the program's --contact-start extracted), 'baseline' fit or zero,
@@ -520,7 +602,7 @@ static int run_curve(const hf_maxwell_data *d, double nu, const char *contact,
 
 static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
 {
-    arg args[] = {{"data", ARG_TEXT, 1, NULL},      {"nu", ARG_REAL, 1, NULL},
+    arg args[] = {{"data", ARG_DATA, 1, NULL},      {"nu", ARG_REAL, 1, NULL},
                   {"method", ARG_TEXT, 0, NULL},    {"weights", ARG_TEXT, 0, NULL},
                   {"optimizer", ARG_TEXT, 0, NULL}, {"seed", ARG_COUNT, 0, NULL},
                   {"max_evals", ARG_COUNT, 0, NULL}, {"contact_start", ARG_TEXT, 0, NULL},
@@ -558,9 +640,7 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
     size_t rows = 0;
     hf_status st = HF_OK;
     if (rc == 0) {
-        hf_maxwell_read_options read;
-        hf_maxwell_read_options_init(&read);
-        st = hf_maxwell_data_read(path, &read, &d, &diag);
+        st = data_of(args[0].value, path, &d, &diag);
         /* the data's plausibility warnings, as the program prints them */
         for (size_t i = 0; st == HF_OK && i < d->nwarnings; ++i)
             mexWarnMsgIdAndTxt("hertzfit:data", "%s", d->warning[i]);
@@ -576,7 +656,7 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
         if (d->trace != NULL && !hf_maxwell_data_mask(d) != 0 && !want_curve)
             rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: %s holds force traces, no "
                       "F_M/t_M/t_c columns: fit the features of hertzfit_maxwell_extract "
-                      "(written to a file), or use 'method','curve'", path);
+                      "(or its struct), or use 'method','curve'", path ? path : "the data struct");
     }
     static const hf_maxwell_observable obs[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
                                                  HF_MAXWELL_T_C};
@@ -621,7 +701,7 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
         ++rows;
     if (rc == 0 && rows == 0)
         rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: %s: regression needs a F_M_N, "
-                  "t_M_s or t_c_s column", path);
+                  "t_M_s or t_c_s column", path ? path : "the data struct");
     if (rc == 0) {
         static const char *fields[] = {"method", "observable", "n", "mu0_Pa", "mu0_se",
                                        "eta_per_s", "eta_se", "C0", "r2", "max_eps", "status"};
@@ -669,7 +749,7 @@ static void extract_rows(mxArray *s, size_t *row, size_t drop, const hf_maxwell_
 
 static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure *f)
 {
-    arg args[] = {{"data", ARG_TEXT, 1, NULL}, {"impact", ARG_TEXT, 0, NULL}};
+    arg args[] = {{"data", ARG_DATA, 1, NULL}, {"impact", ARG_TEXT, 0, NULL}};
     if (parse_pairs("maxwell_extract", n, in, args, 2, f))
         return 1;
     static const char *const impact_words[] = {"first", "all", NULL};
@@ -685,14 +765,12 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
     size_t *nx = NULL;                    /* freed below */
     hf_diag diag = {{0}};
     if (rc == 0) {
-        hf_maxwell_read_options read;
-        hf_maxwell_read_options_init(&read);
-        hf_status st = hf_maxwell_data_read(path, &read, &d, &diag);
+        hf_status st = data_of(args[0].value, path, &d, &diag);
         if (st != HF_OK)
             rc = fail_status(f, "maxwell_extract", st, &diag);
         else if (d->trace == NULL)
             rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_extract: %s: no 'trace' "
-                      "column: no force traces to work on", path);
+                      "column: no force traces to work on", path ? path : "the data struct");
         else if ((x = malloc(d->n * max_impacts * sizeof *x)) == NULL ||
                  (nx = malloc(d->n * sizeof *nx)) == NULL)
             rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_extract: out of memory");
@@ -707,7 +785,7 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
         for (size_t k = 0; rc == 0 && k < nx[i]; ++k) {
             if (drop_x[k].status != HF_MAXWELL_EXTRACT_OK)
                 mexWarnMsgIdAndTxt("hertzfit:extract", "hertzfit_maxwell_extract: %s: impact "
-                                   "%zu: %s%s", d->trace[i].path, drop_x[k].impact,
+                                   "%zu: %s%s", d->trace[i].path ? d->trace[i].path : "(memory)", drop_x[k].impact,
                                    hf_maxwell_extract_status_name(drop_x[k].status),
                                    hf_maxwell_impact_features_usable(&drop_x[k]) ? "" : ", left out");
             ok += drop_x[k].status == HF_MAXWELL_EXTRACT_OK;
@@ -716,7 +794,7 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
     }
     if (rc == 0 && ok == 0)
         rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_extract: %s: no impact was extracted "
-                  "ok", path);
+                  "ok", path ? path : "the data struct");
     if (rc == 0) {
         out[0] = mxCreateStructMatrix((mwSize)rows, 1, 18, fields);
         size_t row = 0;

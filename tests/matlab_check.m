@@ -99,6 +99,34 @@ r = hertzfit_maxwell_fit('data', drops, 'nu', 0.5, 'contact_start', 'extracted',
                          'baseline', 'zero', 'max_iter', 50);
 write_csv(fullfile(out, 'maxwell_fit_curve_extracted.csv'), r, fieldnames(r)');
 
+% data in memory, no file between: the struct hertzfit_maxwell_extract
+% returns is data for the fits, and each drop's trace as two vectors (read
+% here by dlmread) with its m, R and V0 is data for the curve fit
+e = hertzfit_maxwell_extract('data', drops);
+r = hertzfit_maxwell_fit('data', e, 'nu', 0.5);
+write_csv(fullfile(out, 'maxwell_fit_struct.csv'), r, fieldnames(r)');
+mem = struct('m_kg', {e.m_kg}, 'R_m', {e.R_m}, 'V0_mps', {e.V0_mps});
+for i = 1:numel(e)
+  x = dlmread(fullfile(data, 'drop_traces', sprintf('drop%02d.csv', i)), ',', 4, 0);
+  mem(i).t_s = x(:, 1);
+  mem(i).F_N = x(:, 2);
+end
+r = hertzfit_maxwell_fit('data', mem, 'nu', 0.5, 'method', 'curve');
+write_csv(fullfile(out, 'maxwell_fit_curve_arrays.csv'), r, fieldnames(r)');
+r = hertzfit_maxwell_extract('data', mem);
+write_csv(fullfile(out, 'maxwell_extract_arrays.csv'), r, fieldnames(r)(1:end-1)');
+bad = mem(1);
+bad.F_N = bad.F_N(1:10);
+expect_error('a trace whose times and forces differ in length', ...
+             'data(1).t_s and .F_N must be real vectors of the same length', ...
+             @hertzfit_maxwell_fit, 'data', bad, 'nu', 0.5, 'method', 'curve');
+bad = mem(1);
+bad.t_s(3) = bad.t_s(2);
+expect_error('a trace whose times do not increase', 'trace 1: sample 3: time', ...
+             @hertzfit_maxwell_extract, 'data', bad);
+expect_error('a drop without its mass', 'data(1).m_kg must be a real number', ...
+             @hertzfit_maxwell_extract, 'data', struct('R_m', 0.005, 'V0_mps', 1));
+
 expect_error('an unknown optimiser', 'unknown optimizer ''nope'' (valid: ica, icaco', ...
              @hertzfit_fit_profile, 'optimizer', 'nope');
 expect_error('an unknown option name', 'unknown option ''bogus'' (valid: optimizer', ...
