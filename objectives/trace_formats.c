@@ -494,8 +494,9 @@ static hf_status lvm_headers(const char *path, char *text, size_t length, size_t
         if (n > LVM_MAX_CELLS)
             return hf_diag_set(diag, HF_ERANGE, "%s:%zu: more than %d cells", path, *line,
                                LVM_MAX_CELLS);
-        /* a header written with the comma separator: keys end at ',' */
-        if (n == 1 && h->sep == ',')
+        /* a header written with the comma separator ("Separator,Comma"
+         * itself among its lines): keys end at ',' */
+        if (n == 1 && strchr(s, ',') != NULL)
             n = split_line(s, ',', cells, LVM_MAX_CELLS);
         if (n > LVM_MAX_CELLS)
             return hf_diag_set(diag, HF_ERANGE, "%s:%zu: more than %d cells", path, *line,
@@ -648,7 +649,7 @@ static hf_status read_lvm(const char *path, const hf_maxwell_trace_format *f,
     while (st == HF_OK && (s = next_line(text, length, &pos, &line)) != NULL) {
         if (s[0] == '\0')
             continue;
-        if (strcmp(s, LVM_END) == 0 || strncmp(s, "Channels", 8) == 0) {
+        if (strncmp(s, LVM_END, sizeof LVM_END - 1) == 0 || strncmp(s, "Channels", 8) == 0) {
             st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: a second segment: hertzfit reads one "
                              "segment (one drop) per .lvm file", path, line);
             break;

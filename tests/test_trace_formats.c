@@ -201,6 +201,10 @@ static void row_lvm_comma(char *buf, size_t size, size_t k)
     snprintf(buf, size, "%s\t%s\t\n", ref_t[k], ref_F[k]);
     comma(buf);
 }
+static void row_lvm_csv(char *buf, size_t size, size_t k)
+{
+    snprintf(buf, size, "%s,%s,\n", ref_t[k], ref_F[k]);
+}
 static void row_lvm_two(char *buf, size_t size, size_t k)
 {
     snprintf(buf, size, "%s\t%s\t0.5\t\n", ref_t[k], ref_F[k]);
@@ -295,6 +299,12 @@ static void test_lvm(void **state)
                            LVM_HEAD(",", "Tab") "Channels\t1\t\nY_Unit_Label\tN\t\nX0\t0,0\t\n"
                            "Delta_X\t0,00001\t\n***End_of_Header***\t\nX_Value\tForce\t"
                            "Comment\n", row_lvm_comma), NULL, 0.0);
+    /* a file written with the comma separator, header lines too */
+    assert_same(write_rows("csv.lvm",
+                           "LabVIEW Measurement,\nWriter_Version,2\nSeparator,Comma\n"
+                           "Decimal_Separator,.\n***End_of_Header***,\n\nChannels,1,\n"
+                           "Y_Unit_Label,N,\n***End_of_Header***,\nX_Value,Force,Comment\n",
+                           row_lvm_csv), NULL, 0.0);
     /* two channels: refused unnamed, the one named read */
     const char *two = write_rows("two.lvm",
                                  LVM_HEAD(".", "Tab") "Channels\t2\t\nY_Unit_Label\tN\tV\t\n"
@@ -311,6 +321,18 @@ static void test_lvm(void **state)
     /* not a text measurement file; a file cut in its header */
     assert_refused(write_rows("binary.lvm", "LVM binary\n", row_lvm), NULL, HF_EPARSE, ":1: not a LabVIEW measurement "
                                                           "file");
+    /* a second segment (a second drop) after the first one's samples */
+    char *one = hf_test_read_file(in_dir("drop.lvm"));
+    size_t len = strlen(one) + 100;
+    char *twice = malloc(len);
+    assert_non_null(twice);
+    snprintf(twice, len, "%s\nChannels\t1\t\n", one);
+    hf_test_write_file(in_dir("segments.lvm"), twice);
+    free(twice);
+    free(one);
+    assert_refused(in_dir("segments.lvm"), NULL, HF_EPARSE, "a second segment: hertzfit reads "
+                                                            "one segment (one drop) per .lvm "
+                                                            "file");
     hf_test_write_file(in_dir("cut.lvm"), LVM_HEAD(".", "Tab") "Channels\t1\n");
     assert_refused(in_dir("cut.lvm"), NULL, HF_EPARSE, "the file ends before its segment's "
                                                        "header does");
@@ -386,6 +408,46 @@ static void test_hdf5(void **state)
     assert_refused(in_dir("fake.h5"), NULL, HF_EIO, "cannot be read as an HDF5 file");
 }
 
+/* A trace handed over in memory (hf_maxwell_data_set_trace) is extracted
+ * as the same numbers read from its file; bad samples are refused. */
+static void test_trace_from_arrays(void **state)
+{
+    (void)state;
+    const hf_maxwell_trace *r = &ref->trace[0];
+    hf_maxwell_data *d = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_maxwell_data_alloc(1, 0, &d, &diag), HF_OK);
+    d->impact[0] = ref->impact[0];
+    assert_int_equal(hf_maxwell_data_set_trace(d, 0, r->n, r->t, r->F, &diag), HF_OK);
+    assert_null(d->trace[0].path);
+    hf_maxwell_impact_features a, b;
+    size_t na = 0, nb = 0;
+    assert_int_equal(hf_maxwell_trace_extract(&d->trace[0], &d->impact[0], 1, &a, &na, &diag),
+                     HF_OK);
+    assert_int_equal(hf_maxwell_trace_extract(r, &ref->impact[0], 1, &b, &nb, &diag), HF_OK);
+    assert_int_equal(a.status, HF_MAXWELL_EXTRACT_OK);
+    /* every value the same double (the struct's padding is not compared) */
+    const double va[] = {a.t0, a.t0_se, a.F_M, a.F_M_se, a.t_M, a.t_M_se, a.t_c, a.t_c_se,
+                         a.impulse, a.V0, a.baseline, a.noise};
+    const double vb[] = {b.t0, b.t0_se, b.F_M, b.F_M_se, b.t_M, b.t_M_se, b.t_c, b.t_c_se,
+                         b.impulse, b.V0, b.baseline, b.noise};
+    assert_memory_equal(va, vb, sizeof va);
+    assert_int_equal(a.contact_samples, b.contact_samples);
+    double *t = malloc(sizeof(double) * r->n);
+    assert_non_null(t);
+    memcpy(t, r->t, sizeof(double) * r->n);
+    t[5] = t[4];
+    assert_int_equal(hf_maxwell_data_set_trace(d, 0, r->n, t, r->F, &diag), HF_EDOM);
+    assert_non_null(strstr(diag.text, "trace 1: sample 6: time"));
+    t[5] = NAN;
+    assert_int_equal(hf_maxwell_data_set_trace(d, 0, r->n, t, r->F, &diag), HF_EDOM);
+    assert_non_null(strstr(diag.text, "is not finite"));
+    assert_int_equal(hf_maxwell_data_set_trace(d, 0, 3, r->t, r->F, &diag), HF_EINVAL);
+    assert_int_equal(hf_maxwell_data_set_trace(d, 1, r->n, r->t, r->F, &diag), HF_EINVAL);
+    free(t);
+    hf_maxwell_data_free(d);
+}
+
 /* The program reads the forms with its options, to the same features. */
 static void test_cli(void **state)
 {
@@ -420,6 +482,7 @@ int main(void)
         cmocka_unit_test(test_lvm),
         cmocka_unit_test(test_mat_written_by_octave),
         cmocka_unit_test(test_hdf5),
+        cmocka_unit_test(test_trace_from_arrays),
         cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
