@@ -557,22 +557,41 @@ static hf_status data_from_struct(const mxArray *s, hf_maxwell_data **out, hf_di
     return st;
 }
 
-/* The 'data' option: a file's path (read as the program reads it) or a
+/* The options naming how a list's trace files are read, in this order
+ * after a command's own (hf_maxwell_trace_format). */
+#define TRACE_FORMAT_ARGS                                                             \
+    {"decimal", ARG_TEXT, 0, NULL}, {"time_column", ARG_TEXT, 0, NULL},              \
+    {"force_column", ARG_TEXT, 0, NULL}, {"time_unit", ARG_TEXT, 0, NULL},           \
+    {"force_unit", ARG_TEXT, 0, NULL}, {"rate", ARG_REAL, 0, NULL}
+#define TRACE_FORMAT_NARGS 6
+
+/* The 'data' option: a file's path (read as the program reads it, its
+ * trace files as the options FMT[0 .. TRACE_FORMAT_NARGS-1] say) or a
  * struct array of drops. */
-static hf_status data_of(const mxArray *v, const char *path, hf_maxwell_data **out,
-                         hf_diag *diag)
+static hf_status data_of(const mxArray *v, const char *path, const arg *fmt,
+                         hf_maxwell_data **out, hf_diag *diag)
 {
     if (mxIsStruct(v))
         return data_from_struct(v, out, diag);
     hf_maxwell_read_options read;
     hf_maxwell_read_options_init(&read);
-    return hf_maxwell_data_read(path, &read, out, diag);
+    hf_maxwell_trace_format *f = &read.trace_format;
+    char *text[5] = {NULL}; /* mxFree'd below */
+    for (int k = 0; k < 5; ++k)
+        text[k] = text_of(&fmt[k]);
+    if (text[0] != NULL)
+        f->decimal = text[0][0];
+    f->time_column = text[1];
+    f->force_column = text[2];
+    f->time_unit = text[3];
+    f->force_unit = text[4];
+    f->rate = real_or(&fmt[5], 0.0);
+    hf_status st = hf_maxwell_data_read(path, &read, out, diag);
+    for (int k = 0; k < 5; ++k)
+        mxFree(text[k]);
+    return st;
 }
 
-/* The curve fit of D's traces into *est and status: 'contact_start' fit or
- * extracted (fixed where the extraction finds each drop's first contact,
- * as the program's --contact-start extracted), 'baseline' fit or zero,
- * 'max_iter' (0: the default). */
 static int run_curve(const hf_maxwell_data *d, double nu, const char *contact,
                      const char *baseline, size_t max_iter, hf_maxwell_estimate *est,
                      char *status, size_t size, failure *f)
@@ -606,8 +625,9 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
                   {"method", ARG_TEXT, 0, NULL},    {"weights", ARG_TEXT, 0, NULL},
                   {"optimizer", ARG_TEXT, 0, NULL}, {"seed", ARG_COUNT, 0, NULL},
                   {"max_evals", ARG_COUNT, 0, NULL}, {"contact_start", ARG_TEXT, 0, NULL},
-                  {"baseline", ARG_TEXT, 0, NULL},  {"max_iter", ARG_COUNT, 0, NULL}};
-    if (parse_pairs("maxwell_fit", n, in, args, 10, f))
+                  {"baseline", ARG_TEXT, 0, NULL},  {"max_iter", ARG_COUNT, 0, NULL},
+                  TRACE_FORMAT_ARGS};
+    if (parse_pairs("maxwell_fit", n, in, args, 10 + TRACE_FORMAT_NARGS, f))
         return 1;
     static const char *const methods[] = {"regression", "full", "curve", "all", NULL};
     static const char *const weight_words[] = {"none", "relative", NULL};
@@ -640,7 +660,7 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
     size_t rows = 0;
     hf_status st = HF_OK;
     if (rc == 0) {
-        st = data_of(args[0].value, path, &d, &diag);
+        st = data_of(args[0].value, path, &args[10], &d, &diag);
         /* the data's plausibility warnings, as the program prints them */
         for (size_t i = 0; st == HF_OK && i < d->nwarnings; ++i)
             mexWarnMsgIdAndTxt("hertzfit:data", "%s", d->warning[i]);
@@ -749,8 +769,8 @@ static void extract_rows(mxArray *s, size_t *row, size_t drop, const hf_maxwell_
 
 static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure *f)
 {
-    arg args[] = {{"data", ARG_DATA, 1, NULL}, {"impact", ARG_TEXT, 0, NULL}};
-    if (parse_pairs("maxwell_extract", n, in, args, 2, f))
+    arg args[] = {{"data", ARG_DATA, 1, NULL}, {"impact", ARG_TEXT, 0, NULL}, TRACE_FORMAT_ARGS};
+    if (parse_pairs("maxwell_extract", n, in, args, 2 + TRACE_FORMAT_NARGS, f))
         return 1;
     static const char *const impact_words[] = {"first", "all", NULL};
     static const char *fields[] = {"drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N",
@@ -765,7 +785,7 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
     size_t *nx = NULL;                    /* freed below */
     hf_diag diag = {{0}};
     if (rc == 0) {
-        hf_status st = data_of(args[0].value, path, &d, &diag);
+        hf_status st = data_of(args[0].value, path, &args[2], &d, &diag);
         if (st != HF_OK)
             rc = fail_status(f, "maxwell_extract", st, &diag);
         else if (d->trace == NULL)

@@ -124,6 +124,17 @@ bad = mem(1);
 bad.t_s(3) = bad.t_s(2);
 expect_error('a trace whose times do not increase', 'trace 1: sample 3: time', ...
              @hertzfit_maxwell_extract, 'data', bad);
+% a list's trace files as lab software saved them: the .mat Octave wrote
+mat = [tempname() '.csv'];
+fid = fopen(mat, 'w');
+fprintf(fid, 'm_g,D_mm,h_mm,trace\n4.08,10,20,%s\n', fullfile(data, 'lab_forms', 'drop01.mat'));
+fclose(fid);
+r = hertzfit_maxwell_extract('data', mat, 'time_column', 'rec.t', 'force_column', 'rec.F', ...
+                             'time_unit', 's', 'force_unit', 'N');
+assert(r.F_M_N == e(1).F_M_N && r.t_M_s == e(1).t_M_s && r.t_c_s == e(1).t_c_s);
+expect_error('a struct field without a unit', 'variable ''rec.t'' gives no unit', ...
+             @hertzfit_maxwell_extract, 'data', mat, 'time_column', 'rec.t');
+delete(mat);
 expect_error('a drop without its mass', 'data(1).m_kg must be a real number', ...
              @hertzfit_maxwell_extract, 'data', struct('R_m', 0.005, 'V0_mps', 1));
 
