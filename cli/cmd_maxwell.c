@@ -24,6 +24,7 @@
 
 const char *const hfc_maxwell_delimiters[] = {",", ";", "tab", NULL};
 const char *const hfc_maxwell_weight_names[] = {"none", "relative", NULL};
+const char *const hfc_trace_decimals[] = {".", ",", NULL};
 
 char hfc_maxwell_separator(const char *delimiter)
 {
@@ -45,7 +46,7 @@ void hfc_maxwell_warn_data(const char *command, const hf_maxwell_data *data)
 }
 
 int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
-                     int traces, hf_maxwell_data **data)
+                     const hfc_trace_format_args *format, int traces, hf_maxwell_data **data)
 {
     *data = NULL;
     hf_diag diag = {{0}};
@@ -54,6 +55,15 @@ int hfc_maxwell_read(const char *command, const char *path, const char *delimite
     read.separator = hfc_maxwell_separator(delimiter);
     if (isfinite(g))
         read.g = g;
+    if (format != NULL) {
+        hf_maxwell_trace_format *f = &read.trace_format;
+        f->decimal = format->decimal != NULL ? format->decimal[0] : '.';
+        f->time_column = format->time_column;
+        f->force_column = format->force_column;
+        f->time_unit = format->time_unit;
+        f->force_unit = format->force_unit;
+        f->rate = format->rate;
+    }
     hf_status st = hf_maxwell_data_read(path, &read, data, &diag); /* caller frees *data */
     if (st != HF_OK)
         return hfc_fail_status(command, NULL, st, &diag);
@@ -69,7 +79,8 @@ int hfc_maxwell_read(const char *command, const char *path, const char *delimite
 int hfc_maxwell_load(const char *command, const hfc_maxwell_args *args,
                      hf_maxwell_data **data, hf_argatov_constants *constants)
 {
-    int rc = hfc_maxwell_read(command, args->data, args->delimiter, args->g, 0, data);
+    int rc = hfc_maxwell_read(command, args->data, args->delimiter, args->g, &args->format, 0,
+                              data);
     if (rc != 0)
         return rc;
     hf_diag diag = {{0}};
@@ -758,6 +769,7 @@ static int cmd_fit(int argc, char **argv)
     hf_maxwell_fit_config_init(&a.fit.full);
     hfc_opt opts[] = {
         HFC_MAXWELL_FIT_OPTIONS(&a.fit),
+        HFC_TRACE_FORMAT_OPTIONS(&a.fit.format),
         {.name = "method", .kind = HFC_WORD, .value = &a.method, .words = methods,
          .help = "Argatov's regressions, the full fit, the whole-curve fit of the traces, "
                  "or every one the data allow (default all)"},

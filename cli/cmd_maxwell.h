@@ -15,6 +15,13 @@
 
 /* What both take: the data and how to read it, ν, the regressions'
  * weights and the full fit's optimiser, seed, budget. */
+/* How trace files are read, as the options give it (hf_maxwell_trace_format). */
+typedef struct hfc_trace_format_args {
+    const char *decimal;          /* "." or ",", or NULL: "." */
+    const char *time_column, *force_column, *time_unit, *force_unit;
+    double rate;                  /* 0: not given */
+} hfc_trace_format_args;
+
 typedef struct hfc_maxwell_args {
     const char *data;
     const char *delimiter;        /* ",", ";", "tab", or NULL: detected */
@@ -23,6 +30,7 @@ typedef struct hfc_maxwell_args {
     double nu;
     unsigned long long seed, max_evals;
     hf_maxwell_fit_config full;   /* hf_maxwell_fit_config_init'ed */
+    hfc_trace_format_args format; /* of the trace files (maxwell fit) */
 } hfc_maxwell_args;
 
 /* The material model: 1 the Maxwell solid, below 1 the standard linear
@@ -80,12 +88,12 @@ hf_maxwell_weights hfc_maxwell_weights(const hfc_maxwell_args *args);
 void hfc_maxwell_warn_data(const char *command, const hf_maxwell_data *data);
 
 /* Reads the drop-test data or test list PATH (DELIMITER a --delimiter
- * word or NULL, G NaN for the default) and prints its warnings; with
+ * word or NULL, G NaN for the default, FORMAT of its trace files or NULL) and prints its warnings; with
  * TRACES, refuses a file without a 'trace' column.  Returns 0 with *data
  * owned by the caller (hf_maxwell_data_free), or prints one error line
  * and returns 2 (bad input) or 1. */
 int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
-                     int traces, hf_maxwell_data **data);
+                     const hfc_trace_format_args *format, int traces, hf_maxwell_data **data);
 
 /* Reads args->data (with its delimiter and g), prints its warnings and
  * computes the constants; prints one error line and
@@ -134,5 +142,35 @@ extern const char *const hfc_curve_baselines[];
 int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwell_data *data,
                           double nu, const hfc_curve_args *args, hf_maxwell_fit_result *out,
                           double *contact_start, double *baseline, double *residuals);
+
+/* How the trace files of a test list are read: --decimal, --time-column,
+ * --force-column, --time-unit, --force-unit, --rate into *(ptr), an
+ * hfc_trace_format_args (docs/traces.md, "Files as instruments write
+ * them"). */
+#define HFC_TRACE_FORMAT_OPTIONS(ptr)                                                 \
+    {.name = "decimal", .kind = HFC_WORD, .value = &(ptr)->decimal,                   \
+     .words = hfc_trace_decimals, .arg = "MARK",                                      \
+     .help = "decimal mark of the trace files' numbers: '.' or ',' (then columns "    \
+             "are separated by ';' or tabs; default '.')"},                           \
+    {.name = "time-column", .kind = HFC_TEXT, .value = &(ptr)->time_column,           \
+     .arg = "NAME", .help = "the traces' time: a column (CSV, .lvm), variable (.mat; "  \
+                            "S.f a struct field) or dataset (HDF5), its unit from the " \
+                            "name ('Time (ms)', 't_ms') or --time-unit (default t_s|"  \
+                            "t_ms|t_us, any case)"},                                  \
+    {.name = "force-column", .kind = HFC_TEXT, .value = &(ptr)->force_column,         \
+     .arg = "NAME", .help = "the traces' force, named as --time-column (default F_N|"  \
+                            "F_kN|F_mN, any case; an .lvm file's one channel)"},      \
+    {.name = "time-unit", .kind = HFC_TEXT, .value = &(ptr)->time_unit, .arg = "UNIT", \
+     .excludes = "rate", .help = "unit of the traces' time: s, ms or us (default: from " \
+                                 "its name)"},                                        \
+    {.name = "force-unit", .kind = HFC_TEXT, .value = &(ptr)->force_unit,             \
+     .arg = "UNIT", .help = "unit of the traces' force: N, kN or mN (default: from its " \
+                            "name, or an .lvm file's Y_Unit_Label)"},                 \
+    {.name = "rate", .kind = HFC_REAL, .value = &(ptr)->rate, .arg = "HZ",            \
+     .limits = HFC_ABOVE, .min = 0.0,                                                 \
+     .help = "sample rate of the traces: --time-column holds sample numbers k, "      \
+             "t = k/HZ; without --time-column the k-th sample (from 0) is at k/HZ"}
+
+extern const char *const hfc_trace_decimals[];
 
 #endif

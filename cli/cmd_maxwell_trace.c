@@ -84,6 +84,7 @@ typedef struct extract_args {
     const char *data, *delimiter, *impacts;
     double g;
     int csv;
+    hfc_trace_format_args format;
 } extract_args;
 
 static const char *const extract_headers[] = {
@@ -110,13 +111,15 @@ static void add_row(hfc_table *t, size_t drop, const hf_maxwell_impact *imp,
 static int cmd_extract(int argc, char **argv)
 {
     static const char *const impact_words[] = {"first", "all", NULL};
-    extract_args a = {NULL, NULL, "first", NAN, 0};
+    extract_args a = {NULL, NULL, "first", NAN, 0, {0}};
     hfc_opt opts[] = {
         {.name = "data", .kind = HFC_TEXT, .value = &a.data, .arg = "LIST", .required = 1,
          .help = "test list, CSV: mass (m_kg|m_g), radius (R_m|R_mm|D_m|D_mm), speed "
                  "(V0_mps|h_m|h_mm) and 'trace', each drop's trace file (t_s|t_ms|t_us, "
-                 "F_N|F_kN|F_mN) relative to the list's folder"},
+                 "F_N|F_kN|F_mN; or .lvm, .mat, .h5 and other names: --time-column ...) "
+                 "relative to the list's folder"},
         HFC_MAXWELL_READ_OPTIONS(&a.delimiter, &a.g),
+        HFC_TRACE_FORMAT_OPTIONS(&a.format),
         {.name = "impact", .kind = HFC_WORD, .value = &a.impacts, .words = impact_words,
          .arg = "WHICH",
          .help = "the first impact of each trace, or all of them, however many (a "
@@ -138,7 +141,7 @@ static int cmd_extract(int argc, char **argv)
     if (!hfc_parse(&spec, argc, argv, &rc))
         return rc;
     hf_maxwell_data *d = NULL; /* freed below */
-    if ((rc = hfc_maxwell_read(argv[0], a.data, a.delimiter, a.g, 1, &d)) != 0)
+    if ((rc = hfc_maxwell_read(argv[0], a.data, a.delimiter, a.g, &a.format, 1, &d)) != 0)
         return rc;
     hf_diag diag = {{0}};
     hf_maxwell_extraction *x = NULL; /* freed below */

@@ -204,7 +204,10 @@ int hfc_close_stdout(int rc)
     }
     if (!failed)
         return rc;
-    if (rc == 0)   /* a command that failed has already said why, in one line */
+    /* a command that failed has already said why, in one line; a reader
+     * that stopped reading (`| head`: EPIPE, SIGPIPE being ignored so that
+     * temporaries are removed) chose to, and is not told so */
+    if (rc == 0 && saved != EPIPE)
         fprintf(stderr, "hertzfit: cannot write the standard output: %s\n",
                 saved != 0 ? strerror(saved) : "write error");
     return rc == 0 ? 1 : rc;

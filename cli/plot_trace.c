@@ -218,10 +218,12 @@ static int run_plot_trace(int argc, char **argv)
     double g = NAN;
     hf_maxwell_material mat = {NAN, NAN, NAN};
     hfc_curve_args curve = {NULL, NULL, 0};
+    hfc_trace_format_args format = {0};
     hfc_opt opts[] = {
         {.name = "data", .kind = HFC_TEXT, .value = &data, .arg = "LIST", .required = 1,
          .help = "test list with a 'trace' column (see 'maxwell extract')"},
         HFC_MAXWELL_READ_OPTIONS(&delimiter, &g),
+        HFC_TRACE_FORMAT_OPTIONS(&format),
         HFC_OPT_NU(&mat.nu, "Poisson's ratio of the model"),
         {.name = "mu0", .kind = HFC_REAL, .value = &mat.mu0, .arg = "PA", .needs = "eta",
          .limits = HFC_ABOVE, .min = 0.0,
@@ -249,7 +251,7 @@ static int run_plot_trace(int argc, char **argv)
         return rc;
     int fitted = isnan(mat.mu0);
     hf_maxwell_data *d = NULL; /* freed below */
-    if ((rc = hfc_maxwell_read(argv[0], data, delimiter, g, 1, &d)) != 0)
+    if ((rc = hfc_maxwell_read(argv[0], data, delimiter, g, &format, 1, &d)) != 0)
         return rc;
     int *drawn = calloc(d->n, sizeof *drawn); /* freed below */
     hfc_plot *p = hfc_plot_alloc(png, 1000, 800, "enhanced");

@@ -16,6 +16,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* libFuzzer's set-up hook (fuzz/support.c), called once before the first
+ * input (by libFuzzer, and by fuzz/replay.c's main): hf_library_init, so a
+ * GSL error comes back as a status, as in the program, instead of GSL's
+ * default handler aborting the process. */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
 /* DATA[0 .. SIZE-1] written to FILE_NAME inside this process's scratch
  * folder (made on first use under $TMPDIR or /tmp); returns the path,
  * valid until the next call with the same name, or NULL when it cannot be

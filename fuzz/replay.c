@@ -96,6 +96,7 @@ static int run_dir(const char *dir, size_t *count)
 int main(int argc, char **argv)
 {
     size_t count = 0;
+    LLVMFuzzerInitialize(&argc, &argv);
     for (int i = 1; i < argc; ++i) {
         struct stat sb;
         if (stat(argv[i], &sb) != 0) {

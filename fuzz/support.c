@@ -3,6 +3,7 @@
  */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "fuzz_target.h"
+#include "hertzfit/status.h"
 
 #include <ftw.h>
 #include <stdio.h>
@@ -11,6 +12,14 @@
 
 static char scratch_dir[512];
 static char scratch_path[640];
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    hf_library_init();
+    return 0;
+}
 
 const char *hf_fuzz_scratch_dir(void)
 {

@@ -88,7 +88,8 @@ static void find_host_interrupt(void)
 
 /* ---- name-value pairs ---------------------------------------------------- */
 
-typedef enum { ARG_TEXT, ARG_REAL, ARG_COUNT, ARG_REALS, ARG_STRUCT, ARG_SEED } arg_kind;
+typedef enum { ARG_TEXT, ARG_REAL, ARG_COUNT, ARG_REALS, ARG_STRUCT, ARG_SEED,
+               ARG_DATA } arg_kind;
 
 /* A seed: the whole 64-bit range of the program's --seed, as uint64
  * (uint64(18446744073709551615)), or as a double that is a whole number
@@ -164,6 +165,9 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
         case ARG_STRUCT:
             ok = mxIsStruct(v) && mxGetNumberOfElements(v) == 1;
             break;
+        case ARG_DATA:
+            ok = (mxIsChar(v) || mxIsStruct(v)) && mxGetNumberOfElements(v) > 0;
+            break;
         case ARG_REALS:
             ok = is_real_double(v) && mxGetNumberOfElements(v) > 0;
             break;
@@ -176,7 +180,7 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
             ok = is_real_double(v) && mxGetNumberOfElements(v) == 1;
             break;
         }
-        if (ok && a->kind == ARG_TEXT) {
+        if (ok && (a->kind == ARG_TEXT || (a->kind == ARG_DATA && mxIsChar(v)))) {
             /* C reads a name only up to a NUL: 'drops.csv\0zz' would open drops.csv */
             const mxChar *c = mxGetChars(v);
             for (size_t k = 0; c != NULL && k < mxGetNumberOfElements(v); ++k)
@@ -194,7 +198,8 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
                                                  "a non-empty real vector",
                                                  "a scalar struct",
                                                  "a seed: a uint64 scalar, or a whole "
-                                                 "number from 0 to 2^53 as a double"};
+                                                 "number from 0 to 2^53 as a double",
+                                                 "a file name or a struct array of drops"};
             return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' must be %s",
                         command, a->name, wanted[a->kind]);
         }
@@ -235,7 +240,7 @@ static void set_real(mxArray *s, size_t i, const char *field, double v)
 
 static void set_text(mxArray *s, size_t i, const char *field, const char *v)
 {
-    mxSetField(s, (mwIndex)i, field, mxCreateString(v));
+    mxSetField(s, (mwIndex)i, field, mxCreateString(v != NULL ? v : ""));
 }
 
 /* ---- hr ------------------------------------------------------------------ */
@@ -645,6 +650,107 @@ static int check_word(const char *command, const char *option, const char *word,
                 option, word, valid);
 }
 
+/* ---- drop tests from a file or from memory --------------------------------- */
+
+/* Field NAME of element I of S as a real double scalar into *v; 0 when
+ * absent (ABSENT_OK) or, with a message, when not such a scalar. */
+static int field_real(const mxArray *s, size_t i, const char *name, int absent_ok, double *v,
+                      hf_diag *diag)
+{
+    const mxArray *x = mxGetField(s, (mwIndex)i, name);
+    if (x == NULL && absent_ok)
+        return 0;
+    if (x == NULL || !is_real_double(x) || mxGetNumberOfElements(x) != 1) {
+        hf_diag_set(diag, HF_EINVAL, "data(%zu).%s must be a real number", i + 1, name);
+        return -1;
+    }
+    *v = mxGetScalar(x);
+    return 1;
+}
+
+/* Drop tests from a struct array, one element per drop (the struct
+ * hertzfit_maxwell_extract returns does): m_kg, R_m, V0_mps, any of
+ * F_M_N, t_M_s, t_c_s, e, and t_s with F_N, a drop's force trace as two
+ * real vectors (hf_maxwell_data_set_trace); checked as a file is. */
+static hf_status data_from_struct(const mxArray *s, hf_maxwell_data **out, hf_diag *diag)
+{
+    static const char *const obs_fields[HF_MAXWELL_NOBS] = {"F_M_N", "t_M_s", "t_c_s", "e"};
+    size_t n = mxGetNumberOfElements(s);
+    unsigned mask = 0;
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        mask |= mxGetFieldNumber(s, obs_fields[k]) >= 0 ? 1u << k : 0u;
+    int traces = mxGetFieldNumber(s, "t_s") >= 0 || mxGetFieldNumber(s, "F_N") >= 0;
+    hf_status st = hf_maxwell_data_alloc(n, mask, out, diag);
+    hf_maxwell_data *d = *out;
+    for (size_t i = 0; st == HF_OK && i < n; ++i) {
+        hf_maxwell_impact *imp = &d->impact[i];
+        if (field_real(s, i, "m_kg", 0, &imp->m, diag) < 0 ||
+            field_real(s, i, "R_m", 0, &imp->R, diag) < 0 ||
+            field_real(s, i, "V0_mps", 0, &imp->V0, diag) < 0) {
+            st = HF_EINVAL;
+            break;
+        }
+        for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+            if ((mask & (1u << k)) && field_real(s, i, obs_fields[k], 0, &d->value[k][i], diag) < 0)
+                st = HF_EINVAL;
+        if (st != HF_OK || !traces)
+            continue;
+        const mxArray *t = mxGetField(s, (mwIndex)i, "t_s"), *F = mxGetField(s, (mwIndex)i, "F_N");
+        if (t == NULL || F == NULL || !is_real_double(t) || !is_real_double(F) ||
+            mxGetNumberOfElements(t) != mxGetNumberOfElements(F))
+            st = hf_diag_set(diag, HF_EINVAL, "data(%zu).t_s and .F_N must be real vectors of "
+                             "the same length (a drop's force trace: times [s], forces [N])",
+                             i + 1);
+        else
+            st = hf_maxwell_data_set_trace(d, i, mxGetNumberOfElements(t), mxGetPr(t),
+                                           mxGetPr(F), diag);
+    }
+    for (size_t i = 0; st == HF_OK && mask == 0 && i < n; ++i)
+        st = hf_maxwell_impact_check(&d->impact[i], diag);
+    if (st == HF_OK && mask != 0)
+        st = hf_maxwell_data_check(d, diag);
+    if (st != HF_OK) {
+        hf_maxwell_data_free(d);
+        *out = NULL;
+    }
+    return st;
+}
+
+/* The options naming how a list's trace files are read, in this order
+ * after a command's own (hf_maxwell_trace_format). */
+#define TRACE_FORMAT_ARGS                                                             \
+    {"decimal", ARG_TEXT, 0, NULL}, {"time_column", ARG_TEXT, 0, NULL},              \
+    {"force_column", ARG_TEXT, 0, NULL}, {"time_unit", ARG_TEXT, 0, NULL},           \
+    {"force_unit", ARG_TEXT, 0, NULL}, {"rate", ARG_REAL, 0, NULL}
+#define TRACE_FORMAT_NARGS 6
+
+/* The 'data' option: a file's path (read as the program reads it, its
+ * trace files as the options FMT[0 .. TRACE_FORMAT_NARGS-1] say) or a
+ * struct array of drops. */
+static hf_status data_of(const mxArray *v, const char *path, const arg *fmt,
+                         hf_maxwell_data **out, hf_diag *diag)
+{
+    if (mxIsStruct(v))
+        return data_from_struct(v, out, diag);
+    hf_maxwell_read_options read;
+    hf_maxwell_read_options_init(&read);
+    hf_maxwell_trace_format *f = &read.trace_format;
+    char *text[5] = {NULL}; /* mxFree'd below */
+    for (int k = 0; k < 5; ++k)
+        text[k] = text_of(&fmt[k]);
+    if (text[0] != NULL)
+        f->decimal = text[0][0];
+    f->time_column = text[1];
+    f->force_column = text[2];
+    f->time_unit = text[3];
+    f->force_unit = text[4];
+    f->rate = real_or(&fmt[5], 0.0);
+    hf_status st = hf_maxwell_data_read(path, &read, out, diag);
+    for (int k = 0; k < 5; ++k)
+        mxFree(text[k]);
+    return st;
+}
+
 /* The identification's configuration of the name-value pairs ARGS
  * (checked words; see cmd_maxwell_fit). */
 static hf_maxwell_identify_config identify_config(const arg *args, const char *method,
@@ -678,17 +784,15 @@ static hf_maxwell_identify_config identify_config(const arg *args, const char *m
     return c;
 }
 
-/* hf_maxwell_identify of PATH as the struct array of the program's table;
+/* hf_maxwell_identify of DATA (PATH, or a struct array of drops) as the struct array of the program's table;
  * the error of a refusal or a failed method. */
-static int identify(const char *path, const hf_maxwell_identify_config *c, mxArray **out,
-                    failure *f)
+static int identify(const mxArray *data, const char *path, const arg *format,
+                    const hf_maxwell_identify_config *c, mxArray **out, failure *f)
 {
     hf_diag diag = {{0}};
     hf_maxwell_data *d = NULL; /* freed below */
     hf_argatov_constants k;
-    hf_maxwell_read_options read;
-    hf_maxwell_read_options_init(&read);
-    hf_status st = hf_maxwell_data_read(path, &read, &d, &diag);
+    hf_status st = data_of(data, path, format, &d, &diag);
     /* the data's plausibility warnings, as the program prints them */
     for (size_t i = 0; st == HF_OK && i < d->nwarnings; ++i)
         mexWarnMsgIdAndTxt("hertzfit:data", "%s", d->warning[i]);
@@ -702,7 +806,7 @@ static int identify(const char *path, const hf_maxwell_identify_config *c, mxArr
     if (r.refusal == HF_MAXWELL_IDENTIFY_RAW_TRACES)
         return fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: %s holds force traces, no "
                     "F_M/t_M/t_c columns: fit the features of hertzfit_maxwell_extract "
-                    "(written to a file), or use 'method','curve'", path);
+                    "(or its struct), or use 'method','curve'", path ? path : "the data struct");
     if (st != HF_OK)
         return fail_status(f, "maxwell_fit", st, &diag);
     for (size_t i = 0; i < r.nrows; ++i)
@@ -722,12 +826,13 @@ static int identify(const char *path, const hf_maxwell_identify_config *c, mxArr
 
 static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
 {
-    arg args[] = {{"data", ARG_TEXT, 1, NULL},      {"nu", ARG_REAL, 1, NULL},
+    arg args[] = {{"data", ARG_DATA, 1, NULL},      {"nu", ARG_REAL, 1, NULL},
                   {"method", ARG_TEXT, 0, NULL},    {"weights", ARG_TEXT, 0, NULL},
                   {"optimizer", ARG_TEXT, 0, NULL}, {"seed", ARG_SEED, 0, NULL},
                   {"max_evals", ARG_COUNT, 0, NULL}, {"contact_start", ARG_TEXT, 0, NULL},
-                  {"baseline", ARG_TEXT, 0, NULL},  {"max_iter", ARG_COUNT, 0, NULL}};
-    if (parse_pairs("maxwell_fit", n, in, args, 10, f))
+                  {"baseline", ARG_TEXT, 0, NULL},  {"max_iter", ARG_COUNT, 0, NULL},
+                  TRACE_FORMAT_ARGS};
+    if (parse_pairs("maxwell_fit", n, in, args, 10 + TRACE_FORMAT_NARGS, f))
         return 1;
     static const char *const methods[] = {"regression", "full", "curve", "all", NULL};
     static const char *const weight_words[] = {"none", "relative", NULL};
@@ -749,7 +854,7 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
     if (rc == 0) {
         hf_maxwell_identify_config c = identify_config(args, method, weights, optimizer,
                                                        contact, baseline);
-        rc = identify(path, &c, out, f);
+        rc = identify(args[0].value, path, &args[10], &c, out, f);
     }
     mxFree(path);
     mxFree(method);
@@ -786,7 +891,8 @@ static size_t warn_extraction(const hf_maxwell_data *d, const hf_maxwell_extract
         const hf_maxwell_extraction_entry *e = &x->entry[k];
         if (e->features.status != HF_MAXWELL_EXTRACT_OK)
             mexWarnMsgIdAndTxt("hertzfit:extract", "hertzfit_maxwell_extract: %s: impact "
-                               "%zu: %s%s", d->trace[e->drop].path, e->features.impact,
+                               "%zu: %s%s", d->trace[e->drop].path ? d->trace[e->drop].path : "(memory)",
+                               e->features.impact,
                                hf_maxwell_extract_status_name(e->features.status),
                                e->usable ? "" : ", left out");
         rows += e->usable != 0;
@@ -796,8 +902,8 @@ static size_t warn_extraction(const hf_maxwell_data *d, const hf_maxwell_extract
 
 static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure *f)
 {
-    arg args[] = {{"data", ARG_TEXT, 1, NULL}, {"impact", ARG_TEXT, 0, NULL}};
-    if (parse_pairs("maxwell_extract", n, in, args, 2, f))
+    arg args[] = {{"data", ARG_DATA, 1, NULL}, {"impact", ARG_TEXT, 0, NULL}, TRACE_FORMAT_ARGS};
+    if (parse_pairs("maxwell_extract", n, in, args, 2 + TRACE_FORMAT_NARGS, f))
         return 1;
     static const char *const impact_words[] = {"first", "all", NULL};
     static const char *fields[] = {"drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N",
@@ -810,9 +916,7 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
     hf_maxwell_extraction *x = NULL; /* freed below */
     hf_diag diag = {{0}};
     if (rc == 0) {
-        hf_maxwell_read_options read;
-        hf_maxwell_read_options_init(&read);
-        hf_status st = hf_maxwell_data_read(path, &read, &d, &diag);
+        hf_status st = data_of(args[0].value, path, &args[2], &d, &diag);
         if (st == HF_OK)
             st = hf_maxwell_extract(d, impact && strcmp(impact, "all") == 0, &x, &diag);
         if (st != HF_OK)
@@ -821,7 +925,7 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
     size_t rows = rc == 0 ? warn_extraction(d, x) : 0;
     if (rc == 0 && x->ok == 0)
         rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_extract: %s: no impact was extracted "
-                  "ok", path);
+                  "ok", path ? path : "the data struct");
     if (rc == 0) {
         out[0] = mxCreateStructMatrix((mwSize)rows, 1, 18, fields);
         for (size_t k = 0, row = 0; k < x->n; ++k)

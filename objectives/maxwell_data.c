@@ -164,6 +164,7 @@ void hf_maxwell_read_options_init(hf_maxwell_read_options *o)
 {
     o->separator = 0;
     o->g = HF_STANDARD_GRAVITY;
+    hf_maxwell_trace_format_init(&o->trace_format);
 }
 
 /* "PATH:LINE:" or "test I:" in front of a message about test i. */
@@ -503,7 +504,8 @@ static hf_status trace_path(const hf_csv *csv, const columns *c, size_t row, con
 
 /* Every drop's force trace (d->trace), the files named relative to the
  * list's folder; a failure names the list's cell, then the trace file's. */
-static hf_status read_traces(const hf_csv *csv, const columns *c, hf_maxwell_data *d,
+static hf_status read_traces(const hf_csv *csv, const columns *c,
+                             const hf_maxwell_trace_format *format, hf_maxwell_data *d,
                              hf_diag *diag)
 {
     d->trace = calloc(d->n, sizeof *d->trace); /* owned by d */
@@ -516,9 +518,9 @@ static hf_status read_traces(const hf_csv *csv, const columns *c, hf_maxwell_dat
         if (st != HF_OK)
             return st;
         hf_diag why = {{0}};
-        /* each trace file's own separator, detected: a lab's traces
-         * need not share the list's */
-        st = hf_maxwell_trace_read_file(file, 0, &d->trace[i], &why);
+        /* each trace file's own separator, detected unless the format
+         * gives one: a lab's traces need not share the list's */
+        st = hf_maxwell_trace_read_file(file, format, &d->trace[i], &why);
         if (st != HF_OK)
             return hf_diag_set(diag, st, "%s:%zu:%ld: trace file: %s", d->path, d->line[i],
                                c->trace + 1, why.text);
@@ -571,7 +573,7 @@ static hf_status read_table(const char *path, const hf_maxwell_read_options *opt
     if (st == HF_OK)
         st = plausibility(csv, &c, o.g, d, diag);
     if (st == HF_OK && c.trace >= 0)
-        st = read_traces(csv, &c, d, diag);
+        st = read_traces(csv, &c, &o.trace_format, d, diag);
     hf_csv_free(csv);
     if (st != HF_OK) {
         hf_maxwell_data_free(d);

@@ -15,9 +15,9 @@ embeds one; the compiler fills in its layout) and the binding's own callbacks
 Where the library is found, first match wins:
   HERTZFIT_STATIC_LIB=/path/libhertzfit.a and HERTZFIT_INCLUDE_DIRS=dir[:dir]
       link that static library (the CMake build does this; its dependencies
-      come from pkg-config: gsl nlopt libcrypto, and OpenMP; the rest, pagmo,
-      the C++ runtime and MuJoCo where found, from hertzfit-static-libs.txt,
-      which CMake writes beside the static library);
+      come from pkg-config: gsl nlopt libcrypto matio hdf5, and OpenMP; the
+      rest, pagmo, the C++ runtime and MuJoCo where found, from
+      hertzfit-static-libs.txt, which CMake writes beside the static library);
   otherwise `pkg-config --cflags --libs hertzfit` (an installed hertzfit; set
       PKG_CONFIG_PATH to PREFIX/lib/pkgconfig for a private prefix).
 HERTZFIT_EXTRA_LINK adds linker flags (the sanitizer build's -fsanitize=...).
@@ -137,7 +137,11 @@ def _library_flags():
         include_dirs = [os.path.abspath(d)
                         for d in os.environ.get("HERTZFIT_INCLUDE_DIRS", "").split(os.pathsep)
                         if d]
-        deps = _pkg_config("--libs", "gsl", "nlopt", "libcrypto")
+        # matio and HDF5: the trace readers of .mat and HDF5 files; Debian
+        # names HDF5's module hdf5-serial on some releases
+        hdf5 = "hdf5" if subprocess.run(["pkg-config", "--exists", "hdf5"]).returncode == 0 \
+            else "hdf5-serial"
+        deps = _pkg_config("--libs", "gsl", "nlopt", "libcrypto", "matio", hdf5)
         # pagmo, the C++ runtime and the optional libraries the build found
         # (MuJoCo), listed by CMake beside the static library
         listed = os.path.join(os.path.dirname(os.path.abspath(static_lib)),

@@ -115,6 +115,45 @@ r = hertzfit_maxwell_fit('data', drops, 'nu', 0.5, 'contact_start', 'extracted',
                          'baseline', 'zero', 'max_iter', 50);
 write_csv(fullfile(out, 'maxwell_fit_curve_extracted.csv'), r, fieldnames(r)');
 
+% data in memory, no file between: the struct hertzfit_maxwell_extract
+% returns is data for the fits, and each drop's trace as two vectors (read
+% here by dlmread) with its m, R and V0 is data for the curve fit
+e = hertzfit_maxwell_extract('data', drops);
+r = hertzfit_maxwell_fit('data', e, 'nu', 0.5);
+write_csv(fullfile(out, 'maxwell_fit_struct.csv'), r, fieldnames(r)');
+mem = struct('m_kg', {e.m_kg}, 'R_m', {e.R_m}, 'V0_mps', {e.V0_mps});
+for i = 1:numel(e)
+  x = dlmread(fullfile(data, 'drop_traces', sprintf('drop%02d.csv', i)), ',', 4, 0);
+  mem(i).t_s = x(:, 1);
+  mem(i).F_N = x(:, 2);
+end
+r = hertzfit_maxwell_fit('data', mem, 'nu', 0.5, 'method', 'curve');
+write_csv(fullfile(out, 'maxwell_fit_curve_arrays.csv'), r, fieldnames(r)');
+r = hertzfit_maxwell_extract('data', mem);
+write_csv(fullfile(out, 'maxwell_extract_arrays.csv'), r, fieldnames(r)(1:end-1)');
+bad = mem(1);
+bad.F_N = bad.F_N(1:10);
+expect_error('a trace whose times and forces differ in length', ...
+             'data(1).t_s and .F_N must be real vectors of the same length', ...
+             @hertzfit_maxwell_fit, 'data', bad, 'nu', 0.5, 'method', 'curve');
+bad = mem(1);
+bad.t_s(3) = bad.t_s(2);
+expect_error('a trace whose times do not increase', 'trace 1: sample 3: time', ...
+             @hertzfit_maxwell_extract, 'data', bad);
+% a list's trace files as lab software saved them: the .mat Octave wrote
+mat = [tempname() '.csv'];
+fid = fopen(mat, 'w');
+fprintf(fid, 'm_g,D_mm,h_mm,trace\n4.08,10,20,%s\n', fullfile(data, 'lab_forms', 'drop01.mat'));
+fclose(fid);
+r = hertzfit_maxwell_extract('data', mat, 'time_column', 'rec.t', 'force_column', 'rec.F', ...
+                             'time_unit', 's', 'force_unit', 'N');
+assert(r.F_M_N == e(1).F_M_N && r.t_M_s == e(1).t_M_s && r.t_c_s == e(1).t_c_s);
+expect_error('a struct field without a unit', 'variable ''rec.t'' gives no unit', ...
+             @hertzfit_maxwell_extract, 'data', mat, 'time_column', 'rec.t');
+delete(mat);
+expect_error('a drop without its mass', 'data(1).m_kg must be a real number', ...
+             @hertzfit_maxwell_extract, 'data', struct('R_m', 0.005, 'V0_mps', 1));
+
 expect_error('an unknown optimiser', 'unknown optimizer ''nope'' (valid: ica, icaco', ...
              @hertzfit_fit_profile, 'optimizer', 'nope');
 expect_error('an unknown option name', 'unknown option ''bogus'' (valid: optimizer', ...

@@ -129,6 +129,22 @@ def main():
             program('maxwell', 'fit', '--data', drops, '--nu', '0.5', '--contact-start',
                     'extracted', '--baseline', 'zero', '--max-iter', '50', ok=(0, 1)),
             binding('maxwell_fit_curve_extracted.csv'))
+    # data in memory: the extraction's struct fitted as the program fits the
+    # extraction's --csv table; traces handed over as vectors, as the list
+    features = os.path.join(work, 'features.csv')
+    with open(features, 'w') as f:
+        f.write(run([exe, 'maxwell', 'extract', '--data', drops, '--csv'], cwd=source))
+    compare('maxwell_fit of the struct maxwell_extract returns',
+            program('maxwell', 'fit', '--data', features, '--nu', '0.5', ok=(0, 1)),
+            binding('maxwell_fit_struct.csv'))
+    compare('maxwell_fit method curve of traces given as vectors',
+            program('maxwell', 'fit', '--data', drops, '--nu', '0.5', '--method', 'curve',
+                    ok=(0, 1)), binding('maxwell_fit_curve_arrays.csv'))
+    with_files = program('maxwell', 'extract', '--data', drops)
+    for row in with_files:
+        del row['trace_file']
+    compare('maxwell_extract of traces given as vectors', with_files,
+            binding('maxwell_extract_arrays.csv'))
     return 0
 
 

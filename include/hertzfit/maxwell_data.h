@@ -113,13 +113,46 @@ typedef struct hf_maxwell_data {
     char **warning;                        /* nwarnings lines (owned), or NULL */
 } hf_maxwell_data;
 
+/* How the trace files of a test list are read (docs/traces.md, "Files as
+ * instruments write them").  The file's form follows from its name: .lvm
+ * (LabVIEW's text measurement file), .mat (MATLAB, through libmatio),
+ * .h5/.hdf5 (HDF5, through libhdf5), anything else CSV.  The time and the
+ * force are a column (CSV, .lvm), a variable (.mat; "S.f" is field f of
+ * struct S) or a dataset (HDF5, a path such as "/drop1/t") named:
+ *  - by time_column/force_column when given, the unit then from the
+ *    name's end — "t_ms", "Time (ms)", "Force [kN]" — or from
+ *    time_unit/force_unit, which override it;
+ *  - else by the names t_s, t_ms, t_us and F_N, F_kN, F_mN (the unit
+ *    letters in any case: T_MS, f_kn; "MN", meganewtons, is refused).
+ * Units: s, ms, us (µs); N, kN, mN, in any case but MN.  With rate > 0
+ * the time column holds sample numbers k (t = k/rate), or, without a
+ * time_column, the k-th sample of the file is at k/rate (k from 0).
+ * decimal ',' reads CSV and .lvm numbers with a decimal comma (the
+ * separator must then be ';' or a tab); an .lvm file's own
+ * Decimal_Separator is read from its header. */
+typedef struct hf_maxwell_trace_format {
+    char separator;            /* CSV: ',', ';' or '\t'; 0: detected */
+    char decimal;              /* '.' (default) or ',' */
+    const char *time_column;   /* NULL: the t_s|t_ms|t_us forms */
+    const char *force_column;  /* NULL: the F_N|F_kN|F_mN forms */
+    const char *time_unit;     /* NULL: from the name; "s", "ms", "us" */
+    const char *force_unit;    /* NULL: from the name; "N", "kN", "mN" */
+    double rate;               /* sample rate [Hz] of a sample-number time; 0: times */
+} hf_maxwell_trace_format;
+
+/* Separator detected, decimal '.', the default names, no rate. */
+void hf_maxwell_trace_format_init(hf_maxwell_trace_format *format);
+
 typedef struct hf_maxwell_read_options {
     char separator;   /* ',', ';' or '\t'; 0: detected (core/csv.h) */
     double g;         /* gravity for drop heights [m/s²], > 0 (default
                          HF_STANDARD_GRAVITY) */
+    hf_maxwell_trace_format trace_format;  /* how the trace files are read
+                                              (its separator is the trace
+                                              files', not the list's) */
 } hf_maxwell_read_options;
 
-/* Separator detected, g = HF_STANDARD_GRAVITY. */
+/* Separator detected, g = HF_STANDARD_GRAVITY, the default trace format. */
 void hf_maxwell_read_options_init(hf_maxwell_read_options *options);
 
 /* Allocates n tests with the observables whose bit (1 << obs) is set in
@@ -179,6 +212,18 @@ hf_status hf_maxwell_synthesize(const hf_maxwell_material *material,
 hf_status hf_maxwell_synthesize_sls(const hf_maxwell_material *material, double alpha,
                                     const hf_maxwell_data *impacts, double noise,
                                     uint64_t seed, hf_maxwell_response *out, hf_diag *diag);
+
+/* Trace I of DATA (a drop's force history already in memory: N samples,
+ * t [s] strictly increasing, F [N], both finite), copied into
+ * data->trace[i] (allocated, every other trace empty, at the first call);
+ * the trace's path is NULL.  A list read from a file and the same numbers
+ * set here give the same extraction and fits, to the bit.  HF_EINVAL (no
+ * data, I out of range, fewer than HF_MAXWELL_TRACE_MIN_SAMPLES samples),
+ * HF_ERANGE (more than HF_MAXWELL_TRACE_MAX_SAMPLES), HF_EDOM naming the
+ * sample (not finite, time not increasing), HF_ENOMEM. */
+hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, const double *t,
+                                    const double *F, hf_diag *diag);
+
 
 /*
  * ---- measured force histories of drop tests: the

@@ -128,8 +128,12 @@ class MaxwellData:
         self.warnings = [text(ptr.warning[i]) for i in range(int(ptr.nwarnings))]
 
     @classmethod
-    def from_arrays(cls, m, R, V0, F_M=None, t_M=None, t_c=None, e=None):
-        """Tests from arrays (SI units), checked as a file would be."""
+    def from_arrays(cls, m, R, V0, F_M=None, t_M=None, t_c=None, e=None, traces=None):
+        """Tests from arrays (SI units), checked as a file would be.  TRACES:
+        one (t, F) pair of arrays per test (t [s] strictly increasing, F [N];
+        hf_maxwell_data_set_trace), for maxwell_extract and maxwell_fit_curve
+        with no trace file: the same numbers give the program's results to
+        the bit."""
         m, R, V0 = (np.asarray(v, dtype=float).reshape(-1) for v in (m, R, V0))
         if not m.size == R.size == V0.size:
             raise Error(lib.HF_EMISMATCH, "m, R and V0 have %d, %d and %d values"
@@ -150,22 +154,55 @@ class MaxwellData:
                         raise Error(lib.HF_EMISMATCH, "%s has %d values for %d tests"
                                     % (name, v.size, m.size))
                     ffi.memmove(ptr.value[k], v.tobytes(), v.size * 8)
-            check(lib.hf_maxwell_data_check(ptr, diag), diag)
+            if traces is not None:
+                if len(traces) != m.size:
+                    raise Error(lib.HF_EMISMATCH, "%d traces for %d tests"
+                                % (len(traces), m.size))
+                for i, (t, F) in enumerate(traces):
+                    t = np.ascontiguousarray(t, dtype=float).reshape(-1)
+                    F = np.ascontiguousarray(F, dtype=float).reshape(-1)
+                    if t.size != F.size:
+                        raise Error(lib.HF_EMISMATCH, "trace %d: %d times and %d forces"
+                                    % (i + 1, t.size, F.size))
+                    check(lib.hf_maxwell_data_set_trace(
+                        ptr, i, t.size, ffi.from_buffer("double[]", t),
+                        ffi.from_buffer("double[]", F), diag), diag)
+            if traces is not None and mask == 0:
+                # a list of traces has no observables yet: its impacts checked
+                for i in range(m.size):
+                    check(lib.hf_maxwell_impact_check(ptr.impact + i, diag), diag)
+            else:
+                check(lib.hf_maxwell_data_check(ptr, diag), diag)
         except BaseException:
             lib.hf_maxwell_data_free(ptr)
             raise
         return cls(ptr)
 
 
-def read_maxwell_data(path, g=None, separator=None):
+def read_maxwell_data(path, g=None, separator=None, decimal=None, time_column=None,
+                      force_column=None, time_unit=None, force_unit=None, rate=None):
     """Reads a drop-test CSV (units in the column names, converted to SI;
-    docs/file-formats.md).  Errors name path:line:column."""
+    docs/file-formats.md).  Errors name path:line:column.  The trace files
+    of a test list are read as the keywords say (the program's --decimal,
+    --time-column, --force-column, --time-unit, --force-unit, --rate;
+    docs/traces.md, "Files as instruments write them")."""
     options = ffi.new("hf_maxwell_read_options *")
     lib.hf_maxwell_read_options_init(options)
     if g is not None:
         options.g = g
     if separator is not None:
         options.separator = encode(separator, "separator")
+    fmt = options.trace_format
+    if decimal is not None:
+        fmt.decimal = encode(decimal, "decimal")
+    if rate is not None:
+        fmt.rate = rate
+    keep = []  # the texts the options point to, alive through the call
+    for name, value in (("time_column", time_column), ("force_column", force_column),
+                        ("time_unit", time_unit), ("force_unit", force_unit)):
+        if value is not None:
+            keep.append(ffi.new("char[]", os.fsencode(value)))
+            setattr(fmt, name, keep[-1])
     out = ffi.new("hf_maxwell_data **")
     diag = new_diag()
     check(lib.hf_maxwell_data_read(path_bytes(path, "path"), options, out, diag), diag)

@@ -178,3 +178,61 @@ def test_fit_curve_errors(drops):
     # a budget of one iteration stops the fit: returned, but suspect
     short = hertzfit.maxwell_fit_curve(drops, max_iter=1)
     assert short.suspect and short.stop == "maxiter"
+
+
+def test_trace_files_as_instruments_write_them(drops, tmp_path):
+    """A list naming drop01 as Octave saved it (data/lab_forms/drop01.mat) and
+    as a spreadsheet with a decimal comma writes it: the same samples as the
+    CSV, bit for bit, through the keywords of the program's options."""
+    first = drops.traces[0]
+    mat = os.path.join(REPO, "data", "lab_forms", "drop01.mat")
+    lst = tmp_path / "mat.csv"
+    lst.write_text("m_g,D_mm,h_mm,trace\n4.08,10,20,%s\n" % mat)
+    for kw in ({}, dict(time_column="rec.t", force_column="rec.F", time_unit="s",
+                        force_unit="N")):
+        tr = hertzfit.read_maxwell_data(str(lst), **kw).traces[0]
+        np.testing.assert_array_equal(tr.t, first.t)
+        np.testing.assert_array_equal(tr.F, first.F)
+    fails("variable 'rec.t' gives no unit of the time", hertzfit.read_maxwell_data, str(lst),
+          time_column="rec.t", force_column="rec.F")
+    with open(first.path) as f:
+        rows = [line.strip().split(",") for line in f if not line.startswith("#")][1:]
+    (tmp_path / "komma.csv").write_text("Zeit (s);Kraft (N)\n" + "".join(
+        "%s;%s\n" % (t.replace(".", ","), F.replace(".", ",")) for t, F in rows))
+    lst.write_text("m_g,D_mm,h_mm,trace\n4.08,10,20,komma.csv\n")
+    tr = hertzfit.read_maxwell_data(str(lst), decimal=",", time_column="Zeit (s)",
+                                    force_column="Kraft (N)").traces[0]
+    np.testing.assert_array_equal(tr.t, first.t)
+    np.testing.assert_array_equal(tr.F, first.F)
+    fails("a decimal comma?", hertzfit.read_maxwell_data, str(lst), time_column="Zeit (s)",
+          force_column="Kraft (N)")
+
+
+def test_traces_from_arrays_match_the_program(drops):
+    """Traces handed over as NumPy arrays — here loaded from the trace files by
+    NumPy itself, as any lab loader would — with each drop's m, R and V0: the
+    extraction and the curve fit are the program's on the list, to the bit."""
+    arrays = [np.loadtxt(tr.path, delimiter=",", comments="#", skiprows=4, unpack=True)
+              for tr in drops.traces]
+    mem = hertzfit.MaxwellData.from_arrays(drops.m, drops.R, drops.V0,
+                                           traces=[(t, F) for t, F in arrays])
+    assert mem.path is None and len(mem.traces) == 12 and mem.traces[0].path == ""
+    rows = program_csv("extract", "--data", DROPS)
+    mine = hertzfit.maxwell_extract(mem)
+    for row, m in zip(rows, mine):
+        for col in ("F_M_N", "u_F_M_N", "t_M_s", "u_t_M_s", "t_c_s", "u_t_c_s", "t0_s"):
+            same_double(row[col], m[col])
+    (row,) = program_csv("fit", "--data", DROPS, "--nu", "0.5", "--method", "curve")
+    est = hertzfit.maxwell_fit_curve(mem, nu=0.5).estimate
+    for col, value in (("mu0_Pa", est.mu0), ("mu0_se", est.mu0_se), ("eta_per_s", est.eta),
+                       ("eta_se", est.eta_se), ("r2", est.r2)):
+        same_double(row[col], value)
+    # refused as a file's samples would be
+    t, F = arrays[0]
+    fails("trace 1: sample 3: time", hertzfit.MaxwellData.from_arrays, [0.004], [0.005],
+          [0.6], traces=[(np.r_[t[:2], t[1], t[3:]], F)])
+    fails("trace 1: 3 samples; a trace has 16 to", hertzfit.MaxwellData.from_arrays, [0.004],
+          [0.005], [0.6], traces=[(t[:3], F[:3])])
+    fails("1 traces for 2 tests", hertzfit.MaxwellData.from_arrays, [0.004] * 2, [0.005] * 2,
+          [0.6] * 2, traces=[(t, F)])
+    fails("m = -1", hertzfit.MaxwellData.from_arrays, [-1.0], [0.005], [0.6], traces=[(t, F)])
