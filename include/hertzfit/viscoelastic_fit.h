@@ -70,6 +70,9 @@
 extern "C" {
 #endif
 
+/* Candidates of `auto`: maxwell, sls, prony:2, hunt-crossley, kelvin-voigt. */
+#define HF_VISCOELASTIC_CANDIDATES_MAX 5
+
 typedef enum hf_viscoelastic_fit_status {
     HF_VISCOELASTIC_FIT_OK,                 /* "ok" */
     HF_VISCOELASTIC_FIT_POORLY_DETERMINED,  /* "poorly-determined" */

@@ -41,8 +41,6 @@ typedef enum hf_viscoelastic_law_kind {
 #define HF_VISCOELASTIC_FIT_TERMS_MAX 4
 /* Most model parameters: μ0 and two per Prony term. */
 #define HF_VISCOELASTIC_FIT_PARAMS_MAX (1 + 2 * HF_VISCOELASTIC_FIT_TERMS_MAX)
-/* Candidates of `auto`: maxwell, sls, prony:2, hunt-crossley, kelvin-voigt. */
-#define HF_VISCOELASTIC_CANDIDATES_MAX 5
 
 typedef struct hf_viscoelastic_law {
     hf_viscoelastic_law_kind kind;
