@@ -254,12 +254,6 @@ static int cmd_curves(int argc, char **argv)
 
 /* ---- viscoelastic fit ---------------------------------------------------- */
 
-/* Commentary: behind '#' on stdout for a table, on stderr with --csv. */
-static FILE *commentary(int csv)
-{
-    return csv ? stderr : stdout;
-}
-
 static int print_selection(int csv, const hf_viscoelastic_selection *s)
 {
     const char *headers[] = {"model", "status", "param", "value", "se", "chi2_red", "runs_z",
@@ -285,11 +279,16 @@ static int print_selection(int csv, const hf_viscoelastic_selection *s)
                 hfc_table_str(t, "NA");
             else
                 hfc_table_num(t, f->bic - s->fit[s->best_bic].bic);
-            hfc_table_str(t, k == s->chosen ? "yes" : "no");
+            /* "tied": least BIC, but not distinguishable from the runner-up */
+            hfc_table_str(t, k == s->chosen                                  ? "yes"
+                             : !s->distinguishable && k == s->best_bic ? "tied"
+                                                                        : "no");
         }
     }
     int rc = hfc_table_print(t);
-    FILE *fp = commentary(csv);
+    if (csv || rc != 0)
+        return rc; /* --csv: the table alone (status and choice are columns) */
+    FILE *fp = stdout;
     char name[32];
     for (size_t k = 0; k < s->n; ++k)
         if (s->fit[k].status != HF_VISCOELASTIC_FIT_OK)
@@ -347,7 +346,9 @@ static int cmd_fit(int argc, char **argv)
                      "Prints each candidate's parameters with standard errors, status (ok,\n"
                      "poorly-determined, model-inadequate, failed), reduced chi2 against the\n"
                      "pre-contact noise, runs-test z, AIC and BIC; with --model auto the\n"
-                     "likelihood-ratio tests of the nested pairs and the choice.\n"
+                     "likelihood-ratio tests of the nested pairs and the choice, behind '#'\n"
+                     "after the table (--csv prints the table alone; column chosen: yes,\n"
+                     "no, or tied when the least BIC is within --bic-threshold of another).\n"
                      "docs/viscoelastic.md, \"Identification\".",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
