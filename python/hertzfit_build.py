@@ -282,6 +282,65 @@ typedef struct hf_maxwell_data {
     size_t nwarnings;
     char **warning;
 } hf_maxwell_data;
+/* ---- identification on the exact impact (hertzfit/viscoelastic_law.h, viscoelastic_fit.h) */
+typedef enum hf_viscoelastic_law_kind {
+    HF_VISCOELASTIC_LAW_MAXWELL, HF_VISCOELASTIC_LAW_SLS, HF_VISCOELASTIC_LAW_PRONY,
+    HF_VISCOELASTIC_LAW_HUNT_CROSSLEY, HF_VISCOELASTIC_LAW_KELVIN_VOIGT
+} hf_viscoelastic_law_kind;
+typedef struct hf_viscoelastic_law { hf_viscoelastic_law_kind kind; size_t terms; } hf_viscoelastic_law;
+hf_status hf_viscoelastic_law_parse(const char *name, hf_viscoelastic_law *law, hf_diag *diag);
+const char *hf_viscoelastic_law_name(const hf_viscoelastic_law *law, char *buf, size_t size);
+const char *hf_viscoelastic_law_param_name(const hf_viscoelastic_law *law, size_t j);
+typedef enum hf_viscoelastic_fit_status {
+    HF_VISCOELASTIC_FIT_OK, HF_VISCOELASTIC_FIT_POORLY_DETERMINED,
+    HF_VISCOELASTIC_FIT_MODEL_INADEQUATE, HF_VISCOELASTIC_FIT_FAILED
+} hf_viscoelastic_fit_status;
+const char *hf_viscoelastic_fit_status_name(hf_viscoelastic_fit_status status);
+typedef struct hf_viscoelastic_fit {
+    hf_viscoelastic_law law;
+    size_t k;
+    double param[9];
+    double param_se[9];
+    size_t N;
+    size_t p;
+    double ssr;
+    double r2;
+    double chi2_red;
+    double runs_z;
+    double aic, bic;
+    size_t evaluations;
+    hf_viscoelastic_fit_status status;
+    char reason[128];
+} hf_viscoelastic_fit;
+typedef struct hf_viscoelastic_lrt {
+    size_t simple, general;
+    size_t df;
+    double statistic;
+    double p_value;
+} hf_viscoelastic_lrt;
+typedef struct hf_viscoelastic_identify_config {
+    double nu;
+    int automatic;
+    hf_viscoelastic_law law;
+    size_t auto_terms;
+    double bic_threshold;
+    size_t max_iter;
+    double ode_tol;
+} hf_viscoelastic_identify_config;
+void hf_viscoelastic_identify_config_init(hf_viscoelastic_identify_config *cfg);
+typedef struct hf_viscoelastic_selection {
+    size_t n;
+    hf_viscoelastic_fit fit[5];
+    size_t nlrt;
+    hf_viscoelastic_lrt lrt[5];
+    size_t best_aic, best_bic;
+    double delta_bic;
+    int distinguishable;
+    size_t chosen;
+} hf_viscoelastic_selection;
+hf_status hf_viscoelastic_identify(const hf_maxwell_data *data,
+                                   const hf_viscoelastic_identify_config *cfg,
+                                   hf_viscoelastic_selection *out, hf_diag *diag);
 hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out,
                                 hf_diag *diag);
 void hf_maxwell_data_free(hf_maxwell_data *data);
