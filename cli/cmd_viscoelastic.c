@@ -13,6 +13,9 @@
 
 #include "hertzfit/maxwell.h"
 #include "hertzfit/viscoelastic.h"
+#include "hertzfit/viscoelastic_fit.h"
+
+#include "cmd_maxwell.h"
 
 /* ---- viscoelastic simulate ----------------------------------------------- */
 
@@ -249,13 +252,146 @@ static int cmd_curves(int argc, char **argv)
     return rc;
 }
 
+/* ---- viscoelastic fit ---------------------------------------------------- */
+
+static int print_selection(int csv, const hf_viscoelastic_selection *s)
+{
+    const char *headers[] = {"model", "status", "param", "value", "se", "chi2_red", "runs_z",
+                             "aic", "bic", "delta_bic", "chosen"};
+    hfc_table *t = hfc_table_alloc(csv, 11, headers); /* freed by hfc_table_print */
+    for (size_t k = 0; k < s->n; ++k) {
+        const hf_viscoelastic_fit *f = &s->fit[k];
+        char name[32];
+        hf_viscoelastic_law_name(&f->law, name, sizeof name);
+        int failed = f->status == HF_VISCOELASTIC_FIT_FAILED;
+        for (size_t j = 0; j < f->k; ++j) {
+            hfc_table_str(t, name);
+            hfc_table_str(t, hf_viscoelastic_fit_status_name(f->status));
+            hfc_table_str(t, hf_viscoelastic_law_param_name(&f->law, j));
+            double v[6] = {f->param[j], f->param_se[j], f->chi2_red, f->runs_z, f->aic, f->bic};
+            for (size_t q = 0; q < 6; ++q) {
+                if (failed || !isfinite(v[q]))
+                    hfc_table_str(t, "NA");
+                else
+                    hfc_table_num(t, v[q]);
+            }
+            if (failed)
+                hfc_table_str(t, "NA");
+            else
+                hfc_table_num(t, f->bic - s->fit[s->best_bic].bic);
+            /* "tied": least BIC, but not distinguishable from the runner-up */
+            hfc_table_str(t, k == s->chosen                                  ? "yes"
+                             : !s->distinguishable && k == s->best_bic ? "tied"
+                                                                        : "no");
+        }
+    }
+    int rc = hfc_table_print(t);
+    if (csv || rc != 0)
+        return rc; /* --csv: the table alone (status and choice are columns) */
+    FILE *fp = stdout;
+    char name[32];
+    for (size_t k = 0; k < s->n; ++k)
+        if (s->fit[k].status != HF_VISCOELASTIC_FIT_OK)
+            fprintf(fp, "# %s: %s: %s\n", hf_viscoelastic_law_name(&s->fit[k].law, name,
+                                                                   sizeof name),
+                    hf_viscoelastic_fit_status_name(s->fit[k].status), s->fit[k].reason);
+    for (size_t k = 0; k < s->nlrt; ++k) {
+        char general[32];
+        fprintf(fp, "# likelihood ratio %s within %s: statistic %.6g, df %zu, p = %.3g\n",
+                hf_viscoelastic_law_name(&s->fit[s->lrt[k].simple].law, name, sizeof name),
+                hf_viscoelastic_law_name(&s->fit[s->lrt[k].general].law, general,
+                                         sizeof general),
+                s->lrt[k].statistic, s->lrt[k].df, s->lrt[k].p_value);
+    }
+    if (s->n > 1) {
+        if (s->distinguishable)
+            fprintf(fp, "# chosen by BIC: %s (the runner-up %.4g higher)\n",
+                    hf_viscoelastic_law_name(&s->fit[s->chosen].law, name, sizeof name),
+                    s->delta_bic);
+        else
+            fprintf(fp, "# not distinguishable: the best BIC (%s) and the runner-up differ by "
+                        "%.4g < the threshold\n",
+                    hf_viscoelastic_law_name(&s->fit[s->best_bic].law, name, sizeof name),
+                    s->delta_bic);
+    }
+    return rc;
+}
+
+static int cmd_fit(int argc, char **argv)
+{
+    const char *data_path = NULL, *model = "auto", *delimiter = NULL;
+    double nu = NAN, g = NAN, threshold = HF_VISCOELASTIC_BIC_THRESHOLD;
+    int csv = 0;
+    hfc_trace_format_args format = {0};
+    hfc_opt opts[] = {
+        {.name = "data", .kind = HFC_TEXT, .value = &data_path, .arg = "FILE", .required = 1,
+         .help = "drop list with a trace column (the lists `maxwell fit` reads)"},
+        {.name = "nu", .kind = HFC_REAL, .value = &nu, .arg = "N", .required = 1,
+         .limits = HFC_MIN | HFC_MAX, .min = 0.0, .max = 0.5, .help = "Poisson's ratio"},
+        {.name = "model", .kind = HFC_TEXT, .value = &model, .arg = "LAW",
+         .help = "maxwell, sls, prony:N (N = 1..4), hunt-crossley, kelvin-voigt, or auto "
+                 "(default): fit maxwell, sls, prony:2, hunt-crossley and kelvin-voigt and "
+                 "rank them by AIC and BIC"},
+        {.name = "bic-threshold", .kind = HFC_REAL, .value = &threshold, .arg = "D",
+         .limits = HFC_MIN, .min = 0.0,
+         .help = "BIC difference below which the best two candidates are reported as not "
+                 "distinguishable (default 2)"},
+        HFC_MAXWELL_READ_OPTIONS(&delimiter, &g),
+        HFC_TRACE_FORMAT_OPTIONS(&format),
+        HFC_OPT_CSV(&csv),
+    };
+    hfc_spec spec = {argv[0],
+                     "Whole-curve fit of the drops' force histories on the exact viscoelastic\n"
+                     "impact (Maxwell, standard linear solid with alpha free, generalised\n"
+                     "Maxwell with N terms) or a damped Hertz law (Hunt-Crossley,\n"
+                     "Kelvin-Voigt type), each drop's contact start and baseline fitted too.\n"
+                     "Prints each candidate's parameters with standard errors, status (ok,\n"
+                     "poorly-determined, model-inadequate, failed), reduced chi2 against the\n"
+                     "pre-contact noise, runs-test z, AIC and BIC; with --model auto the\n"
+                     "likelihood-ratio tests of the nested pairs and the choice, behind '#'\n"
+                     "after the table (--csv prints the table alone; column chosen: yes,\n"
+                     "no, or tied when the least BIC is within --bic-threshold of another).\n"
+                     "docs/viscoelastic.md, \"Identification\".",
+                     opts, HFC_COUNT(opts), NULL, NULL};
+    int rc;
+    if (!hfc_parse(&spec, argc, argv, &rc))
+        return rc;
+    hf_viscoelastic_identify_config cfg;
+    hf_viscoelastic_identify_config_init(&cfg);
+    cfg.nu = nu;
+    cfg.bic_threshold = threshold;
+    hf_diag diag = {{0}};
+    if (strcmp(model, "auto") == 0)
+        cfg.automatic = 1;
+    else if (hf_viscoelastic_law_parse(model, &cfg.law, &diag) != HF_OK) {
+        rc = hfc_fail(argv[0], "--model: %s", diag.text);
+        hfc_free(&spec);
+        return rc;
+    }
+    hf_maxwell_data *data = NULL;
+    rc = hfc_maxwell_read(argv[0], data_path, delimiter, g, &format, 1, &data);
+    hfc_free(&spec);
+    if (rc != 0)
+        return rc;
+    hf_viscoelastic_selection sel;
+    hf_status st = hf_viscoelastic_identify(data, &cfg, &sel, &diag);
+    hf_maxwell_data_free(data);
+    if (st != HF_OK)
+        return hfc_fail_status(argv[0], NULL, st, &diag);
+    return print_selection(csv, &sel);
+}
+
 static const hfc_command simulate_command = {
     "simulate", "one exact impact on a Prony-series material", cmd_simulate, NULL, 0, NULL};
 static const hfc_command curves_command = {
     "curves", "master curves: exact, Hunter, first order; limits; t_c > t_c0", cmd_curves,
     NULL, 0, NULL};
-static const hfc_command *const viscoelastic_subs[] = {&simulate_command, &curves_command};
+static const hfc_command fit_command = {
+    "fit", "whole-curve fit of drop traces; --model auto ranks the laws by AIC and BIC", cmd_fit,
+    NULL, 0, NULL};
+static const hfc_command *const viscoelastic_subs[] = {&simulate_command, &curves_command,
+                                                       &fit_command};
 
 const hfc_command hfc_viscoelastic_command = {
-    "viscoelastic", "exact viscoelastic Hertz impact (Lee-Radok, Ting): simulation, master curves",
+    "viscoelastic", "exact viscoelastic Hertz impact (Lee-Radok, Ting): simulation, master curves, fit",
     NULL, viscoelastic_subs, HFC_COUNT(viscoelastic_subs), NULL};

@@ -42,3 +42,38 @@ hf_status hf_viscoelastic_trace_synthesize(const hf_viscoelastic_material *mater
     const hf_maxwell_forward model = {exact_simulate, exact_history, material};
     return hf_maxwell_trace_synthesize_forward(&model, impact, options, out, diag);
 }
+
+/* A law with its parameters and ν, the context of law_simulate/law_history. */
+typedef struct law_ctx {
+    const hf_viscoelastic_law *law;
+    const double *param;
+    double nu;
+} law_ctx;
+
+static hf_status law_simulate(const void *ctx, const hf_maxwell_impact *impact,
+                              hf_maxwell_response *out, hf_diag *diag)
+{
+    const law_ctx *c = ctx;
+    return hf_viscoelastic_law_simulate(c->law, c->param, c->nu, impact, out, diag);
+}
+
+static hf_status law_history(const void *ctx, const hf_maxwell_impact *impact, size_t n,
+                             const double *t, double *F, hf_diag *diag)
+{
+    const law_ctx *c = ctx;
+    return hf_viscoelastic_law_force_history(c->law, c->param, c->nu, impact, 0.0, n, t, F,
+                                             diag);
+}
+
+hf_status hf_viscoelastic_law_trace_synthesize(const hf_viscoelastic_law *law,
+                                               const double *param, double nu,
+                                               const hf_maxwell_impact *impact,
+                                               const hf_maxwell_trace_options *options,
+                                               hf_maxwell_trace **out, hf_diag *diag)
+{
+    if (law == NULL || param == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "law trace: missing argument");
+    const law_ctx ctx = {law, param, nu};
+    const hf_maxwell_forward model = {law_simulate, law_history, &ctx};
+    return hf_maxwell_trace_synthesize_forward(&model, impact, options, out, diag);
+}

@@ -193,6 +193,8 @@ static const char *const csv_cases[][2] = {
     {"viscoelastic simulate", "viscoelastic simulate --mu0 1e7 --nu 0.5 --eta 300,3000 "
                               "--weight 0.4,0.3 --R 0.01 --m 0.03 --v0 1 --csv"},
     {"viscoelastic curves", "viscoelastic curves --points 3 --eps-max 0.1 --csv"},
+    {"viscoelastic fit", "viscoelastic fit --data " DATA "drop_traces/drops.csv' --nu 0.5 "
+                         "--model maxwell --csv"},
     {"restitution", "restitution --csv 0.5"},
     {"copt", "copt --e 0.5,0.7 --csv"},
     {"copt fit", "copt fit --n-grid 1.5 --e-grid 0.5:0.1:1 --csv"},
@@ -282,6 +284,8 @@ static const char *const bad_cases[][2] = {
     {"viscoelastic simulate --mu0 1e7 --nu 0.5 --eta 1,2 --weight 0.7,0.6 --R 1 --m 1 --v0 1",
      "--weight: the weights sum to 1.3"},
     {"viscoelastic curves --alpha 0", "--alpha: 0 is outside (0, 1]"},
+    {"viscoelastic fit --data " DATA "drop_traces/drops.csv' --nu 0.5 --model prony:9",
+     "--model: law 'prony:9': 1 to 4 Prony terms"},
     {"restitution", "missing argument C"},
     {"restitution 0.5 --model nope", "unknown damping model 'nope'"},
     {"restitution 0.5 --b x", "--b: 'x' is not a number"},

@@ -14,6 +14,7 @@
 #include "hertzfit/maxwell_data.h"
 #include "hertzfit/status.h"
 #include "hertzfit/viscoelastic.h"
+#include "hertzfit/viscoelastic_law.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,6 +38,16 @@ hf_status hf_viscoelastic_trace_synthesize(const hf_viscoelastic_material *mater
                                            const hf_maxwell_impact *impact,
                                            const hf_maxwell_trace_options *options,
                                            hf_maxwell_trace **out, hf_diag *diag);
+
+/* The same for any law of hertzfit/viscoelastic_law.h with parameters
+ * PARAM and Poisson's ratio NU (the damped laws' F_M, which scales the
+ * noise, and t_c, which sets the record length, come from
+ * hf_viscoelastic_law_simulate). */
+hf_status hf_viscoelastic_law_trace_synthesize(const hf_viscoelastic_law *law,
+                                               const double *param, double nu,
+                                               const hf_maxwell_impact *impact,
+                                               const hf_maxwell_trace_options *options,
+                                               hf_maxwell_trace **out, hf_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -25,7 +25,7 @@ from .maxwell import (EXTRACT_COLUMNS, OBSERVABLES, MaxwellData, MaxwellEstimate
 from .models import (ImpactResult, copt, copt_closed_form, cr_exact, damping_models, hr,
                      hr_exact, impact_simulate, profile_integral, profile_valley_a,
                      restitution_check)
-from .viscoelastic import viscoelastic_force_history, viscoelastic_simulate
+from .viscoelastic import viscoelastic_force_history, viscoelastic_identify, viscoelastic_simulate
 from .optimize import (AlgorithmRun, OptimizeResult, Optimizer, minimize, optimizer_params,
                        optimizers, register_optimizer)
 from ._core import text as _text, lib as _lib
@@ -41,7 +41,7 @@ __all__ = [
     "MaxwellData", "MaxwellEstimate", "MaxwellFit", "maxwell_fit", "maxwell_predict",
     "maxwell_regress", "maxwell_simulate", "maxwell_synthesize", "read_maxwell_data",
     "EXTRACT_COLUMNS", "MaxwellTrace", "maxwell_extract", "maxwell_fit_curve",
-    "maxwell_force_history", "viscoelastic_simulate", "viscoelastic_force_history",
+    "maxwell_force_history", "viscoelastic_simulate", "viscoelastic_force_history", "viscoelastic_identify",
     "ImpactResult", "copt", "copt_closed_form", "cr_exact", "damping_models", "hr", "hr_exact",
     "impact_simulate", "profile_integral", "profile_valley_a", "restitution_check",
     "AlgorithmRun", "OptimizeResult", "Optimizer", "minimize", "optimizer_params", "optimizers",

@@ -5,7 +5,7 @@ G(t) = G(0) [G∞/G(0) + Σ Gᵢ/G(0) exp(−ηᵢ t)], with constant ν."""
 import numpy as np
 
 from ._core import Error, check, ffi, lib, new_diag
-from .maxwell import _RESPONSE
+from .maxwell import _RESPONSE, _as_data
 
 TERMS_MAX = 10
 
@@ -75,3 +75,48 @@ def viscoelastic_force_history(mu0, nu, m, R, V0, t, eta, weight=None, alpha=1.0
                                             ffi.from_buffer("double[]", flat),
                                             ffi.from_buffer("double[]", F), diag), diag)
     return F.reshape(times.shape)
+
+
+def _law_name(law):
+    buf = ffi.new("char[]", 32)
+    return ffi.string(lib.hf_viscoelastic_law_name(law, buf, 32)).decode()
+
+
+def viscoelastic_identify(data, nu, model="auto", bic_threshold=2.0):
+    """Whole-curve fit of the drops' force histories on the exact impact
+    (hf_viscoelastic_identify, `hertzfit viscoelastic fit`): DATA a list with
+    a trace column (MaxwellData or its path); MODEL "maxwell", "sls",
+    "prony:N", "hunt-crossley", "kelvin-voigt" or "auto" (every candidate,
+    ranked by AIC and BIC).  A dict: "fits" (one dict per candidate: model,
+    status, reason, params {name: (value, se)}, chi2_red, runs_z, aic, bic),
+    "lrt" (nested pairs: simple, general, df, statistic, p_value),
+    "chosen" (the law's name, or None when not distinguishable),
+    "distinguishable" and "delta_bic"."""
+    d = _as_data(data)
+    cfg = ffi.new("hf_viscoelastic_identify_config *")
+    lib.hf_viscoelastic_identify_config_init(cfg)
+    cfg.nu, cfg.bic_threshold = float(nu), float(bic_threshold)
+    diag = new_diag()
+    if model == "auto":
+        cfg.automatic = 1
+    else:
+        check(lib.hf_viscoelastic_law_parse(model.encode(), ffi.addressof(cfg.law), diag), diag)
+    sel = ffi.new("hf_viscoelastic_selection *")
+    check(lib.hf_viscoelastic_identify(d._ptr, cfg, sel, diag), diag)
+    fits = []
+    for k in range(sel.n):
+        f = sel.fit[k]
+        law = ffi.addressof(f.law)
+        fits.append({
+            "model": _law_name(law),
+            "status": ffi.string(lib.hf_viscoelastic_fit_status_name(f.status)).decode(),
+            "reason": ffi.string(f.reason).decode(),
+            "params": {ffi.string(lib.hf_viscoelastic_law_param_name(law, j)).decode():
+                       (f.param[j], f.param_se[j]) for j in range(f.k)},
+            "chi2_red": f.chi2_red, "runs_z": f.runs_z, "aic": f.aic, "bic": f.bic})
+    lrt = [{"simple": fits[t.simple]["model"], "general": fits[t.general]["model"],
+            "df": t.df, "statistic": t.statistic, "p_value": t.p_value}
+           for t in (sel.lrt[i] for i in range(sel.nlrt))]
+    return {"fits": fits, "lrt": lrt,
+            "chosen": fits[sel.chosen]["model"] if sel.chosen < sel.n else None,
+            "distinguishable": bool(sel.distinguishable), "delta_bic": sel.delta_bic}

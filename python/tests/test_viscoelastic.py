@@ -38,3 +38,29 @@ def test_bad_material_raises():
     with pytest.raises(hertzfit.Error, match="sum"):
         hertzfit.viscoelastic_simulate(MU0, NU, 0.05, 0.01, 1.0, eta=[1.0, 2.0],
                                        weight=[0.7, 0.6])
+
+
+def test_identify_is_the_program_s():
+    """The Python call and `hertzfit viscoelastic fit --csv` are one library
+    call: the same numbers to the program's printed digits."""
+    import csv
+    import io
+    import os
+    import subprocess
+    from conftest import EXE, REPO
+    path = os.path.join(REPO, "data", "drop_traces", "drops.csv")
+    r = hertzfit.viscoelastic_identify(path, 0.5, model="maxwell")
+    out = subprocess.run([EXE, "viscoelastic", "fit", "--data", path, "--nu", "0.5",
+                          "--model", "maxwell", "--csv"], capture_output=True, text=True,
+                         check=True).stdout
+    rows = list(csv.DictReader(io.StringIO(out)))
+    (fit,) = r["fits"]
+    assert r["chosen"] == "maxwell" and fit["model"] == "maxwell"
+    # Hunter-made data: the exact model is not the generating one
+    assert fit["status"] == rows[0]["status"] == "model-inadequate"
+    for row in rows:
+        value, se = fit["params"][row["param"]]
+        assert value == pytest.approx(float(row["value"]), rel=1e-9)
+        assert se == pytest.approx(float(row["se"]), rel=1e-9)
+    with pytest.raises(hertzfit.Error, match="voigt"):
+        hertzfit.viscoelastic_identify(path, 0.5, model="voigt")

@@ -1,0 +1,852 @@
+/*
+ * studies/viscoelastic_fit.c — whole-curve identification on the exact
+ * viscoelastic impact and model selection (hertzfit/viscoelastic_fit.h).
+ *
+ * Variables of the least-squares problem, all of order 1 (GSL's step test
+ * is relative to |x|): ln μ0; the law's own (ln η, logit α, for Prony
+ * terms the softmax logits sᵢ with gᵢ = e^{sᵢ}/(1 + Σ e^{sⱼ}) and
+ * g∞ = 1/(1 + Σ e^{sⱼ}), ln ηᵢ; ln a, ln τ); then u_i = 1 + (t0_i −
+ * t0_start_i)/T_i per drop (T_i = w_m⁰/V0 at the start) and v_i = 1 +
+ * b_i/w_i.  The Jacobian is by forward differences: the law's columns
+ * from whole evaluations, each contact start's from its own drop, the
+ * baselines' exactly.  The exact force vanishes continuously at the end of
+ * contact (the contact radius shrinks to 0), as do both non-hereditary
+ * laws, so no sample needs leaving out.
+ */
+#include "hertzfit/viscoelastic_fit.h"
+#include "models/maxwell_model.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_multifit_nlinear.h>
+#include <gsl/gsl_odeiv2.h>
+#include <gsl/gsl_vector.h>
+
+#include "hertzfit/maxwell_data.h"
+
+/* Forward-difference step in the variables: forces good to ~1e-9
+ * relative (ODE tolerance) give derivatives good to 1e-9/h + h ≈ 1e-4
+ * relative, enough for the trust region's steps and for standard errors
+ * (whose own sampling error is ~1/√(drops) ≈ 30 %).  Forward, not
+ * central: the model at x is at hand, so a Jacobian costs k + 1
+ * evaluations of the data set instead of 2k + 2. */
+#define FD_STEP 1e-5
+/* Hertz's peak force in m V0²/w_m⁰ units (Eq. 24 at ε = 0). */
+#define ELASTIC_PEAK 1.25
+/* Dimensionless damping of the start point (ε, a·V0, τ/T). */
+#define START_DAMPING 0.1
+/* A fit with g∞ or 1 − α below this sits on the boundary of its law. */
+#define BOUNDARY 1e-4
+
+const char *hf_viscoelastic_fit_status_name(hf_viscoelastic_fit_status status)
+{
+    switch (status) {
+    case HF_VISCOELASTIC_FIT_OK: return "ok";
+    case HF_VISCOELASTIC_FIT_POORLY_DETERMINED: return "poorly-determined";
+    case HF_VISCOELASTIC_FIT_MODEL_INADEQUATE: return "model-inadequate";
+    case HF_VISCOELASTIC_FIT_FAILED: return "failed";
+    }
+    return "?";
+}
+
+void hf_viscoelastic_identify_config_init(hf_viscoelastic_identify_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->nu = 0.5;
+    cfg->law.kind = HF_VISCOELASTIC_LAW_MAXWELL;
+    cfg->auto_terms = 2;
+    cfg->bic_threshold = HF_VISCOELASTIC_BIC_THRESHOLD;
+    cfg->max_iter = 100;
+    cfg->ode_tol = 1e-9;
+}
+
+/* ---- the variables ------------------------------------------------------- */
+
+/* Physical parameters of the law's variables x[0 .. k-1]. */
+static void params_of(const hf_viscoelastic_law *law, const double *x, double *param)
+{
+    param[0] = exp(x[0]);
+    switch (law->kind) {
+    case HF_VISCOELASTIC_LAW_SLS:
+        param[1] = exp(x[1]);
+        param[2] = 1.0 / (1.0 + exp(-x[2]));
+        break;
+    case HF_VISCOELASTIC_LAW_PRONY: {
+        double den = 1.0;
+        for (size_t i = 0; i < law->terms; ++i)
+            den += exp(x[1 + 2 * i]);
+        for (size_t i = 0; i < law->terms; ++i) {
+            param[1 + 2 * i] = exp(x[1 + 2 * i]) / den;
+            param[2 + 2 * i] = exp(x[2 + 2 * i]);
+        }
+        break;
+    }
+    default:
+        param[1] = exp(x[1]);
+        break;
+    }
+}
+
+/* The variables of physical parameters (the inverse of params_of). */
+static void vars_of(const hf_viscoelastic_law *law, const double *param, double *x)
+{
+    x[0] = log(param[0]);
+    switch (law->kind) {
+    case HF_VISCOELASTIC_LAW_SLS:
+        x[1] = log(param[1]);
+        x[2] = log(param[2] / (1.0 - param[2]));
+        break;
+    case HF_VISCOELASTIC_LAW_PRONY: {
+        double ginf = 1.0;
+        for (size_t i = 0; i < law->terms; ++i)
+            ginf -= param[1 + 2 * i];
+        for (size_t i = 0; i < law->terms; ++i) {
+            x[1 + 2 * i] = log(param[1 + 2 * i] / ginf);
+            x[2 + 2 * i] = log(param[2 + 2 * i]);
+        }
+        break;
+    }
+    default:
+        x[1] = log(param[1]);
+        break;
+    }
+}
+
+/* ---- one fit ------------------------------------------------------------- */
+
+typedef struct fit_ctx {
+    const hf_maxwell_data *data;
+    hf_viscoelastic_law law;
+    double nu, tol;
+    size_t N, k, p;
+    size_t *first;
+    double *weight, *t0_start, *T, *shifted;
+    double *model, *plus, *model_x;
+    int model_known;
+    size_t failures, model_failures, evaluations;
+    hf_status status;
+    hf_diag diag;
+} fit_ctx;
+
+static double contact_start_of(const fit_ctx *c, const double *x, size_t i)
+{
+    return c->t0_start[i] + (x[c->k + i] - 1.0) * c->T[i];
+}
+
+static double baseline_of(const fit_ctx *c, const double *x, size_t i)
+{
+    return (x[c->k + c->data->n + i] - 1.0) * c->weight[i];
+}
+
+/* Drop i's model at t0 into F.  A law that cannot be simulated there (a
+ * trial step far from the data: a sphere that does not rebound) gives
+ * zero force, a residual as large as the data, which the trust region
+ * rejects. */
+static hf_status drop_model(fit_ctx *c, const double *param, size_t i, double t0, double *F)
+{
+    const hf_maxwell_trace *tr = &c->data->trace[i];
+    for (size_t j = 0; j < tr->n; ++j)
+        c->shifted[j] = tr->t[j] - t0;
+    hf_diag diag = {{0}};
+    hf_status st = hf_viscoelastic_law_force_history(&c->law, param, c->nu, &c->data->impact[i],
+                                                     c->tol, tr->n, c->shifted, F, &diag);
+    if (st == HF_EDOM || st == HF_ERANGE || st == HF_ENOCONV || st == HF_EGSL) {
+        memset(F, 0, tr->n * sizeof *F);
+        ++c->failures;
+        return HF_OK;
+    }
+    if (st != HF_OK && c->status == HF_OK) {
+        c->status = st;
+        c->diag = diag;
+    }
+    return st;
+}
+
+static hf_status all_models(fit_ctx *c, const double *x, double *F)
+{
+    double param[HF_VISCOELASTIC_FIT_PARAMS_MAX];
+    params_of(&c->law, x, param);
+    ++c->evaluations;
+    hf_status st = HF_OK;
+    for (size_t i = 0; i < c->data->n && st == HF_OK; ++i)
+        st = drop_model(c, param, i, contact_start_of(c, x, i), F + c->first[i]);
+    return st;
+}
+
+static hf_status model_at(fit_ctx *c, const double *x)
+{
+    if (c->model_known && memcmp(x, c->model_x, c->p * sizeof *x) == 0)
+        return HF_OK;
+    size_t before = c->failures;
+    c->model_known = 0;
+    hf_status st = all_models(c, x, c->model);
+    if (st == HF_OK) {
+        memcpy(c->model_x, x, c->p * sizeof *x);
+        c->model_known = 1;
+        c->model_failures = c->failures - before;
+    }
+    return st;
+}
+
+static void weighted(const fit_ctx *c, const double *x, const double *F, double *f)
+{
+    for (size_t i = 0; i < c->data->n; ++i) {
+        const hf_maxwell_trace *tr = &c->data->trace[i];
+        double b = baseline_of(c, x, i);
+        for (size_t j = 0; j < tr->n; ++j)
+            f[c->first[i] + j] = (F[c->first[i] + j] + b - tr->F[j]) / c->weight[i];
+    }
+}
+
+static int gsl_f(const gsl_vector *x, void *params, gsl_vector *f)
+{
+    fit_ctx *c = params;
+    if (model_at(c, x->data) != HF_OK)
+        return GSL_EFAILED;
+    weighted(c, x->data, c->model, f->data);
+    return GSL_SUCCESS;
+}
+
+static void difference_column(const fit_ctx *c, size_t i, double h, gsl_matrix *J, size_t col)
+{
+    for (size_t j = 0; j < c->data->trace[i].n; ++j) {
+        size_t r = c->first[i] + j;
+        gsl_matrix_set(J, r, col, (c->plus[r] - c->model[r]) / h / c->weight[i]);
+    }
+}
+
+static int gsl_df(const gsl_vector *xv, void *params, gsl_matrix *J)
+{
+    fit_ctx *c = params;
+    double x[HF_VISCOELASTIC_FIT_PARAMS_MAX];
+    memcpy(x, xv->data, c->k * sizeof *x);
+    gsl_matrix_set_zero(J);
+    /* the law's columns: whole evaluations with the nuisance variables as given */
+    gsl_vector *xp = gsl_vector_alloc(c->p);
+    if (xp == NULL)
+        return GSL_ENOMEM;
+    gsl_vector_memcpy(xp, xv);
+    hf_status st = model_at(c, xv->data);
+    for (size_t col = 0; col < c->k && st == HF_OK; ++col) {
+        xp->data[col] = x[col] + FD_STEP;
+        st = all_models(c, xp->data, c->plus);
+        xp->data[col] = x[col];
+        for (size_t i = 0; i < c->data->n && st == HF_OK; ++i)
+            difference_column(c, i, FD_STEP, J, col);
+    }
+    gsl_vector_free(xp);
+    double param[HF_VISCOELASTIC_FIT_PARAMS_MAX];
+    params_of(&c->law, x, param);
+    for (size_t i = 0; i < c->data->n && st == HF_OK; ++i) {
+        size_t at = c->first[i];
+        double t0 = contact_start_of(c, xv->data, i), h = FD_STEP * c->T[i];
+        st = drop_model(c, param, i, t0 + h, c->plus + at);
+        if (st == HF_OK)
+            difference_column(c, i, FD_STEP, J, c->k + i);
+    }
+    for (size_t i = 0; i < c->data->n; ++i)
+        for (size_t j = 0; j < c->data->trace[i].n; ++j)
+            gsl_matrix_set(J, c->first[i] + j, c->k + c->data->n + i, 1.0);
+    return st == HF_OK ? GSL_SUCCESS : GSL_EFAILED;
+}
+
+static void ctx_free(fit_ctx *c)
+{
+    free(c->first);
+    free(c->weight);
+    free(c->t0_start);
+    free(c->T);
+    free(c->shifted);
+    free(c->model);
+    free(c->plus);
+    free(c->model_x);
+}
+
+static hf_status ctx_alloc(fit_ctx *c, const hf_maxwell_data *d, const hf_viscoelastic_law *law,
+                           const hf_viscoelastic_identify_config *cfg, hf_diag *diag)
+{
+    memset(c, 0, sizeof *c);
+    c->data = d;
+    c->law = *law;
+    c->nu = cfg->nu;
+    c->tol = cfg->ode_tol;
+    c->k = hf_viscoelastic_law_nparams(law);
+    c->p = c->k + 2 * d->n;
+    size_t longest = 0;
+    for (size_t i = 0; i < d->n; ++i) {
+        c->N += d->trace[i].n;
+        longest = d->trace[i].n > longest ? d->trace[i].n : longest;
+    }
+    c->first = malloc(d->n * sizeof *c->first);
+    c->weight = malloc(d->n * sizeof *c->weight);
+    c->t0_start = malloc(d->n * sizeof *c->t0_start);
+    c->T = malloc(d->n * sizeof *c->T);
+    c->shifted = malloc(longest * sizeof *c->shifted);
+    c->model = malloc(c->N * sizeof *c->model);
+    c->plus = malloc(c->N * sizeof *c->plus);
+    c->model_x = malloc(c->p * sizeof *c->model_x);
+    if (!c->first || !c->weight || !c->t0_start || !c->T || !c->shifted || !c->model ||
+        !c->plus || !c->model_x) {
+        ctx_free(c);
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    for (size_t i = 0, at = 0; i < d->n; at += d->trace[i].n, ++i)
+        c->first[i] = at;
+    if (c->N <= c->p + 1) {
+        ctx_free(c);
+        return hf_diag_set(diag, HF_EINVAL, "viscoelastic fit: %zu samples for %zu parameters",
+                           c->N, c->p);
+    }
+    return HF_OK;
+}
+
+static size_t peak_index(const hf_maxwell_trace *tr)
+{
+    size_t k = 0;
+    for (size_t j = 1; j < tr->n; ++j)
+        if (fabs(tr->F[j]) > fabs(tr->F[k]))
+            k = j;
+    return k;
+}
+
+/* Start point: PARAM (the law's parameters: a previous fit's, or from the
+ * measured peaks and START_DAMPING); START (NULL, or contact starts from
+ * a previous fit) or each drop's start put so that the model's peak falls
+ * on the measured one; baselines 0. */
+static hf_status start_point(fit_ctx *c, const double *param, const double *start, double *x,
+                             hf_diag *diag)
+{
+    const hf_maxwell_data *d = c->data;
+    vars_of(&c->law, param, x);
+    double C0 = hf_maxwell_compliance(param[0], c->nu);
+    double *fine = NULL, *Ff = NULL;
+    enum { FINE = 400 };
+    if (start == NULL) {
+        fine = malloc(FINE * sizeof *fine);
+        Ff = malloc(FINE * sizeof *Ff);
+        if (fine == NULL || Ff == NULL) {
+            free(fine);
+            free(Ff);
+            return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+        }
+    }
+    hf_status st = HF_OK;
+    for (size_t i = 0; i < d->n && st == HF_OK; ++i) {
+        c->T[i] = C0 / hf_maxwell_speed_parameter(&d->impact[i]);
+        x[c->k + i] = 1.0;
+        x[c->k + d->n + i] = 1.0;
+        if (start != NULL) {
+            c->t0_start[i] = start[i];
+            continue;
+        }
+        /* the model's time of peak on a grid of 400 points over 4 T */
+        for (size_t j = 0; j < FINE; ++j)
+            fine[j] = 4.0 * c->T[i] * (double)(j + 1) / FINE;
+        st = hf_viscoelastic_law_force_history(&c->law, param, c->nu, &d->impact[i], c->tol,
+                                               FINE, fine, Ff, diag);
+        size_t top = 0;
+        for (size_t j = 1; j < FINE && st == HF_OK; ++j)
+            top = Ff[j] > Ff[top] ? j : top;
+        c->t0_start[i] = d->trace[i].t[peak_index(&d->trace[i])] - fine[top];
+    }
+    free(fine);
+    free(Ff);
+    return st;
+}
+
+/* Reduced χ² against each drop's pre-contact noise (samples before the
+ * fitted contact start, about the fitted baseline), and the runs test of
+ * the in-contact residual signs. */
+static void goodness(const fit_ctx *c, const double *x, const double *f, double dof,
+                     double *chi2_red, double *runs_z, double *sd)
+{
+    double chi2 = 0.0, n_pre_all = 0.0;
+    size_t used = 0, used_drops = 0;
+    long n_pos = 0, n_neg = 0, runs = 0;
+    int last = 0;
+    for (size_t i = 0; i < c->data->n; ++i) {
+        const hf_maxwell_trace *tr = &c->data->trace[i];
+        double t0 = contact_start_of(c, x, i), s2 = 0.0;
+        size_t npre = 0;
+        for (size_t j = 0; j < tr->n && tr->t[j] < t0; ++j, ++npre) {
+            double r = f[c->first[i] + j];
+            s2 += r * r;
+        }
+        for (size_t j = 0; j < tr->n; ++j)
+            if (c->model[c->first[i] + j] > 0.0) {
+                double r = f[c->first[i] + j];
+                int sign = r > 0.0 ? 1 : -1;
+                n_pos += sign > 0;
+                n_neg += sign < 0;
+                runs += sign != last;
+                last = sign;
+            }
+        last = 0; /* a new drop starts a new run */
+        if (npre < HF_MAXWELL_TRACE_MIN_BASELINE || !(s2 > 0.0))
+            continue;
+        s2 /= (double)npre;
+        for (size_t j = 0; j < tr->n; ++j)
+            chi2 += f[c->first[i] + j] * f[c->first[i] + j] / s2;
+        used += tr->n;
+        n_pre_all += (double)npre;
+        ++used_drops;
+    }
+    if (used_drops == 0) {
+        *chi2_red = NAN;
+        *sd = NAN;
+    } else {
+        double dof_used = dof * (double)used / (double)c->N;
+        *chi2_red = chi2 / dof_used;
+        /* spread of χ²_red: its own, and that of the noise estimates */
+        *sd = sqrt(2.0 / dof_used + 2.0 / n_pre_all);
+    }
+    double n = (double)(n_pos + n_neg);
+    if (n_pos == 0 || n_neg == 0) {
+        *runs_z = -INFINITY;
+        return;
+    }
+    double mu = 2.0 * (double)n_pos * (double)n_neg / n + 1.0;
+    double var = (mu - 1.0) * (mu - 2.0) / (n - 1.0);
+    *runs_z = var > 0.0 ? ((double)runs - mu) / sqrt(var) : 0.0;
+}
+
+/* The fit's result at the optimum x: parameters, standard errors carried
+ * from the variables' covariance by the transform's Jacobian (first
+ * order), statistics and status. */
+static hf_status result_at(fit_ctx *c, const double *x, hf_viscoelastic_fit *out,
+                           hf_diag *diag)
+{
+    gsl_matrix *J = gsl_matrix_alloc(c->N, c->p);
+    gsl_matrix *cov = gsl_matrix_alloc(c->p, c->p);
+    gsl_vector *f = gsl_vector_alloc(c->N);
+    gsl_vector_const_view xv = gsl_vector_const_view_array(x, c->p);
+    hf_status st = J && cov && f ? HF_OK : hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    if (st == HF_OK && gsl_df(&xv.vector, c, J) != GSL_SUCCESS)
+        st = hf_diag_set(diag, c->status != HF_OK ? c->status : HF_EGSL,
+                         "viscoelastic fit: Jacobian at the optimum failed");
+    if (st == HF_OK && model_at(c, x) != HF_OK)
+        st = hf_diag_set(diag, c->status, "viscoelastic fit: %s", c->diag.text);
+    if (st == HF_OK && gsl_multifit_nlinear_covar(J, 0.0, cov) != GSL_SUCCESS)
+        st = hf_diag_set(diag, HF_EGSL, "viscoelastic fit: covariance failed");
+    if (st != HF_OK)
+        goto done;
+    weighted(c, x, c->model, f->data);
+    double ssr;
+    gsl_blas_ddot(f, f, &ssr);
+    double dof = (double)(c->N - c->p), s2 = ssr / dof;
+    out->law = c->law;
+    out->k = c->k;
+    out->N = c->N;
+    out->p = c->p;
+    out->ssr = ssr;
+    params_of(&c->law, x, out->param);
+    /* G = dθ/dx by differences of the transform (exact to ~1e-10) */
+    double G[HF_VISCOELASTIC_FIT_PARAMS_MAX][HF_VISCOELASTIC_FIT_PARAMS_MAX];
+    for (size_t b = 0; b < c->k; ++b) {
+        double xp[HF_VISCOELASTIC_FIT_PARAMS_MAX], pp[HF_VISCOELASTIC_FIT_PARAMS_MAX],
+            pm[HF_VISCOELASTIC_FIT_PARAMS_MAX];
+        memcpy(xp, x, c->k * sizeof *xp);
+        xp[b] = x[b] + 1e-6;
+        params_of(&c->law, xp, pp);
+        xp[b] = x[b] - 1e-6;
+        params_of(&c->law, xp, pm);
+        for (size_t a = 0; a < c->k; ++a)
+            G[a][b] = (pp[a] - pm[a]) / 2e-6;
+    }
+    int finite = 1;
+    double worst = 0.0;
+    for (size_t a = 0; a < c->k; ++a) {
+        double var = 0.0;
+        for (size_t b = 0; b < c->k; ++b)
+            for (size_t e = 0; e < c->k; ++e)
+                var += G[a][b] * G[a][e] * s2 * gsl_matrix_get(cov, b, e);
+        finite = finite && isfinite(var) && var >= 0.0;
+        out->param_se[a] = finite ? sqrt(var) : NAN;
+        if (finite)
+            worst = fmax(worst, out->param_se[a] / out->param[a]);
+    }
+    double mean = 0.0, sst = 0.0;
+    for (size_t i = 0; i < c->data->n; ++i)
+        for (size_t j = 0; j < c->data->trace[i].n; ++j)
+            mean += c->data->trace[i].F[j] / c->weight[i] / (double)c->N;
+    for (size_t i = 0; i < c->data->n; ++i)
+        for (size_t j = 0; j < c->data->trace[i].n; ++j) {
+            double y = c->data->trace[i].F[j] / c->weight[i] - mean;
+            sst += y * y;
+        }
+    out->r2 = sst > 0.0 ? 1.0 - ssr / sst : 1.0;
+    double sd;
+    goodness(c, x, f->data, dof, &out->chi2_red, &out->runs_z, &sd);
+    double n = (double)c->N;
+    out->aic = n * log(ssr / n) + 2.0 * (double)c->p;
+    out->bic = n * log(ssr / n) + (double)c->p * log(n);
+    out->evaluations = c->evaluations;
+    out->status = HF_VISCOELASTIC_FIT_OK;
+    out->reason[0] = '\0';
+    double ginf = 1.0;
+    if (c->law.kind == HF_VISCOELASTIC_LAW_SLS)
+        ginf = 1.0 - out->param[2];
+    for (size_t i = 0; c->law.kind == HF_VISCOELASTIC_LAW_PRONY && i < c->law.terms; ++i)
+        ginf -= out->param[1 + 2 * i];
+    if (isfinite(out->chi2_red) && out->chi2_red > 1.0 + 4.0 * sd) {
+        out->status = HF_VISCOELASTIC_FIT_MODEL_INADEQUATE;
+        snprintf(out->reason, sizeof out->reason,
+                 "reduced chi2 %.4g against the pre-contact noise (limit %.4g)", out->chi2_red,
+                 1.0 + 4.0 * sd);
+    } else if (out->runs_z < -3.0) {
+        out->status = HF_VISCOELASTIC_FIT_MODEL_INADEQUATE;
+        snprintf(out->reason, sizeof out->reason,
+                 "residual signs form too few runs (z = %.3g < -3)", out->runs_z);
+    } else if (!finite || worst > HF_VISCOELASTIC_FIT_SE_MAX) {
+        out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
+        snprintf(out->reason, sizeof out->reason,
+                 "a parameter's relative standard error is %.3g (limit %g)", worst,
+                 HF_VISCOELASTIC_FIT_SE_MAX);
+    } else if (ginf < BOUNDARY) {
+        out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
+        snprintf(out->reason, sizeof out->reason,
+                 "G_inf/G(0) = %.3g: on the boundary of the law", ginf);
+    }
+done:
+    if (f) gsl_vector_free(f);
+    if (cov) gsl_matrix_free(cov);
+    if (J) gsl_matrix_free(J);
+    return st;
+}
+
+/* One law fitted from PARAM0 (and contact starts START0, may be NULL);
+ * the fitted contact starts into start_out (n, may be NULL).  A fit that
+ * goes wrong is reported in out->status = failed with the reason. */
+static hf_status fit_one(const hf_maxwell_data *d, const hf_viscoelastic_law *law,
+                         const hf_viscoelastic_identify_config *cfg, const double *param0,
+                         const double *start0, hf_viscoelastic_fit *out, double *start_out,
+                         hf_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    out->law = *law;
+    out->k = hf_viscoelastic_law_nparams(law);
+    out->status = HF_VISCOELASTIC_FIT_FAILED;
+    for (size_t j = 0; j < HF_VISCOELASTIC_FIT_PARAMS_MAX; ++j)
+        out->param[j] = out->param_se[j] = NAN;
+    out->ssr = out->r2 = out->chi2_red = out->runs_z = out->aic = out->bic = NAN;
+    fit_ctx c;
+    hf_status st = ctx_alloc(&c, d, law, cfg, diag);
+    if (st != HF_OK)
+        return st;
+    for (size_t i = 0; i < d->n; ++i)
+        c.weight[i] = fabs(d->trace[i].F[peak_index(&d->trace[i])]);
+    gsl_vector *x0 = gsl_vector_alloc(c.p);
+    gsl_multifit_nlinear_workspace *w = NULL;
+    hf_diag inner = {{0}};
+    if (x0 == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    hf_status fst = HF_OK;
+    if (st == HF_OK)
+        fst = start_point(&c, param0, start0, x0->data, &inner);
+    gsl_multifit_nlinear_fdf fdf = {0};
+    fdf.f = gsl_f;
+    fdf.df = gsl_df;
+    fdf.n = c.N;
+    fdf.p = c.p;
+    fdf.params = &c;
+    gsl_multifit_nlinear_parameters par = gsl_multifit_nlinear_default_parameters();
+    par.trs = gsl_multifit_nlinear_trs_lm;
+    if (st == HF_OK && fst == HF_OK) {
+        w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &par, c.N, c.p);
+        if (w == NULL)
+            st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    if (st == HF_OK && fst == HF_OK) {
+        int info = 0;
+        int gs = gsl_multifit_nlinear_init(x0, &fdf, w);
+        if (gs == GSL_SUCCESS)
+            gs = gsl_multifit_nlinear_driver(cfg->max_iter, 1e-8, 1e-8, 0.0, NULL, NULL,
+                                             &info, w);
+        if (c.status != HF_OK) {
+            st = c.status;
+            hf_diag_set(diag, st, "viscoelastic fit: %s", c.diag.text);
+        } else if (gs != GSL_SUCCESS && gs != GSL_EMAXITER && gs != GSL_ENOPROG)
+            snprintf(out->reason, sizeof out->reason, "GSL: %s", gsl_strerror(gs));
+        else {
+            const double *x = gsl_multifit_nlinear_position(w)->data;
+            fst = model_at(&c, x);
+            if (fst == HF_OK && c.model_failures > 0)
+                snprintf(out->reason, sizeof out->reason,
+                         "the law cannot be simulated at the optimum");
+            else if (fst == HF_OK) {
+                fst = result_at(&c, x, out, &inner);
+                if (fst == HF_OK && gs == GSL_EMAXITER &&
+                    out->status == HF_VISCOELASTIC_FIT_OK) {
+                    out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
+                    snprintf(out->reason, sizeof out->reason,
+                             "no convergence in %zu iterations", cfg->max_iter);
+                }
+                for (size_t i = 0; fst == HF_OK && start_out && i < d->n; ++i)
+                    start_out[i] = contact_start_of(&c, x, i);
+            }
+        }
+    }
+    if (st == HF_OK && fst != HF_OK) {
+        out->status = HF_VISCOELASTIC_FIT_FAILED;
+        snprintf(out->reason, sizeof out->reason, "%.120s", inner.text);
+    }
+    /* Prony terms in increasing rate (the labels are otherwise arbitrary) */
+    for (size_t a = 0; law->kind == HF_VISCOELASTIC_LAW_PRONY && a < law->terms; ++a)
+        for (size_t b = a + 1; b < law->terms; ++b)
+            if (out->param[2 + 2 * b] < out->param[2 + 2 * a])
+                for (size_t q = 1; q <= 2; ++q) {
+                    double t = out->param[q + 2 * a], ts = out->param_se[q + 2 * a];
+                    out->param[q + 2 * a] = out->param[q + 2 * b];
+                    out->param_se[q + 2 * a] = out->param_se[q + 2 * b];
+                    out->param[q + 2 * b] = t;
+                    out->param_se[q + 2 * b] = ts;
+                }
+    if (w) gsl_multifit_nlinear_free(w);
+    if (x0) gsl_vector_free(x0);
+    ctx_free(&c);
+    return st;
+}
+
+/* ---- identification ------------------------------------------------------ */
+
+static hf_status check_data(const hf_maxwell_data *d, const hf_viscoelastic_identify_config *cfg,
+                            hf_diag *diag)
+{
+    if (!isfinite(cfg->nu) || cfg->nu < 0.0 || cfg->nu > 0.5)
+        return hf_diag_set(diag, HF_EDOM, "nu = %g is outside [0, 0.5]", cfg->nu);
+    if (cfg->max_iter == 0 || !(cfg->ode_tol > 0.0) || !(cfg->ode_tol < 1e-3) ||
+        !(cfg->bic_threshold >= 0.0))
+        return hf_diag_set(diag, HF_ERANGE, "viscoelastic fit: max_iter %zu >= 1, ode_tol %g in "
+                           "(0, 1e-3), bic_threshold %g >= 0 needed", cfg->max_iter,
+                           cfg->ode_tol, cfg->bic_threshold);
+    if (cfg->automatic && (cfg->auto_terms < 2 || cfg->auto_terms > HF_VISCOELASTIC_FIT_TERMS_MAX))
+        return hf_diag_set(diag, HF_ERANGE, "viscoelastic fit: auto_terms %zu outside 2 .. %d",
+                           cfg->auto_terms, HF_VISCOELASTIC_FIT_TERMS_MAX);
+    if (!cfg->automatic && cfg->law.kind == HF_VISCOELASTIC_LAW_PRONY &&
+        (cfg->law.terms < 1 || cfg->law.terms > HF_VISCOELASTIC_FIT_TERMS_MAX))
+        return hf_diag_set(diag, HF_ERANGE, "viscoelastic fit: %zu Prony terms", cfg->law.terms);
+    if (d->n == 0 || d->trace == NULL)
+        return hf_diag_set(diag, HF_ENOTFOUND,
+                           "%s: no force histories (a trace column) to fit", d->path ? d->path
+                                                                                  : "data");
+    for (size_t i = 0; i < d->n; ++i) {
+        const hf_maxwell_trace *tr = &d->trace[i];
+        const char *where = tr->path ? tr->path : d->path ? d->path : "data";
+        if (tr->n < HF_MAXWELL_TRACE_MIN_SAMPLES)
+            return hf_diag_set(diag, HF_EINVAL, "%s: drop %zu has %zu samples (%d needed)",
+                               where, i + 1, tr->n, HF_MAXWELL_TRACE_MIN_SAMPLES);
+        for (size_t j = 0; j < tr->n; ++j)
+            if (!isfinite(tr->t[j]) || !isfinite(tr->F[j]) || (j > 0 && !(tr->t[j] > tr->t[j - 1])))
+                return hf_diag_set(diag, HF_EDOM, "%s: sample %zu of drop %zu (t = %g s, F = %g "
+                                   "N): times must increase and values be finite", where,
+                                   j + 1, i + 1, tr->t[j], tr->F[j]);
+        if (!(fabs(tr->F[peak_index(tr)]) > 0.0))
+            return hf_diag_set(diag, HF_EDOM, "%s: drop %zu has no force", where, i + 1);
+        hf_status st = hf_maxwell_impact_check(&d->impact[i], diag);
+        if (st != HF_OK)
+            return st;
+    }
+    return HF_OK;
+}
+
+/* The elastic start of every law: C0 from the measured peaks (Hertz's
+ * F_M = (5/4) m V0/T) and START_DAMPING for the damping. */
+static void elastic_start(const hf_maxwell_data *d, const hf_viscoelastic_law *law, double nu,
+                          double *param)
+{
+    double C0 = 0.0, T = 0.0, V0 = 0.0;
+    for (size_t i = 0; i < d->n; ++i) {
+        const hf_maxwell_impact *im = &d->impact[i];
+        double Ti = ELASTIC_PEAK * im->m * im->V0 / fabs(d->trace[i].F[peak_index(&d->trace[i])]);
+        C0 += Ti * hf_maxwell_speed_parameter(im) / (double)d->n;
+        T += Ti / (double)d->n;
+        V0 += im->V0 / (double)d->n;
+    }
+    param[0] = hf_maxwell_mu0_from_compliance(C0, nu);
+    switch (law->kind) {
+    case HF_VISCOELASTIC_LAW_MAXWELL: param[1] = START_DAMPING / T; break;
+    case HF_VISCOELASTIC_LAW_SLS: param[1] = 2.0 * START_DAMPING / T; param[2] = 0.5; break;
+    case HF_VISCOELASTIC_LAW_PRONY:
+        for (size_t i = 0; i < law->terms; ++i) {
+            param[1 + 2 * i] = 0.5 / (double)law->terms;
+            param[2 + 2 * i] = START_DAMPING / T * pow(10.0, (double)i - 0.5 * (double)(law->terms - 1));
+        }
+        break;
+    case HF_VISCOELASTIC_LAW_HUNT_CROSSLEY: param[1] = START_DAMPING / V0; break;
+    case HF_VISCOELASTIC_LAW_KELVIN_VOIGT: param[1] = START_DAMPING * T; break;
+    }
+}
+
+/* A start for a law nested above a fitted one: the SLS from a Maxwell fit
+ * (α = 0.7 with the same α·η, the combination small ε determines), the
+ * N-term series from a fit with one term fewer (the slowest term split
+ * into two a decade either side of it).  0 when FROM does not apply. */
+static int nested_start(const hf_viscoelastic_law *law, const hf_viscoelastic_fit *from,
+                        double *param)
+{
+    if (from == NULL || !isfinite(from->param[0]))
+        return 0;
+    param[0] = from->param[0];
+    if (law->kind == HF_VISCOELASTIC_LAW_SLS && from->law.kind == HF_VISCOELASTIC_LAW_MAXWELL) {
+        param[2] = 0.7;
+        param[1] = from->param[1] / 0.7;
+        return 1;
+    }
+    size_t have = from->law.kind == HF_VISCOELASTIC_LAW_SLS ? 1
+                  : from->law.kind == HF_VISCOELASTIC_LAW_PRONY ? from->law.terms : 0;
+    if (law->kind != HF_VISCOELASTIC_LAW_PRONY || have == 0 || have + 1 != law->terms)
+        return 0;
+    double g[HF_VISCOELASTIC_FIT_TERMS_MAX], r[HF_VISCOELASTIC_FIT_TERMS_MAX];
+    if (from->law.kind == HF_VISCOELASTIC_LAW_SLS) {
+        g[0] = from->param[2];
+        r[0] = from->param[1];
+    } else
+        for (size_t i = 0; i < have; ++i) {
+            g[i] = from->param[1 + 2 * i];
+            r[i] = from->param[2 + 2 * i];
+        }
+    double sum = 0.0;
+    for (size_t i = 0; i < have; ++i)
+        sum += g[i];
+    /* a new slow term from a third of the relaxed modulus */
+    double ginf = 1.0 - sum, extra = fmin(ginf / 3.0, 0.2);
+    for (size_t i = 0; i < have; ++i) {
+        param[1 + 2 * i] = g[i];
+        param[2 + 2 * i] = r[i];
+    }
+    double slow = r[0];
+    for (size_t i = 1; i < have; ++i)
+        slow = fmin(slow, r[i]);
+    param[1 + 2 * have] = extra > 1e-3 ? extra : 0.05;
+    param[2 + 2 * have] = slow / 10.0;
+    if (!(extra > 1e-3)) /* no relaxed modulus left: take it from the terms */
+        for (size_t i = 0; i < have; ++i)
+            param[1 + 2 * i] *= 0.9;
+    return 1;
+}
+
+static hf_status fit_law(const hf_maxwell_data *d, const hf_viscoelastic_law *law,
+                         const hf_viscoelastic_identify_config *cfg,
+                         const hf_viscoelastic_fit *from, const double *start0,
+                         hf_viscoelastic_fit *out, double *start_out, hf_diag *diag)
+{
+    double param[HF_VISCOELASTIC_FIT_PARAMS_MAX];
+    if (!nested_start(law, from, param)) {
+        elastic_start(d, law, cfg->nu, param);
+        start0 = NULL;
+    }
+    return fit_one(d, law, cfg, param, start0, out, start_out, diag);
+}
+
+/* The likelihood-ratio tests of the nested pairs among the fits. */
+static void nested_tests(hf_viscoelastic_selection *s)
+{
+    s->nlrt = 0;
+    for (size_t a = 0; a < s->n; ++a)
+        for (size_t b = 0; b < s->n; ++b) {
+            const hf_viscoelastic_fit *fa = &s->fit[a], *fb = &s->fit[b];
+            if (!hf_viscoelastic_law_hereditary(&fa->law) || !hf_viscoelastic_law_hereditary(&fb->law) || fa->k >= fb->k ||
+                fa->status == HF_VISCOELASTIC_FIT_FAILED || fb->status == HF_VISCOELASTIC_FIT_FAILED ||
+                s->nlrt >= HF_VISCOELASTIC_CANDIDATES_MAX)
+                continue;
+            hf_viscoelastic_lrt *t = &s->lrt[s->nlrt++];
+            t->simple = a;
+            t->general = b;
+            t->df = fb->k - fa->k;
+            t->statistic = fmax((double)fa->N * log(fa->ssr / fb->ssr), 0.0);
+            t->p_value = gsl_cdf_chisq_Q(t->statistic, (double)t->df);
+        }
+}
+
+hf_status hf_viscoelastic_identify(const hf_maxwell_data *data,
+                                   const hf_viscoelastic_identify_config *cfg,
+                                   hf_viscoelastic_selection *out, hf_diag *diag)
+{
+    if (data == NULL || cfg == NULL || out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "viscoelastic identify: missing argument");
+    hf_status st = check_data(data, cfg, diag);
+    if (st != HF_OK)
+        return st;
+    memset(out, 0, sizeof *out);
+    double *starts = malloc(data->n * sizeof *starts);
+    if (starts == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    hf_viscoelastic_law chain[4];
+    size_t nchain = 0;
+    /* Maxwell, then each nested law from the one below it */
+    chain[nchain++] = (hf_viscoelastic_law){HF_VISCOELASTIC_LAW_MAXWELL, 0};
+    size_t terms = cfg->automatic ? cfg->auto_terms
+                   : cfg->law.kind == HF_VISCOELASTIC_LAW_PRONY ? cfg->law.terms
+                   : cfg->law.kind == HF_VISCOELASTIC_LAW_SLS ? 1 : 0;
+    if (!cfg->automatic && !hf_viscoelastic_law_hereditary(&cfg->law))
+        nchain = 0;
+    if (terms >= 1)
+        chain[nchain++] = (hf_viscoelastic_law){HF_VISCOELASTIC_LAW_SLS, 1};
+    hf_viscoelastic_fit step[HF_VISCOELASTIC_FIT_TERMS_MAX + 1];
+    const hf_viscoelastic_fit *prev = NULL;
+    for (size_t k = 0; k < nchain && st == HF_OK; ++k) {
+        st = fit_law(data, &chain[k], cfg, prev, starts, &step[k], starts, diag);
+        prev = &step[k];
+    }
+    /* prony:N climbs from the SLS one term at a time */
+    hf_viscoelastic_fit climb;
+    for (size_t t = 2; t <= terms && st == HF_OK; ++t) {
+        hf_viscoelastic_law law = {HF_VISCOELASTIC_LAW_PRONY, t};
+        st = fit_law(data, &law, cfg, prev, starts, &climb, starts, diag);
+        step[nchain] = climb;
+        prev = &step[nchain];
+        if (t == terms)
+            ++nchain;
+    }
+    if (st == HF_OK) {
+        if (cfg->automatic) {
+            for (size_t k = 0; k < nchain; ++k)
+                out->fit[out->n++] = step[k];
+            hf_viscoelastic_law others[2] = {{HF_VISCOELASTIC_LAW_HUNT_CROSSLEY, 0},
+                                             {HF_VISCOELASTIC_LAW_KELVIN_VOIGT, 0}};
+            for (size_t k = 0; k < 2 && st == HF_OK; ++k)
+                st = fit_law(data, &others[k], cfg, NULL, NULL, &out->fit[out->n++], NULL, diag);
+        } else if (cfg->law.kind == HF_VISCOELASTIC_LAW_PRONY && cfg->law.terms == 1) {
+            /* the SLS in the Prony parameters: started from the SLS fit */
+            double param[HF_VISCOELASTIC_FIT_PARAMS_MAX] = {step[1].param[0], step[1].param[2],
+                                                            step[1].param[1]};
+            if (step[1].status == HF_VISCOELASTIC_FIT_FAILED || !(param[1] < 1.0 - BOUNDARY))
+                elastic_start(data, &cfg->law, cfg->nu, param);
+            st = fit_one(data, &cfg->law, cfg, param, NULL, &out->fit[out->n++], NULL, diag);
+        } else if (hf_viscoelastic_law_hereditary(&cfg->law)) {
+            out->fit[out->n++] = step[nchain - 1];
+        } else {
+            st = fit_law(data, &cfg->law, cfg, NULL, NULL, &out->fit[out->n++], NULL, diag);
+        }
+    }
+    free(starts);
+    if (st != HF_OK)
+        return st;
+    out->best_aic = out->best_bic = out->chosen = out->n;
+    for (size_t k = 0; k < out->n; ++k) {
+        if (out->fit[k].status == HF_VISCOELASTIC_FIT_FAILED)
+            continue;
+        if (out->best_aic == out->n || out->fit[k].aic < out->fit[out->best_aic].aic)
+            out->best_aic = k;
+        if (out->best_bic == out->n || out->fit[k].bic < out->fit[out->best_bic].bic)
+            out->best_bic = k;
+    }
+    if (out->best_bic == out->n)
+        return hf_diag_set(diag, HF_ENOCONV, "viscoelastic fit: no candidate could be fitted "
+                           "(%s)", out->fit[0].reason);
+    out->delta_bic = INFINITY;
+    for (size_t k = 0; k < out->n; ++k)
+        if (k != out->best_bic && out->fit[k].status != HF_VISCOELASTIC_FIT_FAILED)
+            out->delta_bic = fmin(out->delta_bic, out->fit[k].bic - out->fit[out->best_bic].bic);
+    out->distinguishable = out->delta_bic >= cfg->bic_threshold;
+    out->chosen = out->distinguishable ? out->best_bic : out->n;
+    nested_tests(out);
+    return HF_OK;
+}
