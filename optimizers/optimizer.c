@@ -16,6 +16,10 @@
 
 #include "hertzfit/timing.h"
 
+#ifdef HERTZFIT_HAVE_OPENMP
+#include <omp.h>
+#endif
+
 struct hf_optimizer {
     const hf_algorithm *algo;
     int variant;
@@ -40,6 +44,7 @@ void hf_run_config_init(hf_run_config *run)
     memset(run, 0, sizeof *run);
     run->trace = NULL;
     run->trace_user = NULL;
+    run->threads = 1;
 }
 
 hf_status hf_result_alloc(size_t dim, hf_result **out, hf_diag *diag)
@@ -285,6 +290,14 @@ static hf_status check_run(const hf_optimizer *opt, const hf_problem *problem,
 hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
                       const hf_run_config *run, hf_result *result, hf_diag *diag)
 {
+    return hf_optimize_from(opt, problem, run, result, NULL, NULL, diag);
+}
+
+hf_status hf_optimize_from(const hf_optimizer *opt, const hf_problem *problem,
+                           const hf_run_config *run, hf_result *result,
+                           hf_status (*source)(void *user, const double *x, size_t n, double *f),
+                           void *source_user, hf_diag *diag)
+{
     if (opt == NULL || run == NULL || result == NULL || result->x == NULL)
         return hf_diag_set(diag, HF_EINVAL, "hf_optimize: missing optimizer, run or result");
     reset_result(result);
@@ -303,13 +316,24 @@ hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
         eff.max_iters = opt->algo->default_max_iters;
         eff.max_evals = opt->algo->default_max_evals;
     }
-    hf_evaluator ev = {problem, &eff, result, eff.max_iters, 0, HF_STOP_NONE};
+    hf_evaluator ev = {problem, &eff, result, eff.max_iters, 0, HF_STOP_NONE, source,
+                       source_user};
     hf_rng rng;
     hf_rng_seed(&rng, run->seed, run->stream);
     hf_algo_run ctx = {problem, opt->values, opt->variant, opt->name, &ev, &rng, &eff};
+#ifdef HERTZFIT_HAVE_OPENMP
+    /* the run's thread count travels as OpenMP's nthreads ICV, which the
+     * evaluator and the objective's own parallel sections read */
+    int saved_threads = omp_get_max_threads();
+    if (run->threads > 0)
+        omp_set_num_threads(run->threads);
+#endif
     double t0 = hf_wall_seconds();
     st = opt->algo->run(&ctx, diag);
     result->seconds = hf_wall_seconds() - t0;
+#ifdef HERTZFIT_HAVE_OPENMP
+    omp_set_num_threads(saved_threads);
+#endif
     result->status = st;
     result->stop = (st != HF_OK) ? HF_STOP_FAILURE
                    : (ev.reason != HF_STOP_NONE ? ev.reason : HF_STOP_CONVERGED);

@@ -126,9 +126,21 @@ typedef struct hf_run_config {
     void *trace_user;
     hf_population_fn population; /* may be NULL */
     void *population_user;
+    int threads;        /* OpenMP threads of the run: its batch evaluations
+                         * (hf_evaluator_eval_batch) and, when it evaluates
+                         * one point at a time, the objective's own parallel
+                         * sections.  1 = one thread everywhere (the
+                         * default); T > 1 = T threads; 0 = the calling
+                         * thread's OpenMP setting (omp_get_max_threads),
+                         * which is how hf_runs_execute and campaigns pass
+                         * their --threads choice down to one run.  Results
+                         * are bit-identical for any value; the objective
+                         * must be safe to call concurrently when it is not
+                         * 1 (hertzfit/problem.h). */
 } hf_run_config;
 
-/* seed 0, stream 0, no limits, no target, no trace, no population observer. */
+/* seed 0, stream 0, no limits, no target, no trace, no population
+ * observer, one thread. */
 void hf_run_config_init(hf_run_config *run);
 
 typedef struct hf_result {
