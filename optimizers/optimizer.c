@@ -152,6 +152,8 @@ void hf_optimizer_free(hf_optimizer *opt)
 
 const char *hf_optimizer_name(const hf_optimizer *opt) { return opt->name; }
 
+size_t hf_optimizer_dim_of(const hf_optimizer *opt) { return opt->dim; }
+
 static long find_param(const hf_algorithm *algo, const char *key)
 {
     for (size_t i = 0; i < algo->nparams; ++i)

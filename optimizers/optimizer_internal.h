@@ -41,6 +41,9 @@ struct hf_evaluator {
     void *source_user;
 };
 
+/* The dimension OPT was made for. */
+size_t hf_optimizer_dim_of(const hf_optimizer *opt);
+
 /* hf_optimize with the evaluator's value source (see hf_evaluator). */
 hf_status hf_optimize_from(const hf_optimizer *opt, const hf_problem *problem,
                            const hf_run_config *run, hf_result *result,
