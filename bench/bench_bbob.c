@@ -1,7 +1,7 @@
 /*
  * bench/bench_bbob.c — cost of one evaluation of each BBOB function
- * (hertzfit/bbob.h, instance 1) at D = 2, 10 and 40, next to the classic
- * test functions of hertzfit/testfunctions.h at the same dimensions (run
+ * (hertzfit/bench_problems.h, instance 1) at D = 2, 10 and 40, next to the classic
+ * test functions of hertzfit/bench_problems.h at the same dimensions (run
  * by hand, never by ctest):
  *
  *   ./build/bench/bench_bbob [seconds-per-measurement]
@@ -14,10 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "hertzfit/bbob.h"
+#include "hertzfit/bench_problems.h"
 #include "hertzfit/rng.h"
-#include "hertzfit/testfunctions.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
+#include "objectives/bench_internal.h"
+#include "core/rng_draw.h"
 
 #define NPOINTS 1024
 #define BLOCKS 3

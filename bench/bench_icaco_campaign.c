@@ -22,7 +22,7 @@
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/rng.h"
 #include "hertzfit/runs.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
 
 /* The points a campaign evaluates, recorded by a wrapping objective so
  * the bare cost is timed on exactly the arguments the optimiser used (the
@@ -142,7 +142,7 @@ int main(int argc, char **argv)
     double *c = NULL;
     size_t n = 0;
     hf_profile_objective *obj = NULL;
-    if (hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c, &n,
+    if (hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c, &n,
                          NULL) != HF_OK ||
         hf_profile_objective_alloc(c, n, &obj, NULL) != HF_OK) {
         fprintf(stderr, "bench_icaco_campaign: cannot build the sampling objective\n");

@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/copt.h"
+#include "hertzfit/damping.h"
 #include "hertzfit/copt_refit.h"
 #include "hertzfit/impact.h"
-#include "hertzfit/restitution.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
+#include "models/impact_internal.h"
 
 static void bench_simulation(void)
 {

@@ -16,13 +16,13 @@
 #include <omp.h>
 #endif
 
-#include "hertzfit/argatov.h"
-#include "hertzfit/hunter.h"
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/optimizer.h"
 #include "hertzfit/rng.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
+#include "objectives/maxwell_internal.h"
+#include "core/rng_draw.h"
 
 static hf_maxwell_data *grid_data(void)
 {

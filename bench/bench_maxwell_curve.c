@@ -41,7 +41,8 @@
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/optimizer.h"
 #include "hertzfit/rng.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
+#include "core/rng_draw.h"
 
 #define NDROPS 12
 #define SAMPLES 500

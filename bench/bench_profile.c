@@ -10,8 +10,8 @@
 #include <stdlib.h>
 
 #include "hertzfit/profile_objective.h"
-#include "hertzfit/restitution.h"
-#include "hertzfit/timing.h"
+#include "hertzfit/damping.h"
+#include "core/timing.h"
 
 /* Repeats fn until at least `seconds` have passed; returns ns per call. */
 static double time_calls(double (*fn)(size_t i, void *ctx), void *ctx, double seconds,
@@ -53,7 +53,7 @@ int main(int argc, char **argv)
     double *c = NULL, sink = 0.0;
     size_t n = 0;
     hf_profile_objective *samples = NULL, *table = NULL;
-    if (hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP,
+    if (hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP,
                          &c, &n, NULL) != HF_OK ||
         hf_profile_objective_alloc(c, n, &samples, NULL) != HF_OK ||
         hf_profile_objective_alloc_table(HERTZFIT_BENCH_TABLE2, &table, NULL) != HF_OK) {

@@ -13,8 +13,7 @@
 
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
-#include "hertzfit/maxwell_trace.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
 
 static int bench_extraction(const hf_maxwell_data *d, int repeats)
 {

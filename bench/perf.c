@@ -46,7 +46,8 @@
 #include "hertzfit/optimizer.h"
 #include "hertzfit/rng.h"
 #include "hertzfit/status.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
+#include "core/rng_draw.h"
 
 
 static const char *const problems[] = {

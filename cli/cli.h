@@ -49,6 +49,7 @@ extern const hfc_command hfc_hr_command, hfc_models_command, hfc_profile_command
     hfc_restitution_command, hfc_copt_command, hfc_bounce_command, hfc_bench_command,
     hfc_plot_command;
 extern const hfc_command hfc_example_command;
+extern const hfc_command hfc_ev_command, hfc_export_command;
 
 /* ---- option tables ----------------------------------------------------- */
 

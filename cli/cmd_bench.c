@@ -16,7 +16,7 @@
 
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/campaign.h"
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 #include "hertzfit/report.h"
 
 /* "i/k" with 0 <= i < k. */

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hertzfit/copt.h"
+#include "hertzfit/damping.h"
 #include "hertzfit/copt_refit.h"
 #include "hertzfit/impact.h"
 

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 #include "hertzfit/optimizer.h"
 #include "hertzfit/profile_fit.h"
 #include "hertzfit/profile_objective.h"

@@ -5,7 +5,7 @@
  * make synthetic data), and the identification of μ0 and η from drop
  * tests by Argatov's regressions, by the full-model fit and by the
  * whole-curve fit of force histories.  Thin over
- * hertzfit/argatov.h, maxwell.h and maxwell_fit.h; every table is printed
+ * hertzfit/maxwell.h, maxwell.h and maxwell_fit.h; every table is printed
  * at the end so an error never leaves partial output.
  */
 #include "cli.h"
@@ -18,8 +18,6 @@
 
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
-#include "hertzfit/maxwell_estimate.h"
-#include "hertzfit/maxwell_trace.h"
 
 /* ---- shared with plot maxwell and plot trace ---------------------------- */
 

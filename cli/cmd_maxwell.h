@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "cli.h"
-#include "hertzfit/argatov.h"
+#include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_fit.h"
 
 /* What both take: the data and how to read it, ν, the regressions'

@@ -2,7 +2,7 @@
  * cli/cmd_maxwell_trace.c — `hertzfit maxwell extract`: the features F_M,
  * t_M, t_c of every drop's force trace in a test list, printed as a table
  * that is itself a `--data` file for `maxwell fit`; and the trace file of
- * `maxwell simulate --trace`.  Thin over hertzfit/maxwell_trace.h.
+ * `maxwell simulate --trace`.  Thin over hertzfit/maxwell_data.h.
  */
 #include "cli.h"
 #include "cmd_maxwell.h"
@@ -14,7 +14,6 @@
 
 #include "hertzfit/maxwell_data.h"
 #include "hertzfit/maxwell_fit.h"
-#include "hertzfit/maxwell_trace.h"
 
 /* ---- maxwell simulate --trace -------------------------------------------- */
 

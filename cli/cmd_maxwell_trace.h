@@ -7,7 +7,7 @@
 
 #include "cli.h"
 #include "hertzfit/maxwell.h"
-#include "hertzfit/maxwell_trace.h"
+#include "hertzfit/maxwell_data.h"
 
 extern const hfc_command hfc_maxwell_extract_command;
 

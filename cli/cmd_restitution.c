@@ -64,9 +64,9 @@ static int fill_table(const char *command, hfc_table *t, const char **names, siz
             hf_damping_id id;
             hf_status st = hf_damping_lookup(names[m], &id, &diag);
             if (st == HF_OK)
-                st = hf_impact_restitution_check(id, c->v[i], ab, 0, &e, &diag);
+                st = hf_impact_restitution_e_out(id, c->v[i], ab, 0, &e, &diag);
             if (st == HF_OK)
-                st = hf_impact_restitution_check(id, c->v[i], ab, 1, &e_clamped, &diag);
+                st = hf_impact_restitution_e_out(id, c->v[i], ab, 1, &e_clamped, &diag);
             if (st != HF_OK)
                 return hfc_fail_status(command, NULL, st, &diag);
             hfc_table_str(t, names[m]);

@@ -13,7 +13,7 @@
  * strings.  Data go inline ($name << EOD), so no data file is written and
  * no file name of ours appears in the script.
  *
- * The figure is an atomic output (hertzfit/file.h): gnuplot writes a
+ * The figure is an atomic output (core/file.h): gnuplot writes a
  * temporary file beside it, which becomes the PNG only when gnuplot
  * succeeded and the file ends with the PNG's end chunk — gnuplot exits 0
  * after a failed write of its output (a full disk), leaving a cut file.
@@ -29,7 +29,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "hertzfit/file.h"
+#include "core/file.h"
 
 extern char **environ;
 

@@ -18,7 +18,7 @@ static const hfc_command *const commands[] = {
     &hfc_grid_command,        &hfc_optimum_command, &hfc_fit_command,
     &hfc_maxwell_command,     &hfc_restitution_command, &hfc_copt_command,
     &hfc_bounce_command,      &hfc_bench_command,  &hfc_plot_command,
-    &hfc_example_command,
+    &hfc_example_command,     &hfc_ev_command,     &hfc_export_command,
 };
 
 static const hfc_command program = {

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 
 #define USAGE_WIDTH 79
 

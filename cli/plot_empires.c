@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 #include "hertzfit/profile.h"
 #include "hertzfit/profile_objective.h"
 

@@ -12,9 +12,8 @@
 
 #include <math.h>
 
-#include "hertzfit/hunter.h"
+#include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
-#include "hertzfit/maxwell_estimate.h"
 
 #define CURVE_POINTS 200
 

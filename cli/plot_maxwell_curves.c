@@ -4,13 +4,13 @@
  * numerical model and the first-order formulas, against the paper's
  * abscissa τ_R/t_m⁰ = 1/(ε τ_m⁰) (Eq. 44), with a dotted line where each
  * formula leaves 5 % (hf_argatov_master_limits).  Thin over
- * hertzfit/argatov.h; the curves go to gnuplot as an inline data block.
+ * hertzfit/maxwell.h; the curves go to gnuplot as an inline data block.
  */
 #include "cli.h"
 
 #include <math.h>
 
-#include "hertzfit/argatov.h"
+#include "hertzfit/maxwell.h"
 
 #define CURVE_POINTS 160
 /* τ_R/t_m⁰ from 100 (ε ≈ 0.0068) down to that of the largest ε scanned. */

@@ -2,7 +2,7 @@
  * cli/plot_restitution.c — "hertzfit plot restitution": e_out against e_in
  * and the error e_out − e_in for every damping model, like Figs. 5–6 of
  * Safaeifar & Farshidianfar 2020.  The data are computed by the library
- * (hf_impact_restitution_check) and handed to gnuplot as inline data
+ * (hf_impact_restitution_e_out) and handed to gnuplot as inline data
  * blocks.
  */
 #include "impact_cli.h"
@@ -23,7 +23,7 @@ static int add_block(const char *command, hfc_plot *p, size_t index, const char 
         hf_damping_id id;
         hf_status st = hf_damping_lookup(model, &id, &diag);
         if (st == HF_OK)
-            st = hf_impact_restitution_check(id, row[0], ab, 0, &row[1], &diag);
+            st = hf_impact_restitution_e_out(id, row[0], ab, 0, &row[1], &diag);
         if (st != HF_OK)
             return hfc_fail_status(command, NULL, st, &diag);
         hfc_plot_row(p, 2, row);

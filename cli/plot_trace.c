@@ -9,7 +9,7 @@
  * standard errors and the fit's status in the title.  With --mu0 and
  * --eta, Hunter's model at that material (hf_maxwell_force_history at the
  * same sample times) with the contact starts and baselines of the
- * extraction (hertzfit/maxwell_trace.h), so the figure can show any
+ * extraction (hertzfit/maxwell_data.h), so the figure can show any
  * estimate: a feature fit's, or a guess.
  */
 #include "cli.h"
@@ -21,7 +21,6 @@
 
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
-#include "hertzfit/maxwell_trace.h"
 
 /* Part of the record drawn before the contact start and after its end,
  * relative to the contact duration. */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 #include "hertzfit/profile_objective.h"
 
 /* Splits TEXT at ':' into at most N fields of FIELDS (each at most 63
@@ -61,7 +61,7 @@ int hfc_grid_parse(const char *command, const char *what, const char *text, hfc_
 int hfc_grid_values(const char *command, const hfc_grid *g, double **values, size_t *n)
 {
     /* Inclusive: stop counts when it is within 1e-9 steps of the grid,
-     * as in hf_sampling_grid; a last value that rounds past stop is stop
+     * as in hf_profile_sampling_grid; a last value that rounds past stop is stop
      * (e = 1 + 1 ulp would be refused). */
     double span = (g->stop - g->start) / g->step;
     if (!(span < 1e7))
@@ -87,10 +87,10 @@ int hfc_sampling(const char *command, const char *spec, double **values, size_t 
     *values = NULL;
     *n = 0;
     if (spec == NULL) {
-        st = hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, values, n,
+        st = hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, values, n,
                               &diag);
     } else if (strncmp(spec, "file:", 5) == 0) {
-        st = hf_sampling_read(spec + 5, values, n, &diag);
+        st = hf_profile_sampling_read(spec + 5, values, n, &diag);
     } else if (strncmp(spec, "hgeom:", 6) == 0) {
         char f[3][64];
         double h0, h1;
@@ -99,13 +99,13 @@ int hfc_sampling(const char *command, const char *spec, double **values, size_t 
             hf_parse_double(f[1], &h1, NULL) != HF_OK || hf_parse_count(f[2], &count, NULL) != HF_OK)
             return hfc_fail(command, "--sampling: '%s' is not hgeom:H0:H1:N (numbers H0 < H1, "
                             "a whole number N >= 2)", spec);
-        st = hf_sampling_hgeom(h0, h1, (size_t)count, values, n, &diag);
+        st = hf_profile_sampling_hgeom(h0, h1, (size_t)count, values, n, &diag);
     } else {
         hfc_grid g;
         int rc = hfc_grid_parse(command, "--sampling", spec, &g);
         if (rc != 0)
             return rc;
-        st = hf_sampling_grid(g.start, g.step, g.stop, values, n, &diag);
+        st = hf_profile_sampling_grid(g.start, g.step, g.stop, values, n, &diag);
     }
     return st == HF_OK ? 0 : hfc_fail_status(command, "--sampling", st, &diag);
 }

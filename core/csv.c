@@ -1,5 +1,5 @@
 /*
- * core/csv.c — the CSV reader of hertzfit/csv.h and the number parsers.
+ * core/csv.c — the CSV reader of core/csv.h and the number parsers.
  *
  * The file is read whole (hf_file_read, which bounds its size) and parsed
  * in place: a quoted cell loses its quotes and doubled quotes, so its text
@@ -13,7 +13,7 @@
  * reading a thousand cells costs, never what it would take to size a table
  * from it.
  */
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/file.h"
 
 #include "core/strdup.h"
 

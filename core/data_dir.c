@@ -8,7 +8,7 @@
  * folder come from the build (GNUInstallDirs), never an absolute path.
  */
 #define _GNU_SOURCE
-#include "hertzfit/file.h"
+#include "core/file.h"
 
 #include <dlfcn.h>
 #include <limits.h>

@@ -1,7 +1,7 @@
 /*
  * core/file.c — reading a whole file within a limit, and writing a file or
  * a folder under a temporary name that is renamed into place only when
- * complete (hertzfit/file.h).
+ * complete (core/file.h).
  *
  * Why the checks come before the reading: a regular file's size is known
  * from fstat, so a file over the limit is refused without allocating for
@@ -20,7 +20,7 @@
  * profile fit, and only campaign manifests hash files.
  */
 #define _GNU_SOURCE   /* renameat2, RENAME_EXCHANGE; nftw; fdopen, getpid */
-#include "hertzfit/file.h"
+#include "core/file.h"
 
 #include <dirent.h>
 #include <errno.h>

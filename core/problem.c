@@ -5,6 +5,7 @@
 #include "hertzfit/problem.h"
 
 #include <math.h>
+#include "core/problem_internal.h"
 
 hf_status hf_problem_check(const hf_problem *problem, hf_diag *diag)
 {

@@ -2,8 +2,9 @@
  * core/rng_draw.h — the PCG32 step and the draws built on it, inline, for
  * the library's hot loops (an optimiser draws several numbers per
  * evaluation; a call into core/rng.c per 32-bit output costs as much as
- * the step itself).  core/rng.c's public functions are these same
- * functions, so a draw gives the same bits either way.
+ * the step itself).  core/rng.c's functions are these same functions, so
+ * a draw gives the same bits either way; the seeding and the other draws
+ * that only the library calls are declared here too.
  */
 #ifndef HERTZFIT_CORE_RNG_DRAW_H
 #define HERTZFIT_CORE_RNG_DRAW_H
@@ -12,6 +13,24 @@
 #include <stdint.h>
 
 #include "hertzfit/rng.h"
+
+/* ---- the functions of core/rng.c that only the library and its tests
+ * call (hertzfit/rng.h has those a user's optimiser draws with) */
+
+/* pcg32_srandom_r(rng, seed, stream). */
+void hf_rng_seed(hf_rng *rng, uint64_t seed, uint64_t stream);
+
+/* Next 32-bit output (pcg32_random_r). */
+uint32_t hf_rng_u32(hf_rng *rng);
+
+/* Unbiased integer in [0, bound) (pcg32_boundedrand_r); bound >= 1. */
+uint32_t hf_rng_bounded(hf_rng *rng, uint32_t bound);
+
+/* Double in [lo, hi). */
+double hf_rng_uniform_range(hf_rng *rng, double lo, double hi);
+
+/* This generator seen as a gsl_rng (same state; no allocation). */
+gsl_rng *hf_rng_gsl(hf_rng *rng);
 
 /* pcg32_random_r of pcg-c-basic (XSH-RR 64/32). */
 static inline uint32_t hf_rng_draw_u32(hf_rng *rng)

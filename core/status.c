@@ -88,6 +88,7 @@ hf_status hf_unknown_name(const char *what, const char *given, size_t count,
 }
 
 #include <gsl/gsl_errno.h>
+#include "core/status_internal.h"
 
 void hf_library_init(void)
 {

@@ -3,7 +3,7 @@
  * the system clock is adjusted.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "hertzfit/timing.h"
+#include "core/timing.h"
 
 #include <time.h>
 

@@ -1,11 +1,11 @@
 /*
- * fuzz/fuzz_csv.c — the RFC 4180 reader (hertzfit/csv.h) on any bytes:
+ * fuzz/fuzz_csv.c — the RFC 4180 reader (core/csv.h) on any bytes:
  * the separator detected, then given as ';' with small limits, and every
  * cell asked for as a number, a count and a missing value.
  */
 #include "fuzz_target.h"
 
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 
 static void walk(const char *path, const hf_csv_options *options)
 {

@@ -9,7 +9,6 @@
 #include <stdio.h>
 
 #include "hertzfit/maxwell_data.h"
-#include "hertzfit/maxwell_trace.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

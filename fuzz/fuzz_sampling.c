@@ -16,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     double *values = NULL;
     size_t count = 0;
     hf_diag diag = {{0}};
-    if (hf_sampling_read(path, &values, &count, &diag) != HF_OK)
+    if (hf_profile_sampling_read(path, &values, &count, &diag) != HF_OK)
         return 0;
     hf_profile_objective *obj = NULL;
     if (hf_profile_objective_alloc(values, count, &obj, &diag) == HF_OK) {

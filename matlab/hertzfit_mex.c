@@ -306,7 +306,7 @@ static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, f
         } else {
             double *c = NULL; /* freed below */
             size_t nc = 0;
-            st = hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c,
+            st = hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c,
                                   &nc, &diag);
             if (st == HF_OK)
                 st = hf_profile_objective_alloc(c, nc, &obj, &diag);
@@ -722,6 +722,71 @@ static int cmd_copt(int n, const mxArray **in, mxArray **out, failure *f)
     return 0;
 }
 
+/* ---- ev: e(v), t_c(v) of a calibrated law (hertzfit/engines.h) ------------ */
+
+static int cmd_ev(int n, const mxArray **in, mxArray **out, failure *f)
+{
+    arg args[] = {{"form", ARG_TEXT, 0, NULL},  {"model", ARG_TEXT, 0, NULL},
+                  {"m", ARG_REAL, 0, NULL},     {"k", ARG_REAL, 0, NULL},
+                  {"n", ARG_REAL, 0, NULL},     {"v_cal", ARG_REAL, 0, NULL},
+                  {"e", ARG_REAL, 0, NULL},     {"radius", ARG_REAL, 0, NULL},
+                  {"mu0", ARG_REAL, 0, NULL},   {"nu", ARG_REAL, 0, NULL},
+                  {"eta", ARG_REAL, 0, NULL},   {"v_min", ARG_REAL, 0, NULL},
+                  {"v_max", ARG_REAL, 0, NULL}, {"points", ARG_COUNT, 0, NULL}};
+    if (parse_pairs("ev", n, in, args, 14, f))
+        return 1;
+    hf_law law;
+    hf_law_init(&law);
+    char *form = text_of(&args[0]), *model = text_of(&args[1]);
+    hf_diag diag = {{0}};
+    hf_status st = hf_law_form_lookup(form ? form : "per-impact", &law.form, &diag);
+    if (st == HF_OK)
+        st = hf_damping_lookup(model ? model : "exact", &law.damping, &diag);
+    mxFree(form);
+    mxFree(model);
+    if (st != HF_OK)
+        return fail_status(f, "ev", st, &diag);
+    law.contact.mass = real_or(&args[2], 0.1);
+    law.contact.stiffness = real_or(&args[3], 5e9);
+    law.contact.exponent = real_or(&args[4], 1.5);
+    law.contact.approach_speed = real_or(&args[5], 1.0);
+    law.restitution = real_or(&args[6], 0.8);
+    law.radius = real_or(&args[7], 0.01);
+    law.material.mu0 = real_or(&args[8], 1e9);
+    law.material.nu = real_or(&args[9], 0.3);
+    law.material.eta = real_or(&args[10], 0.0);
+    double v_min = real_or(&args[11], 0.1), v_max = real_or(&args[12], 10.0);
+    size_t count = (size_t)real_or(&args[13], 9.0);
+    if (!(v_min > 0.0 && v_max >= v_min && count >= 1 && count <= 10000))
+        return fail(f, "hertzfit:badInput", "hertzfit_ev: need 0 < v_min <= v_max and "
+                    "1 <= points <= 10000 (v_min %g, v_max %g, points %zu)", v_min, v_max, count);
+    double *buf = mxCalloc(3 * count, sizeof *buf), *v = buf, *e = buf + count,
+           *tc = buf + 2 * count;
+    for (size_t i = 0; i < count; ++i)   /* the speeds of `hertzfit ev` */
+        v[i] = count == 1 ? v_min
+                          : v_min * pow(v_max / v_min, (double)i / (double)(count - 1));
+    hf_restitution_fit fit;
+    st = hf_law_restitution_curve(&law, count, v, e, tc, &fit, &diag);
+    if (st != HF_OK) {
+        mxFree(buf);
+        return fail_status(f, "ev", st, &diag);
+    }
+    static const char *fields[] = {"v_m_per_s", "e", "t_c_s", "e_fit"};
+    mxArray *s = mxCreateStructMatrix((mwSize)count, 1, 4, fields);
+    for (size_t i = 0; i < count; ++i) {
+        set_real(s, i, fields[0], v[i]);
+        set_real(s, i, fields[1], e[i]);
+        set_real(s, i, fields[2], tc[i]);
+        set_real(s, i, fields[3],
+                 fit.valid ? 1.0 - fit.coefficient * pow(v[i] / law.contact.approach_speed,
+                                                         fit.exponent)
+                           : mxGetNaN());
+    }
+    mxFree(buf);
+    out[0] = s;
+    return 0;
+}
+
 /* ---- the gateway --------------------------------------------------------- */
 
 /* Called by hertzfit_mex.mex (matlab/hertzfit_mex_loader.c says why the
@@ -739,7 +804,7 @@ void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
     if (nrhs < 1 || !mxIsChar(prhs[0]) || mxGetString(prhs[0], command, sizeof command) != 0)
         mexErrMsgIdAndTxt("hertzfit:badInput", "hertzfit_mex: the first argument is the "
                           "command (hr, fit_profile, maxwell_simulate, maxwell_fit, "
-                          "maxwell_extract, copt); call the hertzfit_*.m functions instead");
+                          "maxwell_extract, copt, ev); call the hertzfit_*.m functions instead");
     failure f = {"", ""};
     int rc;
     int n = nrhs - 1;
@@ -756,9 +821,11 @@ void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
         rc = cmd_maxwell_extract(n, in, plhs, &f);
     else if (strcmp(command, "copt") == 0)
         rc = cmd_copt(n, in, plhs, &f);
+    else if (strcmp(command, "ev") == 0)
+        rc = cmd_ev(n, in, plhs, &f);
     else
         rc = fail(&f, "hertzfit:badInput", "hertzfit_mex: unknown command '%s' (valid: hr, "
-                  "fit_profile, maxwell_simulate, maxwell_fit, maxwell_extract, copt)", command);
+                  "fit_profile, maxwell_simulate, maxwell_fit, maxwell_extract, copt, ev)", command);
     if (rc != 0)
         mexErrMsgIdAndTxt(f.id, "%s", f.text);
 }

@@ -12,7 +12,7 @@
  * q(u) = −expm1(5/2·log1p(−u))/u.
  *
  * Derivations checked again (the text is inconsistent in three places, see
- * hertzfit/argatov.h):
+ * hertzfit/maxwell.h):
  *   Eq. 31: differentiating ω1 of Eq. 29 and inserting it in Eq. 27 gives
  *     exactly the two integrals printed; each converges separately.
  *   Eq. 34/55: F = 5/4 ω^{3/2} + ε(v − 1) (Eq. 33) is maximal at
@@ -33,13 +33,14 @@
  *     (both Beta-function identities) this is 1 − (8/9)τ_m⁰ ε = Eq. 41.  The
  *     printed factor (1 − ε(τ_c − τ_m)) would give e ≈ 1 + (1/9)τ_m⁰ ε > 1.
  */
-#include "hertzfit/argatov.h"
+#include "hertzfit/maxwell.h"
 
 #include <math.h>
 #include <stddef.h>
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
+#include "models/maxwell_model.h"
 
 /* Subintervals per quadrature: far more than any integrand here needs. */
 #define QUAD_LIMIT 512

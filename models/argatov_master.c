@@ -2,20 +2,20 @@
  * models/argatov_master.c — Argatov's master curves (Section 3.1, Figs. 2–4):
  * Hunter's numerical solution and the first-order formulas, both normalised
  * by the Hertz values, and the ε at which each formula leaves a relative
- * tolerance of the numerical solution (see hertzfit/argatov.h).
+ * tolerance of the numerical solution (see hertzfit/maxwell.h).
  *
  * The limit is a root of r(ε) = |asymptotic/numeric − 1| − tol.  r is
  * O(ε²) − tol < 0 near 0; a scan with step SCAN_STEP finds the first
  * interval where r changes sign (only to bracket it) and Brent's method
  * (core/brent.h, over GSL) locates the root inside it.
  */
-#include "hertzfit/argatov.h"
-#include "hertzfit/hunter.h"
+#include "hertzfit/maxwell.h"
 
 #include <math.h>
 #include <stdio.h>
 
 #include "core/brent.h"
+#include "models/maxwell_model.h"
 
 #define SCAN_STEP 0.005
 #define ROOT_EPSABS 1e-10

@@ -1,6 +1,6 @@
 /*
  * models/copt.c — Poursina & Nikravesh (2020) optimal linear damping
- * (hertzfit/copt.h): c_opt as the root of e_out(c) − e by GSL's Brent
+ * (hertzfit/damping.h): c_opt as the root of e_out(c) − e by GSL's Brent
  * method on the impact simulation of models/impact.c, the scaling of
  * their Eq. 34, the closed form of Eqs. 46–49, and the exact Kelvin–Voigt
  * relation of Butcher & Segalman (Eqs. 55–56).
@@ -10,12 +10,14 @@
  * only if the simulation says otherwise.  e_out is strictly decreasing in
  * c (tests/test_copt.c samples it), so the root in the bracket is unique.
  */
-#include "hertzfit/copt.h"
+#include "hertzfit/damping.h"
 
 #include <math.h>
 
 #include "core/brent.h"
 #include "hertzfit/impact.h"
+#include "models/damping_internal.h"
+#include "models/impact_internal.h"
 
 void hf_copt_options_init(hf_copt_options *options)
 {

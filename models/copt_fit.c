@@ -12,7 +12,7 @@
  * guess for α, cannot wander to α < 0 or β > 0, and gives the same
  * answer as a joint Gauss–Newton fit at the joint minimum.
  */
-#include "hertzfit/copt.h"
+#include "hertzfit/damping.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -21,6 +21,7 @@
 #include <gsl/gsl_fit.h>
 
 #include "core/brent.h"
+#include "models/damping_internal.h"
 
 typedef struct power_data {
     const double *e, *c;

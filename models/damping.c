@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "hertzfit/profile.h"
-#include "hertzfit/restitution.h"
 
 typedef hf_status (*hr_fn)(double c, const double *ab, double *h);
 

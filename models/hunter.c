@@ -1,6 +1,6 @@
 /*
  * models/hunter.c — numerical solution of Hunter's Maxwell impact model in
- * Argatov's dimensionless form (Eqs. 24–25; see hertzfit/hunter.h for the
+ * Argatov's dimensionless form (Eqs. 24–25; see hertzfit/maxwell.h for the
  * equations and the derived unloading force), and of the same model for a
  * standard linear solid (Eq. 47; its derivation is the last section).
  *
@@ -10,13 +10,14 @@
  * for small ε (Argatov's Eq. 34: ω' = (2/3)ε there), but it is also looked
  * for in the unloading stage so that larger ε are handled honestly.
  */
-#include "hertzfit/hunter.h"
+#include "hertzfit/maxwell.h"
 
 #include <math.h>
 
 #include <gsl/gsl_errno.h>
 
 #include "core/ode_events.h"
+#include "models/maxwell_model.h"
 
 /* Longest dimensionless time allowed per stage: the Hertz half duration is
  * τ_m⁰ ≈ 1.47, and ε <= HF_HUNTER_EPS_MAX keeps each stage below ~3. */
@@ -266,7 +267,7 @@ hf_status hf_hunter_force_history(double eps, const hf_hunter_options *options, 
  * Hunter's impact model for a standard linear solid
  * (Argatov Section 3.2, Eq. 47), in the dimensionless variables of Eq. 23,
  * integrated with the event machinery the Maxwell model uses
- * (core/ode_events.h).  The equations are derived here; hertzfit/hunter.h
+ * (core/ode_events.h).  The equations are derived here; hertzfit/maxwell.h
  * states them.
  *
  * Relaxation modulus of Eq. 47 (its creep function inverted):
@@ -287,7 +288,7 @@ hf_status hf_hunter_force_history(double eps, const hf_hunter_options *options, 
  *      g = ω^{3/2} + (4/5)(λ/α)(ω' − 1) + (λ(1−α)/α) I,  I = ∫₀^τ ω^{3/2},
  *    evaluated at the mirrored point, ω'(t₁) ≈ −ω̃' and
  *    I(t₁) ≈ I(τ_m) − ∫_{τ_m}^τ ω̃^{3/2} =: Ĩ (for α = 1 this is Hunter's
- *    (5/4)ω̃^{3/2} − ε(ω̃' + 1) of hertzfit/hunter.h);
+ *    (5/4)ω̃^{3/2} − ε(ω̃' + 1) of hertzfit/maxwell.h);
  *  - approach, Eq. 16: since a(t₁) = a(t) only the relaxing part of μ
  *    remains inside, and with the exponential creep kernel Eq. 16 becomes
  *      w' = ω̃' − α P' − α² λ q,

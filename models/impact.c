@@ -18,6 +18,7 @@
 #include <gsl/gsl_odeiv2.h>
 
 #include "core/ode_events.h"
+#include "models/impact_internal.h"
 
 void hf_impact_params_init(hf_impact_params *params)
 {

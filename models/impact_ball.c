@@ -11,8 +11,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "hertzfit/copt.h"
 #include "hertzfit/damping.h"
+#include "models/impact_internal.h"
 
 /* Table 3 and Eq. 63. */
 static void ball_contact(hf_contact *contact)

@@ -11,8 +11,9 @@
 #include "hertzfit/impact.h"
 
 #include "hertzfit/damping.h"
+#include "models/impact_internal.h"
 
-hf_status hf_impact_restitution_check(hf_damping_id model, double c_in,
+hf_status hf_impact_restitution_e_out(hf_damping_id model, double c_in,
                                       const double *profile_ab, int clamp, double *e_out,
                                       hf_diag *diag)
 {

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include "models/maxwell_model.h"
 
 hf_status hf_maxwell_material_check(const hf_maxwell_material *mat, hf_diag *diag)
 {

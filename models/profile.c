@@ -18,6 +18,7 @@
 #include <gsl/gsl_sf_gamma.h>
 
 #include "core/brent.h"
+#include "models/profile_internal.h"
 
 /* Above this x + y the lgamma difference loses digits to cancellation. */
 #define LGAMMA_SUM_MAX 10.0

@@ -27,7 +27,7 @@
  * point −1/e, where W₀ loses digits, so for h < 0.5 the inverse is found by
  * Brent on c with the series D instead.
  */
-#include "hertzfit/restitution.h"
+#include "hertzfit/damping.h"
 
 #include <float.h>
 #include <math.h>

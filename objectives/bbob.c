@@ -16,7 +16,7 @@
  * values agree with COCO's bit for bit on the same libm; the tests allow
  * 1e-9 relative.
  */
-#include "hertzfit/bbob.h"
+#include "hertzfit/bench_problems.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "objectives/bbob_legacy.h"
+#include "objectives/bench_internal.h"
 
 #define MAX_PEAKS 101
 #define BBOB_PI 3.14159265358979323846

@@ -11,7 +11,7 @@
  * and f18 take f3's and f17's), plus the derived s + 1000000 (the second
  * rotation) and s + 1000 k (Gallagher's peaks).  Every seed the library
  * passes here lies in [1, 2^31 - 2], where the generator is the
- * Park–Miller LCG (see HF_BBOB_MAX_INSTANCE in hertzfit/bbob.h).
+ * Park–Miller LCG (see HF_BBOB_MAX_INSTANCE in hertzfit/bench_problems.h).
  */
 #ifndef HERTZFIT_BBOB_LEGACY_H
 #define HERTZFIT_BBOB_LEGACY_H

@@ -10,12 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/bbob.h"
-#include "hertzfit/csv.h"
-#include "hertzfit/maxwell_estimate.h"
+#include "core/csv.h"
+#include "hertzfit/maxwell_data.h"
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/rng.h"
-#include "hertzfit/testfunctions.h"
+#include "core/problem_internal.h"
+#include "core/status_internal.h"
+#include "objectives/bench_internal.h"
+#include "core/rng_draw.h"
 
 #define TABLE2_FILE "safaeifar2020_table2.csv"
 #define MAXWELL_FILE "maxwell_synthetic_clean.csv"
@@ -64,7 +66,7 @@ static const hf_user_problem *find_user_problem(const char *family)
     return NULL;
 }
 
-/* The families that are not a test function of hertzfit/testfunctions.h,
+/* The families that are not a test function of hertzfit/bench_problems.h,
  * in the order of the registry's list. */
 static const char *const other_families[] = {"profile", "profile-table", "maxwell-full",
                                              "bbob"};
@@ -191,7 +193,7 @@ static hf_status parse_spec(const char *spec, char *family, size_t cap, size_t *
 }
 
 /* "F:D[:I]" after "bbob:": function, dimension and instance (0 when
- * absent), in the ranges of hertzfit/bbob.h. */
+ * absent), in the ranges of hertzfit/bench_problems.h. */
 static hf_status parse_bbob(const char *spec, const char *rest, int *function, size_t *dim,
                             unsigned long *instance, hf_diag *diag)
 {
@@ -298,7 +300,7 @@ static hf_status build_profile(hf_bench_problem *bp, int table, const char *data
     } else {
         double *c = NULL; /* freed below */
         size_t n = 0;
-        st = hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP,
+        st = hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP,
                               &c, &n, diag);
         if (st == HF_OK)
             st = hf_profile_objective_alloc(c, n, &bp->profile, diag); /* owned by bp */

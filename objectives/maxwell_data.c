@@ -1,6 +1,6 @@
 /*
  * objectives/maxwell_data.c — drop-test data for the Maxwell
- * identification: reading the CSV (hertzfit/csv.h does the parsing and
+ * identification: reading the CSV (core/csv.h does the parsing and
  * names file, line and column), checking every value before any fit sees
  * it, so that a bad cell is reported where it is rather than as a strange
  * fit, and making synthetic data from Hunter's model with seeded noise.
@@ -12,11 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/csv.h"
-#include "hertzfit/maxwell_trace.h"
+#include "core/csv.h"
 #include "hertzfit/rng.h"
 #include "objectives/maxwell_internal.h"
 #include "core/strdup.h"
+#include "models/maxwell_model.h"
+#include "core/rng_draw.h"
 
 static const char *const observable_names[HF_MAXWELL_NOBS] = {"F_M", "t_M", "t_c", "e"};
 static const char *const observable_columns[HF_MAXWELL_NOBS] = {"F_M_N", "t_M_s", "t_c_s",

@@ -19,4 +19,32 @@ const char *hf_maxwell_observable_column(hf_maxwell_observable obs);
 hf_status hf_maxwell_trace_read_file(const char *path, char separator,
                                      hf_maxwell_trace *trace, hf_diag *diag);
 
+/* ---- moved from hertzfit/maxwell_data.h: only the library and its tests call them */
+/* The value of observable OBS in R (hertzfit/maxwell_data.h lists them). */
+double hf_maxwell_response_get(const hf_maxwell_response *r, hf_maxwell_observable obs);
+
+/* "none", "relative". */
+const char *hf_maxwell_weights_name(hf_maxwell_weights weights);
+
+/* Physical (μ0, η) of a point x of the problem. */
+void hf_maxwell_objective_params(const hf_maxwell_objective *obj, const double *x,
+                                 double *mu0, double *eta);
+
+/* How many relative residuals (model − measured)/measured the objective
+ * has: tests outer and observables inner in hf_maxwell_observable order,
+ * only the fitted ones (the residuals of hf_maxwell_objective_estimate);
+ * a missing (NaN) value's residual is 0 and is not counted in the
+ * degrees of freedom of the standard errors. */
+size_t hf_maxwell_objective_nresiduals(const hf_maxwell_objective *obj);
+
+/* The full-model estimate at the point x of the problem (an optimum):
+ * (μ0, η), standard errors from the Jacobian, misfit, r2, max_eps, and —
+ * when residuals is not NULL — the relative residuals there
+ * (hf_maxwell_objective_nresiduals entries).  HF_ERANGE when a standard
+ * error cannot be computed (NaN or negative variance: the data do not
+ * determine that parameter), HF_EDOM when a simulation fails. */
+hf_status hf_maxwell_objective_estimate(const hf_maxwell_objective *obj, const double *x,
+                                        hf_maxwell_estimate *out, double *residuals,
+                                        hf_diag *diag);
+
 #endif

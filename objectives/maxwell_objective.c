@@ -4,7 +4,7 @@
  * between the measured observables and Hunter's numerical model (no
  * first-order truncation) as an optimisation problem in (μ0, η), and the
  * estimate at a point of it with standard errors from the Jacobian (see
- * hertzfit/maxwell_estimate.h).  The fit that runs an optimiser on it is
+ * hertzfit/maxwell_data.h).  The fit that runs an optimiser on it is
  * studies/maxwell_fit.c.
  *
  * Relative residuals make the four observables (newtons, seconds, and the
@@ -14,7 +14,7 @@
  * writing its own slot, and are summed afterwards in test order, so the
  * value is bit-identical for any thread count.
  */
-#include "hertzfit/maxwell_estimate.h"
+#include "hertzfit/maxwell_data.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -29,6 +29,7 @@
 #endif
 
 #include "objectives/maxwell_internal.h"
+#include "models/maxwell_model.h"
 
 struct hf_maxwell_objective {
     const hf_maxwell_data *data;   /* borrowed */

@@ -11,7 +11,7 @@
  * μ0 and η are propagated from that covariance to first order
  * (var g(c) ≈ ∇gᵀ Σ ∇g), since C0 and η are non-linear in the coefficients.
  */
-#include "hertzfit/maxwell_estimate.h"
+#include "hertzfit/maxwell_data.h"
 
 #include <float.h>
 #include <math.h>
@@ -22,8 +22,9 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
 
-#include "hertzfit/hunter.h"
+#include "hertzfit/maxwell.h"
 #include "objectives/maxwell_internal.h"
+#include "models/maxwell_model.h"
 
 /* Fewest tests for a line with a residual variance (n − 2 >= 1). */
 #define MIN_TESTS 3

@@ -2,9 +2,9 @@
  * objectives/maxwell_trace.c — drop tests' force traces: reading a trace
  * file, making a synthetic trace from Hunter's model with a realistic
  * acquisition, writing one, and extracting F_M, t_M, t_c from one (the
- * method is described in hertzfit/maxwell_trace.h).
+ * method is described in hertzfit/maxwell_data.h).
  */
-#include "hertzfit/maxwell_trace.h"
+#include "hertzfit/maxwell_data.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -16,10 +16,11 @@
 #include <gsl/gsl_sf_gamma.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "hertzfit/csv.h"
-#include "hertzfit/file.h"
+#include "core/csv.h"
+#include "core/file.h"
 #include "hertzfit/rng.h"
 #include "objectives/maxwell_internal.h"
+#include "core/rng_draw.h"
 
 /* ---- owning a trace ---------------------------------------------------- */
 
@@ -306,11 +307,11 @@ const char *hf_maxwell_extract_status_name(hf_maxwell_extract_status status)
 }
 
 /* Fraction of the peak excursion bounding the pre-contact part, the edge
- * windows and the peak window (see hertzfit/maxwell_trace.h). */
+ * windows and the peak window (see hertzfit/maxwell_data.h). */
 #define RISE_FRACTION 0.05
 #define EDGE_LOW 0.05
 /* The falling edge starts higher: Hunter's force ends in a step of O(ε²)
- * of the peak (hertzfit/hunter.h), which bends the lowest samples; the
+ * of the peak (hertzfit/maxwell.h), which bends the lowest samples; the
  * fit over a window starting twice as high gives the systematic part of
  * the end's uncertainty. */
 #define EDGE_LOW_FALL 0.1

@@ -29,9 +29,10 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_multifit.h>
 
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 #include "hertzfit/profile.h"
-#include "hertzfit/restitution.h"
+#include "hertzfit/damping.h"
+#include "models/profile_internal.h"
 
 struct hf_profile_objective {
     int is_table;

@@ -9,8 +9,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "hertzfit/csv.h"
-#include "hertzfit/restitution.h"
+#include "core/csv.h"
+#include "hertzfit/damping.h"
 
 static hf_status check_cr(double c, const char *what, hf_diag *diag)
 {
@@ -19,7 +19,7 @@ static hf_status check_cr(double c, const char *what, hf_diag *diag)
     return HF_OK;
 }
 
-hf_status hf_sampling_grid(double start, double step, double stop, double **values,
+hf_status hf_profile_sampling_grid(double start, double step, double stop, double **values,
                            size_t *count, hf_diag *diag)
 {
     *values = NULL;
@@ -52,7 +52,7 @@ hf_status hf_sampling_grid(double start, double step, double stop, double **valu
     return HF_OK;
 }
 
-hf_status hf_sampling_hgeom(double h0, double h1, size_t n, double **values, size_t *count,
+hf_status hf_profile_sampling_hgeom(double h0, double h1, size_t n, double **values, size_t *count,
                             hf_diag *diag)
 {
     *values = NULL;
@@ -80,7 +80,7 @@ hf_status hf_sampling_hgeom(double h0, double h1, size_t n, double **values, siz
     return HF_OK;
 }
 
-hf_status hf_sampling_read(const char *path, double **values, size_t *count,
+hf_status hf_profile_sampling_read(const char *path, double **values, size_t *count,
                            hf_diag *diag)
 {
     *values = NULL;

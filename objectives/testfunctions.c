@@ -10,7 +10,7 @@
  * 2.26 and Styblinski–Tang are separable: each coordinate minimises one
  * scalar term, found here with GSL from the stationarity condition.
  */
-#include "hertzfit/testfunctions.h"
+#include "hertzfit/bench_problems.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -22,6 +22,7 @@
 #include <gsl/gsl_poly.h>
 
 #include "core/brent.h"
+#include "objectives/bench_internal.h"
 
 double hf_tf_sphere(const double *x, size_t dim)
 {

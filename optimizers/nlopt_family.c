@@ -29,6 +29,7 @@
 #include <nlopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/rng_draw.h"
 
 /* NLopt 2.7's algorithm names in enum order, with our prefix, so that
  * hf_optimizer_name_at can return stable strings.  tests/test_nlopt.c

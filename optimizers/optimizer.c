@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/timing.h"
+#include "core/timing.h"
+#include "core/problem_internal.h"
 
 #ifdef HERTZFIT_HAVE_OPENMP
 #include <omp.h>

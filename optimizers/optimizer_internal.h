@@ -57,5 +57,7 @@ hf_status hf_optimizer_unknown(const char *name, hf_diag *diag);
 size_t hf_algorithm_count(void);
 const hf_algorithm *hf_algorithm_at(size_t index);
 
+/* ---- moved from hertzfit/optimizer.h: only the library and its tests call it */
+const char *hf_optimizer_name(const hf_optimizer *opt);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "core/status_internal.h"
 
 extern const hf_algorithm hf_algorithm_ica;
 extern const hf_algorithm hf_algorithm_icaco;

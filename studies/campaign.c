@@ -18,7 +18,7 @@
 
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/rng.h"
-#include "hertzfit/timing.h"
+#include "core/timing.h"
 #include "hertzfit/version.h"
 #include "studies/study.h"
 

@@ -40,7 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "hertzfit/bbob.h"
+#include "hertzfit/bench_problems.h"
 
 static const char run_header[] =
     "%% f evaluations | g evaluations | best noise-free fitness - Fopt (%13.12e) + sum g_i+ | "

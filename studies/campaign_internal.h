@@ -11,7 +11,8 @@
 #include <stdio.h>
 
 #include "hertzfit/campaign.h"
-#include "hertzfit/file.h"
+#include "objectives/bench_internal.h"
+#include "core/file.h"
 
 /* Version 3: the manifest records the data rows and the SHA-256 of
  * runs.csv and trace.csv (fields data.FILE.rows, data.FILE.sha256), which
@@ -56,7 +57,7 @@ hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force
                                 hf_diag *diag);
 
 /* Writes C into a folder built beside DIR and puts it in place of DIR as a
- * whole (hertzfit/file.h): on failure DIR is as it was.  OUT is that
+ * whole (core/file.h): on failure DIR is as it was.  OUT is that
  * folder when the caller opened it already (hf_atomic_dir_open on DIR, to
  * know before any work that DIR's folder takes it), or NULL; it is
  * committed or discarded in every case. */
@@ -86,7 +87,7 @@ unsigned long hf_campaign_bbob_instance(const hf_campaign_bbob *id, size_t run);
 /* IOHprofiler's files (IOHexperimenter's analyzer logger) under DIR/ioh. */
 hf_status hf_campaign_write_ioh(const hf_campaign *c, const char *dir, hf_diag *diag);
 
-/* Opens DIR/NAME for writing (hertzfit/file.h: it appears whole at
+/* Opens DIR/NAME for writing (core/file.h: it appears whole at
  * hf_atomic_file_commit, or not at all); NULL with HF_EIO in the diag on
  * failure. */
 hf_atomic_file *hf_campaign_open_file(const char *dir, const char *name, hf_diag *diag);
@@ -101,5 +102,17 @@ hf_status hf_campaign_mkdir(const char *dir, hf_diag *diag);
 hf_status hf_campaign_algorithm_dir(const hf_campaign *c, size_t o, const char *parent,
                                     char *alg, size_t alg_cap, char *dir, size_t dir_cap,
                                     hf_diag *diag);
+
+/* ---- moved from hertzfit/campaign.h: only the library and its tests call them */
+/* The evaluations per run RULES[0 .. n-1] give a problem of dimension
+ * DIM: its own rule, else the rule for every dimension.  HF_EINVAL (the
+ * diag says which) when no rule applies, a value is 0, two rules name the
+ * same dimension, or the count is above HF_CAMPAIGN_BUDGET_MAX. */
+hf_status hf_budget_evaluations(const hf_budget_rule *rules, size_t n, size_t dim,
+                                size_t *evaluations, hf_diag *diag);
+
+/* f* of the problem and instance ROW ran on (the problem's f_opt, or its
+ * run's own for "bbob:F:D"); NaN when the problem has none. */
+double hf_campaign_row_f_opt(const hf_campaign *c, const hf_campaign_row *row);
 
 #endif

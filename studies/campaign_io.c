@@ -15,8 +15,8 @@
 #include <sys/stat.h>
 
 #include "hertzfit/bench_problems.h"
-#include "hertzfit/csv.h"
-#include "hertzfit/file.h"
+#include "core/csv.h"
+#include "core/file.h"
 
 char *hf_campaign_strdup(const char *text)
 {

@@ -31,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/bbob.h"
 #include "hertzfit/bench_problems.h"
 
 /* The version of IOHexperimenter's format the files follow: IOHanalyzer

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "studies/study.h"
+#include "models/damping_internal.h"
 
 void hf_copt_refit_config_init(hf_copt_refit_config *cfg)
 {

@@ -17,7 +17,7 @@
  * evaluation costs more than it saves on a shared machine.
  */
 #include "hertzfit/maxwell_fit.h"
-#include "hertzfit/maxwell_trace.h"
+#include "hertzfit/maxwell_data.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -28,6 +28,7 @@
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_multifit_nlinear.h>
 #include <gsl/gsl_vector.h>
+#include "models/maxwell_model.h"
 
 /* Difference step of the Jacobian in the variables above: ODE tolerances
  * of 1e-12 give residuals good to ~1e-12, so central differences with
@@ -168,7 +169,7 @@ static hf_status model_at(curve_ctx *c, const double *x)
 /* The first sample after the model's end of contact in F (n values), or n
  * when the contact lasts to the trace's end.  Hunter's force ends with a
  * step of O(ε²) of its peak at t_c (an artefact of his approximation, see
- * hertzfit/hunter.h), and the measured force has its own end: as the
+ * hertzfit/maxwell.h), and the measured force has its own end: as the
  * model's t_c moves past a sample, the misfit would jump by up to the
  * step's square, and a local fit stops where t_c first meets a sample
  * (1e-3 of η away from the optimum on clean data, as measured).  The two

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "studies/study.h"
+#include "objectives/maxwell_internal.h"
 
 void hf_maxwell_fit_config_init(hf_maxwell_fit_config *cfg)
 {

@@ -17,8 +17,9 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "hertzfit/file.h"
+#include "core/file.h"
 #include "studies/campaign_internal.h"
+#include "studies/report_internal.h"
 
 void hf_report_options_init(hf_report_options *opt)
 {

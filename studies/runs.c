@@ -13,9 +13,11 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "hertzfit/file.h"
+#include "core/file.h"
 #include "hertzfit/report.h"
 #include "studies/study.h"
+#include "core/problem_internal.h"
+#include "studies/report_internal.h"
 
 void hf_runs_config_init(hf_runs_config *cfg)
 {

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/csv.h"
-#include "hertzfit/file.h"
+#include "core/csv.h"
+#include "core/file.h"
 #include "core/strdup.h"
 
 /* ---- the columns ---------------------------------------------------------- */

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/copt.h"
 #include "hertzfit/damping.h"
 
 static const char *const example_names[HF_EXAMPLE_COUNT] = {

@@ -34,7 +34,7 @@ hf_status hf_example_push_peak(hf_example *ex, double t, double x, hf_diag *diag
 
 /* The contact law of one impact: a Hunt–Crossley-type force with h =
  * h_r(e) of the catalogue model, or the linear damper with c = c_opt(e) of
- * hertzfit/copt.h, for the contact mass MASS and approach speed SPEED.
+ * hertzfit/damping.h, for the contact mass MASS and approach speed SPEED.
  * c_opt is solved once per run for m = K = v⁻ = 1 (c_unit) and scaled by
  * Eq. 34, c = c_unit [K v⁻^{n−1} m^n]^{1/(n+1)}, which is exact (λ depends
  * on e and n only).  Fills p (hf_impact_force gives F). */

@@ -76,6 +76,9 @@ write_csv(fullfile(out, 'hr.csv'), hr, {'model', 'c_r', 'h_r'});
 r = hertzfit_copt('n', 1.5, 'e', [0.5 0.8], 'm', 1, 'k', 1.4e8, 'v0', 4.2);
 write_csv(fullfile(out, 'copt.csv'), r, fieldnames(r)');
 
+r = hertzfit_ev('form', 'fixed', 'points', 5);
+write_csv(fullfile(out, 'ev.csv'), r, fieldnames(r)');
+
 r = hertzfit_maxwell_simulate('mu0', 1e7, 'nu', 0.5, 'eta', 300, ...
                               'grid', fullfile(data, 'maxwell_synthetic_grid.csv'), ...
                               'noise', 0.02, 'seed', 5);

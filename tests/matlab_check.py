@@ -91,6 +91,8 @@ def main():
     compare('hr of three models', hr, binding('hr.csv'))
     compare('copt', program('copt', '--n', '1.5', '--e', '0.5,0.8', '--m', '1', '--k', '1.4e8',
                             '--v0', '4.2'), binding('copt.csv'))
+    compare('ev, fixed Hunt-Crossley law, 5 speeds',
+            program('ev', '--form', 'fixed', '--points', '5'), binding('ev.csv'))
     compare('maxwell_simulate over a grid with noise',
             program('maxwell', 'simulate', '--mu0', '1e7', '--nu', '0.5', '--eta', '300',
                     '--grid', os.path.join(source, 'data', 'maxwell_synthetic_grid.csv'),

@@ -1,6 +1,6 @@
 /*
  * tests/test_argatov_constants.c — Argatov's asymptotic constants
- * (hertzfit/argatov.h) against closed forms where they exist and against a
+ * (hertzfit/maxwell.h) against closed forms where they exist and against a
  * second, independent quadrature (other substitutions, other GSL routine)
  * where they do not.
  *
@@ -19,7 +19,8 @@
 #include <gsl/gsl_sf_gamma.h>
 #include <gsl/gsl_sf_hyperg.h>
 
-#include "hertzfit/argatov.h"
+#include "hertzfit/maxwell.h"
+#include "models/maxwell_model.h"
 
 static hf_argatov_constants k;
 

@@ -8,8 +8,7 @@
 
 #include <string.h>
 
-#include "hertzfit/argatov.h"
-#include "hertzfit/hunter.h"
+#include "hertzfit/maxwell.h"
 
 static hf_argatov_constants k;
 
@@ -73,7 +72,7 @@ static void test_slopes_match_finite_differences(void **state)
     const double h = 0.005;
     hf_argatov_master_point p0 = at(0.0), p1 = at(h);
     const double tau0 = k.value[HF_ARGATOV_TAU_M0];
-    /* the slopes the formulas of hertzfit/argatov.h claim */
+    /* the slopes the formulas of hertzfit/maxwell.h claim */
     const double claimed[HF_ARGATOV_MASTER_N] = {
         k.value[HF_ARGATOV_C_M_OMEGA], -k.value[HF_ARGATOV_C_MF_REL],
         -k.value[HF_ARGATOV_C_MT] / tau0, k.value[HF_ARGATOV_C_CT] / (2.0 * tau0),

@@ -1,5 +1,5 @@
 /*
- * tests/test_bbob.c — the 24 BBOB functions of hertzfit/bbob.h against
+ * tests/test_bbob.c — the 24 BBOB functions of hertzfit/bench_problems.h against
  * values computed by COCO itself, and the properties their definitions
  * promise.
  *
@@ -19,10 +19,13 @@
 #include <omp.h>
 #endif
 
-#include "hertzfit/bbob.h"
-#include "hertzfit/csv.h"
+#include "hertzfit/bench_problems.h"
+#include "core/csv.h"
 #include "hertzfit/rng.h"
 #include "objectives/bbob_legacy.h"
+#include "core/problem_internal.h"
+#include "objectives/bench_internal.h"
+#include "core/rng_draw.h"
 
 #define DATA_DIR HERTZFIT_SOURCE_DIR "/tests/data/bbob/"
 #define NF HF_BBOB_FUNCTION_COUNT

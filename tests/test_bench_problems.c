@@ -13,11 +13,12 @@
 
 #include <math.h>
 
-#include "hertzfit/bbob.h"
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/rng.h"
-#include "hertzfit/testfunctions.h"
+#include "core/problem_internal.h"
+#include "objectives/bench_internal.h"
+#include "core/rng_draw.h"
 
 #define DATA HERTZFIT_SOURCE_DIR "/data"
 
@@ -62,7 +63,7 @@ static void test_calibration_optimum(void **state)
         if (k == 0) {
             double *c = NULL;
             size_t n = 0;
-            assert_int_equal(hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP,
+            assert_int_equal(hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP,
                                               &c, &n, &diag), HF_OK);
             assert_int_equal(hf_profile_objective_alloc(c, n, &obj, &diag), HF_OK);
             free(c);

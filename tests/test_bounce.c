@@ -12,6 +12,7 @@
 
 #include "hertzfit/damping.h"
 #include "hertzfit/impact.h"
+#include "models/impact_internal.h"
 
 /* The ball's damping: the exact model, and the Poursina–Nikravesh damper. */
 static const hf_impact_model exact_model = {HF_IMPACT_HUNT_CROSSLEY, HF_DAMPING_EXACT};

@@ -19,6 +19,7 @@
 #include "hertzfit/campaign.h"
 #include "hertzfit/report.h"
 #include "studies/campaign_internal.h"
+#include "objectives/bench_internal.h"
 
 static const char *const optimizers[] = {"random", "nlopt:GN_CRS2_LM", "nlopt:LN_BOBYQA",
                                          "nlopt:GN_ISRES", "ica", "icaco"};

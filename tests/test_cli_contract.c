@@ -195,6 +195,7 @@ static const char *const csv_cases[][2] = {
     {"copt fit", "copt fit --n-grid 1.5 --e-grid 0.5:0.1:1 --csv"},
     {"bounce", "bounce --e 0.5 --summary --csv"},
     {"example", "example pendulums --model piecewise --table impacts --csv"},
+    {"ev", "ev --form fixed --points 3 --csv"},
 };
 
 static void test_csv_is_one_table(void **state)
@@ -323,6 +324,8 @@ static const char *const bad_cases[][2] = {
     {"plot example pendulums -o x.png --figure 13",
      "--figure: pendulums has figures 11 to 12, not 13"},
     {"example nope", "unknown example 'nope' (valid: bouncing-ball,"},
+    {"ev --v-min 2 --v-max 1", "--v-min 2 is above --v-max 1"},
+    {"export nope", "unknown engine 'nope' (valid: mbdyn, chrono, drake,"},
     {"plot nope", "unknown subcommand 'nope'"},
     {"", "missing command (valid: hr,"},
     {"nope", "unknown command 'nope' (valid: hr,"},

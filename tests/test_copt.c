@@ -19,12 +19,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/copt.h"
+#include "hertzfit/damping.h"
 
 /* The contact (n, m, k, v) of the tests' tables (hertzfit/contact.h). */
 #define HERTZ(n, m, k, v) \
     (&(const hf_contact){.mass = (m), .stiffness = (k), .exponent = (n), .approach_speed = (v)})
 #include "hertzfit/rng.h"
+#include "models/damping_internal.h"
+#include "core/rng_draw.h"
 
 /* e_out must fall strictly as c grows, for Brent's root to be the only one
  * in [0, S/e]: sampled on a geometric grid over seven decades of c. */

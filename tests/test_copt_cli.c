@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/copt.h"
+#include "hertzfit/damping.h"
 
 /* The contact (n, m, k, v) of the tests' tables (hertzfit/contact.h). */
 #define HERTZ(n, m, k, v) \

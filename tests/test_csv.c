@@ -1,5 +1,5 @@
 /*
- * tests/test_csv.c — the one CSV reader (hertzfit/csv.h): every form it
+ * tests/test_csv.c — the one CSV reader (core/csv.h): every form it
  * accepts (comments, blank lines, free column order, RFC 4180 quoting with
  * separators, doubled quotes and line breaks inside cells, a byte-order
  * mark, CRLF and CR line ends, a trailing empty column, ';' and tab
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 
 /* Writes TEXT (LEN bytes) to a scratch file and reads it with OPTIONS;
  * returns the status, *csv the table (NULL on failure). */

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "hertzfit/damping.h"
-#include "hertzfit/restitution.h"
 
 static double hr_of(const char *name, double c)
 {

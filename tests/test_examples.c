@@ -347,7 +347,7 @@ static void test_damper_no_impact_above_twice_x0(void **state)
 }
 
 /* Each impact of the damper is nearly a free two-body impact: its e_out is
- * the 1-DOF e_out of the same model and e (hf_impact_restitution_check,
+ * the 1-DOF e_out of the same model and e (hf_impact_restitution_e_out,
  * independent of the masses and speeds), up to what the spring, damper
  * and friction forces change in the relative velocity during the contact:
  * K x0/M · t_c / v⁻ ≲ 6 m/s² · 3e-4 s / 0.07 m/s ≈ 3 % for the slowest
@@ -357,7 +357,7 @@ static void test_damper_impacts_restitution(void **state)
     (void)state;
     hf_example *ex = damper(0.02, HF_DAMPER_DAMPING_RATIO, HF_DAMPER_FRICTION, 0.0, 20.0);
     double e1;
-    assert_int_equal(hf_impact_restitution_check(HF_DAMPING_SAFAEIFAR_FARSHIDIANFAR,
+    assert_int_equal(hf_impact_restitution_e_out(HF_DAMPING_SAFAEIFAR_FARSHIDIANFAR,
                                                  HF_DAMPER_RESTITUTION, NULL, 0, &e1, NULL),
                      HF_OK);
     const hf_example_impact *im;

@@ -1,6 +1,6 @@
 /*
  * tests/test_file.c — the whole-file reader and the atomic outputs of
- * hertzfit/file.h: every accepted input and every refused one with its
+ * core/file.h: every accepted input and every refused one with its
  * message, and outputs whose writing fails (a file-size limit of the
  * process, set with setrlimit in a child, makes the writes fail with
  * EFBIG the way a full disk would) leaving the previous content or nothing.
@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "hertzfit/file.h"
+#include "core/file.h"
 
 /* A fresh empty folder under the test scratch area (static buffer). */
 static const char *scratch_dir(const char *name)

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 #include "hertzfit/trace.h"
 
 #define TABLE HERTZFIT_SOURCE_DIR "/data/safaeifar2020_table2.csv"

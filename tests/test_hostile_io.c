@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "hertzfit/timing.h"
+#include "core/timing.h"
 
 #define DATA "'" HERTZFIT_SOURCE_DIR "/data/"
 

@@ -1,6 +1,6 @@
 /*
  * tests/test_hunter.c — Hunter's Maxwell impact model solved numerically
- * (hertzfit/hunter.h) and its physical-unit wrapper (hertzfit/maxwell.h).
+ * and its physical-unit wrapper (both hertzfit/maxwell.h).
  *
  * The central check: Argatov's first-order asymptotics (Eqs. 30, 32, 34,
  * 38, 41) differ from the numerical solution by O(ε²), so halving ε must
@@ -15,9 +15,8 @@
 
 #include <gsl/gsl_sf_gamma.h>
 
-#include "hertzfit/argatov.h"
-#include "hertzfit/hunter.h"
 #include "hertzfit/maxwell.h"
+#include "models/maxwell_model.h"
 
 static hf_argatov_constants k;
 
@@ -226,7 +225,7 @@ static void test_force_history_elastic_is_hertz(void **state)
  * with 100 times tighter tolerances: the difference is the error of the
  * default, which must stay below 1e-9 of the peak (what a curve fit to
  * measured traces needs, far below any load cell's noise).  At ε = 0.2
- * the unloading force ends in a step (Hunter's artefact, hertzfit/hunter.h):
+ * the unloading force ends in a step (Hunter's artefact, hertzfit/maxwell.h):
  * samples straddle τ_c, so the event must cut exactly there. */
 static void test_force_history_is_accurate(void **state)
 {

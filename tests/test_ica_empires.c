@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hertzfit/csv.h"
+#include "core/csv.h"
 #include "hertzfit/optimizer.h"
 #include "hertzfit/profile_objective.h"
 #include "hertzfit/runs.h"

@@ -15,6 +15,7 @@
 
 #include "hertzfit/status.h"
 #include "optimizers/ica_ops.h"
+#include "core/rng_draw.h"
 
 static const double lower2[2] = {1.0, 1.5};
 static const double upper2[2] = {6.0, 6.0};

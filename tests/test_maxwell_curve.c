@@ -21,6 +21,7 @@
 
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/rng.h"
+#include "core/rng_draw.h"
 
 #define MU0 1e7
 #define NU 0.5

@@ -1,6 +1,6 @@
 /*
  * tests/test_maxwell_fit.c — identification of μ0 and η from drop tests
- * (hertzfit/maxwell_estimate.h, hertzfit/maxwell_fit.h): Argatov's
+ * (hertzfit/maxwell_data.h, hertzfit/maxwell_fit.h): Argatov's
  * regressions, their error propagation and bias, the full-model fit on
  * clean and noisy synthetic data with the library's default optimiser and
  * tolerances, its determinism across thread counts, and the library's
@@ -22,6 +22,10 @@
 
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/rng.h"
+#include "core/problem_internal.h"
+#include "models/maxwell_model.h"
+#include "objectives/maxwell_internal.h"
+#include "core/rng_draw.h"
 
 #define MU0 1e7
 #define NU 0.5

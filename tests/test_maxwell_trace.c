@@ -1,6 +1,6 @@
 /*
  * tests/test_maxwell_trace.c — drop tests' force traces
- * (hertzfit/maxwell_trace.h): the trace column of a test list and every
+ * (hertzfit/maxwell_data.h): the trace column of a test list and every
  * accepted and refused form of a trace file; synthetic traces; extraction
  * of F_M, t_M, t_c against Hunter's model (hf_maxwell_simulate, the
  * truth) on seeded realistic traces; `maxwell extract` and `maxwell
@@ -13,7 +13,6 @@
 
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
-#include "hertzfit/maxwell_trace.h"
 
 static int setup(void **state)
 {

@@ -13,7 +13,6 @@
 #include "hertzfit/damping.h"
 #include "hertzfit/impact.h"
 #include "hertzfit/optimizer.h"
-#include "hertzfit/testfunctions.h"
 
 static const char *const greek[] = {"alpha", "beta", "gamma"};
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hertzfit/optimizer.h"
+#include "optimizers/optimizer_internal.h"
 
 static const double lower2[2] = {-1.5, -2.0};
 static const double upper2[2] = {2.385, 1.25};

@@ -13,7 +13,8 @@
 
 #include "hertzfit/profile.h"
 #include "hertzfit/profile_objective.h"
-#include "hertzfit/restitution.h"
+#include "hertzfit/damping.h"
+#include "core/problem_internal.h"
 
 #define TABLE2 HERTZFIT_SOURCE_DIR "/data/safaeifar2020_table2.csv"
 
@@ -22,7 +23,7 @@ static hf_profile_objective *default_objective(void)
     double *c = NULL;
     size_t n = 0;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c,
+    assert_int_equal(hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c,
                                       &n, &diag), HF_OK);
     assert_int_equal(n, 99);
     hf_profile_objective *obj = NULL;
@@ -36,11 +37,11 @@ static void test_grid_sampling_is_inclusive(void **state)
     (void)state;
     double *c = NULL;
     size_t n = 0;
-    assert_int_equal(hf_sampling_grid(0.1, 0.1, 0.9, &c, &n, NULL), HF_OK);
+    assert_int_equal(hf_profile_sampling_grid(0.1, 0.1, 0.9, &c, &n, NULL), HF_OK);
     assert_int_equal(n, 9);
     HF_ASSERT_CLOSE(c[8], 0.9, 1e-15, 0.0);
     free(c);
-    assert_int_equal(hf_sampling_grid(0.5, 0.25, 1.0, &c, &n, NULL), HF_OK);
+    assert_int_equal(hf_profile_sampling_grid(0.5, 0.25, 1.0, &c, &n, NULL), HF_OK);
     assert_int_equal(n, 3);
     free(c);
 }
@@ -50,7 +51,7 @@ static void test_hgeom_sampling_maps_through_inverse(void **state)
     (void)state;
     double *c = NULL;
     size_t n = 0;
-    assert_int_equal(hf_sampling_hgeom(0.01, 100.0, 5, &c, &n, NULL), HF_OK);
+    assert_int_equal(hf_profile_sampling_hgeom(0.01, 100.0, 5, &c, &n, NULL), HF_OK);
     assert_int_equal(n, 5);
     const double hs[5] = {0.01, 0.1, 1.0, 10.0, 100.0};
     for (size_t i = 0; i < 5; ++i) {
@@ -71,25 +72,25 @@ static void test_file_sampling_and_errors(void **state)
     double *c = NULL;
     size_t n = 0;
     hf_diag diag = {{0}};
-    assert_int_equal(hf_sampling_read(path, &c, &n, &diag), HF_OK);
+    assert_int_equal(hf_profile_sampling_read(path, &c, &n, &diag), HF_OK);
     assert_int_equal(n, 2);
     assert_true(c[0] == 0.25 && c[1] == 0.5);
     free(c);
     hf_test_write_file(path, "c_r\n0.25\n1.5\n");
-    assert_int_equal(hf_sampling_read(path, &c, &n, &diag), HF_EDOM);
+    assert_int_equal(hf_profile_sampling_read(path, &c, &n, &diag), HF_EDOM);
     assert_non_null(strstr(diag.text, ":3:1: c_r = 1.5 is outside (0, 1]"));
     hf_test_write_file(path, "c_r\n0.25\nabc\n");
-    assert_int_equal(hf_sampling_read(path, &c, &n, &diag), HF_EPARSE);
+    assert_int_equal(hf_profile_sampling_read(path, &c, &n, &diag), HF_EPARSE);
     assert_non_null(strstr(diag.text, "'abc'"));
     /* a file without the c_r column (or without a header) names it */
     hf_test_write_file(path, "0.25\n0.5\n");
-    assert_int_equal(hf_sampling_read(path, &c, &n, &diag), HF_ENOTFOUND);
+    assert_int_equal(hf_profile_sampling_read(path, &c, &n, &diag), HF_ENOTFOUND);
     assert_non_null(strstr(diag.text, "'c_r'"));
     hf_test_write_file(path, "c_r\n");
-    assert_int_equal(hf_sampling_read(path, &c, &n, &diag), HF_EPARSE);
+    assert_int_equal(hf_profile_sampling_read(path, &c, &n, &diag), HF_EPARSE);
     assert_non_null(strstr(diag.text, "no c_r values"));
     remove(path);
-    assert_int_equal(hf_sampling_read(path, &c, &n, &diag), HF_EIO);
+    assert_int_equal(hf_profile_sampling_read(path, &c, &n, &diag), HF_EIO);
     assert_null(c);
 }
 
@@ -104,7 +105,7 @@ static void test_malformed_samplings(void **state)
         double *c = NULL;
         size_t n = 0;
         hf_diag diag = {{0}};
-        hf_status st = hf_sampling_grid(bad_grids[i][0], bad_grids[i][1], bad_grids[i][2], &c,
+        hf_status st = hf_profile_sampling_grid(bad_grids[i][0], bad_grids[i][1], bad_grids[i][2], &c,
                                         &n, &diag);
         if (st == HF_OK)
             print_error("grid %g:%g:%g was accepted\n", bad_grids[i][0], bad_grids[i][1],
@@ -119,7 +120,7 @@ static void test_malformed_samplings(void **state)
         double *c = NULL;
         size_t n = 0;
         hf_diag diag = {{0}};
-        hf_status st = hf_sampling_hgeom(bad_hgeom[i][0], bad_hgeom[i][1],
+        hf_status st = hf_profile_sampling_hgeom(bad_hgeom[i][0], bad_hgeom[i][1],
                                          (size_t)bad_hgeom[i][2], &c, &n, &diag);
         assert_true(st != HF_OK);
         assert_null(c);
@@ -151,7 +152,7 @@ static void test_closed_form_optimum_is_the_minimum(void **state)
     /* The evaluation equals the definition computed from scratch. */
     double *c = NULL;
     size_t n = 0;
-    assert_int_equal(hf_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c, &n, NULL), HF_OK);
+    assert_int_equal(hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c, &n, NULL), HF_OK);
     double I, sum = 0.0;
     assert_int_equal(hf_profile_integral(2.385, 3.0, &I, NULL), HF_OK);
     for (size_t i = 0; i < n; ++i) {
@@ -170,11 +171,11 @@ static hf_profile_objective *sampling_objective(const char *kind)
 {
     double *c = NULL;
     size_t n = 0;
-    hf_status st = strcmp(kind, "grid") == 0 ? hf_sampling_grid(0.01, 0.01, 0.99, &c, &n, NULL)
-                 : strcmp(kind, "hgeom") == 0 ? hf_sampling_hgeom(1e-3, 10.0, 1000, &c, &n, NULL)
+    hf_status st = strcmp(kind, "grid") == 0 ? hf_profile_sampling_grid(0.01, 0.01, 0.99, &c, &n, NULL)
+                 : strcmp(kind, "hgeom") == 0 ? hf_profile_sampling_hgeom(1e-3, 10.0, 1000, &c, &n, NULL)
                  /* near-elastic impacts, where h_r → K (1 − c)/c and the
                   * profile model fits to ~1e-12 %: RMS² ≪ 10⁴ */
-                 : hf_sampling_hgeom(1e-7, 1e-6, 50, &c, &n, NULL);
+                 : hf_profile_sampling_hgeom(1e-7, 1e-6, 50, &c, &n, NULL);
     assert_int_equal(st, HF_OK);
     hf_profile_objective *obj = NULL;
     assert_int_equal(hf_profile_objective_alloc(c, n, &obj, NULL), HF_OK);

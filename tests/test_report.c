@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hertzfit/report.h"
+#include "studies/report_internal.h"
 
 static void test_quartiles(void **state)
 {

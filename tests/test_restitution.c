@@ -18,7 +18,7 @@
  *     h = (1/c)(1 − (1 + 1/c) e^{−1−1/c}); the neglected terms are of
  *     relative order (e^{−1/c}/c)² — below 1e-40 for c ≤ 0.02.
  * The tolerance 1e-12 is the accuracy the solver promises in
- * hertzfit/restitution.h; the decimal values carry 21 digits, so reference
+ * hertzfit/damping.h; the decimal values carry 21 digits, so reference
  * rounding does not enter.
  */
 #include "hf_test.h"
@@ -26,7 +26,7 @@
 #include <float.h>
 #include <math.h>
 
-#include "hertzfit/restitution.h"
+#include "hertzfit/damping.h"
 
 typedef struct { double c, h; } ref_pair;
 

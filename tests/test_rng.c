@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hertzfit/rng.h"
+#include "core/rng_draw.h"
 
 static void test_demo_round1_u32(void **state)
 {

@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "hertzfit/maxwell_fit.h"
+#include "models/maxwell_model.h"
+#include "objectives/maxwell_internal.h"
 
 #define MU0 1e7
 #define NU 0.5

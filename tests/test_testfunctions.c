@@ -13,7 +13,10 @@
 #include <gsl/gsl_math.h>
 
 #include "hertzfit/rng.h"
-#include "hertzfit/testfunctions.h"
+#include "hertzfit/bench_problems.h"
+#include "core/problem_internal.h"
+#include "objectives/bench_internal.h"
+#include "core/rng_draw.h"
 
 /* Hand-computed values are exact up to a few roundings of sums of O(1..1e6)
  * terms and libm's sin/cos/exp (<= 1 ulp each): 1e-12 relative covers them. */

@@ -1,20 +1,23 @@
 /*
  * hertzfit/bench_problems.h — the benchmark problems by name, so that a
  * campaign, a report and the command line all agree on what "rastrigin:10"
- * or "profile-table" means.
+ * or "profile-table" means, and one classic test function as a problem of
+ * its own (hf_testproblem, the first section).  The test functions' table
+ * and the BBOB suite behind the names are the library's own
+ * (objectives/bench_internal.h).
  *
  * A name is "NAME[:DIM]":
- *   - a test function of hertzfit/testfunctions.h at dimension DIM
+ *   - a test function (the first section below lists them) at dimension DIM
  *     (default 2), e.g. "rastrigin:10";
  *   - "profile": the (a, b) calibration objective of Safaeifar &
  *     Farshidianfar 2020 on the default c_r sampling (HF_SAMPLING_START, _STEP, _STOP);
  *   - "profile-table": the same objective fitted to their Table 2
  *     (DATA_DIR/safaeifar2020_table2.csv);
  *   - "maxwell-full": the full-model Maxwell misfit of
- *     hertzfit/maxwell_estimate.h on DATA_DIR/maxwell_synthetic_clean.csv
+ *     hertzfit/maxwell_data.h on DATA_DIR/maxwell_synthetic_clean.csv
  *     (scaled (mu0, eta), box centred off the truth), f* = 0;
  *   - "bbob:F:D:I": function F (1..24) of the BBOB suite in dimension D on
- *     instance I (hertzfit/bbob.h), the same function as COCO's problem
+ *     instance I, the same function as COCO's problem
  *     bbob_fF_iI_dD;
  *   - "bbob:F:D": the same function with one instance per run, as in a
  *     COCO experiment: run r (from 0) uses instance r + 1
@@ -49,6 +52,42 @@
 extern "C" {
 #endif
 
+/*
+ * ---- the classic box-constrained test functions that
+ * optimiser comparisons use next to the calibration problems: sphere,
+ * ellipsoid, Rosenbrock, Rastrigin, Griewank, Ackley, Schwefel 2.26, Lévy
+ * and Styblinski–Tang, in any dimension, on their usual domains, with their
+ * known minimiser and minimum.
+ *
+ * Each function is a row of one constant table (hf_testfunction): name,
+ * formula, box [lower, upper]^d, smallest dimension and the evaluator
+ * f(x, d).  hf_testproblem wraps one of them at a dimension as an
+ * hf_problem (it owns the bounds and the context the problem borrows).
+ *
+ * Where the minimiser is not a round number (Schwefel 2.26, Styblinski–
+ * Tang) it is computed, not typed in: the stationarity condition of the
+ * one-variable term is solved with GSL (Brent root finder; cubic formula).
+ */
+
+/* One test function at one dimension as an optimisation problem. */
+typedef struct hf_testproblem hf_testproblem;
+
+/* NAME is a table name; the problem is named "NAME:DIM".  *out is owned by
+ * the caller (hf_testproblem_free).  HF_ENOTFOUND for an unknown name (the
+ * diag lists the valid ones), HF_EINVAL for dim below the minimum. */
+hf_status hf_testproblem_alloc(const char *name, size_t dim, hf_testproblem **out,
+                               hf_diag *diag);
+void hf_testproblem_free(hf_testproblem *tp);
+
+/* Moves the minimiser to X_OPT (inside the box): the problem becomes
+ * f((x - X_OPT) + x_classic), so f* is unchanged and reached exactly at
+ * X_OPT.  HF_EINVAL for a function that is not shiftable, HF_EBOUNDS for a
+ * point outside the box.  Shifting again replaces the previous shift. */
+hf_status hf_testproblem_shift(hf_testproblem *tp, const double *x_opt, hf_diag *diag);
+
+/* The problem view; valid while tp lives.  has_optimum = 1. */
+const hf_problem *hf_testproblem_problem(const hf_testproblem *tp);
+
 typedef struct hf_bench_problem hf_bench_problem;
 
 /* A user's own problem family, added at run time (hf_bench_problem_register;
@@ -76,14 +115,9 @@ typedef struct hf_user_problem {
  * the name is taken; HF_ERANGE past HF_USER_PROBLEM_MAX families. */
 hf_status hf_bench_problem_register(const hf_user_problem *up, hf_diag *diag);
 
-/* The fixed id of a user family NAME, registered or not (a campaign read
- * back without its plug-in still names its problems): FNV-1a of NAME folded
- * into 10000..99999. */
-unsigned hf_bench_problem_user_id(const char *name);
-
 /* Builds the problem named SPEC.  DATA_DIR holds the reference tables (only
  * "profile-table" and "maxwell-full" read it); NULL means the shipped data
- * (hf_data_dir, hertzfit/file.h).  *out is owned by the caller
+ * (hf_data_dir, core/file.h).  *out is owned by the caller
  * (hf_bench_problem_free).  HF_ENOTFOUND for an unknown name (the diag
  * lists the valid ones), HF_EINVAL for a bad dimension (< 1, not a number,
  * or other than 2 for a calibration problem), and the errors of the file
@@ -96,54 +130,14 @@ void hf_bench_problem_free(hf_bench_problem *bp);
  * lives.  Thread-safe to evaluate concurrently. */
 const hf_problem *hf_bench_problem_problem(const hf_bench_problem *bp);
 
-/* Moves the optimum of a test-function problem, for each run its own (as
- * BBOB gives each run an instance): run r's to a point drawn by PCG32
- * (seed SEED, stream hf_rng_stream_from_key("shift|NAME|r", 0)) uniformly
- * in the inner 80 % of each side of the box; f* is unchanged
- * (hf_testproblem_shift).  The runs are those of
- * hf_bench_problem_prepare_runs, called first (one run, run 0, without
- * it); hf_bench_problem_problem is run 0's.  Deterministic in SEED, the
- * canonical name and the run.  Calibration problems and Schwefel 2.26
- * (unbounded below outside its box) are left classic, with HF_OK. */
-hf_status hf_bench_problem_shift(hf_bench_problem *bp, uint64_t seed, hf_diag *diag);
-
-/* Where run 0's optimum was moved (dim values), or NULL when classic. */
-const double *hf_bench_problem_optimum_point(const hf_bench_problem *bp);
-
-/* Where run RUN's optimum was moved, or NULL when classic or RUN is beyond
- * the prepared runs. */
-const double *hf_bench_problem_run_optimum_point(const hf_bench_problem *bp, size_t run);
-
 /* The family (the name without ":DIM"), e.g. "rastrigin", "profile". */
 const char *hf_bench_problem_family(const hf_bench_problem *bp);
-
-/* All families, in a fixed order: the test functions, then profile,
- * profile-table, maxwell-full and bbob. */
-size_t hf_bench_problem_family_count(void);
-const char *hf_bench_problem_family_at(size_t index);
 
 /* The fixed id of the problem named NAME ("NAME[:DIM]", "bbob:F:D[:I]";
  * canonical or as given, nothing is built), see "Problem ids" above.
  * HF_ENOTFOUND for an unknown family (the diag lists the valid ones),
  * HF_EINVAL for a malformed BBOB name. */
 hf_status hf_bench_problem_id(const char *name, unsigned *id, hf_diag *diag);
-
-/* 1 when NAME is a well-formed BBOB problem, with its function F into
- * *function and its instance into *instance: I for "bbob:F:D:I", 0 for
- * "bbob:F:D" (run r solves instance r + 1); else 0. */
-int hf_bench_problem_bbob(const char *name, int *function, unsigned long *instance);
-
-/* Builds what RUNS runs need: for "bbob:F:D", instances 1 .. RUNS; for a
- * test function, the number of moved copies a later hf_bench_problem_shift
- * makes; for every other problem nothing (HF_OK).  Call it before the runs
- * start: hf_bench_problem_run only reads. */
-hf_status hf_bench_problem_prepare_runs(hf_bench_problem *bp, size_t runs, hf_diag *diag);
-
-/* The problem run RUN (from 0) optimises: for "bbob:F:D" instance RUN + 1,
- * for a shifted test function run RUN's moved copy (NULL when RUN is
- * beyond what hf_bench_problem_prepare_runs built), for every other problem
- * the problem itself.  Thread-safe. */
-const hf_problem *hf_bench_problem_run(const hf_bench_problem *bp, size_t run);
 
 /* The optimum where it is known, for a user checking a problem by hand:
  * f* into *f_opt, and, when the minimiser is one known point, the point

@@ -77,13 +77,6 @@ typedef struct hf_budget_rule {
     size_t value;               /* >= 1 */
 } hf_budget_rule;
 
-/* The evaluations per run RULES[0 .. n-1] give a problem of dimension
- * DIM: its own rule, else the rule for every dimension.  HF_EINVAL (the
- * diag says which) when no rule applies, a value is 0, two rules name the
- * same dimension, or the count is above HF_CAMPAIGN_BUDGET_MAX. */
-hf_status hf_budget_evaluations(const hf_budget_rule *rules, size_t n, size_t dim,
-                                size_t *evaluations, hf_diag *diag);
-
 typedef void (*hf_campaign_progress_fn)(size_t done, size_t total, double elapsed_s,
                                         void *user);
 
@@ -178,13 +171,9 @@ typedef struct hf_campaign {
 
 void hf_campaign_free(hf_campaign *c);
 
-/* f* of the problem and instance ROW ran on (the problem's f_opt, or its
- * run's own for "bbob:F:D"); NaN when the problem has none. */
-double hf_campaign_row_f_opt(const hf_campaign *c, const hf_campaign_row *row);
-
 /* Runs the campaign (or its shard) and writes OUT_DIR, only after every
  * check has passed and every task has run: the directory is built beside
- * OUT_DIR and put in its place as a whole (hertzfit/file.h), so a refused
+ * OUT_DIR and put in its place as a whole (core/file.h), so a refused
  * or failed campaign leaves OUT_DIR as it was, or absent.  An existing
  * OUT_DIR is replaced whole; without cfg->force that is refused
  * (HF_EEXIST) when it holds anything but a campaign's own files

@@ -4,7 +4,7 @@
  * the elastic force K δ^n, and the approach speed v⁻ = δ̇(0).  Every input
  * of a model that simulates or scales such a contact is this struct with
  * these field names: the impact simulation (hertzfit/impact.h), the
- * optimal damping c_opt (hertzfit/copt.h) and the bouncing ball.
+ * optimal damping c_opt (hertzfit/damping.h) and the bouncing ball.
  *
  * Its natural scales (Poursina & Nikravesh 2020, Eq. 27): the undamped
  * maximum deformation δ_H = ((n+1) m v⁻²/(2K))^{1/(n+1)}, the time δ_H/v⁻

@@ -36,7 +36,7 @@
 #define HERTZFIT_COPT_REFIT_H
 
 #include <stddef.h>
-#include "hertzfit/copt.h"
+#include "hertzfit/damping.h"
 #include "hertzfit/status.h"
 
 #ifdef __cplusplus

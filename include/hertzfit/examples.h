@@ -2,7 +2,7 @@
  * hertzfit/examples.h — the papers' worked examples, each one library call:
  * a system of bodies that collide, simulated with any damping model of the
  * catalogue (hertzfit/damping.h), the Poursina–Nikravesh linear damper with
- * c_opt (hertzfit/copt.h), or the piecewise impulse–momentum method, on the
+ * c_opt (hertzfit/damping.h), or the piecewise impulse–momentum method, on the
  * shared event integrator: every contact start and separation, every
  * stick–slip switch and every extremum the example reports is a located
  * event, not a sample.

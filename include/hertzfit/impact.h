@@ -15,7 +15,7 @@
  *   Kelvin–Voigt  the linear damper with n = 1 (their Eq. 54).
  *
  * The integration is GSL's rk8pd with an adaptive step, each event
- * located inside the accepted step by Brent's method (models/ode_events.h).  The state is carried
+ * located inside the accepted step by Brent's method (core/ode_events.h).  The state is carried
  * as (δ/δ_H, δ̇/v⁻), δ_H = ((n+1) m v⁻²/(2K))^{1/(n+1)} the undamped
  * maximum deformation (Eq. 27), so that one relative tolerance means the
  * same thing whatever the units; time and the force law stay physical.
@@ -128,11 +128,6 @@ double hf_impact_force(const hf_impact_params *params, double delta, double delt
 hf_status hf_impact_simulate(const hf_impact_params *params, hf_impact_result *result,
                              hf_impact_sample_fn sample, void *user, hf_diag *diag);
 
-/* e_out only: one integration to the separation event (or the stall of
- * HF_IMPACT_END_REST, giving e_out = 0), nothing else located.  For root
- * finding on the damping. */
-hf_status hf_impact_e_out(const hf_impact_params *params, double *e_out, hf_diag *diag);
-
 /* The history at count >= 2 equally spaced times from 0 to
  * result->contact_time (result from hf_impact_simulate with the same
  * params), integrated by GSL's driver at the same tolerance.  Arrays of
@@ -149,7 +144,7 @@ hf_status hf_impact_history(const hf_impact_params *params, const hf_impact_resu
  * v⁻ (they scale out), so the check uses n = 3/2 and m = K = v⁻ = 1.
  * HF_EINVAL for an unknown model or a profile model without (a, b),
  * HF_EDOM for c_in outside [HF_IMPACT_E_MIN, 1]. */
-hf_status hf_impact_restitution_check(hf_damping_id model, double c_in,
+hf_status hf_impact_restitution_e_out(hf_damping_id model, double c_in,
                                       const double *profile_ab, int clamp, double *e_out,
                                       hf_diag *diag);
 
@@ -166,7 +161,7 @@ hf_status hf_impact_restitution_check(hf_damping_id model, double c_in,
 /* The damping of an impact given by its restitution e: a catalogue model
  * (law HF_IMPACT_HUNT_CROSSLEY, h = h_r(e) of model `damping`), or the
  * Poursina–Nikravesh linear damper (law HF_IMPACT_LINEAR_DAMPER, c =
- * c_opt(e) of hertzfit/copt.h; `damping` unused). */
+ * c_opt(e) of hertzfit/damping.h; `damping` unused). */
 typedef struct hf_impact_model {
     hf_impact_law law;
     hf_damping_id damping;

@@ -1,9 +1,11 @@
 /*
  * hertzfit/maxwell_data.h — drop-test data for identifying a Maxwell
  * material (μ0, η): reading and checking a lab file, and making synthetic
- * data from Hunter's model with seeded noise.
+ * data from Hunter's model with seeded noise (this section); the force
+ * traces of drop tests and their extracted features (second section); the
+ * estimates built from such data (last section).
  *
- * Data: a CSV with a header, read by hertzfit/csv.h (RFC 4180 quoting, a
+ * Data: a CSV with a header, read by core/csv.h (RFC 4180 quoting, a
  * UTF-8 byte-order mark, CRLF, '#' comment lines, ',', ';' or tab).  Each
  * quantity's column names its unit, and the reader converts to SI:
  *
@@ -35,7 +37,7 @@
  * refused as above), times strictly increasing, no missing sample, at
  * least HF_MAXWELL_TRACE_MIN_SAMPLES and at most
  * HF_MAXWELL_TRACE_MAX_SAMPLES samples, HF_MAXWELL_TRACE_MAX_TOTAL over the
- * list (hertzfit/maxwell_trace.h).  Its errors name the list's cell and
+ * list (the traces' section below).  Its errors name the list's cell and
  * then the trace file's PATH:LINE:COLUMN.  The data then hold the traces
  * in SI (`trace`); hf_maxwell_data_check still requires an observable,
  * so the regressions and the full fit need the features extracted first
@@ -48,7 +50,7 @@
  * column, the first offending line and the likely unit slip), for the
  * caller to show.
  *
- * The estimates built from such data are hertzfit/maxwell_estimate.h
+ * The estimates built from such data are in the last section below
  * (Argatov's regressions, the full-model misfit) and
  * hertzfit/maxwell_fit.h (the full-model fit).
  */
@@ -57,8 +59,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "hertzfit/hunter.h"
 #include "hertzfit/maxwell.h"
+#include "hertzfit/problem.h"
 #include "hertzfit/status.h"
 
 #ifdef __cplusplus
@@ -75,8 +77,6 @@ typedef enum hf_maxwell_observable {
 
 /* "F_M", "t_M", "t_c", "e". */
 const char *hf_maxwell_observable_name(hf_maxwell_observable obs);
-/* The observable of a response. */
-double hf_maxwell_response_get(const hf_maxwell_response *r, hf_maxwell_observable obs);
 /* The names of the observables whose bit (1 << obs) is set in MASK,
  * joined by '+' ("F_M", "F_M+t_M+t_c+e"), into buf (at most size bytes);
  * returns buf. */
@@ -114,7 +114,7 @@ typedef struct hf_maxwell_data {
 } hf_maxwell_data;
 
 typedef struct hf_maxwell_read_options {
-    char separator;   /* ',', ';' or '\t'; 0: detected (hertzfit/csv.h) */
+    char separator;   /* ',', ';' or '\t'; 0: detected (core/csv.h) */
     double g;         /* gravity for drop heights [m/s²], > 0 (default
                          HF_STANDARD_GRAVITY) */
 } hf_maxwell_read_options;
@@ -179,6 +179,367 @@ hf_status hf_maxwell_synthesize(const hf_maxwell_material *material,
 hf_status hf_maxwell_synthesize_sls(const hf_maxwell_material *material, double alpha,
                                     const hf_maxwell_data *impacts, double noise,
                                     uint64_t seed, hf_maxwell_response *out, hf_diag *diag);
+
+/*
+ * ---- measured force histories of drop tests: the
+ * features F_M, t_M, t_c extracted from a raw load-cell trace, and
+ * synthetic traces made from Hunter's model with a realistic acquisition
+ * (sample rate, noise, baseline offset, quantisation).
+ *
+ * A trace is an hf_maxwell_trace (the data section above): times [s]
+ * strictly increasing, forces [N].  Traces come from a test list read by
+ * hf_maxwell_data_read (a `trace` column: see there).
+ *
+ * Extraction (hf_maxwell_trace_extract), per impact found in a trace:
+ *  1. Baseline b and noise σ: mean and standard deviation of the
+ *     pre-contact samples, those before the first rise to 5 % of the
+ *     largest excursion, less a guard as long as that rise; at least
+ *     HF_MAXWELL_TRACE_MIN_BASELINE of them.
+ *  2. The impact: the force passes 4 times the threshold
+ *     b + max(5σ, 10⁻³ of the largest excursion) (20σ: noise does not);
+ *     the impact runs from where it last rose through the threshold until
+ *     the force stays below it for 3 samples.
+ *  3. Contact start t0 and end t1 from the edges, below the sampling
+ *     interval: near the contact start a Hertzian contact follows
+ *     s = T·u(z), z = (y/H)^{2/3} the normalised approach, y = F − b,
+ *     H the peak excursion, u(z) = z + z^{7/2}/7 the Hertz time law to
+ *     its first correction (from ω'' = −(5/4)ω^{3/2}, ω(0) = 0, ω'(0) = 1,
+ *     Argatov Eq. 24 at ε = 0).  u is nearly linear in time on each edge,
+ *     so a fit of u against t (weights from σ carried through u) crosses
+ *     u = 0 at t0 on the rising edge and at t1 on the falling one; a
+ *     quadratic term in t takes up the curvature the viscous terms add.
+ *     The rising edge is fitted over the samples with y between 5 % and
+ *     80 % of H with Hertz's exact time law, u(z) = ∫₀^z (1 − x^{5/2})^{−1/2}
+ *     dx = (2/5) B(2/5, 1/2) I_{z^{5/2}}(2/5, 1/2) (GSL's incomplete beta
+ *     function); the change of t0 when its window ends at 50 % instead is
+ *     added to t0's uncertainty.  The falling edge is fitted between 10 %
+ *     and 50 % of H with the first correction: Hunter's force ends in a
+ *     small step (hertzfit/maxwell.h), of O(ε²) of the peak, which bends
+ *     the lowest samples of the falling edge, and the change of t1 when
+ *     its window starts at 20 % instead is added to t1's uncertainty.
+ *  4. Peak: a quartic polynomial in t (GSL multifit, weights 1/σ²) over
+ *     the samples within 25 % of the contact duration of the largest one
+ *     (at least 7; chosen by time, as samples chosen by value would bias
+ *     the peak up; quartic, as the pulse there is no parabola: a
+ *     sine-like Hertz pulse has a quartic term and the viscous asymmetry
+ *     a cubic one); its maximum, where the derivative is zero, gives F_M
+ *     (above b) and the time of the peak.
+ *  5. t_M = vertex time − t0, t_c = t1 − t0.
+ * Standard uncertainties: from each fit's covariance, with the known σ
+ * when σ > 0 (else the residual scatter), carried by first-order
+ * propagation (the zero crossings and the maximum are implicit functions
+ * of the fitted coefficients); b's own uncertainty σ/√n adds to F_M's.
+ */
+
+/* Limits of a trace: samples per file (and per synthetic trace), samples
+ * of all traces of one list, and the fewest samples a trace may have. */
+#define HF_MAXWELL_TRACE_MAX_SAMPLES 2000000
+#define HF_MAXWELL_TRACE_MAX_TOTAL 50000000
+#define HF_MAXWELL_TRACE_MIN_SAMPLES 16
+/* Fewest pre-contact samples the baseline and noise are measured on. */
+#define HF_MAXWELL_TRACE_MIN_BASELINE 16
+/* Fewest samples a contact must span to be extracted as ok. */
+#define HF_MAXWELL_TRACE_MIN_CONTACT 20
+
+/* ---- synthetic traces -------------------------------------------------- */
+
+typedef struct hf_maxwell_trace_options {
+    double rate;      /* samples per second, > 0 (default 100e3) */
+    double pre;       /* s recorded before the contact start, >= 0 (default 1e-3);
+                         the samples are at k/rate from 0, the contact starts at
+                         pre, so a pre off the sample grid puts the start between
+                         samples */
+    double post;      /* s recorded after the contact end, >= 0 (default 1e-3) */
+    double noise;     /* standard deviation of the added Gaussian noise,
+                         relative to F_M, in [0, 1] (default 0) */
+    double offset;    /* baseline offset [N] added to every sample (default 0) */
+    unsigned bits;    /* 0: no quantisation (default); 2..32: the converter's
+                         resolution */
+    double range;     /* the converter reads [−range, range] [N] in 2^bits steps,
+                         values outside clip to it; > 0 with bits (default 0) */
+    uint64_t seed;    /* PCG32 seed of the noise (stream 0; default 0) */
+} hf_maxwell_trace_options;
+
+void hf_maxwell_trace_options_init(hf_maxwell_trace_options *options);
+
+/* Hunter's force history (hf_maxwell_force_history, default tolerances)
+ * sampled as OPTIONS say: F_k = F(t_k − pre) + offset + noise·F_M·N(0,1),
+ * then quantised, the normal deviates drawn in sample order.  *out is the
+ * caller's (hf_maxwell_trace_free).  HF_EDOM / HF_ERANGE naming the bad
+ * option (a record over HF_MAXWELL_TRACE_MAX_SAMPLES samples is
+ * HF_ERANGE), the codes of hf_maxwell_simulate. */
+hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
+                                      const hf_maxwell_impact *impact,
+                                      const hf_maxwell_trace_options *options,
+                                      hf_maxwell_trace **out, hf_diag *diag);
+
+void hf_maxwell_trace_free(hf_maxwell_trace *trace);
+
+/* Writes TRACE to PATH atomically as CSV t_s,F_N (%.10g, %.9g), after the
+ * lines of COMMENT (may be NULL) each prefixed with "# ".  HF_EWRITE /
+ * HF_EIO naming PATH. */
+hf_status hf_maxwell_trace_write(const char *path, const hf_maxwell_trace *trace,
+                                 const char *comment, hf_diag *diag);
+
+/* ---- extraction -------------------------------------------------------- */
+
+typedef enum hf_maxwell_extract_status {
+    HF_MAXWELL_EXTRACT_OK,           /* "ok" */
+    HF_MAXWELL_EXTRACT_FEW_SAMPLES,  /* "few-samples": the contact spans fewer than
+                                        HF_MAXWELL_TRACE_MIN_CONTACT samples */
+    HF_MAXWELL_EXTRACT_CLIPPED,      /* "clipped": 3 or more samples share the
+                                        largest value (a saturated converter) */
+    HF_MAXWELL_EXTRACT_NO_IMPACT,    /* "no-impact": nothing rises above the noise */
+    HF_MAXWELL_EXTRACT_NO_BASELINE,  /* "no-baseline": too few pre-contact samples */
+    HF_MAXWELL_EXTRACT_NO_EDGE       /* "no-edge": an edge or the peak has too few
+                                        samples to fit */
+} hf_maxwell_extract_status;
+
+const char *hf_maxwell_extract_status_name(hf_maxwell_extract_status status);
+
+/* One impact found in a trace.  Times on the trace's clock except t_M and
+ * t_c (from the contact start); forces above the baseline.  The values
+ * are NaN unless status is OK, FEW_SAMPLES or CLIPPED (then they are
+ * computed but not to be trusted). */
+typedef struct hf_maxwell_impact_features {
+    size_t impact;          /* 1 for the first impact of the trace */
+    double t0, t0_se;       /* contact start [s] and its standard uncertainty */
+    double F_M, F_M_se;     /* peak force above the baseline [N] */
+    double t_M, t_M_se;     /* time of the peak from the contact start [s] */
+    double t_c, t_c_se;     /* contact duration [s] */
+    double impulse;         /* ∫(F − b) dt over the contact [N s] */
+    double V0;              /* approach speed [m/s]: the drop's for the first
+                               impact; for a bounce, the previous impact's
+                               rebound speed impulse/m − V_in (free flight
+                               returns the ball at the speed it left); NaN
+                               without an impactor */
+    double baseline;        /* b [N] */
+    double noise;           /* σ [N] */
+    size_t contact_samples; /* samples in the contact */
+    hf_maxwell_extract_status status;
+} hf_maxwell_impact_features;
+
+/* The impacts of TRACE in time order, at most MAX_IMPACTS of them (1: the
+ * first impact only), into out[0 .. *nout-1]; IMPACT (may be NULL) is the
+ * drop's impactor, for the approach speeds.  A trace with no impact
+ * gives one entry with status NO_IMPACT (or NO_BASELINE).  Deterministic,
+ * no allocation beyond GSL's small fit workspaces.  HF_EINVAL for a NULL
+ * argument, MAX_IMPACTS 0, or a trace with fewer than
+ * HF_MAXWELL_TRACE_MIN_SAMPLES samples; HF_ENOMEM. */
+hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *trace,
+                                   const hf_maxwell_impact *impact, size_t max_impacts,
+                                   hf_maxwell_impact_features *out, size_t *nout,
+                                   hf_diag *diag);
+
+/* 1 when F's features can be fitted — F_M, t_M, t_c and V0 finite and
+ * > 0: status ok, or a status that only warns (few-samples, clipped) —
+ * else 0 (the extraction could not measure the impact). */
+int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f);
+
+/*
+ * ---- estimates of a Maxwell material (μ0, η)
+ * from drop tests (the data sections above): Argatov's regressions, and
+ * the full-model misfit as an optimisation problem.  The fit that runs an
+ * optimiser on that problem is hertzfit/maxwell_fit.h.
+ *
+ *  - regression (Argatov Section 4): a straight line on
+ *      Eq. 57: F_M/(m V0) = (5/4)/C0 · 𝒱 − c_M^F η            (x = 𝒱)
+ *      Eq. 60: 𝒱 t_M = τ_m⁰ C0 − c_M^t η C0² · (1/𝒱)           (x = 1/𝒱)
+ *      Eq. 62: 𝒱 t_c = 2τ_m⁰ C0 + c_c^t η C0² · (1/𝒱)          (x = 1/𝒱)
+ *    by ordinary least squares (GSL's gsl_fit_linear: the plain linear
+ *    regression Argatov describes; standard errors from the residual
+ *    variance), or with weights 1/y² (gsl_fit_wlinear, covariance scaled
+ *    by the residual variance) when the measurement errors are a fixed
+ *    fraction of the value, as with a relative noise: y spans a factor ~6
+ *    over a typical data set, and unweighted standard errors then
+ *    misstate the scatter (by ~25 % for μ0 from F_M at 1 % noise).
+ *    C0 and η come from the two coefficients and μ0 from Eq. 59; their
+ *    standard errors are propagated from the coefficient covariance
+ *    (first order).  These formulas truncate at first order in ε, so the
+ *    estimates are biased when ε is not small (Argatov: < 5 % error for
+ *    ε <= 0.2); the estimate reports the largest ε so callers can warn.
+ *    Tests whose observable is missing (NaN) are left out of its line.
+ *  - full (hertzfit's own): the sum of squared relative residuals
+ *    (model − measured)/measured of every observable present, the model
+ *    being Hunter's numerical solution (no truncation).  At a point of
+ *    that problem, hf_maxwell_objective_estimate gives the estimate with
+ *    standard errors s²(JᵀJ)⁻¹ (gsl_multifit_covar), J the Jacobian of the
+ *    relative residuals by central differences and s² = SSR/(N − 2), N the
+ *    number of measured values (missing ones are not fitted).
+ */
+
+typedef enum hf_maxwell_method {
+    HF_MAXWELL_REGRESSION,   /* Argatov's straight line */
+    HF_MAXWELL_FULL,         /* Hunter's model, all observables at once */
+    HF_MAXWELL_CURVE         /* Hunter's model, the whole force histories
+                                (hertzfit/maxwell_fit.h) */
+} hf_maxwell_method;
+
+/* "regression", "full", "curve". */
+const char *hf_maxwell_method_name(hf_maxwell_method method);
+
+/* The weights of a regression line. */
+typedef enum hf_maxwell_weights {
+    HF_MAXWELL_WEIGHTS_NONE,       /* ordinary least squares (Argatov Section 4) */
+    HF_MAXWELL_WEIGHTS_RELATIVE    /* 1/y²: errors proportional to the value */
+} hf_maxwell_weights;
+
+/* One identification result. */
+typedef struct hf_maxwell_estimate {
+    hf_maxwell_method method;
+    hf_maxwell_weights weights;  /* regression only */
+    unsigned observables;     /* bits 1 << obs: the one regressed, or those fitted
+                                 (hf_maxwell_observables_name spells them); 0 for
+                                 the curve fit, which fits F(t) */
+    size_t n;                 /* tests used (with the observable, for a regression) */
+    double mu0, mu0_se;       /* Pa; NaN when the line gives C0 <= 0 (no μ0) */
+    double eta, eta_se;       /* 1/s */
+    double C0, C0_se;         /* Eq. 52 */
+    double r2;                /* regression: R² of the line (weighted with its
+                                 weights); full: 1 − SSR/SST
+                                 with SST the sum over fitted observables of
+                                 ((y − ȳ)/y)² */
+    double max_eps;           /* largest ε = η C0/𝒱 over the tests, at the estimate */
+    /* regression only: y = intercept + slope·x and their covariance */
+    double intercept, slope, cov00, cov01, cov11;
+    /* full only */
+    double misfit;            /* sum of squared relative residuals */
+} hf_maxwell_estimate;
+
+/* How far an estimate can be trusted.  Only a well-determined one is
+ * "ok": μ0 and η positive (a Maxwell material has no other), each with a
+ * relative standard error of at most HF_MAXWELL_RSE_MAX, and R² at least
+ * HF_MAXWELL_R2_MIN. */
+typedef enum hf_maxwell_quality {
+    HF_MAXWELL_WELL_DETERMINED,    /* "ok" */
+    HF_MAXWELL_NONPHYSICAL,        /* "nonphysical": μ0 or η <= 0, or no μ0 */
+    HF_MAXWELL_POORLY_DETERMINED   /* "poorly-determined": se or R² */
+} hf_maxwell_quality;
+
+#define HF_MAXWELL_RSE_MAX 0.5
+#define HF_MAXWELL_R2_MIN 0.5
+
+/* "ok", "nonphysical", "poorly-determined". */
+const char *hf_maxwell_quality_name(hf_maxwell_quality quality);
+
+/* The quality of ESTIMATE; when reason is not NULL, one sentence saying
+ * why it is not ok ("eta = -12.3 1/s is not positive", "the relative
+ * standard error of eta is 79 % > 50 %", "R^2 = 0.41 < 0.5"), or "" for
+ * ok, into reason (at most size bytes). */
+hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *estimate,
+                                               char *reason, size_t size);
+
+/* ---- Argatov's regressions ---------------------------------------------- */
+
+/* The regression coordinates of Eqs. 57, 60 and 62 of one test: x = 𝒱
+ * and y = F_M/(m V0) for F_M; x = 1/𝒱 and y = 𝒱·MEASURED for t_M and t_c
+ * (𝒱 = (R V0/m²)^{1/5}).  Pure function (NaN for e, which has no
+ * regression). */
+void hf_maxwell_regression_point(const hf_maxwell_impact *impact, hf_maxwell_observable obs,
+                                 double measured, double *x, double *y);
+
+/* A regression estimate read for a standard linear solid of relaxing
+ * fraction alpha (Argatov Eqs. 48–49): the regressions see only the
+ * short-time slope of the relaxation modulus, μ0 α/τ, so their η is α/τ;
+ * this divides eta and eta_se by alpha, giving 1/τ of Eq. 47.  μ0, C0,
+ * the line and max_eps (then Eq. 49's ε) are unchanged; the first-order
+ * bias grows as alpha falls (docs/argatov.md).  HF_EDOM for alpha outside
+ * (0, 1], HF_EINVAL for a full-fit estimate (its η is already 1/τ). */
+hf_status hf_maxwell_estimate_to_sls(hf_maxwell_estimate *estimate, double alpha,
+                                     hf_diag *diag);
+
+/* The abscissa of Eqs. 57, 60, 62 at 𝒱: 𝒱 for F_M, 1/𝒱 for t_M and t_c. */
+double hf_maxwell_regression_x(hf_maxwell_observable obs, double speed_parameter);
+
+/* Hunter's model (default tolerances) in the regression coordinates of
+ * OBS at 𝒱 = speed_parameter for a material of compliance C0 (Eq. 52) and
+ * η: every observable depends on 𝒱 alone there (ε = η C0/𝒱), so this is
+ * the full model's curve on the plot of a regression.  OBS is F_M, t_M or
+ * t_c (HF_EINVAL for e); the errors of hf_hunter_simulate. */
+hf_status hf_maxwell_regression_model(double C0, double eta, hf_maxwell_observable obs,
+                                      double speed_parameter, double *y, hf_diag *diag);
+
+/* Eq. 57 / 60 / 62 regression on observable F_M, t_M or t_c, with
+ * WEIGHTS, over the tests that have it.  HF_ENOTFOUND when the column is
+ * absent, HF_EINVAL for e (no regression in the paper) or fewer than 3
+ * tests with a value, HF_ESINGULAR when every test has the same 𝒱,
+ * HF_EDOM for ν outside [0, 0.5], HF_ERANGE when a coordinate, a weight,
+ * a variance or μ0 leaves the double range.  A line that gives C0 <= 0
+ * (data not of the form of the equation) is returned (HF_OK) with μ0 NaN:
+ * hf_maxwell_estimate_quality calls it nonphysical. */
+hf_status hf_maxwell_regress(const hf_maxwell_data *data, double nu,
+                             hf_maxwell_observable obs, hf_maxwell_weights weights,
+                             const hf_argatov_constants *constants,
+                             hf_maxwell_estimate *out, hf_diag *diag);
+
+/* ---- the full-model misfit ------------------------------------------------ */
+
+typedef struct hf_maxwell_objective_options {
+    double nu;                /* Poisson's ratio, [0, 0.5] (default 0.5) */
+    double mu0_ref, eta_ref;  /* centre of the search box, > 0 (the fit of
+                                 hertzfit/maxwell_fit.h takes <= 0 to mean
+                                 "centre on the regression estimate") */
+    double mu0_box;           /* μ0 in mu0_ref·[1 − mu0_box, 1 + mu0_box] (default 0.5) */
+    double eta_box;           /* η in eta_ref·[1 − eta_box, 1 + eta_box] (default 0.95) */
+    unsigned mask;            /* observables to fit (bits 1 << obs); 0 = all present */
+    hf_hunter_options ode;    /* tolerances of each simulation */
+    double fd_step;           /* relative step of the Jacobian (default 1e-5) */
+    double alpha;             /* the material model: 1 (default) the Maxwell
+                                 solid; in (0, 1) the standard linear solid of
+                                 that (μ0 − μ∞)/μ0 (Argatov Eq. 47), whose
+                                 η = 1/τ is then fitted with μ0 */
+} hf_maxwell_objective_options;
+
+/* The defaults above; mu0_ref = eta_ref = 0 (to be set). */
+void hf_maxwell_objective_options_init(hf_maxwell_objective_options *options);
+
+/* The full-model misfit as an optimisation problem.  Variables are scaled
+ * so both are of order 1: x0 = μ0/mu0_ref, x1 = η/eta_ref, bounds from the
+ * boxes above.  The objective is the sum of squared relative residuals; a
+ * simulation failure (ε beyond HF_HUNTER_EPS_MAX) gives NaN, which the
+ * optimiser wrapper counts as a failed evaluation.  The 2-variable problem
+ * is registered as `maxwell-full` by the benchmark suite.  The objective
+ * evaluates the tests on OpenMP threads and sums them in a fixed order, so
+ * its value does not depend on the thread count; it is safe to call from
+ * several threads.  obj borrows data (keep it alive).
+ *
+ * Example (built and run by the test header_examples): the misfit of the
+ * clean synthetic data vanishes at the material that made them.
+ * ```c
+ * hf_diag diag = {{0}};
+ * hf_maxwell_data *data = NULL;         // owned: hf_maxwell_data_free
+ * hf_maxwell_objective *obj = NULL;     // owned: hf_maxwell_objective_free
+ * hf_maxwell_objective_options options;
+ * hf_maxwell_objective_options_init(&options);
+ * options.nu = 0.5;
+ * options.mu0_ref = 1e7;                // x = (1, 1) is (mu0_ref, eta_ref)
+ * options.eta_ref = 300.0;
+ * hf_status st = hf_maxwell_data_read("data/maxwell_synthetic_clean.csv", NULL, &data, &diag);
+ * if (st == HF_OK) st = hf_maxwell_objective_alloc(data, &options, &obj, &diag);
+ * double at_truth = NAN;
+ * if (st == HF_OK) {
+ *     const hf_problem *p = hf_maxwell_objective_problem(obj);   // lives with obj
+ *     const double x[2] = {1.0, 1.0};
+ *     at_truth = p->f(x, p->ctx);
+ * }
+ * hf_maxwell_objective_free(obj);
+ * hf_maxwell_data_free(data);
+ * return st == HF_OK && at_truth < 1e-12 ? 0 : 1;
+ * ```
+ */
+typedef struct hf_maxwell_objective hf_maxwell_objective;
+
+/* HF_EDOM for a reference point that is not finite and > 0, HF_ERANGE
+ * for boxes or a Jacobian step outside their ranges, HF_ENOTFOUND when
+ * the data have none of the observables to fit, HF_EINVAL for 2 measured
+ * values or fewer, and the errors of hf_maxwell_data_check. */
+hf_status hf_maxwell_objective_alloc(const hf_maxwell_data *data,
+                                     const hf_maxwell_objective_options *options,
+                                     hf_maxwell_objective **out, hf_diag *diag);
+void hf_maxwell_objective_free(hf_maxwell_objective *obj);
+
+/* The problem view ("maxwell-full", the scaled box); valid while obj lives. */
+const hf_problem *hf_maxwell_objective_problem(const hf_maxwell_objective *obj);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,7 @@
  * hertzfit/maxwell_fit.h — the full-model identification of a Maxwell
  * material (μ0, η) from drop tests, and the whole-curve fit of their force
  * histories (below).  Full fit: an optimiser minimises the misfit of
- * hertzfit/maxwell_estimate.h over a box, re-centred while the optimum
+ * hertzfit/maxwell_data.h over a box, re-centred while the optimum
  * sits on it, and the estimate at the optimum gets its standard errors
  * from the Jacobian.
  *
@@ -39,10 +39,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "hertzfit/argatov.h"
+#include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
-#include "hertzfit/maxwell_estimate.h"
-#include "hertzfit/maxwell_trace.h"
 #include "hertzfit/optimizer.h"
 #include "hertzfit/status.h"
 
@@ -140,7 +138,7 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data,
  * material the data cannot tell from elastic shows as a large standard
  * error of η, poorly-determined) and the contact starts in units of each
  * drop's time scale w_m⁰/V0, the baselines in units of w_i.  Hunter's
- * force ends with a step of O(ε²) of its peak (hertzfit/hunter.h); the two
+ * force ends with a step of O(ε²) of its peak (hertzfit/maxwell.h); the two
  * samples of each drop around the model's end of contact are left out of
  * the sum (else the fit stops where that step meets a sample: 1e-3 of η
  * off on clean traces).  Standard errors: s²(JᵀJ)⁻¹ for all variables

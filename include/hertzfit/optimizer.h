@@ -170,8 +170,6 @@ hf_status hf_optimizer_alloc(const char *name, size_t dim, hf_optimizer **out,
                              hf_diag *diag);
 void hf_optimizer_free(hf_optimizer *opt);
 
-const char *hf_optimizer_name(const hf_optimizer *opt);
-
 /* HF_ENOTFOUND for an unknown key (diag lists the valid keys), HF_ERANGE for
  * a value outside the key's documented range (diag gives the range). */
 hf_status hf_optimizer_set(hf_optimizer *opt, const char *key, double value,

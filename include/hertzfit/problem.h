@@ -33,10 +33,6 @@ typedef struct hf_problem {
     double f_opt;           /* known minimum value, if has_optimum */
 } hf_problem;
 
-/* HF_EINVAL for dim 0 or a NULL callback, HF_EDOM for non-finite bounds,
- * HF_EBOUNDS when some lower[i] >= upper[i] (the diag names i and values). */
-hf_status hf_problem_check(const hf_problem *problem, hf_diag *diag);
-
 #ifdef __cplusplus
 }
 #endif

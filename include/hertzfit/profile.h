@@ -39,7 +39,6 @@ hf_status hf_profile_integral_quadrature(double a, double b, double *integral,
 
 /* K0 = 2/(5 I): the coefficient in h_r = K0 (1 − c_r)/c_r.  Pure numeric. */
 double hf_profile_k0_from_integral(double integral);
-double hf_profile_integral_from_k0(double k0);
 
 /* The valley: the a for which I(a, b) = target, for given b.  I increases
  * from 0 (a → 0) to 2/5 (a → ∞) at fixed b, so a root exists for target in

@@ -48,19 +48,19 @@ extern "C" {
 
 /* The inclusive grid start, start + step, ... (stop included when within
  * 1e-9 steps of the grid): 0 < start <= stop <= 1, step > 0. */
-hf_status hf_sampling_grid(double start, double step, double stop, double **values,
+hf_status hf_profile_sampling_grid(double start, double step, double stop, double **values,
                            size_t *count, hf_diag *diag);
 
 /* N values of h_r geometrically spaced from h0 to h1 (0 < h0 < h1,
  * N >= 2), each mapped to c_r by the exact inverse relation: the samples
  * spread evenly over the decades of damping, where a grid in c_r crowds
  * them near elastic impacts. */
-hf_status hf_sampling_hgeom(double h0, double h1, size_t n, double **values, size_t *count,
+hf_status hf_profile_sampling_hgeom(double h0, double h1, size_t n, double **values, size_t *count,
                             hf_diag *diag);
 
-/* The column c_r of the CSV file PATH (hertzfit/csv.h: one header row,
+/* The column c_r of the CSV file PATH (core/csv.h: one header row,
  * '#' comments and blank lines skipped), errors naming path:line:column. */
-hf_status hf_sampling_read(const char *path, double **values, size_t *count,
+hf_status hf_profile_sampling_read(const char *path, double **values, size_t *count,
                            hf_diag *diag);
 
 typedef struct hf_profile_objective hf_profile_objective;

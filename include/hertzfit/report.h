@@ -50,36 +50,13 @@
 extern "C" {
 #endif
 
-/* Q1, median, Q3 of v[0 .. n-1] (n >= 1; v is not modified).  +inf
- * values are allowed (a quartile between two +inf is +inf).  HF_EINVAL for
- * n = 0 or a NaN. */
-hf_status hf_report_quartiles(const double *v, size_t n, double q[3], hf_diag *diag);
-
 /* Error of a row: best f − f* (or best f when f* is unknown). */
 double hf_report_final_error(const hf_campaign *c, const hf_campaign_row *row);
-
-/* Best error of a row within BUDGET evaluations (+inf if none). */
-double hf_report_error_at(const hf_campaign *c, const hf_campaign_row *row, size_t budget);
-
-/* Runtime of a row to target f* + delta: evaluations at the first hit, or
- * 0 when never reached (then *hit = 0). */
-size_t hf_report_runtime(const hf_campaign *c, const hf_campaign_row *row, double delta,
-                         int *hit);
 
 /* ERT of optimiser O on problem P to f* + delta over the campaign's rows;
  * *successes and *runs (either may be NULL) receive the counts. */
 double hf_report_ert(const hf_campaign *c, size_t o, size_t p, double delta,
                      size_t *successes, size_t *runs);
-
-/* Two-sided Mann–Whitney U test of x against y (see above).  *u is U of x
- * (the number of pairs with x > y, ties counting 1/2), *z the corrected
- * normal score, *p the p-value (1 when every value is tied).  HF_EINVAL
- * when a sample is empty or holds NaN. */
-hf_status hf_report_mann_whitney(const double *x, size_t nx, const double *y, size_t ny,
-                                 double *u, double *z, double *p, hf_diag *diag);
-
-/* Holm-adjusted p-values of p[0 .. m-1] into adjusted (may alias p). */
-hf_status hf_report_holm(const double *p, size_t m, double *adjusted, hf_diag *diag);
 
 /* Called with the report's folder while it is still built aside, once every
  * file of the report is in it, so that a caller's own files (the program's
@@ -102,7 +79,7 @@ void hf_report_options_init(hf_report_options *opt);
 /* Writes DIR: summary.md (the Markdown tables), ert.csv, final_error.csv,
  * fixed_budget.csv, ecdf.csv and ranking.csv, every number in the CSV
  * files as %.17g.  The directory is built beside DIR and put in its place
- * as a whole (hertzfit/file.h): a failed report leaves DIR as it was.  An
+ * as a whole (core/file.h): a failed report leaves DIR as it was.  An
  * existing DIR is replaced whole; without opt->force that is refused
  * (HF_EEXIST, naming the entry) when it holds anything but these files and
  * an ecdf.png plot. */

@@ -7,8 +7,10 @@
  * thread runs it.  Seeding follows pcg32_srandom_r of pcg-c-basic exactly and
  * is checked against the published pcg32 demo output in tests/test_rng.c.
  *
- * hf_rng_gsl() exposes the same state as a gsl_rng, so GSL's distributions
- * (gsl_ran_gaussian, ...) draw from PCG32 instead of a second generator.
+ * The library seeds every generator (core/rng_draw.h); a user's optimiser
+ * draws from the one its run is given.  The embedded gsl_rng view lets GSL's
+ * distributions (gsl_ran_gaussian, ...) draw from PCG32 instead of a second
+ * generator.
  * The struct is public so a generator can live on the stack; treat the
  * fields as private.
  */
@@ -28,26 +30,11 @@ typedef struct hf_rng {
     gsl_rng gsl; /* view of this generator for GSL's gsl_ran_* functions */
 } hf_rng;
 
-/* pcg32_srandom_r(rng, seed, stream). */
-void hf_rng_seed(hf_rng *rng, uint64_t seed, uint64_t stream);
-
-/* Next 32-bit output (pcg32_random_r). */
-uint32_t hf_rng_u32(hf_rng *rng);
-
-/* Unbiased integer in [0, bound) (pcg32_boundedrand_r); bound >= 1. */
-uint32_t hf_rng_bounded(hf_rng *rng, uint32_t bound);
-
 /* Double in [0, 1) with 53 random bits (two draws). */
 double hf_rng_uniform(hf_rng *rng);
 
-/* Double in [lo, hi). */
-double hf_rng_uniform_range(hf_rng *rng, double lo, double hi);
-
 /* Normal deviate N(mean, sigma^2), GSL's ziggurat on this generator. */
 double hf_rng_normal(hf_rng *rng, double mean, double sigma);
-
-/* This generator seen as a gsl_rng (same state; no allocation). */
-gsl_rng *hf_rng_gsl(hf_rng *rng);
 
 /* Stream number derived from a string key and an index, for campaigns whose
  * streams must not depend on list order (64-bit FNV-1a then SplitMix64). */

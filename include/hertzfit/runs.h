@@ -107,7 +107,7 @@ hf_status hf_runs_execute(const hf_optimizer *opt, const hf_problem *problem,
 void hf_runs_free(hf_runs *runs);
 
 /* Writes the snapshots of RUNS to PATH as CSV (put in place whole, through
- * hertzfit/file.h), one row per member:
+ * core/file.h), one row per member:
  *     run,iter,empire,role,x0,x1,...,f
  * role is "imperialist" or "colony", f is %.17g ("inf" for a failed
  * evaluation); rows by run, then iteration, then empire, imperialist

@@ -88,15 +88,20 @@ const char *hf_names_join(size_t count, hf_name_at_fn name_at, const void *ctx, 
 hf_status hf_unknown_name(const char *what, const char *given, size_t count,
                           hf_name_at_fn name_at, const void *ctx, hf_diag *diag);
 
-/* 1 when NAME is 1 to MAX_LEN characters of letters, digits, '_', '-', '.'
- * and '+': a name that is one CSV cell, one list item and one folder name
- * (what a user's optimiser or problem may be called). */
-int hf_name_is_plain(const char *name, size_t max_len);
-
 /* Call once at program start-up, before any thread starts: turns GSL's
  * default error handler (which calls abort()) off, so that every GSL error
  * comes back as a status that hertzfit checks.  Idempotent. */
 void hf_library_init(void);
+
+/* The folder of hertzfit's shipped data sets (the reference tables the
+ * benchmark problems read, data/ in the source tree) into OUT, SIZE bytes:
+ * $HERTZFIT_DATA when it is set and not empty; otherwise share/hertzfit of
+ * the installation the library was loaded from, found relative to the
+ * library's own file (or, linked statically, the program's), so an
+ * installed tree works under any prefix and after it is moved; otherwise
+ * "data" (the current folder's data/, as in a source checkout).  HF_ERANGE
+ * when the path does not fit SIZE. */
+hf_status hf_data_dir(char *out, size_t size, hf_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,7 @@ from ._core import BadInputError, Error
 from .bench import Campaign, bench_read, bench_report, bench_run
 from .calibration import (RUN_COLUMNS, FitResult, FitSummary, Identifiability,
                           ProfileObjective, fit_profile)
+from .engines import RestitutionCurve, law_force, restitution_curve
 from .maxwell import (EXTRACT_COLUMNS, OBSERVABLES, MaxwellData, MaxwellEstimate, MaxwellFit,
                       MaxwellTrace, maxwell_extract, maxwell_fit, maxwell_fit_curve,
                       maxwell_force_history, maxwell_predict, maxwell_regress, maxwell_simulate,
@@ -43,5 +44,5 @@ __all__ = [
     "ImpactResult", "copt", "copt_closed_form", "cr_exact", "damping_models", "hr", "hr_exact",
     "impact_simulate", "profile_integral", "profile_valley_a", "restitution_check",
     "AlgorithmRun", "OptimizeResult", "Optimizer", "minimize", "optimizer_params", "optimizers",
-    "register_optimizer",
+    "register_optimizer", "RestitutionCurve", "law_force", "restitution_curve",
 ]

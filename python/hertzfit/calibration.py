@@ -35,10 +35,10 @@ class ProfileObjective:
         elif isinstance(sampling, (str, os.PathLike)) or sampling is None:
             values, count = ffi.new("double **"), ffi.new("size_t *")
             if sampling is None:
-                check(lib.hf_sampling_grid(lib.HF_SAMPLING_START, lib.HF_SAMPLING_STEP,
+                check(lib.hf_profile_sampling_grid(lib.HF_SAMPLING_START, lib.HF_SAMPLING_STEP,
                                            lib.HF_SAMPLING_STOP, values, count, diag), diag)
             else:
-                check(lib.hf_sampling_read(os.fsencode(sampling), values, count, diag), diag)
+                check(lib.hf_profile_sampling_read(os.fsencode(sampling), values, count, diag), diag)
             c = ffi.gc(values[0], lib.free)   # malloc'ed by the library
             check(lib.hf_profile_objective_alloc(c, count[0], out, diag), diag)
         else:

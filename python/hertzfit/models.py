@@ -146,7 +146,7 @@ def restitution_check(model, c, profile=None, clamp=False):
     """Output restitution of a Hunt–Crossley impact whose h is MODEL's h_r(c_in)
     (Safaeifar & Farshidianfar Eq. 60), element-wise over C = c_in; only the
     exact model returns c_in."""
-    return _each(lib.hf_impact_restitution_check, c, before=(damping_lookup(model),),
+    return _each(lib.hf_impact_restitution_e_out, c, before=(damping_lookup(model),),
                  after=(_profile_ab(profile), 1 if clamp else 0))
 
 

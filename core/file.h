@@ -1,9 +1,9 @@
 /*
- * hertzfit/file.h — the library's one way to read a whole file and its one
+ * core/file.h — the library's one way to read a whole file and its one
  * way to write a file or a folder: atomically.
  *
  * Reading.  hf_file_read is the only reader of whole files: the CSV reader
- * (hertzfit/csv.h) stands on it, and so does every reader of a file that is
+ * (core/csv.h) stands on it, and so does every reader of a file that is
  * not a table (a campaign's manifest).  It is bounded: a regular file
  * larger than the limit is refused from its size before anything is read;
  * a pipe or FIFO is read up to the limit and no further; a directory, a
@@ -51,16 +51,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* The folder of hertzfit's shipped data sets (the reference tables the
- * benchmark problems read, data/ in the source tree) into OUT, SIZE bytes:
- * $HERTZFIT_DATA when it is set and not empty; otherwise share/hertzfit of
- * the installation the library was loaded from, found relative to the
- * library's own file (or, linked statically, the program's), so an
- * installed tree works under any prefix and after it is moved; otherwise
- * "data" (the current folder's data/, as in a source checkout).  HF_ERANGE
- * when the path does not fit SIZE. */
-hf_status hf_data_dir(char *out, size_t size, hf_diag *diag);
 
 /* The default limit of hf_file_read: 256 MiB. */
 #define HF_FILE_MAX_BYTES ((size_t)256 << 20)

@@ -1,5 +1,62 @@
 /*
- * hertzfit/bbob.h — the 24 noiseless functions of the BBOB suite, instance
+ * objectives/bench_internal.h — what stands behind the benchmark problems of
+ * hertzfit/bench_problems.h and only the library and its tests call: the
+ * table of classic test functions, the BBOB suite, and the registry's
+ * per-run problems, moved optima and names.
+ */
+#ifndef HERTZFIT_OBJECTIVES_BENCH_INTERNAL_H
+#define HERTZFIT_OBJECTIVES_BENCH_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "hertzfit/bench_problems.h"
+
+/* ---- the classic test functions (hertzfit/bench_problems.h describes them) */
+
+typedef double (*hf_testfunction_fn)(const double *x, size_t dim);
+
+typedef struct hf_testfunction {
+    const char *name;        /* "rastrigin" */
+    const char *formula;     /* one line, for listings */
+    double lower, upper;     /* the usual domain [lower, upper]^d */
+    size_t min_dim;          /* 2 for Rosenbrock (its sum is empty at d = 1), else 1 */
+    hf_testfunction_fn f;
+} hf_testfunction;
+
+/* The table, in a fixed order. */
+size_t hf_testfunction_count(void);
+const hf_testfunction *hf_testfunction_at(size_t index);
+
+/* Entry named NAME (exact, lower case), or NULL. */
+const hf_testfunction *hf_testfunction_find(const char *name);
+
+/* The global minimiser x_opt[0 .. dim-1] (may be NULL) and the minimum
+ * f_opt.  HF_EINVAL for dim below tf->min_dim; HF_EGSL if the root finder
+ * fails (it does not on these brackets). */
+hf_status hf_testfunction_optimum(const hf_testfunction *tf, size_t dim,
+                                  double *x_opt, double *f_opt, hf_diag *diag);
+
+/* Can the minimiser be moved anywhere in the box with f* unchanged?  Yes
+ * when f* is the minimum over all of R^d (every function but Schwefel
+ * 2.26, which is unbounded below outside its box). */
+int hf_testfunction_shiftable(const hf_testfunction *tf);
+
+/* The shifted minimiser, or NULL while the problem is classic. */
+const double *hf_testproblem_optimum_point(const hf_testproblem *tp);
+
+/* The functions themselves, f(x, d). */
+double hf_tf_sphere(const double *x, size_t dim);
+double hf_tf_ellipsoid(const double *x, size_t dim);
+double hf_tf_rosenbrock(const double *x, size_t dim);
+double hf_tf_rastrigin(const double *x, size_t dim);
+double hf_tf_griewank(const double *x, size_t dim);
+double hf_tf_ackley(const double *x, size_t dim);
+double hf_tf_schwefel226(const double *x, size_t dim);
+double hf_tf_levy(const double *x, size_t dim);
+double hf_tf_styblinski_tang(const double *x, size_t dim);
+
+/*
+ * ---- the 24 noiseless functions of the BBOB suite, instance
  * by instance, as COCO computes them.
  *
  * What they are.  BBOB (black-box optimization benchmarking) is the
@@ -84,16 +141,6 @@
  * problem may be evaluated from many threads at once; an evaluation
  * allocates nothing.  NaN in x gives NaN, as in COCO.
  */
-#ifndef HERTZFIT_BBOB_H
-#define HERTZFIT_BBOB_H
-
-#include <stddef.h>
-#include "hertzfit/problem.h"
-#include "hertzfit/status.h"
-
-#ifdef __cplusplus
-extern "C" {
-#endif
 
 #define HF_BBOB_FUNCTION_COUNT 24
 #define HF_BBOB_MIN_DIM 2
@@ -132,7 +179,51 @@ const char *hf_bbob_function_name(int function);
 /* 1 for the dimensions of COCO's bbob suite (2, 3, 5, 10, 20, 40), else 0. */
 int hf_bbob_dimension_in_suite(size_t dim);
 
-#ifdef __cplusplus
-}
-#endif
+/* ---- the benchmark problems' runs, optima and names */
+
+/* The fixed id of a user family NAME, registered or not (a campaign read
+ * back without its plug-in still names its problems): FNV-1a of NAME folded
+ * into 10000..99999. */
+unsigned hf_bench_problem_user_id(const char *name);
+
+/* Moves the optimum of a test-function problem, for each run its own (as
+ * BBOB gives each run an instance): run r's to a point drawn by PCG32
+ * (seed SEED, stream hf_rng_stream_from_key("shift|NAME|r", 0)) uniformly
+ * in the inner 80 % of each side of the box; f* is unchanged
+ * (hf_testproblem_shift).  The runs are those of
+ * hf_bench_problem_prepare_runs, called first (one run, run 0, without
+ * it); hf_bench_problem_problem is run 0's.  Deterministic in SEED, the
+ * canonical name and the run.  Calibration problems and Schwefel 2.26
+ * (unbounded below outside its box) are left classic, with HF_OK. */
+hf_status hf_bench_problem_shift(hf_bench_problem *bp, uint64_t seed, hf_diag *diag);
+
+/* Where run 0's optimum was moved (dim values), or NULL when classic. */
+const double *hf_bench_problem_optimum_point(const hf_bench_problem *bp);
+
+/* Where run RUN's optimum was moved, or NULL when classic or RUN is beyond
+ * the prepared runs. */
+const double *hf_bench_problem_run_optimum_point(const hf_bench_problem *bp, size_t run);
+
+/* 1 when NAME is a well-formed BBOB problem, with its function F into
+ * *function and its instance into *instance: I for "bbob:F:D:I", 0 for
+ * "bbob:F:D" (run r solves instance r + 1); else 0. */
+int hf_bench_problem_bbob(const char *name, int *function, unsigned long *instance);
+
+/* Builds what RUNS runs need: for "bbob:F:D", instances 1 .. RUNS; for a
+ * test function, the number of moved copies a later hf_bench_problem_shift
+ * makes; for every other problem nothing (HF_OK).  Call it before the runs
+ * start: hf_bench_problem_run only reads. */
+hf_status hf_bench_problem_prepare_runs(hf_bench_problem *bp, size_t runs, hf_diag *diag);
+
+/* The problem run RUN (from 0) optimises: for "bbob:F:D" instance RUN + 1,
+ * for a shifted test function run RUN's moved copy (NULL when RUN is
+ * beyond what hf_bench_problem_prepare_runs built), for every other problem
+ * the problem itself.  Thread-safe. */
+const hf_problem *hf_bench_problem_run(const hf_bench_problem *bp, size_t run);
+
+/* All families, in a fixed order: the test functions, then profile,
+ * profile-table, maxwell-full and bbob. */
+size_t hf_bench_problem_family_count(void);
+const char *hf_bench_problem_family_at(size_t index);
+
 #endif

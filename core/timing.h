@@ -1,5 +1,5 @@
 /*
- * hertzfit/timing.h — wall-clock time for run results and benchmarks.
+ * core/timing.h — wall-clock time for run results and benchmarks.
  */
 #ifndef HERTZFIT_TIMING_H
 #define HERTZFIT_TIMING_H

@@ -1,5 +1,5 @@
 /*
- * hertzfit/csv.h — the one reader of every table hertzfit reads (profile
+ * core/csv.h — the one reader of every table hertzfit reads (profile
  * tables, drop-test data, a campaign's runs.csv and trace.csv, trace files),
  * and the number parsers.
  *
@@ -27,7 +27,7 @@
  * limit) before anything is sized from it: the header is checked first,
  * so a first line of 300,000 commas is refused after reading a thousand of
  * them.  Special files are refused as hf_file_read refuses them
- * (hertzfit/file.h).  Memory: the file's bytes plus 4 per cell.
+ * (core/file.h).  Memory: the file's bytes plus 4 per cell.
  *
  * Example (built and run by the test header_examples):
  * ```c
@@ -48,7 +48,7 @@
 #define HERTZFIT_CSV_H
 
 #include <stddef.h>
-#include "hertzfit/file.h"
+#include "core/file.h"
 #include "hertzfit/status.h"
 
 #ifdef __cplusplus

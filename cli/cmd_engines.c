@@ -1,0 +1,308 @@
+/*
+ * cli/cmd_engines.c — "hertzfit ev": e(v) and t_c(v) of a calibrated law
+ * with the closed-form fit, as a table and a figure; "hertzfit export
+ * ENGINE": the native parameters of an engine (hertzfit/engines.h,
+ * hertzfit/mujoco.h).  Options, printing and plotting only: each result
+ * is one library call.
+ */
+#include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hertzfit/engines.h"
+#include "core/file.h"
+#include "hertzfit/mujoco.h"
+
+static const char *const form_words[] = {"per-impact", "fixed", "linear-damper", "maxwell",
+                                         NULL};
+
+/* What both commands read: the law and the speeds. */
+typedef struct law_args {
+    const char *form, *model;
+    double ab[2], mass, stiffness, exponent, v_cal, e_cal, radius, mu0, nu, eta;
+    double v_min, v_max;
+    unsigned long long points;
+} law_args;
+
+static void law_args_init(law_args *a)
+{
+    a->form = "per-impact";
+    a->model = "exact";
+    a->ab[0] = a->ab[1] = 0.0;
+    a->mass = 0.1;
+    a->stiffness = 5e9;
+    a->exponent = 1.5;
+    a->v_cal = 1.0;
+    a->e_cal = 0.8;
+    a->radius = 0.01;
+    a->mu0 = 1e9;
+    a->nu = 0.3;
+    a->eta = 0.0;
+    a->v_min = 0.1;
+    a->v_max = 10.0;
+    a->points = 9;
+}
+
+#define LAW_OPTS(a)                                                                     \
+    {.name = "form", .kind = HFC_WORD, .value = &(a).form, .words = form_words,          \
+     .arg = "FORM", .help = "per-impact: K x^n (1 + h x'/v0), v0 this impact's speed; "  \
+     "fixed: K x^n (1 + d x'), d = h/v_cal; linear-damper: K x^n + c x'; maxwell "       \
+     "(default per-impact)"},                                                            \
+    HFC_OPT_MODEL(&(a).model, "damping model h_r(c_r) of per-impact/fixed (default "     \
+                  "exact; see hertzfit models)"),                                        \
+    HFC_OPT_PROFILE_AB(&(a).ab[0], &(a).ab[1], " (with --model profile)"),               \
+    {.name = "m", .kind = HFC_REAL, .value = &(a).mass, .arg = "KG", .limits = HFC_ABOVE, \
+     .min = 0.0, .help = "effective mass (default 0.1)"},                                \
+    {.name = "k", .kind = HFC_REAL, .value = &(a).stiffness, .arg = "K",                 \
+     .limits = HFC_ABOVE, .min = 0.0, .help = "stiffness K, N/m^n (default 5e9)"},       \
+    {.name = "n", .kind = HFC_REAL, .value = &(a).exponent, .arg = "N",                  \
+     .limits = HFC_MIN | HFC_MAX, .min = 1.0, .max = 2.0, .help = "exponent (default 1.5)"}, \
+    {.name = "v-cal", .kind = HFC_REAL, .value = &(a).v_cal, .arg = "V",                 \
+     .limits = HFC_ABOVE, .min = 0.0, .help = "calibration speed, m/s (default 1)"},     \
+    {.name = "e", .kind = HFC_REAL, .value = &(a).e_cal, .arg = "E",                     \
+     .limits = HFC_MIN | HFC_MAX, .min = 1e-6, .max = 1.0,                               \
+     .help = "restitution at the calibration speed (default 0.8)"},                      \
+    {.name = "radius", .kind = HFC_REAL, .value = &(a).radius, .arg = "R",               \
+     .limits = HFC_ABOVE, .min = 0.0, .help = "sphere radius, m (default 0.01)"},        \
+    {.name = "mu0", .kind = HFC_REAL, .value = &(a).mu0, .arg = "PA", .limits = HFC_ABOVE, \
+     .min = 0.0, .help = "Maxwell: instantaneous shear modulus (default 1e9)"},          \
+    {.name = "nu", .kind = HFC_REAL, .value = &(a).nu, .arg = "NU",                      \
+     .limits = HFC_MIN | HFC_MAX, .min = 0.0, .max = 0.5,                                \
+     .help = "Maxwell: Poisson's ratio (default 0.3)"},                                  \
+    {.name = "eta", .kind = HFC_REAL, .value = &(a).eta, .arg = "ETA", .limits = HFC_MIN, \
+     .min = 0.0, .help = "Maxwell: inverse relaxation time, 1/s (default 0)"},           \
+    {.name = "v-min", .kind = HFC_REAL, .value = &(a).v_min, .arg = "V",                 \
+     .limits = HFC_ABOVE, .min = 0.0, .help = "slowest speed, m/s (default 0.1)"},       \
+    {.name = "v-max", .kind = HFC_REAL, .value = &(a).v_max, .arg = "V",                 \
+     .limits = HFC_ABOVE, .min = 0.0, .help = "fastest speed, m/s (default 10)"},        \
+    {.name = "points", .kind = HFC_INT, .value = &(a).points, .arg = "N",                \
+     .limits = HFC_MIN | HFC_MAX, .min = 1, .max = 10000,                                \
+     .help = "speeds, geometric from v-min to v-max (default 9)"}
+
+/* The law and the speeds (geometric) from the options; 0 or the exit code. */
+static int build_law(const char *command, const law_args *a, hf_law *law, double **speeds)
+{
+    hf_law_init(law);
+    hf_diag diag = {{0}};
+    hf_status st = hf_law_form_lookup(a->form, &law->form, &diag);
+    if (st == HF_OK)
+        st = hf_damping_lookup(a->model, &law->damping, &diag);
+    if (st != HF_OK)
+        return hfc_fail_status(command, NULL, st, &diag);
+    law->profile_ab[0] = a->ab[0];
+    law->profile_ab[1] = a->ab[1];
+    law->contact.mass = a->mass;
+    law->contact.stiffness = a->stiffness;
+    law->contact.exponent = a->exponent;
+    law->contact.approach_speed = a->v_cal;
+    law->restitution = a->e_cal;
+    law->radius = a->radius;
+    law->material.mu0 = a->mu0;
+    law->material.nu = a->nu;
+    law->material.eta = a->eta;
+    if ((st = hf_law_check(law, &diag)) != HF_OK)
+        return hfc_fail_status(command, NULL, st, &diag);
+    if (a->v_min > a->v_max)
+        return hfc_fail(command, "--v-min %g is above --v-max %g", a->v_min, a->v_max);
+    size_t n = (size_t)a->points;
+    *speeds = malloc(n * sizeof **speeds);
+    if (*speeds == NULL)
+        return hfc_fail(command, "out of memory");
+    for (size_t i = 0; i < n; ++i)
+        (*speeds)[i] = n == 1 ? a->v_min
+                              : a->v_min * pow(a->v_max / a->v_min, (double)i / (double)(n - 1));
+    return 0;
+}
+
+static int plot_curve(const char *command, const char *output, const hf_law *law, size_t n,
+                      const double *v, const double *e, const double *tc,
+                      const hf_restitution_fit *fit)
+{
+    hfc_plot *p = hfc_plot_alloc(output, 1200, 480, "enhanced font 'sans,10'");
+    hfc_plot_block(p, "ev");
+    for (size_t i = 0; i < n; ++i) {
+        double row[3] = {v[i], e[i], tc[i] * 1e3};
+        hfc_plot_row(p, 3, row);
+    }
+    hfc_plot_block_end(p);
+    hfc_plot_cmd(p, "set multiplot layout 1,2 title ");
+    hfc_plot_str(p, hf_law_form_name(law->form), " law: restitution and contact time vs speed");
+    hfc_plot_cmd(p, "\nset grid\nset logscale x\nset xlabel 'approach speed v (m/s)'\n"
+                    "set ylabel 'restitution e'\nset key bottom left\nplot $ev using 1:2 "
+                    "with linespoints lw 2 title 'e(v), simulated'");
+    if (fit->valid)
+        hfc_plot_cmd(p, ", 1 - %.17g*(x/%.17g)**(%.17g) with lines dt 2 lc 'black' "
+                        "title 'fit 1 - A (v/v_{cal})^p'",
+                     fit->coefficient, law->contact.approach_speed, fit->exponent);
+    hfc_plot_cmd(p, "\nset ylabel 'contact time t_c (ms)'\nplot $ev using 1:3 with "
+                    "linespoints lw 2 title 't_c(v)'\nunset multiplot\n");
+    return hfc_plot_run(p, command);
+}
+
+static int run_ev(int argc, char **argv)
+{
+    law_args a;
+    law_args_init(&a);
+    int csv = 0;
+    const char *output = NULL;
+    hfc_opt opts[] = {
+        LAW_OPTS(a),
+        HFC_OPT_CSV(&csv),
+        HFC_OPT_OUTPUT(&output, "FILE.png", "also draw e(v) and t_c(v) to FILE.png", 0),
+    };
+    hfc_spec spec = {
+        argv[0],
+        "Restitution e(v) and contact time t_c(v) of a calibrated contact law over a\n"
+        "range of approach speeds (the law reaches --e at --v-cal), and the fit\n"
+        "1 - e = A (v/v_cal)^p next to the exponent p theory gives at leading order.",
+        opts, HFC_COUNT(opts), NULL, NULL};
+    int rc;
+    int go = hfc_parse(&spec, argc, argv, &rc);
+    hfc_free(&spec);
+    if (!go)
+        return rc;
+    hf_law law;
+    double *v = NULL;
+    if ((output && (rc = hfc_check_output(argv[0], "--output", output)) != 0) ||
+        (rc = build_law(argv[0], &a, &law, &v)) != 0) {
+        free(v);
+        return rc;
+    }
+    size_t n = (size_t)a.points;
+    double *e = malloc(2 * n * sizeof *e), *tc = e ? e + n : NULL;
+    hf_restitution_fit fit;
+    hf_diag diag = {{0}};
+    hf_status st = e ? hf_law_restitution_curve(&law, n, v, e, tc, &fit, &diag) : HF_ENOMEM;
+    if (st != HF_OK)
+        rc = hfc_fail_status(argv[0], NULL, st, &diag);
+    if (rc == 0) {
+        static const char *const headers[] = {"v_m_per_s", "e", "t_c_s", "e_fit"};
+        hfc_table *t = hfc_table_alloc(csv, 4, headers);
+        for (size_t i = 0; i < n; ++i) {
+            hfc_table_numf(t, "%.6g", v[i]);
+            hfc_table_numf(t, "%.10f", e[i]);
+            hfc_table_numf(t, "%.6e", tc[i]);
+            if (fit.valid)
+                hfc_table_numf(t, "%.10f", 1.0 - fit.coefficient *
+                                                 pow(v[i] / law.contact.approach_speed,
+                                                     fit.exponent));
+            else
+                hfc_table_str(t, "-");
+        }
+        rc = hfc_table_print(t);
+    }
+    if (rc == 0) {
+        if (fit.valid)
+            hfc_note(csv, "fit 1 - e = %.6g (v/%g)^%.6f, max |residual| %.3g; leading-order "
+                          "exponent %.4g", fit.coefficient, law.contact.approach_speed,
+                     fit.exponent, fit.max_residual, fit.exponent_theory);
+        else
+            hfc_note(csv, "no fit: some e is 1 or fewer than two distinct speeds");
+    }
+    if (rc == 0 && output)
+        rc = plot_curve(argv[0], output, &law, n, v, e, tc, &fit);
+    free(e);
+    free(v);
+    return rc;
+}
+
+/* Writes TEXT to PATH atomically, or to stdout when PATH is NULL. */
+static int write_text(const char *command, const char *path, const char *text)
+{
+    if (path == NULL) {
+        fputs(text, stdout);
+        return 0;
+    }
+    hf_atomic_file *f = NULL;
+    hf_diag diag = {{0}};
+    hf_status st = hf_atomic_file_open(path, &f, &diag);
+    if (st == HF_OK) {
+        fputs(text, hf_atomic_file_stream(f));
+        st = hf_atomic_file_commit(f, &diag);
+    }
+    return st == HF_OK ? 0 : hfc_fail_status(command, "--output", st, &diag);
+}
+
+static int run_export(int argc, char **argv)
+{
+    law_args a;
+    law_args_init(&a);
+    const char *output = NULL, *optimizer = NULL;
+    unsigned long long max_evals = 1000, seed = 1;
+    hfc_texts engine = {0};
+    hfc_opt opts[] = {
+        LAW_OPTS(a),
+        HFC_OPT_OUTPUT(&output, "FILE", "write the parameters to FILE (default stdout)", 0),
+        {.name = "optimizer", .kind = HFC_TEXT, .value = &optimizer, .arg = "NAME",
+         .help = "mujoco: the optimiser of solref/solimp (default nlopt:GN_CRS2_LM)"},
+        {.name = "max-evals", .kind = HFC_INT, .value = &max_evals, .arg = "N",
+         .limits = HFC_MIN | HFC_MAX, .min = 1, .max = 1000000,
+         .help = "mujoco: objective evaluations (default 1000)"},
+        HFC_OPT_SEED(&seed, "mujoco: the optimiser's seed (default 1)"),
+    };
+    hfc_opt positional = {.name = "engine", .kind = HFC_TEXTS, .value = &engine,
+                          .arg = "ENGINE", .count_min = 1, .count_max = 1};
+    hfc_spec spec = {
+        argv[0],
+        "Native contact parameters of a calibrated law for ENGINE (mbdyn, chrono, drake,\n"
+        "simscape, adams, opensim, mujoco), calibrated so that the engine's published\n"
+        "force law returns --e at --v-cal, with the error it leaves over the speed range\n"
+        "(on stderr).  mujoco runs MuJoCo itself and fits solref/solimp with an optimiser.",
+        opts, HFC_COUNT(opts), &positional, NULL};
+    int rc;
+    if (!hfc_parse(&spec, argc, argv, &rc)) {
+        hfc_free(&spec);
+        return rc;
+    }
+    hf_engine_id id;
+    hf_diag diag = {{0}};
+    hf_status st = hf_engine_lookup(engine.v[0], &id, &diag);
+    hf_law law;
+    double *v = NULL;
+    if (st != HF_OK)
+        rc = hfc_fail_status(argv[0], NULL, st, &diag);
+    else if (output)
+        rc = hfc_check_output(argv[0], "--output", output);
+    if (rc == 0)
+        rc = build_law(argv[0], &a, &law, &v);
+    hf_engine_params params;
+    hf_mujoco_calibration cal;
+    if (rc == 0 && id == HF_ENGINE_MUJOCO) {
+        hf_mujoco_options mo;
+        hf_mujoco_options_init(&mo);
+        if (optimizer)
+            mo.optimizer = optimizer;
+        mo.max_evals = (size_t)max_evals;
+        mo.seed = seed;
+        st = hf_mujoco_calibrate(&law, (size_t)a.points, v, &mo, &cal, &diag);
+        params = cal.params;
+    } else if (rc == 0) {
+        st = hf_engine_export(id, &law, (size_t)a.points, v, &params, &diag);
+    }
+    if (rc == 0 && st != HF_OK)
+        rc = hfc_fail_status(argv[0], NULL, st, &diag);
+    if (rc == 0)
+        rc = write_text(argv[0], output, params.text);
+    if (rc == 0) {
+        fprintf(stderr, "# %s: e = %.8f at v_cal = %g m/s (target %.8f); over %g..%g m/s "
+                        "max |e - e_target| = %.4f, max |t_c/t_c,target - 1| = %.4f\n",
+                hf_engine_name(id), params.e_engine, params.v_cal, params.e_target, a.v_min,
+                a.v_max, params.e_error_max, params.tc_error_max);
+        if (id == HF_ENGINE_MUJOCO)
+            fprintf(stderr, "# MuJoCo %s: %zu evaluations of %llu drops, %.2f s\n",
+                    hf_mujoco_version(), cal.evaluations, a.points, cal.seconds);
+    }
+    free(v);
+    hfc_free(&spec);
+    return rc;
+}
+
+const hfc_command hfc_ev_command = {
+    "ev", "restitution e(v) and contact time t_c(v) of a calibrated law, with a closed-form fit",
+    run_ev, NULL, 0, NULL};
+
+const hfc_command hfc_export_command = {
+    "export", "native contact parameters for MBDyn, Chrono, Drake, Simscape, Adams, OpenSim, "
+    "MuJoCo", run_export, NULL, 0, NULL};

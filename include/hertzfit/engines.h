@@ -1,0 +1,205 @@
+/*
+ * hertzfit/engines.h — a calibrated contact law where people simulate:
+ * its force for any engine's callback, its velocity-dependent restitution
+ * e(v) and contact time t_c(v), and the native parameters of six
+ * multibody engines with the error each leaves (docs/engines.md).
+ *
+ * A calibrated law (hf_law) is a Hertz contact (m, K, n) and a restitution
+ * e_cal reached at the calibration speed v_cal = contact.approach_speed,
+ * in one of four forms:
+ *
+ *   HF_LAW_PER_IMPACT   F = K δⁿ (1 + h δ̇/v⁻), h = h_r(e_cal) of a
+ *       catalogue model (hertzfit/damping.h), v⁻ the approach speed of the
+ *       impact at hand (stored at first contact): e does not depend on v.
+ *   HF_LAW_FIXED        F = K δⁿ (1 + d δ̇), d = h_r(e_cal)/v_cal fixed
+ *       (what Drake and OpenSim implement): h = d v⁻ grows with the speed,
+ *       e(v) = c_r(d v) by the exact relation (hertzfit/restitution.h) when
+ *       the model is "exact".
+ *   HF_LAW_LINEAR_DAMPER F = K δⁿ + c δ̇, c = c_opt(e_cal) at v_cal
+ *       (hertzfit/copt.h), separating at F = 0.
+ *   HF_LAW_MAXWELL      Hunter's Maxwell impact (hertzfit/maxwell.h) of
+ *       a rigid sphere (radius R, mass m) on the material; K, n, e_cal are
+ *       not used.  History-dependent: it has no force law F(δ, δ̇).
+ *
+ * The general viscoelastic materials (models/viscoelastic.c, in progress)
+ * will be a fifth form; hf_law_impact is the one place it plugs in.
+ *
+ * The force inside an engine's contact callback, and the restitution the
+ * law gives at another speed.
+ *
+ * Example (built and run by the test header_examples):
+ * ```c
+ * hf_law law;
+ * hf_law_init(&law);                  // HF_LAW_PER_IMPACT, "exact" model
+ * law.contact.mass = 0.1;             // kg
+ * law.contact.stiffness = 1e9;        // N/m^1.5
+ * law.contact.approach_speed = 1.0;   // m/s: the calibration speed
+ * law.restitution = 0.8;
+ * hf_diag diag = {{0}};
+ * double v_first = 2.0;               // the engine stored it at first contact
+ * double f, e, tc;
+ * if (hf_law_force(&law, 1e-5, 0.5, v_first, &f, &diag) != HF_OK ||
+ *     hf_law_impact(&law, v_first, &e, &tc, &diag) != HF_OK)
+ *     return 1;
+ * // F = K δ^1.5 (1 + h_r(0.8) δ̇/v⁻); this form returns e_cal at any speed
+ * double h;
+ * hf_restitution_hr_exact(0.8, &h, NULL);
+ * return fabs(f - 1e9 * pow(1e-5, 1.5) * (1 + h * 0.5 / 2.0)) < 1e-9 * f &&
+ *        fabs(e - 0.8) < 1e-9 ? 0 : 1;
+ * ```
+ */
+#ifndef HERTZFIT_ENGINES_H
+#define HERTZFIT_ENGINES_H
+
+#include <stddef.h>
+#include "hertzfit/contact.h"
+#include "hertzfit/damping.h"
+#include "hertzfit/maxwell.h"
+#include "hertzfit/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum hf_law_form {
+    HF_LAW_PER_IMPACT = 0,     /* "per-impact" */
+    HF_LAW_FIXED = 1,          /* "fixed" */
+    HF_LAW_LINEAR_DAMPER = 2,  /* "linear-damper" */
+    HF_LAW_MAXWELL = 3,        /* "maxwell" */
+    HF_LAW_FORM_COUNT
+} hf_law_form;
+
+typedef struct hf_law {
+    hf_law_form form;
+    hf_damping_id damping;       /* HF_LAW_PER_IMPACT / FIXED: the h_r(c_r) model */
+    double profile_ab[2];        /* (a, b) when damping is HF_DAMPING_PROFILE */
+    hf_contact contact;          /* m, K, n; approach_speed = v_cal (m/s) */
+    double restitution;          /* e_cal in [1e-6, 1] */
+    hf_maxwell_material material;/* HF_LAW_MAXWELL only */
+    double radius;               /* m: the sphere's radius (Maxwell; engines' geometry) */
+} hf_law;
+
+/* HF_LAW_PER_IMPACT, "exact", the contact of hf_contact_init (m = K =
+ * v_cal = 1, n = 3/2), e_cal = 0.8, radius 0.01 m, a Maxwell material of
+ * μ0 = 1 GPa, ν = 0.3, η = 0. */
+void hf_law_init(hf_law *law);
+
+/* The form named NAME ("per-impact", "fixed", "linear-damper", "maxwell")
+ * into *form, or HF_ENOTFOUND listing them. */
+hf_status hf_law_form_lookup(const char *name, hf_law_form *form, hf_diag *diag);
+const char *hf_law_form_name(hf_law_form form);
+
+/* HF_EDOM/HF_ERANGE naming the bad value (contact, e_cal, radius,
+ * material, a profile model without a, b > 0), HF_EINVAL for NULL or an
+ * unknown form. */
+hf_status hf_law_check(const hf_law *law, hf_diag *diag);
+
+/* The damping of the law: h = h_r(e_cal) (PER_IMPACT, and FIXED at v_cal),
+ * or c_opt (N·s/m, LINEAR_DAMPER); HF_EINVAL for MAXWELL. */
+hf_status hf_law_damping(const hf_law *law, double *damping, hf_diag *diag);
+
+/* The force law for an engine's callback: the compressive contact force
+ * (N) at indentation delta >= 0 (m), its rate delta_dot (m/s, > 0 while
+ * approaching) and the approach speed at first contact v_first > 0 (m/s,
+ * read only by HF_LAW_PER_IMPACT).  0 for delta <= 0; never negative (an
+ * engine separates where it would pull).  HF_EINVAL for HF_LAW_MAXWELL
+ * (history-dependent), HF_EDOM for a NaN input or v_first <= 0. */
+hf_status hf_law_force(const hf_law *law, double delta, double delta_dot, double v_first,
+                       double *force, hf_diag *diag);
+
+/* One impact of the law at approach speed v > 0: restitution e and contact
+ * time t_c (s), by hertzfit's event integrator (hertzfit/impact.h) or
+ * Hunter's model (MAXWELL).  Either output may be NULL. */
+hf_status hf_law_impact(const hf_law *law, double speed, double *e, double *contact_time,
+                        hf_diag *diag);
+
+/* The closed form fitted to e(v): 1 − e = A (v/v_cal)^p by least squares
+ * on log(1 − e) against log v (gsl_fit_linear), next to the exponent
+ * theory predicts at leading order for small damping: 0 (PER_IMPACT),
+ * 1 (FIXED: 1 − e ≈ 2h/3 with h ∝ v), −(n−1)/(n+1) (LINEAR_DAMPER: the
+ * dimensionless damping γ = c t_H/m, t_H ∝ v^{(1−n)/(n+1)}), −1/5
+ * (MAXWELL: 1 − e ∝ ε = η w_m⁰/V0 ∝ V0^{−1/5}, Argatov Eq. 40).  The
+ * Kelvin–Voigt sphere of Brilliantov et al. (1996), F ∝ δ^{3/2} + A δ^{1/2}
+ * δ̇, has +1/5 (Schwager & Pöschel 2008); it awaits the viscoelastic form.
+ * valid = 0 (and the other fields 0) when some 1 − e is not positive or
+ * fewer than 2 speeds. */
+typedef struct hf_restitution_fit {
+    int valid;
+    double coefficient;      /* A */
+    double exponent;         /* p */
+    double exponent_theory;  /* the leading-order exponent above */
+    double max_residual;     /* max |e_fit − e| over the speeds */
+} hf_restitution_fit;
+
+/* e(v) and t_c(v) of the law at count speeds (arrays of length count, the
+ * caller's), and the fit (may be NULL).  Stops at the first failing speed
+ * with its status, the diag naming the speed. */
+hf_status hf_law_restitution_curve(const hf_law *law, size_t count, const double *speed,
+                                   double *e, double *contact_time, hf_restitution_fit *fit,
+                                   hf_diag *diag);
+
+/* ---- engines ----------------------------------------------------------- */
+
+typedef enum hf_engine_id {
+    HF_ENGINE_MBDYN = 0,     /* "mbdyn": continuous contact, Flores formulation */
+    HF_ENGINE_CHRONO = 1,    /* "chrono": ChContactSMC, Hertz model */
+    HF_ENGINE_DRAKE = 2,     /* "drake": point contact, Hunt–Crossley */
+    HF_ENGINE_SIMSCAPE = 3,  /* "simscape": Spatial Contact Force, linear */
+    HF_ENGINE_ADAMS = 4,     /* "adams": IMPACT function */
+    HF_ENGINE_OPENSIM = 5,   /* "opensim": HuntCrossleyForce */
+    HF_ENGINE_MUJOCO = 6,    /* "mujoco": solref/solimp (hertzfit/mujoco.h) */
+    HF_ENGINE_COUNT
+} hf_engine_id;
+
+hf_status hf_engine_lookup(const char *name, hf_engine_id *engine, hf_diag *diag);
+const char *hf_engine_name(hf_engine_id engine);
+
+/* The engine's published normal force law, in one common form:
+ *   F = max(0, k δ^n (1 + d δ̇)                (HUNT_CROSSLEY_FIXED)
+ *   F = max(0, k δ^n (1 + h δ̇/v⁻))            (HUNT_CROSSLEY_PER_IMPACT)
+ *   F = max(0, k δ^n + S(δ) c δ̇)              (STEP_DAMPER: S rises from 0
+ *       at δ = 0 to 1 at δ = ramp by Adams' cubic STEP; ramp = 0: S = 1)
+ *   F = max(0, k δ^{3/2} + c δ^{1/4} δ̇)       (CHRONO_HERTZ: Chrono's
+ *       g_n = −2√(5/6) β √(S_n m), S_n = 2E√(Rδ)) */
+typedef enum hf_engine_law {
+    HF_ENGINE_LAW_HUNT_CROSSLEY_FIXED = 0,
+    HF_ENGINE_LAW_HUNT_CROSSLEY_PER_IMPACT = 1,
+    HF_ENGINE_LAW_STEP_DAMPER = 2,
+    HF_ENGINE_LAW_CHRONO_HERTZ = 3,
+    HF_ENGINE_LAW_SIMULATED = 4     /* MuJoCo: only the engine itself knows */
+} hf_engine_law;
+
+#define HF_ENGINE_TEXT_SIZE 4096
+
+typedef struct hf_engine_params {
+    hf_engine_id engine;
+    hf_engine_law law;
+    double k, n, d, h, c, ramp;  /* the common form's parameters (SI) */
+    double native[4];            /* the engine's own numbers (see text) */
+    double v_cal;                /* calibration speed (m/s) */
+    double e_target;             /* the target law's e at v_cal */
+    double e_engine;             /* the engine's e at v_cal by its published law */
+    double e_error_max;          /* max |e_engine(v) − e_target(v)| over the range */
+    double tc_error_max;         /* max |t_c engine / t_c target − 1| over the range */
+    char text[HF_ENGINE_TEXT_SIZE]; /* the native input with its assumptions */
+} hf_engine_params;
+
+/* The engine's e and t_c at approach speed v by its published law
+ * (params filled by hf_engine_export), simulated by hertzfit's event
+ * integrator; HF_EINVAL for HF_ENGINE_LAW_SIMULATED. */
+hf_status hf_engine_impact(const hf_engine_params *params, double mass, double speed,
+                           double *e, double *contact_time, hf_diag *diag);
+
+/* The native parameters of ENGINE for LAW, calibrated so that the engine's
+ * published law returns the target e at v_cal = law->contact.approach_speed,
+ * and its error against the target's e(v) and t_c(v) at count >= 1 speeds
+ * (the assumptions: the law's mass, radius, a rigid plane).  MuJoCo is
+ * calibrated by running it (hertzfit/mujoco.h, hf_mujoco_calibrate): here
+ * HF_EINVAL. */
+hf_status hf_engine_export(hf_engine_id engine, const hf_law *law, size_t count,
+                           const double *speed, hf_engine_params *params, hf_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

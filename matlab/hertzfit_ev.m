@@ -1,0 +1,23 @@
+function r = hertzfit_ev(varargin)
+%HERTZFIT_EV  Restitution e(v) and contact time t_c(v) of a calibrated law.
+%   R = HERTZFIT_EV(...) simulates the law over speeds geometric from v_min
+%   to v_max, as `hertzfit ev --csv` does: a struct array, one element per
+%   speed, with the program's columns v_m_per_s, e, t_c_s and e_fit (the fit
+%   1 - e = A (v/v_cal)^p; NaN when no fit is possible).
+%
+%   Name-value options (defaults of the program):
+%     'form'    'per-impact' (K x^n (1 + h x'/v0)), 'fixed' (K x^n (1 + d x'),
+%               d = h/v_cal), 'linear-damper' (K x^n + c x') or 'maxwell'
+%     'model'   damping model h_r(c_r) (default 'exact')
+%     'm', 'k', 'n'   effective mass (0.1 kg), stiffness (5e9 N/m^n), exponent (1.5)
+%     'v_cal', 'e'    the law returns e at v_cal (1 m/s, 0.8)
+%     'radius', 'mu0', 'nu', 'eta'   the Maxwell sphere and material
+%     'v_min', 'v_max', 'points'     speeds (0.1, 10 m/s, 9)
+%
+%   Example:
+%     r = hertzfit_ev('form', 'fixed', 'points', 5);
+%     [r.v_m_per_s; r.e]
+%
+%   See also HERTZFIT_COPT, HERTZFIT_HR.
+r = hertzfit_mex('ev', varargin{:});
+end

@@ -1,0 +1,612 @@
+/*
+ * models/engines.c — a calibrated contact law (hertzfit/engines.h): its
+ * force for an engine's callback, e(v) and t_c(v) with the closed-form
+ * fit, and the native parameters of the multibody engines whose published
+ * force law is a closed formula, each checked by simulating that formula
+ * with hertzfit's event integrator (models/ode_events.h).
+ *
+ * Engine force laws (docs/engines.md cites each source):
+ *   Drake point contact      f = k x (1 + d ẋ)                (Hunt–Crossley, n = 1)
+ *   OpenSim/Simbody HuntCrossleyForce  f = (4/3)√R E x^{3/2} (1 + (3/2) c ẋ)
+ *   MBDyn continuous contact f = κ x^n (1 + 8(1−e)/(5e) ẋ/v⁻)  (Flores formulation)
+ *   Chrono ChContactSMC Hertz f = k_n x − g_n ẋ... with k_n = (4/3)E√(Rx),
+ *       g_n = −2√(5/6) β √(S_n m), S_n = 2E√(Rx), β = ln e/√(ln²e + π²)
+ *   Adams IMPACT             f = max(0, k x^n + STEP(x, 0, 0, d, c_max) ẋ)
+ *   Simscape Spatial Contact Force  f = k x + b ẋ (linear)
+ */
+#include "hertzfit/engines.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_fit.h>
+
+#include "core/brent.h"
+#include "hertzfit/damping.h"
+#include "hertzfit/impact.h"
+#include "core/ode_events.h"
+
+static const char *const form_names[HF_LAW_FORM_COUNT] = {
+    "per-impact", "fixed", "linear-damper", "maxwell"};
+
+static const char *const engine_names[HF_ENGINE_COUNT] = {
+    "mbdyn", "chrono", "drake", "simscape", "adams", "opensim", "mujoco"};
+
+void hf_law_init(hf_law *law)
+{
+    law->form = HF_LAW_PER_IMPACT;
+    law->damping = HF_DAMPING_EXACT;
+    law->profile_ab[0] = law->profile_ab[1] = 0.0;
+    hf_contact_init(&law->contact);
+    law->restitution = 0.8;
+    law->material.mu0 = 1e9;
+    law->material.nu = 0.3;
+    law->material.eta = 0.0;
+    law->radius = 0.01;
+}
+
+static const char *form_name_at(size_t i, const void *ctx)
+{
+    (void)ctx;
+    return form_names[i];
+}
+
+hf_status hf_law_form_lookup(const char *name, hf_law_form *form, hf_diag *diag)
+{
+    for (size_t i = 0; name != NULL && i < HF_LAW_FORM_COUNT; ++i)
+        if (strcmp(form_names[i], name) == 0) {
+            *form = (hf_law_form)i;
+            return HF_OK;
+        }
+    return hf_unknown_name("law form", name, HF_LAW_FORM_COUNT, form_name_at, NULL, diag);
+}
+
+const char *hf_law_form_name(hf_law_form form)
+{
+    return (unsigned)form < HF_LAW_FORM_COUNT ? form_names[form] : "?";
+}
+
+static const char *engine_name_at(size_t i, const void *ctx)
+{
+    (void)ctx;
+    return engine_names[i];
+}
+
+hf_status hf_engine_lookup(const char *name, hf_engine_id *engine, hf_diag *diag)
+{
+    for (size_t i = 0; name != NULL && i < HF_ENGINE_COUNT; ++i)
+        if (strcmp(engine_names[i], name) == 0) {
+            *engine = (hf_engine_id)i;
+            return HF_OK;
+        }
+    return hf_unknown_name("engine", name, HF_ENGINE_COUNT, engine_name_at, NULL, diag);
+}
+
+const char *hf_engine_name(hf_engine_id engine)
+{
+    return (unsigned)engine < HF_ENGINE_COUNT ? engine_names[engine] : "?";
+}
+
+hf_status hf_law_check(const hf_law *law, hf_diag *diag)
+{
+    if (law == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "no law");
+    if ((unsigned)law->form >= HF_LAW_FORM_COUNT)
+        return hf_diag_set(diag, HF_EINVAL, "unknown law form %d", (int)law->form);
+    if (!(isfinite(law->radius) && law->radius > 0.0))
+        return hf_diag_set(diag, HF_EDOM, "radius R = %g must be positive and finite",
+                           law->radius);
+    if (law->form == HF_LAW_MAXWELL) {
+        hf_maxwell_impact imp = {law->contact.mass, law->radius, law->contact.approach_speed};
+        hf_status st = hf_maxwell_material_check(&law->material, diag);
+        return st != HF_OK ? st : hf_maxwell_impact_check(&imp, diag);
+    }
+    hf_status st = hf_contact_check(&law->contact, diag);
+    if (st != HF_OK)
+        return st;
+    st = hf_impact_check_restitution("restitution e", law->restitution, diag);
+    if (st != HF_OK)
+        return st;
+    if (law->form != HF_LAW_LINEAR_DAMPER) {
+        if (hf_damping_at(law->damping) == NULL)
+            return hf_diag_set(diag, HF_EINVAL, "unknown damping model %d", (int)law->damping);
+        if (law->damping == HF_DAMPING_PROFILE &&
+            !(law->profile_ab[0] > 0.0 && law->profile_ab[1] > 0.0))
+            return hf_diag_set(diag, HF_EDOM, "profile model needs a, b > 0 (a = %g, b = %g)",
+                               law->profile_ab[0], law->profile_ab[1]);
+    }
+    return HF_OK;
+}
+
+hf_status hf_law_damping(const hf_law *law, double *damping, hf_diag *diag)
+{
+    hf_status st = hf_law_check(law, diag);
+    if (st != HF_OK)
+        return st;
+    switch (law->form) {
+    case HF_LAW_PER_IMPACT:
+    case HF_LAW_FIXED:
+        return hf_damping_hr(law->damping, law->restitution,
+                             law->damping == HF_DAMPING_PROFILE ? law->profile_ab : NULL,
+                             damping, diag);
+    case HF_LAW_LINEAR_DAMPER:
+        return hf_copt_solve(&law->contact, law->restitution, NULL, damping, diag);
+    default:
+        return hf_diag_set(diag, HF_EINVAL,
+                           "the Maxwell law is history-dependent: it has no damping "
+                           "coefficient nor a force law F(delta, delta_dot)");
+    }
+}
+
+hf_status hf_law_force(const hf_law *law, double delta, double delta_dot, double v_first,
+                       double *force, hf_diag *diag)
+{
+    if (isnan(delta) || isnan(delta_dot) || !(isfinite(v_first) && v_first > 0.0))
+        return hf_diag_set(diag, HF_EDOM,
+                           "force law needs numbers and v_first > 0 (delta = %g, "
+                           "delta_dot = %g, v_first = %g)", delta, delta_dot, v_first);
+    double damping;
+    hf_status st = hf_law_damping(law, &damping, diag);
+    if (st != HF_OK)
+        return st;
+    if (delta <= 0.0) {
+        *force = 0.0;
+        return HF_OK;
+    }
+    const hf_contact *c = &law->contact;
+    double spring = c->stiffness * pow(delta, c->exponent), f;
+    if (law->form == HF_LAW_PER_IMPACT)
+        f = spring * (1.0 + damping * delta_dot / v_first);
+    else if (law->form == HF_LAW_FIXED)
+        f = spring * (1.0 + damping * delta_dot / c->approach_speed);
+    else
+        f = spring + damping * delta_dot;
+    *force = f > 0.0 ? f : 0.0;
+    return HF_OK;
+}
+
+hf_status hf_law_impact(const hf_law *law, double speed, double *e, double *contact_time,
+                        hf_diag *diag)
+{
+    if (!(isfinite(speed) && speed > 0.0))
+        return hf_diag_set(diag, HF_EDOM, "speed v = %g must be positive and finite", speed);
+    hf_status st = hf_law_check(law, diag);
+    if (st != HF_OK)
+        return st;
+    if (law->form == HF_LAW_MAXWELL) {
+        /* The hook for the general viscoelastic materials
+         * (models/viscoelastic.c) is a case next to this one. */
+        hf_maxwell_impact imp = {law->contact.mass, law->radius, speed};
+        hf_maxwell_response r;
+        st = hf_maxwell_simulate(&law->material, &imp, NULL, &r, diag);
+        if (st != HF_OK)
+            return st;
+        if (e)
+            *e = r.e;
+        if (contact_time)
+            *contact_time = r.t_c;
+        return HF_OK;
+    }
+    double damping;
+    st = hf_law_damping(law, &damping, diag);
+    if (st != HF_OK)
+        return st;
+    hf_impact_params p;
+    hf_impact_params_init(&p);
+    p.contact = law->contact;
+    p.contact.approach_speed = speed;
+    if (law->form == HF_LAW_LINEAR_DAMPER) {
+        p.law = HF_IMPACT_LINEAR_DAMPER;
+        p.damping = damping;
+    } else {
+        p.law = HF_IMPACT_HUNT_CROSSLEY;
+        /* h of F = K δⁿ (1 + h δ̇/v⁻) at this v⁻ */
+        p.damping = law->form == HF_LAW_FIXED ? damping * speed / law->contact.approach_speed
+                                              : damping;
+    }
+    hf_impact_result r;
+    st = hf_impact_simulate(&p, &r, NULL, NULL, diag);
+    if (st != HF_OK)
+        return st;
+    if (e)
+        *e = r.e_out;
+    if (contact_time)
+        *contact_time = r.contact_time;
+    return HF_OK;
+}
+
+static double exponent_theory(const hf_law *law)
+{
+    switch (law->form) {
+    case HF_LAW_PER_IMPACT: return 0.0;
+    case HF_LAW_FIXED: return 1.0;
+    case HF_LAW_LINEAR_DAMPER:
+        return -(law->contact.exponent - 1.0) / (law->contact.exponent + 1.0);
+    default: return -0.2;
+    }
+}
+
+hf_status hf_law_restitution_curve(const hf_law *law, size_t count, const double *speed,
+                                   double *e, double *contact_time, hf_restitution_fit *fit,
+                                   hf_diag *diag)
+{
+    if (speed == NULL || e == NULL || contact_time == NULL || count == 0)
+        return hf_diag_set(diag, HF_EINVAL, "restitution curve needs speeds and outputs");
+    for (size_t i = 0; i < count; ++i) {
+        hf_status st = hf_law_impact(law, speed[i], &e[i], &contact_time[i], diag);
+        if (st != HF_OK) {
+            char why[sizeof diag->text];
+            snprintf(why, sizeof why, "%s", diag ? diag->text : "");
+            return hf_diag_set(diag, st, "speed %g m/s: %s", speed[i], why);
+        }
+    }
+    if (fit == NULL)
+        return HF_OK;
+    memset(fit, 0, sizeof *fit);
+    fit->exponent_theory = exponent_theory(law);
+    int usable = 1, distinct = 0;
+    for (size_t i = 0; i < count; ++i) {
+        usable = usable && 1.0 - e[i] > 0.0;
+        distinct = distinct || speed[i] != speed[0];
+    }
+    usable = usable && distinct;
+    if (!usable)
+        return HF_OK;
+    double x[count], y[count];   /* count is the caller's table length */
+    for (size_t i = 0; i < count; ++i) {
+        x[i] = log(speed[i] / law->contact.approach_speed);
+        y[i] = log(1.0 - e[i]);
+    }
+    double c0, c1, cov00, cov01, cov11, sumsq;
+    if (gsl_fit_linear(x, 1, y, 1, count, &c0, &c1, &cov00, &cov01, &cov11, &sumsq) !=
+        GSL_SUCCESS)
+        return hf_diag_set(diag, HF_EGSL, "gsl_fit_linear failed on log(1 - e) vs log v");
+    fit->valid = 1;
+    fit->coefficient = exp(c0);
+    fit->exponent = c1;
+    for (size_t i = 0; i < count; ++i) {
+        double r = fabs(1.0 - fit->coefficient * exp(c1 * x[i]) - e[i]);
+        if (r > fit->max_residual)
+            fit->max_residual = r;
+    }
+    return HF_OK;
+}
+
+/* ---- an engine's published force law, simulated ------------------------ */
+
+typedef struct engine_run {
+    const hf_engine_params *p;
+    double mass, speed, scale;   /* m, v⁻, the undamped maximum penetration */
+} engine_run;
+
+static double engine_force(const hf_engine_params *p, double v_first, double x, double xd)
+{
+    double ax = fabs(x), sgn = x < 0.0 ? -1.0 : 1.0, f;
+    switch (p->law) {
+    case HF_ENGINE_LAW_HUNT_CROSSLEY_FIXED:
+        f = sgn * p->k * pow(ax, p->n) * (1.0 + p->d * xd);
+        break;
+    case HF_ENGINE_LAW_HUNT_CROSSLEY_PER_IMPACT:
+        f = sgn * p->k * pow(ax, p->n) * (1.0 + p->h * xd / v_first);
+        break;
+    case HF_ENGINE_LAW_STEP_DAMPER: {
+        double s = 1.0;
+        if (p->ramp > 0.0 && ax < p->ramp) {
+            double u = ax / p->ramp;   /* Adams' STEP: cubic 3u² − 2u³ */
+            s = u * u * (3.0 - 2.0 * u);
+        }
+        f = sgn * p->k * pow(ax, p->n) + s * p->c * xd;
+        break;
+    }
+    default: /* CHRONO_HERTZ */
+        f = sgn * (p->k * pow(ax, 1.5) + p->c * pow(ax, 0.25) * xd);
+        break;
+    }
+    return f;
+}
+
+static int engine_rhs(double t, const double y[], double dydt[], void *params)
+{
+    (void)t;
+    const engine_run *r = params;
+    double x = y[0] * r->scale, xd = y[1] * r->speed;
+    double f = engine_force(r->p, r->speed, x, xd);
+    if (x > 0.0 && f < 0.0)   /* every engine clamps: no tension */
+        f = 0.0;
+    dydt[0] = r->speed / r->scale * y[1];
+    dydt[1] = -f / (r->mass * r->speed);
+    return isfinite(dydt[1]) ? GSL_SUCCESS : GSL_EBADFUNC;
+}
+
+static double event_velocity(double t, const double y[], void *params)
+{
+    (void)t; (void)params;
+    return y[1];
+}
+
+static double event_penetration(double t, const double y[], void *params)
+{
+    (void)t; (void)params;
+    return y[0];
+}
+
+static double event_force(double t, const double y[], void *params)
+{
+    (void)t;
+    const engine_run *r = params;
+    return engine_force(r->p, r->speed, y[0] * r->scale, y[1] * r->speed) /
+           (r->mass * r->speed * r->speed / r->scale);
+}
+
+hf_status hf_engine_impact(const hf_engine_params *params, double mass, double speed,
+                           double *e, double *contact_time, hf_diag *diag)
+{
+    if (params == NULL || params->law == HF_ENGINE_LAW_SIMULATED ||
+        (unsigned)params->law > HF_ENGINE_LAW_SIMULATED)
+        return hf_diag_set(diag, HF_EINVAL,
+                           "engine law: no closed force law to simulate (MuJoCo runs itself)");
+    if (!(isfinite(mass) && mass > 0.0 && isfinite(speed) && speed > 0.0))
+        return hf_diag_set(diag, HF_EDOM, "engine impact needs m > 0 and v > 0 (m = %g, v = %g)",
+                           mass, speed);
+    double n = params->law == HF_ENGINE_LAW_CHRONO_HERTZ ? 1.5 : params->n;
+    if (!(params->k > 0.0 && n >= 1.0 && n <= 2.0))
+        return hf_diag_set(diag, HF_EDOM, "engine stiffness k = %g or exponent n = %g out of range",
+                           params->k, n);
+    engine_run run = {params, mass, speed, pow((n + 1.0) * mass * speed * speed /
+                                               (2.0 * params->k), 1.0 / (n + 1.0))};
+    hf_ode_options opt;
+    hf_ode_options_init(&opt);
+    double t_scale = run.scale / speed;
+    opt.t_max = 1e6 * t_scale;
+    opt.h0 = 1e-6 * t_scale;
+    double t = 0.0, y[2] = {0.0, 1.0};
+    size_t which;
+    /* compression to δ̇ = 0, then restitution to δ = 0 or F = 0 */
+    hf_ode_event to_max = {event_velocity, -1};
+    hf_status st = hf_ode_integrate_to_event(engine_rhs, 2, &run, &to_max, 1, &opt, &t, y,
+                                             &which, NULL, NULL, diag);
+    if (st != HF_OK)
+        return st;
+    hf_ode_event to_end[2] = {{event_penetration, -1}, {event_force, -1}};
+    st = hf_ode_integrate_to_event(engine_rhs, 2, &run, to_end, 2, &opt, &t, y, &which, NULL,
+                                   NULL, diag);
+    if (st != HF_OK)
+        return st;
+    if (e)
+        *e = -y[1];
+    if (contact_time)
+        *contact_time = t;
+    return HF_OK;
+}
+
+/* ---- calibration of one damping parameter by root finding -------------- */
+
+typedef struct damping_root {
+    hf_engine_params *p;
+    double mass, speed, target;
+} damping_root;
+
+static hf_status engine_e_minus_target(double c, void *ctx, double *value)
+{
+    damping_root *r = ctx;
+    r->p->c = c;
+    double e = 0.0;
+    hf_status st = hf_engine_impact(r->p, r->mass, r->speed, &e, NULL, NULL);
+    if (st != HF_OK)
+        return st;
+    *value = e - r->target;
+    return HF_OK;
+}
+
+static hf_status solve_damping(hf_engine_params *p, double mass, double c_max,
+                               const char *what, hf_diag *diag)
+{
+    damping_root r = {p, mass, p->v_cal, p->e_target};
+    hf_brent_tolerance tol = {0.0, 1e-12, 200};
+    hf_brent_result out;
+    hf_status st = hf_brent_root(engine_e_minus_target, &r, 0.0, c_max, &tol, what, &out, diag);
+    if (st != HF_OK)
+        return st;
+    p->c = out.x;
+    return HF_OK;
+}
+
+/* ---- the exports ------------------------------------------------------- */
+
+/* The engine's stiffness for its exponent n_e: the same undamped maximum
+ * penetration δ_H at v_cal as the target's K δⁿ (equal stored energy,
+ * k δ_H^{n_e+1}/(n_e+1) = K δ_H^{n+1}/(n+1)). */
+static double matched_stiffness(const hf_contact *c, double n_e)
+{
+    double n = c->exponent;
+    double dh = pow((n + 1.0) * c->mass * c->approach_speed * c->approach_speed /
+                    (2.0 * c->stiffness), 1.0 / (n + 1.0));
+    return (n_e + 1.0) * c->stiffness * pow(dh, n - n_e) / (n + 1.0);
+}
+
+static double undamped_penetration(const hf_contact *c)
+{
+    double n = c->exponent;
+    return pow((n + 1.0) * c->mass * c->approach_speed * c->approach_speed /
+               (2.0 * c->stiffness), 1.0 / (n + 1.0));
+}
+
+hf_status hf_engine_export(hf_engine_id engine, const hf_law *law, size_t count,
+                           const double *speed, hf_engine_params *p, hf_diag *diag)
+{
+    if (p == NULL || speed == NULL || count == 0)
+        return hf_diag_set(diag, HF_EINVAL, "engine export needs speeds and an output");
+    if ((unsigned)engine >= HF_ENGINE_COUNT)
+        return hf_diag_set(diag, HF_EINVAL, "unknown engine %d", (int)engine);
+    if (engine == HF_ENGINE_MUJOCO)
+        return hf_diag_set(diag, HF_EINVAL,
+                           "MuJoCo has no closed force law: it is calibrated by running it "
+                           "(hf_mujoco_calibrate)");
+    hf_status st = hf_law_check(law, diag);
+    if (st != HF_OK)
+        return st;
+    if (law->form == HF_LAW_MAXWELL)
+        return hf_diag_set(diag, HF_EINVAL,
+                           "engine export needs a Hertz contact law (K, n), not the Maxwell form");
+    memset(p, 0, sizeof *p);
+    p->engine = engine;
+    const hf_contact *c = &law->contact;
+    double m = c->mass, v = c->approach_speed, R = law->radius;
+    p->v_cal = v;
+    st = hf_law_impact(law, v, &p->e_target, NULL, diag);
+    if (st != HF_OK)
+        return st;
+    double h;   /* the exact h_r of the target's e at v_cal: any Hunt–Crossley law, any n */
+    st = hf_restitution_hr_exact(p->e_target, &h, diag);
+    if (st != HF_OK)
+        return st;
+    double dh = undamped_penetration(c);
+    double c_scale = m * v / dh;   /* a damping coefficient of order 1 in N·s/m */
+    char *t = p->text;
+    size_t ts = sizeof p->text;
+    switch (engine) {
+    case HF_ENGINE_DRAKE:
+        p->law = HF_ENGINE_LAW_HUNT_CROSSLEY_FIXED;
+        p->n = 1.0;
+        p->k = matched_stiffness(c, 1.0);
+        p->d = h / v;
+        p->native[0] = p->k;
+        p->native[1] = p->d;
+        snprintf(t, ts,
+                 "<!-- Drake point contact, f = k x (1 + d xdot): k matched to the target's "
+                 "penetration at v_cal = %.6g m/s, d = h_r(e)/v_cal -->\n"
+                 "<drake:proximity_properties>\n"
+                 "  <drake:point_contact_stiffness>%.10g</drake:point_contact_stiffness>\n"
+                 "  <drake:hunt_crossley_dissipation>%.10g</drake:hunt_crossley_dissipation>\n"
+                 "</drake:proximity_properties>\n", v, p->k, p->d);
+        break;
+    case HF_ENGINE_OPENSIM: {
+        p->law = HF_ENGINE_LAW_HUNT_CROSSLEY_FIXED;
+        p->n = 1.5;
+        p->k = matched_stiffness(c, 1.5);
+        p->d = h / v;
+        double E = 3.0 * p->k / (4.0 * sqrt(R));
+        p->native[0] = pow(E, 2.0 / 3.0);   /* Simbody: E = stiffness^{3/2} */
+        p->native[1] = p->d / 1.5;          /* f = fH (1 + 3/2 c v) */
+        snprintf(t, ts,
+                 "<!-- OpenSim HuntCrossleyForce on a rigid plane (the plane's stiffness >> "
+                 "the sphere's, so Simbody's combined k is the sphere's): "
+                 "f = (4/3) sqrt(R) E x^1.5 (1 + 1.5 c xdot), E = stiffness^1.5, R = %.6g m -->\n"
+                 "<HuntCrossleyForce_ContactParameters>\n"
+                 "  <stiffness>%.10g</stiffness>\n"
+                 "  <dissipation>%.10g</dissipation>\n"
+                 "</HuntCrossleyForce_ContactParameters>\n", R, p->native[0], p->native[1]);
+        break;
+    }
+    case HF_ENGINE_MBDYN:
+        p->law = HF_ENGINE_LAW_HUNT_CROSSLEY_PER_IMPACT;
+        p->n = c->exponent;
+        p->k = c->stiffness;
+        p->h = h;
+        p->native[0] = 8.0 / (8.0 + 5.0 * h);   /* Flores: h = 8(1 − e)/(5e) */
+        snprintf(t, ts,
+                 "# MBDyn continuous contact, Flores formulation: "
+                 "f = kappa x^n (1 + 8(1 - e)/(5 e) xdot/v0), v0 stored at first contact.\n"
+                 "# restitution is the formulation's input that gives the target e = %.6g\n"
+                 "formulation = flores\nrestitution = %.12g\nkappa = %.10g\nexponent = %.6g\n",
+                 p->e_target, p->native[0], p->k, p->n);
+        break;
+    case HF_ENGINE_CHRONO: {
+        p->law = HF_ENGINE_LAW_CHRONO_HERTZ;
+        p->n = 1.5;
+        p->k = matched_stiffness(c, 1.5);
+        double E = 3.0 * p->k / (4.0 * sqrt(R));          /* k_n x = (4/3) E √R x^{3/2} */
+        double g0 = 2.0 * sqrt(5.0 / 6.0) * sqrt(2.0 * E * sqrt(R) * m);  /* |β| = 1 */
+        st = solve_damping(p, m, g0 * (1.0 - 1e-12), "Chrono Hertz e(c) = e_target", diag);
+        if (st != HF_OK)
+            return st;
+        double beta = p->c / g0, lne = -M_PI * beta / sqrt(1.0 - beta * beta);
+        p->native[0] = E;
+        p->native[1] = exp(lne);
+        snprintf(t, ts,
+                 "// Project Chrono SMC, ContactForceModel::Hertz: sphere R = %.6g m, m = %.6g kg on a\n"
+                 "// plane 1e3 times stiffer (E_eff then within 0.1 %% of the sphere's E/(1 - nu^2)):\n"
+                 "// E_eff = %.10g Pa; the restitution input below gives e = %.6g through Chrono's\n"
+                 "// beta mapping at v_cal = %.6g m/s (Chrono's Hertz damping keeps e nearly constant in v)\n"
+                 "auto mat = chrono_types::make_shared<ChContactMaterialSMC>();\n"
+                 "mat->SetYoungModulus(%.10g * (1 - 0.3 * 0.3));  // nu = 0.3\n"
+                 "mat->SetPoissonRatio(0.3);\n"
+                 "mat->SetRestitution(%.12g);\n"
+                 "// Or hertzfit's own law (hertzfit/engines.h) as Chrono's custom normal force:\n"
+                 "class HertzfitForce : public ChSystemSMC::ChContactForceTorqueSMC {\n"
+                 "  public:\n"
+                 "    explicit HertzfitForce(const hf_law& law) : law_(law) {}\n"
+                 "    ChWrenchd CalculateForceTorque(const ChSystemSMC& sys, const ChVector3d& normal_dir,\n"
+                 "        const ChVector3d& p1, const ChVector3d& p2, const ChVector3d& vel1,\n"
+                 "        const ChVector3d& vel2, const ChContactMaterialCompositeSMC& mat, double delta,\n"
+                 "        double eff_radius, double mass1, double mass2, ChContactable* objA,\n"
+                 "        ChContactable* objB) const override {\n"
+                 "        double rate = -Vdot(vel2 - vel1, normal_dir);   // > 0 while approaching\n"
+                 "        auto key = std::make_pair(objA, objB);\n"
+                 "        if (!first_.count(key)) first_[key] = std::max(rate, 1e-9);  // v at first contact\n"
+                 "        double f = 0;\n"
+                 "        if (hf_law_force(&law_, delta, rate, first_[key], &f, nullptr) != HF_OK) f = 0;\n"
+                 "        return {f * normal_dir, VNULL};   // erase first_[key] when the pair separates\n"
+                 "    }\n"
+                 "  private:\n"
+                 "    hf_law law_;\n"
+                 "    mutable std::map<std::pair<ChContactable*, ChContactable*>, double> first_;\n"
+                 "};\n"
+                 "// sys.SetContactForceTorqueAlgorithm(chrono_types::make_unique<HertzfitForce>(law));\n",
+                 R, m, E, p->e_target, v, E, p->native[1]);
+        break;
+    }
+    case HF_ENGINE_SIMSCAPE:
+        p->law = HF_ENGINE_LAW_STEP_DAMPER;
+        p->n = 1.0;
+        p->k = matched_stiffness(c, 1.0);
+        p->ramp = 0.0;
+        st = solve_damping(p, m, 1e3 * c_scale, "Simscape e(b) = e_target", diag);
+        if (st != HF_OK)
+            return st;
+        p->native[0] = p->k;
+        p->native[1] = p->c;
+        snprintf(t, ts,
+                 "%% Simscape Multibody Spatial Contact Force (linear, smallest transition "
+                 "region width): f = k x + b xdot, clamped at 0\n"
+                 "set_param(blk, 'Stiffness', '%.10g', 'Damping', '%.10g');\n",
+                 p->k, p->c);
+        break;
+    case HF_ENGINE_ADAMS:
+        p->law = HF_ENGINE_LAW_STEP_DAMPER;
+        p->n = c->exponent;
+        p->k = c->stiffness;
+        p->ramp = 0.01 * dh;   /* full damping at 1 % of the penetration at v_cal */
+        st = solve_damping(p, m, 1e3 * c_scale, "Adams IMPACT e(c_max) = e_target", diag);
+        if (st != HF_OK)
+            return st;
+        p->native[0] = p->k;
+        p->native[1] = p->n;
+        p->native[2] = p->c;
+        p->native[3] = p->ramp;
+        snprintf(t, ts,
+                 "! Adams IMPACT(x, xdot, x1, k, e, cmax, d): "
+                 "max(0, k (x1-x)^e - STEP(x, x1-d, cmax, x1, 0) xdot)\n"
+                 "IMPACT(DZ(I,J), VZ(I,J), 0, %.10g, %.6g, %.10g, %.10g)\n",
+                 p->k, p->n, p->c, p->ramp);
+        break;
+    default:
+        return hf_diag_set(diag, HF_EINVAL, "unknown engine %d", (int)engine);
+    }
+    st = hf_engine_impact(p, m, v, &p->e_engine, NULL, diag);
+    for (size_t i = 0; st == HF_OK && i < count; ++i) {
+        double et, tt, ee, te;
+        st = hf_law_impact(law, speed[i], &et, &tt, diag);
+        if (st == HF_OK)
+            st = hf_engine_impact(p, m, speed[i], &ee, &te, diag);
+        if (st == HF_OK) {
+            if (fabs(ee - et) > p->e_error_max)
+                p->e_error_max = fabs(ee - et);
+            if (fabs(te / tt - 1.0) > p->tc_error_max)
+                p->tc_error_max = fabs(te / tt - 1.0);
+        }
+    }
+    return st;
+}

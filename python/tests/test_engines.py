@@ -1,0 +1,26 @@
+"""e(v) of a calibrated law from Python (hertzfit/engines.h): one library call."""
+import numpy as np
+import pytest
+
+import hertzfit
+
+
+def test_fixed_hunt_crossley_follows_the_exact_relation():
+    # F = K x^n (1 + d x'), d = h_r(0.8)/v_cal: at speed v, h = d v and
+    # e(v) = c_r(d v) by the exact relation (to the integration's ~1e-10)
+    v = np.array([0.1, 1.0, 10.0])
+    r = hertzfit.restitution_curve(v, form="fixed", e=0.8, v_cal=1.0)
+    h = hertzfit.hr_exact(0.8)
+    np.testing.assert_allclose(r.e, hertzfit.cr_exact(h * v), atol=1e-9)
+    assert r.fit_valid and r.exponent_theory == 1.0
+    assert np.all(np.diff(r.contact_time) < 0)   # Hertz: t_c falls with v
+
+
+def test_force_and_errors():
+    h = hertzfit.hr_exact(0.8)
+    f = hertzfit.law_force(1e-5, 0.3, 1.5, K=5e9, e=0.8)
+    assert f == pytest.approx(5e9 * 1e-5 ** 1.5 * (1 + h * 0.3 / 1.5), rel=1e-14)
+    with pytest.raises(hertzfit.Error):
+        hertzfit.restitution_curve([1.0], form="nonsense")
+    with pytest.raises(hertzfit.Error):
+        hertzfit.law_force(1e-5, 0.3, 1.0, form="maxwell")

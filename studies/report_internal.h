@@ -1,0 +1,34 @@
+/*
+ * studies/report_internal.h — the statistics of studies/report.c that only the
+ * library and its tests call (hertzfit/report.h has the report itself).
+ */
+#ifndef HERTZFIT_STUDIES_REPORT_INTERNAL_H
+#define HERTZFIT_STUDIES_REPORT_INTERNAL_H
+
+#include <stddef.h>
+#include "hertzfit/report.h"
+
+/* Q1, median, Q3 of v[0 .. n-1] (n >= 1; v is not modified).  +inf
+ * values are allowed (a quartile between two +inf is +inf).  HF_EINVAL for
+ * n = 0 or a NaN. */
+hf_status hf_report_quartiles(const double *v, size_t n, double q[3], hf_diag *diag);
+
+/* Best error of a row within BUDGET evaluations (+inf if none). */
+double hf_report_error_at(const hf_campaign *c, const hf_campaign_row *row, size_t budget);
+
+/* Runtime of a row to target f* + delta: evaluations at the first hit, or
+ * 0 when never reached (then *hit = 0). */
+size_t hf_report_runtime(const hf_campaign *c, const hf_campaign_row *row, double delta,
+                         int *hit);
+
+/* Two-sided Mann–Whitney U test of x against y (see above).  *u is U of x
+ * (the number of pairs with x > y, ties counting 1/2), *z the corrected
+ * normal score, *p the p-value (1 when every value is tied).  HF_EINVAL
+ * when a sample is empty or holds NaN. */
+hf_status hf_report_mann_whitney(const double *x, size_t nx, const double *y, size_t ny,
+                                 double *u, double *z, double *p, hf_diag *diag);
+
+/* Holm-adjusted p-values of p[0 .. m-1] into adjusted (may alias p). */
+hf_status hf_report_holm(const double *p, size_t m, double *adjusted, hf_diag *diag);
+
+#endif

@@ -1,0 +1,266 @@
+/*
+ * tests/test_engines.c — calibrated laws for engines (hertzfit/engines.h).
+ *
+ * 1. e(v) of the fixed-coefficient Hunt–Crossley law F = K δⁿ (1 + d δ̇)
+ *    against the exact relation: h = d v at speed v, so e(v) = c_r(d v)
+ *    (hf_restitution_cr_exact, independent of n, m, K).  The simulation is
+ *    good to ~1e-10 (impact.h's tolerances; the restitution check meets
+ *    1e-12 for "exact"), the root to 1e-12: tolerance 1e-9.
+ * 2. Every engine with a closed force law: its exported parameters, put
+ *    back into that engine's published law (hf_engine_impact, simulated by
+ *    the event integrator), return the target e at v_cal within 0.1 %
+ *    (the must-show; the calibration is a closed form or a Brent root to
+ *    1e-12, so the real agreement is ~1e-9 — the test asserts 1e-3
+ *    relative as required and 1e-7 as what the mechanism delivers).
+ *    Independently of hf_engine_export's arithmetic, the native numbers
+ *    are turned back into each engine's law here, by its own formula.
+ * 3. The per-impact form's e does not depend on v (the law scales out);
+ *    the linear damper's fitted exponent of 1 − e ∝ v^p is the
+ *    dimensional −(n−1)/(n+1) = −0.2 to the accuracy of a leading-order
+ *    law over one decade at e ≈ 0.9 (second-order terms ~ (1−e) ≈ 0.1 of
+ *    the exponent: tolerance 0.05).
+ * 4. The force API: the formula, zero outside contact, never tensile,
+ *    refused for the Maxwell form.
+ */
+#include "hf_test.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "hertzfit/damping.h"
+#include "hertzfit/engines.h"
+
+static void steel_ball(hf_law *law)
+{
+    hf_law_init(law);
+    law->contact.mass = 0.1;
+    law->contact.stiffness = 5e9;      /* N/m^1.5: a 1 cm steel ball on steel */
+    law->contact.exponent = 1.5;
+    law->contact.approach_speed = 1.0;
+    law->restitution = 0.8;
+    law->radius = 0.01;
+}
+
+static void fixed_hc_against_exact(void **state)
+{
+    (void)state;
+    hf_law law;
+    steel_ball(&law);
+    law.form = HF_LAW_FIXED;
+    double h0;
+    assert_int_equal(hf_restitution_hr_exact(0.8, &h0, NULL), HF_OK);
+    const double v[] = {0.1, 0.3, 1.0, 3.0, 10.0};
+    double e[5], tc[5];
+    hf_restitution_fit fit;
+    assert_int_equal(hf_law_restitution_curve(&law, 5, v, e, tc, &fit, NULL), HF_OK);
+    for (int i = 0; i < 5; ++i) {
+        double expected;
+        assert_int_equal(hf_restitution_cr_exact(h0 * v[i] / 1.0, &expected, NULL), HF_OK);
+        HF_ASSERT_CLOSE(e[i], expected, 1e-9, 0.0);
+    }
+    HF_ASSERT_CLOSE(e[2], 0.8, 1e-9, 0.0);
+    assert_true(fit.valid);
+    assert_true(fit.exponent_theory == 1.0);
+    /* n = 1 gives the same e(v): the relation does not see n */
+    law.contact.exponent = 1.0;
+    double e1;
+    assert_int_equal(hf_law_impact(&law, 3.0, &e1, NULL, NULL), HF_OK);
+    HF_ASSERT_CLOSE(e1, e[3], 1e-9, 0.0);
+}
+
+static void per_impact_is_speed_independent(void **state)
+{
+    (void)state;
+    hf_law law;
+    steel_ball(&law);
+    const double v[] = {0.1, 10.0};
+    double e[2], tc[2];
+    hf_restitution_fit fit;
+    assert_int_equal(hf_law_restitution_curve(&law, 2, v, e, tc, &fit, NULL), HF_OK);
+    HF_ASSERT_CLOSE(e[0], 0.8, 1e-9, 0.0);
+    HF_ASSERT_CLOSE(e[1], 0.8, 1e-9, 0.0);
+    /* Hertz contact time ∝ v^{-1/5} */
+    HF_ASSERT_CLOSE(tc[1] / tc[0], pow(100.0, -0.2), 0.0, 1e-8);
+}
+
+static void linear_damper_exponent(void **state)
+{
+    (void)state;
+    hf_law law;
+    steel_ball(&law);
+    law.form = HF_LAW_LINEAR_DAMPER;
+    law.restitution = 0.9;
+    const double v[] = {0.3, 1.0, 3.0};
+    double e[3], tc[3];
+    hf_restitution_fit fit;
+    assert_int_equal(hf_law_restitution_curve(&law, 3, v, e, tc, &fit, NULL), HF_OK);
+    HF_ASSERT_CLOSE(e[1], 0.9, 1e-8, 0.0);
+    /* the law's damping is c_opt of hertzfit/copt.h at v_cal */
+    double c_law, c_opt;
+    assert_int_equal(hf_law_damping(&law, &c_law, NULL), HF_OK);
+    assert_int_equal(hf_copt_solve(&law.contact, 0.9, NULL, &c_opt, NULL), HF_OK);
+    assert_true(c_law == c_opt);
+    assert_true(fit.valid);
+    HF_ASSERT_CLOSE(fit.exponent_theory, -0.2, 1e-15, 0.0);
+    HF_ASSERT_CLOSE(fit.exponent, -0.2, 0.05, 0.0);
+    assert_true(e[0] < e[1] && e[1] < e[2]);   /* a fixed damper matters less when fast */
+}
+
+/* Each engine's native numbers, back into its published law by the
+ * engine's own formula (docs/engines.md), then simulated. */
+static double engine_e_from_native(const hf_engine_params *p, const hf_law *law)
+{
+    hf_engine_params q;
+    memset(&q, 0, sizeof q);
+    double R = law->radius, m = law->contact.mass;
+    switch (p->engine) {
+    case HF_ENGINE_DRAKE:             /* f = k x (1 + d xdot) */
+        q.law = HF_ENGINE_LAW_HUNT_CROSSLEY_FIXED;
+        q.n = 1.0, q.k = p->native[0], q.d = p->native[1];
+        break;
+    case HF_ENGINE_OPENSIM: {         /* f = 4/3 sqrt(R) E x^1.5 (1 + 1.5 c xdot), E = s^1.5 */
+        q.law = HF_ENGINE_LAW_HUNT_CROSSLEY_FIXED;
+        q.n = 1.5, q.k = 4.0 / 3.0 * sqrt(R) * pow(p->native[0], 1.5);
+        q.d = 1.5 * p->native[1];
+        break;
+    }
+    case HF_ENGINE_MBDYN: {           /* Flores: h = 8(1 − e)/(5e) */
+        double e = p->native[0];
+        q.law = HF_ENGINE_LAW_HUNT_CROSSLEY_PER_IMPACT;
+        q.n = law->contact.exponent, q.k = law->contact.stiffness;
+        q.h = 8.0 * (1.0 - e) / (5.0 * e);
+        break;
+    }
+    case HF_ENGINE_CHRONO: {          /* g_n = -2 sqrt(5/6) beta sqrt(2 E sqrt(R x) m) */
+        double E = p->native[0], e = p->native[1];
+        double beta = log(e) / sqrt(log(e) * log(e) + 3.14159265358979323846 * 3.14159265358979323846);
+        q.law = HF_ENGINE_LAW_CHRONO_HERTZ;
+        q.k = 4.0 / 3.0 * E * sqrt(R);
+        q.c = -2.0 * sqrt(5.0 / 6.0) * beta * sqrt(2.0 * E * sqrt(R) * m);
+        break;
+    }
+    case HF_ENGINE_SIMSCAPE:          /* f = k x + b xdot */
+        q.law = HF_ENGINE_LAW_STEP_DAMPER;
+        q.n = 1.0, q.k = p->native[0], q.c = p->native[1];
+        break;
+    case HF_ENGINE_ADAMS:             /* IMPACT(k, e, cmax, d) */
+        q.law = HF_ENGINE_LAW_STEP_DAMPER;
+        q.k = p->native[0], q.n = p->native[1], q.c = p->native[2], q.ramp = p->native[3];
+        break;
+    default:
+        fail();
+    }
+    double e = -1.0;
+    assert_int_equal(hf_engine_impact(&q, m, p->v_cal, &e, NULL, NULL), HF_OK);
+    return e;
+}
+
+static void engines_reproduce_target(void **state)
+{
+    (void)state;
+    const hf_law_form forms[] = {HF_LAW_PER_IMPACT, HF_LAW_FIXED, HF_LAW_LINEAR_DAMPER};
+    const double v[] = {0.1, 1.0, 10.0};
+    for (size_t f = 0; f < 3; ++f)
+        for (int id = 0; id < HF_ENGINE_COUNT; ++id) {
+            if (id == HF_ENGINE_MUJOCO)
+                continue;
+            hf_law law;
+            steel_ball(&law);
+            law.form = forms[f];
+            law.contact.approach_speed = 2.0;
+            hf_engine_params p;
+            hf_diag diag = {{0}};
+            hf_status st = hf_engine_export((hf_engine_id)id, &law, 3, v, &p, &diag);
+            if (st != HF_OK)
+                print_error("%s: %s\n", hf_engine_name((hf_engine_id)id), diag.text);
+            assert_int_equal(st, HF_OK);
+            HF_ASSERT_CLOSE(p.e_engine, p.e_target, 0.0, 1e-3);   /* the must-show */
+            HF_ASSERT_CLOSE(p.e_engine, p.e_target, 0.0, 1e-7);   /* what it delivers */
+            HF_ASSERT_CLOSE(engine_e_from_native(&p, &law), p.e_target, 0.0, 1e-3);
+            HF_ASSERT_CLOSE(engine_e_from_native(&p, &law), p.e_target, 0.0, 1e-7);
+            assert_true(p.text[0] != '\0');
+            assert_true(isfinite(p.e_error_max) && isfinite(p.tc_error_max));
+        }
+}
+
+/* Drake's fixed Hunt–Crossley against a per-impact target leaves an e(v)
+ * error that the exact relation predicts: |c_r(h v/v_cal) − e_cal|. */
+static void drake_error_is_the_exact_relation(void **state)
+{
+    (void)state;
+    hf_law law;
+    steel_ball(&law);
+    const double v[] = {0.5, 1.0, 2.0};
+    hf_engine_params p;
+    assert_int_equal(hf_engine_export(HF_ENGINE_DRAKE, &law, 3, v, &p, NULL), HF_OK);
+    double h, e_lo, e_hi;
+    assert_int_equal(hf_restitution_hr_exact(0.8, &h, NULL), HF_OK);
+    assert_int_equal(hf_restitution_cr_exact(0.5 * h, &e_lo, NULL), HF_OK);
+    assert_int_equal(hf_restitution_cr_exact(2.0 * h, &e_hi, NULL), HF_OK);
+    HF_ASSERT_CLOSE(p.e_error_max, fmax(fabs(e_lo - 0.8), fabs(e_hi - 0.8)), 1e-8, 0.0);
+    assert_int_equal(hf_engine_export(HF_ENGINE_MUJOCO, &law, 3, v, &p, NULL), HF_EINVAL);
+}
+
+static void force_api(void **state)
+{
+    (void)state;
+    hf_law law;
+    steel_ball(&law);
+    double h, f;
+    assert_int_equal(hf_restitution_hr_exact(0.8, &h, NULL), HF_OK);
+    assert_int_equal(hf_law_force(&law, 1e-5, 0.3, 1.5, &f, NULL), HF_OK);
+    HF_ASSERT_CLOSE(f, 5e9 * pow(1e-5, 1.5) * (1.0 + h * 0.3 / 1.5), 0.0, 1e-14);
+    assert_int_equal(hf_law_force(&law, -1e-6, 0.3, 1.5, &f, NULL), HF_OK);
+    assert_true(f == 0.0);
+    assert_int_equal(hf_law_force(&law, 1e-5, -1e3, 1.5, &f, NULL), HF_OK);
+    assert_true(f == 0.0);   /* would pull: an engine separates */
+    law.form = HF_LAW_FIXED;    /* d = h/v_cal: v_first is not read */
+    assert_int_equal(hf_law_force(&law, 1e-5, 0.3, 7.0, &f, NULL), HF_OK);
+    HF_ASSERT_CLOSE(f, 5e9 * pow(1e-5, 1.5) * (1.0 + h * 0.3 / 1.0), 0.0, 1e-14);
+    law.form = HF_LAW_MAXWELL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_law_force(&law, 1e-5, 0.3, 1.5, &f, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "history"));
+    law.form = HF_LAW_PER_IMPACT;
+    assert_int_equal(hf_law_force(&law, NAN, 0.3, 1.5, &f, NULL), HF_EDOM);
+    assert_int_equal(hf_law_force(&law, 1e-5, 0.3, 0.0, &f, NULL), HF_EDOM);
+    law.restitution = 1.5;
+    assert_int_equal(hf_law_force(&law, 1e-5, 0.3, 1.0, &f, NULL), HF_EDOM);
+}
+
+static void maxwell_curve(void **state)
+{
+    (void)state;
+    hf_law law;
+    hf_law_init(&law);
+    law.form = HF_LAW_MAXWELL;
+    law.contact.mass = 0.01;
+    law.contact.approach_speed = 1.0;
+    law.radius = 0.005;
+    law.material.mu0 = 1e6;
+    law.material.nu = 0.5;
+    law.material.eta = 50.0;
+    const double v[] = {0.5, 1.0, 2.0};
+    double e[3], tc[3];
+    hf_restitution_fit fit;
+    assert_int_equal(hf_law_restitution_curve(&law, 3, v, e, tc, &fit, NULL), HF_OK);
+    /* ε ∝ V0^{-1/5}: a faster drop dissipates less of its energy */
+    assert_true(e[0] < e[1] && e[1] < e[2]);
+    assert_true(fit.valid && fit.exponent < 0.0);
+    HF_ASSERT_CLOSE(fit.exponent_theory, -0.2, 1e-15, 0.0);
+}
+
+int main(void)
+{
+    hf_library_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fixed_hc_against_exact),
+        cmocka_unit_test(per_impact_is_speed_independent),
+        cmocka_unit_test(linear_damper_exponent),
+        cmocka_unit_test(engines_reproduce_target),
+        cmocka_unit_test(drake_error_is_the_exact_relation),
+        cmocka_unit_test(force_api),
+        cmocka_unit_test(maxwell_curve),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
