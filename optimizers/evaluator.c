@@ -7,10 +7,12 @@
  * target or the iteration budget, whichever comes first; every improvement
  * of the best value goes to the run's trace at the evaluation that made it.
  *
- * A batch (hf_evaluator_eval_batch) is evaluated in two phases: the values
- * first (in parallel on OpenMP threads, or by the caller of an ask/tell
- * run), then the accounting, one point after the other in the batch's
- * order, exactly as hf_evaluator_eval would have done it.  So the count,
+ * A batch (hf_evaluator_eval_batch) on several threads, or in an ask/tell
+ * run, is evaluated in two phases: the values first (in parallel on OpenMP
+ * threads, or by the caller of the ask/tell run), then the accounting, one
+ * point after the other in the batch's order, exactly as hf_evaluator_eval
+ * would have done it; on one thread each point is evaluated and counted in
+ * turn, so nothing is computed past a stop.  So the count,
  * the best point, the trace and the stop are those of a sequential run for
  * any thread count; a value computed past the point that reached the
  * target is discarded, never counted.

@@ -9,8 +9,9 @@
  *
  * A run function draws its random numbers from ctx->rng (the run's PCG32
  * stream: runs are reproducible and independent of the thread count),
- * evaluates only through hf_evaluator_eval, polls hf_evaluator_should_stop
- * after each evaluation, and calls hf_evaluator_end_iteration once per
+ * evaluates only through hf_evaluator_eval (or hf_evaluator_eval_batch for
+ * a population: parallel, and one ask of an ask/tell run), polls
+ * hf_evaluator_should_stop after each evaluation, and calls hf_evaluator_end_iteration once per
  * iteration.  Typical use (examples/plugins/one_plus_one_es.c is a whole
  * algorithm):
  *
