@@ -4,8 +4,10 @@
  *
  *  1. ns per evaluation of each benchmark objective, over points drawn
  *     uniformly in its box (drawn before timing);
- *  2. optimiser overhead per evaluation for ICA, ICACO, random and two
- *     NLopt algorithms on profile (2-D) and rastrigin:10: (time of the
+ *  2. optimiser overhead per evaluation for ICA, ICACO, random, two
+ *     NLopt algorithms and three of pagmo's (through the C++ bridge) on
+ *     profile (2-D), rastrigin:10 and BBOB's sphere f1 in 10-D (a cheap
+ *     function, so the optimiser's own cost shows): (time of the
  *     runs − time to evaluate the same points again) / evaluations, and
  *     that overhead as a multiple of one profile evaluation (the target
  *     is <= 1: the optimiser must not cost more than the cheapest
@@ -53,9 +55,10 @@
 static const char *const problems[] = {
     "profile", "profile-table", "sphere:10", "ellipsoid:10", "rosenbrock:10", "rastrigin:10",
     "griewank:10", "ackley:10", "schwefel226:10", "levy:10", "styblinski-tang:10",
-    "maxwell-full"};
+    "maxwell-full", "bbob:1:10:1"};
 static const char *const optimizers[] = {"ica", "icaco", "random", "nlopt:GN_CRS2_LM",
-                                         "nlopt:LN_BOBYQA"};
+                                         "nlopt:LN_BOBYQA", "pagmo:cmaes", "pagmo:sade",
+                                         "pagmo:pso"};
 
 #define NPOINTS 4096
 
@@ -211,13 +214,13 @@ int main(int argc, char **argv)
         ns[i] = ns_per_eval(hf_bench_problem_problem(bp[i]), seconds, &sink);
         printf("%-20s %12.1f %16.0f\n", problems[i], ns[i], 1e9 / ns[i]);
     }
-    /* profile (index 0) and rastrigin:10 (index 5) */
-    const size_t which[] = {0, 5};
-    const size_t budget[] = {1000, 10000}, runs[] = {1000, 100};
+    /* profile (index 0), rastrigin:10 (index 5) and bbob:1:10:1 (index 12) */
+    const size_t which[] = {0, 5, 12};
+    const size_t budget[] = {1000, 10000, 10000}, runs[] = {1000, 100, 100};
     printf("\noptimiser overhead per evaluation = (CPU time - replay of the same points) / evals\n");
     printf("%-18s %-14s %6s %9s %9s %9s %13s %12s %15s\n", "optimizer", "problem", "runs",
            "evals", "wall s", "cpu s", "objective ns", "overhead ns", "x profile eval");
-    for (size_t k = 0; k < 2; ++k) {
+    for (size_t k = 0; k < sizeof which / sizeof which[0]; ++k) {
         const hf_problem *p = hf_bench_problem_problem(bp[which[k]]);
         for (size_t o = 0; o < sizeof optimizers / sizeof optimizers[0]; ++o) {
             size_t evals = 0;

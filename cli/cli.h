@@ -57,6 +57,7 @@ typedef enum hfc_kind {
     HFC_FLAG,    /* --name            value: int*, set to 1 */
     HFC_REAL,    /* --name X          value: double*, finite, within the limits */
     HFC_INT,     /* --name N          value: unsigned long long*, within the limits */
+    HFC_SEED,    /* --name S          value: unsigned long long*, 0 .. 2^64 - 1 */
     HFC_TEXT,    /* --name TEXT       value: const char** (points into argv) */
     HFC_WORD,    /* --name WORD       value: const char**, one of .words */
     HFC_REALS,   /* --name X,X,...    value: hfc_reals*, each within the limits */
@@ -105,6 +106,8 @@ typedef struct hfc_opt {
     const char *needs;       /* given only together with this option */
     const char *excludes;    /* never together with this option */
     const char *unless;      /* required unless this option is given */
+    int output;              /* TEXT naming a file or folder the command writes:
+                                never one of its other files (the parser checks) */
     int given;               /* set by the parser */
 } hfc_opt;
 
@@ -124,9 +127,10 @@ typedef struct hfc_spec {
  * keeps the last, a list adds up.  A value that looks like an
  * option ("-o", "--csv"; not "-0.5") is never taken as a value.  Checks
  * every value against the table (numbers, limits, words, list lengths,
- * required, needs, excludes, unless).  Returns 1 to proceed; otherwise 0
- * with *exit_code 0 (help printed) or 2 (one error line printed).  The
- * lists are the caller's to release with hfc_free in either case. */
+ * required, needs, excludes, unless).  Returns 1 to proceed (the lists are
+ * then the caller's to release with hfc_free); otherwise 0 with *exit_code
+ * 0 (help printed) or 2 (one error line printed), the lists already
+ * released (hfc_free may still be called). */
 int hfc_parse(hfc_spec *spec, int argc, char **argv, int *exit_code);
 
 /* Whether option NAME was given; NAME must be in the table. */
@@ -148,10 +152,10 @@ void hfc_print_help(const hfc_spec *spec, FILE *fp);
      .limits = HFC_MAX, .max = HFC_THREADS_MAX,                                       \
      .help = "OpenMP threads (default 0 = all); results do not depend on it"}
 #define HFC_OPT_SEED(ptr, what)                                                       \
-    {.name = "seed", .kind = HFC_INT, .value = (ptr), .arg = "S", .help = (what)}
+    {.name = "seed", .kind = HFC_SEED, .value = (ptr), .arg = "S", .help = (what)}
 #define HFC_OPT_OUTPUT(ptr, metavar, what, is_required)                               \
     {.name = "output", .short_name = 'o', .kind = HFC_TEXT, .value = (ptr),           \
-     .arg = (metavar), .help = (what), .required = (is_required)}
+     .arg = (metavar), .help = (what), .required = (is_required), .output = 1}
 /* The damping model of hr, restitution, bounce and the plots, and the
  * exponents of the profile model. */
 #define HFC_OPT_MODEL(ptr, what)                                                      \
@@ -294,5 +298,20 @@ const char *const *hfc_plugin_paths(size_t *n);
 
 /* Closes every loaded plug-in (at the end of the program). */
 void hfc_plugins_close(void);
+
+/* ---- ends that are not main's return (cli/signals.c) -------------------- */
+
+/* Installs the handlers that remove unfinished outputs' temporaries on
+ * SIGINT/SIGTERM/SIGHUP/SIGQUIT and on a crash (naming the plug-in whose
+ * code crashed), ignores SIGPIPE and SIGXFSZ (the write fails and is
+ * reported instead), and turns a plug-in's exit() into one line and
+ * exit code 1. */
+void hfc_signals_install(void);
+
+/* Starts the exit() check (at the first plug-in's loading). */
+void hfc_signals_watch_exit(void);
+
+/* Tells the exit() check that main is returning: the end is the program's. */
+void hfc_signals_main_returned(void);
 
 #endif

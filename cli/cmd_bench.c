@@ -19,59 +19,6 @@
 #include "core/csv.h"
 #include "hertzfit/report.h"
 
-/* "i/k" with 0 <= i < k. */
-static int parse_shard(const char *command, const char *text, size_t *index, size_t *count)
-{
-    char first[64];
-    const char *slash = strchr(text, '/');
-    unsigned long long i = 0, k = 0;
-    if (slash == NULL || (size_t)(slash - text) >= sizeof first)
-        return hfc_fail(command, "--shard '%s' is not of the form i/k", text);
-    memcpy(first, text, (size_t)(slash - text));
-    first[slash - text] = '\0';
-    if (hf_parse_count(first, &i, NULL) != HF_OK || hf_parse_count(slash + 1, &k, NULL) != HF_OK)
-        return hfc_fail(command, "--shard '%s' is not of the form i/k", text);
-    if (k < 1 || i >= k)
-        return hfc_fail(command, "--shard '%s': need 0 <= i < k (shards are numbered from 0)",
-                        text);
-    *index = (size_t)i;
-    *count = (size_t)k;
-    return 0;
-}
-
-/* "E" (every dimension) or "DIM=E" (that dimension): one budget rule; E
- * is a number of evaluations, or "B*d": B per dimension, as COCO
- * experiments state their budgets. */
-static int parse_budget_item(const char *item, hf_budget_rule *rule)
-{
-    char dim[64], count[64];
-    const char *eq = strchr(item, '=');
-    const char *value = eq ? eq + 1 : item;
-    size_t len = strlen(value);
-    hf_budget_scale scale = HF_BUDGET_EVALUATIONS;
-    if (len > 2 && value[len - 2] == '*' && (value[len - 1] == 'd' || value[len - 1] == 'D')) {
-        scale = HF_BUDGET_PER_DIMENSION;
-        len -= 2;
-    }
-    if (len >= sizeof count)
-        return 1;
-    memcpy(count, value, len);
-    count[len] = '\0';
-    unsigned long long d = 0, e = 0;
-    if (eq != NULL) {
-        if ((size_t)(eq - item) >= sizeof dim)
-            return 1;
-        memcpy(dim, item, (size_t)(eq - item));
-        dim[eq - item] = '\0';
-        if (hf_parse_count(dim, &d, NULL) != HF_OK || d < 1)
-            return 1;
-    }
-    if (hf_parse_count(count, &e, NULL) != HF_OK || e < 1)
-        return 1;
-    *rule = (hf_budget_rule){(size_t)d, scale, (size_t)e};
-    return 0;
-}
-
 /* At most five updates a second, and always the last one.  USER points
  * to the elapsed time of the previous update. */
 static void show_progress(size_t done, size_t total, double elapsed, void *user)
@@ -95,10 +42,12 @@ static int parse_budget(const char *command, const hfc_texts *items, hf_budget_r
     *rules = calloc(items->n, sizeof **rules); /* the caller frees */
     if (*rules == NULL)
         return hfc_fail(command, "out of memory");
-    for (size_t i = 0; i < items->n; ++i)
-        if (parse_budget_item(items->v[i], &(*rules)[i]) != 0)
-            return hfc_fail(command, "--budget: '%s' is not E, B*d, DIM=E or DIM=B*d with "
-                            "whole numbers E, B, DIM >= 1", items->v[i]);
+    for (size_t i = 0; i < items->n; ++i) {
+        hf_diag diag = {{0}};
+        hf_status st = hf_budget_rule_parse(items->v[i], &(*rules)[i], &diag);
+        if (st != HF_OK)
+            return hfc_fail_status(command, "--budget", st, &diag);
+    }
     return 0;
 }
 
@@ -117,7 +66,7 @@ typedef struct run_args {
     hfc_reals targets;
     unsigned long long runs, seed, threads;
     int force, shift, full;
-    const char *shard, *out, *data, *preset;
+    const char *shard, *out, *data, *preset, *instances;
 } run_args;
 
 /* The preset (if any), then the explicit options over it.  *rules (the
@@ -126,15 +75,11 @@ static int fill_config(const char *command, const hfc_spec *spec, const run_args
                        hf_campaign_config *cfg, hf_budget_rule **rules)
 {
     hf_diag diag = {{0}};
-    char preset[128];
-    if (a->preset != NULL)   /* --full names the preset's larger size, NAME-full */
-        snprintf(preset, sizeof preset, "%s%s", a->preset, a->full ? "-full" : "");
-    hf_status st = a->preset ? hf_campaign_preset(preset, cfg, &diag) : HF_OK;
-    if (st != HF_OK && a->full && hf_campaign_preset(a->preset, cfg, NULL) == HF_OK)
-        return hfc_fail(command, "--full: preset '%s' has no larger size (bbob has)",
-                        a->preset);
-    if (st != HF_OK)
-        return hfc_fail_status(command, "--preset", st, &diag);
+    hf_status st = a->preset == NULL ? HF_OK
+                   : a->full         ? hf_campaign_preset_larger(a->preset, cfg, &diag)
+                                     : hf_campaign_preset(a->preset, cfg, &diag);
+    if (st != HF_OK)   /* HF_EINVAL: the preset has no larger size */
+        return hfc_fail_status(command, st == HF_EINVAL ? "--full" : "--preset", st, &diag);
     int loaded = hfc_plugin_optimizers(command, "--optimizers", a->optimizers.v,
                                        a->optimizers.n);
     if (loaded == 0)
@@ -150,9 +95,20 @@ static int fill_config(const char *command, const hfc_spec *spec, const run_args
         cfg->problems = (const char *const *)a->problems.v;
         cfg->n_problems = a->problems.n;
     }
+    if (a->instances != NULL) {
+        unsigned long *list = NULL;   /* freed by bench_run (cfg->instances) */
+        size_t n = 0;
+        if (hf_campaign_instances_parse(a->instances, &list, &n, &diag) != HF_OK)
+            return hfc_fail_status(command, "--instances", HF_EINVAL, &diag);
+        cfg->instances = list;
+        cfg->n_instances = n;
+        cfg->runs = 0;   /* one run per instance unless --runs says otherwise */
+    }
     if (hfc_given(spec, "runs"))
         cfg->runs = (size_t)a->runs;
-    int rc = parse_shard(command, a->shard, &cfg->shard_index, &cfg->shard_count);
+    int rc = 0;
+    if (hf_campaign_shard_parse(a->shard, &cfg->shard_index, &cfg->shard_count, &diag) != HF_OK)
+        rc = hfc_fail(command, "--shard %s", diag.text);
     if (rc == 0 && a->budget.n > 0) {
         rc = parse_budget(command, &a->budget, rules);
         cfg->budget = *rules;
@@ -177,8 +133,11 @@ static int bench_run(int argc, char **argv)
     run_args a = {.seed = 1, .shard = "0/1"};
     hfc_opt opts[] = {
         {.name = "optimizers", .kind = HFC_TEXTS, .value = &a.optimizers, .arg = "NAME",
-         .unless = "preset", .help = "optimisers: ica, icaco, random, nlopt:<ALGORITHM>, or "
-                                     "a plug-in's, plugin:PATH.so[:NAME]"},
+         .unless = "preset", .help = "optimisers: ica, icaco, random, nlopt:<ALGORITHM>, "
+                                     "pagmo:cmaes|xnes|sade|de1220|pso|bee_colony, restart:NAME, or "
+                                     "a plug-in's, plugin:PATH.so[:NAME]; NAME{key=value,...} "
+                                     "is NAME with those settings, an optimiser of its own "
+                                     "in every output"},
         {.name = "problems", .kind = HFC_TEXTS, .value = &a.problems, .arg = "NAME[:DIM]",
          .unless = "preset", .help = "problems: profile, profile-table, maxwell-full, a "
                                      "test function such as rastrigin:10, or BBOB's "
@@ -200,6 +159,12 @@ static int bench_run(int argc, char **argv)
          .help = "evaluations per run, for every dimension (E) or one (DIM=E); B*d is B "
                  "per dimension, as COCO states budgets (100*d: 200 in 2-D) "
                  "(default 1000)"},
+        {.name = "instances", .kind = HFC_TEXT, .value = &a.instances,
+         .arg = "2009|2023|I[-J][,I[-J]...]",
+         .help = "BBOB instances of the runs of every bbob:F:D: COCO's set of a workshop "
+                 "year (2009: 1-5 three times, 2023: 1-5,101-110, ...) or a list; run r "
+                 "solves the r-th (cycling), and --runs defaults to one run per instance "
+                 "(default: run r solves instance r + 1)"},
         {.name = "targets", .kind = HFC_REALS, .value = &a.targets, .arg = "D",
          .help = "target distances to f* (default 1e1,1e0,...,1e-8)"},
         HFC_OPT_SEED(&a.seed, "campaign seed (default 1)"),
@@ -237,6 +202,7 @@ static int bench_run(int argc, char **argv)
         hf_campaign_free(c);
     }
     free(rules);
+    free((unsigned long *)cfg.instances);
     hfc_free(&spec);
     return rc;
 }

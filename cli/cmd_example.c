@@ -35,6 +35,9 @@ int hfc_example_setup(const char *command, const hfc_spec *spec, hf_example_id i
         c->block_speed = o->block_speed;
     if (hfc_given(spec, "offset"))
         c->offset = o->offset;
+    if (hfc_given(spec, "duration") && id == HF_EXAMPLE_BOUNCING_BALL)
+        return hfc_fail(command, "--duration does not apply to bouncing-ball: it simulates "
+                        "one contact, which ends by itself");
     if (hfc_given(spec, "duration"))
         c->duration = o->duration;
     if (hfc_given(spec, "step"))

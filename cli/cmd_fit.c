@@ -169,7 +169,9 @@ static hfc_table *run_table(const fit_options *o, const fit_state *s)
         const hf_result *r = fit->runs->results[i];
         hfc_table_int(t, (long long)i);
         hfc_table_str(t, o->optimizer);
-        hfc_table_int(t, (long long)o->seed);
+        char seed[24];   /* unsigned: every seed up to 2^64 - 1 */
+        snprintf(seed, sizeof seed, "%llu", o->seed);
+        hfc_table_str(t, seed);
         if (isfinite(r->f)) {
             hfc_table_numf(t, "%.6f", r->x[0]);
             hfc_table_numf(t, "%.6f", r->x[1]);
@@ -304,7 +306,7 @@ static int fit_profile(fit_options *o)
         free(name[0]);
         return hfc_fail_status(o->command, "--optimizer", st, &diag);
     }
-    o->optimizer = o->optimizer_name;
+    o->optimizer = hf_optimizer_name(s.opt);   /* the canonical entry, "ica{variant=2007}" */
     int rc = apply_sets(o, s.opt);
     if (rc == 0)
         rc = build_objective(o, &s);
@@ -342,8 +344,10 @@ static int run_fit_profile(int argc, char **argv)
     fit_options o = {.command = argv[0], .runs = 50, .seed = 1};
     hfc_opt opts[] = {
         {.name = "optimizer", .kind = HFC_TEXT, .value = &o.optimizer, .arg = "NAME",
-         .unless = "list", .help = "ica, icaco, random, nlopt:<NLopt name>, or a "
-                                   "plug-in's, plugin:PATH.so[:NAME]"},
+         .unless = "list", .help = "ica, icaco, random, nlopt:<NLopt name>, "
+                                   "pagmo:cmaes|xnes|sade|de1220|pso|bee_colony, restart:NAME, or a "
+                                   "plug-in's, plugin:PATH.so[:NAME]; NAME{key=value,...} "
+                                   "sets parameters as --set does"},
         {.name = "list", .kind = HFC_FLAG, .value = &o.list,
          .help = "list the optimizer names and their parameters, then exit"},
         {.name = "runs", .kind = HFC_INT, .value = &o.runs, .arg = "N",
@@ -360,7 +364,7 @@ static int run_fit_profile(int argc, char **argv)
          .help = "search box (default 1,6,1.5,6, the range of Table 2)"},
         {.name = "set", .kind = HFC_TEXTS, .value = &o.sets, .arg = "KEY=VALUE",
          .help = "optimizer parameters (see --list)"},
-        {.name = "trace", .kind = HFC_TEXT, .value = &o.trace, .arg = "FILE",
+        {.name = "trace", .kind = HFC_TEXT, .output = 1, .value = &o.trace, .arg = "FILE",
          .help = "also write the runs' traces to FILE (optimizer,problem,run,iteration,"
                  "evaluations,best_f)"},
         {.name = "snapshot", .kind = HFC_REALS, .value = &o.snapshot, .arg = "ITER",
@@ -368,11 +372,11 @@ static int run_fit_profile(int argc, char **argv)
          .needs = "snapshot-file",
          .help = "iterations (0 = the initial population) whose countries --snapshot-file "
                  "keeps (ica, icaco)"},
-        {.name = "snapshot-file", .kind = HFC_TEXT, .value = &o.snapshot_file, .arg = "FILE",
+        {.name = "snapshot-file", .kind = HFC_TEXT, .output = 1, .value = &o.snapshot_file, .arg = "FILE",
          .needs = "snapshot",
          .help = "write the populations at the --snapshot iterations to FILE "
                  "(run,iter,empire,role,x0,x1,f)"},
-        {.name = "empires", .kind = HFC_TEXT, .value = &o.empires, .arg = "FILE",
+        {.name = "empires", .kind = HFC_TEXT, .output = 1, .value = &o.empires, .arg = "FILE",
          .help = "write the number of empires after each iteration to FILE "
                  "(run,iteration,empires; ica, icaco)"},
         HFC_OPT_CSV(&o.csv),

@@ -299,7 +299,7 @@ static int cmd_simulate(int argc, char **argv)
          .limits = HFC_MIN | HFC_MAX, .min = 0.0, .max = HF_MAXWELL_NOISE_MAX,
          .help = "multiply each observable by 1 + REL*N(0,1); with --trace, add "
                  "REL*F_M*N(0,1) to every sample instead (default 0)"},
-        {.name = "trace", .kind = HFC_TEXT, .value = &a.trace, .arg = "FILE",
+        {.name = "trace", .kind = HFC_TEXT, .output = 1, .value = &a.trace, .arg = "FILE",
          .excludes = "grid",
          .help = "also write the force history F(t) to FILE (CSV t_s,F_N, written whole "
                  "or not at all), sampled as --rate, --pre, --post, --offset, --bits, "
@@ -322,7 +322,7 @@ static int cmd_simulate(int argc, char **argv)
         {.name = "range", .kind = HFC_REAL, .value = &a.sampling.range, .arg = "N",
          .needs = "bits", .limits = HFC_ABOVE, .min = 0.0,
          .help = "full scale of the converter [N]: it reads [-N, N], clipping beyond"},
-        {.name = "seed", .kind = HFC_INT, .value = &a.seed, .arg = "S", .needs = "noise",
+        {.name = "seed", .kind = HFC_SEED, .value = &a.seed, .arg = "S", .needs = "noise",
          .help = "PCG32 seed of the noise (default 0)"},
         HFC_OPT_CSV(&a.csv),
     };

@@ -43,7 +43,8 @@ typedef struct hfc_example_opts {
      .help = "simulated time in s (default: the paper's)"},                                \
     {.name = "step", .kind = HFC_REAL, .value = &(o)->step, .arg = "DT",                   \
      .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = 1.0,                                 \
-     .help = "spacing of the time series in s (default 0.005)"},                           \
+     .help = "spacing of the time series in s (default 0.005); bouncing-ball samples "  \
+             "its one contact at it, with at least 201 samples"},                           \
     HFC_OPT_PROFILE_AB(&(o)->ab[0], &(o)->ab[1], " (the profile model)")
 
 /* The example's config: the paper's set-up, changed by the options given,

@@ -13,7 +13,7 @@
  * strings.  Data go inline ($name << EOD), so no data file is written and
  * no file name of ours appears in the script.
  *
- * The figure is an atomic output (core/file.h): gnuplot writes a
+ * The figure is an atomic output (hertzfit/file.h): gnuplot writes a
  * temporary file beside it, which becomes the PNG only when gnuplot
  * succeeded and the file ends with the PNG's end chunk — gnuplot exits 0
  * after a failed write of its output (a full disk), leaving a cut file.
@@ -22,6 +22,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -207,55 +208,32 @@ static int png_is_complete(const char *path)
     return ok;
 }
 
-/* Writes the script to a private temporary file; returns its descriptor
- * (PATH filled), or -1. */
-static int write_script(const hfc_plot *p, char *path, size_t size)
+/* Writes the script to a temporary file in $TMPDIR (or /tmp) through the
+ * library's atomic output, never committed: its temporary name is the
+ * script, and a signal handler removes it with the outputs'
+ * (hf_atomic_remove_temporaries).  *script is discarded by the caller;
+ * NULL after an error line. */
+static hf_atomic_file *write_script(const hfc_plot *p, const char *command)
 {
     const char *dir = getenv("TMPDIR");
-    snprintf(path, size, "%s/hertzfit-gnuplot-XXXXXX", dir && dir[0] ? dir : "/tmp");
-    int fd = mkstemp(path);
-    if (fd < 0)
-        return -1;
-    size_t done = 0;
-    while (done < p->len) {
-        ssize_t n = write(fd, p->text + done, p->len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            close(fd);
-            remove(path);
-            return -1;
-        }
-        done += (size_t)n;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/hertzfit-gnuplot-%ld", dir && dir[0] ? dir : "/tmp",
+             (long)getpid());
+    hf_diag diag = {{0}};
+    hf_atomic_file *script = NULL;
+    if (hf_atomic_file_open(path, &script, &diag) != HF_OK) {
+        fprintf(stderr, "hertzfit %s: cannot write a temporary gnuplot script: %s\n", command,
+                diag.text);
+        return NULL;
     }
-    return fd;
-}
-
-/* Runs gnuplot on the script at PATH: 0 when it wrote a whole figure,
- * else 1 after one line on stderr. */
-static int run_script(const hfc_plot *p, char *path, const char *command)
-{
-    char *argv[] = {"gnuplot", path, NULL};
-    pid_t pid;
-    int status = 0;
-    fflush(NULL);
-    int err = posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ);
-    if (err == 0 && waitpid(pid, &status, 0) < 0)
-        err = errno;
-    if (err == ENOENT)
-        fprintf(stderr, "hertzfit %s: gnuplot not found (apt-get install "
-                        "gnuplot-nox)\n", command);
-    else if (err != 0)
-        fprintf(stderr, "hertzfit %s: cannot run gnuplot: %s\n", command, strerror(err));
-    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        fprintf(stderr, "hertzfit %s: gnuplot failed (exit %d)\n", command,
-                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-    else if (!png_is_complete(hf_atomic_file_temporary(p->out)))
-        fprintf(stderr, "hertzfit %s: gnuplot could not write a whole figure (a "
-                        "full disk?)\n", command);
-    else
-        return 0;
-    return 1;
+    FILE *fp = hf_atomic_file_stream(script);
+    if (fwrite(p->text, 1, p->len, fp) != p->len || fflush(fp) != 0) {
+        fprintf(stderr, "hertzfit %s: cannot write a temporary gnuplot script: %s\n", command,
+                strerror(errno));
+        hf_atomic_file_discard(script);
+        return NULL;
+    }
+    return script;
 }
 
 int hfc_plot_run(hfc_plot *p, const char *command)
@@ -270,15 +248,48 @@ int hfc_plot_run(hfc_plot *p, const char *command)
     } else if (p->out == NULL) {
         fprintf(stderr, "hertzfit %s: %s\n", command, p->out_diag.text);
     } else {
-        char path[1024];
-        int fd = write_script(p, path, sizeof path);
-        if (fd < 0) {
-            fprintf(stderr, "hertzfit %s: cannot write a temporary gnuplot script: %s\n",
-                    command, strerror(errno));
-        } else {
-            rc = run_script(p, path, command);
-            close(fd);
-            remove(path);
+        hf_atomic_file *script = write_script(p, command);
+        if (script != NULL) {
+            char *argv[] = {"gnuplot", (char *)hf_atomic_file_temporary(script), NULL};
+            pid_t pid;
+            int status = 0;
+            fflush(NULL);
+            /* gnuplot gets SIGPIPE's default back (this program ignores
+             * it, and an ignored signal stays ignored across exec); SIGXFSZ
+             * stays ignored, so that a figure cut by a file-size limit is
+             * found incomplete below rather than killing gnuplot */
+            posix_spawnattr_t attr;
+            sigset_t pipe_only;
+            sigemptyset(&pipe_only);
+            sigaddset(&pipe_only, SIGPIPE);
+            int err = posix_spawnattr_init(&attr);
+            if (err == 0)
+                err = posix_spawnattr_setsigdefault(&attr, &pipe_only);
+            if (err == 0)
+                err = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+            if (err == 0)
+                err = posix_spawnp(&pid, "gnuplot", NULL, &attr, argv, environ);
+            posix_spawnattr_destroy(&attr);
+            if (err == 0 && waitpid(pid, &status, 0) < 0)
+                err = errno;
+            if (err == ENOENT)
+                fprintf(stderr, "hertzfit %s: gnuplot not found (apt-get install "
+                                "gnuplot-nox)\n", command);
+            else if (err != 0)
+                fprintf(stderr, "hertzfit %s: cannot run gnuplot: %s\n", command,
+                        strerror(err));
+            else if (WIFSIGNALED(status))
+                fprintf(stderr, "hertzfit %s: gnuplot was killed by signal %d\n", command,
+                        WTERMSIG(status));
+            else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                fprintf(stderr, "hertzfit %s: gnuplot failed (exit %d)\n", command,
+                        WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+            else if (!png_is_complete(hf_atomic_file_temporary(p->out)))
+                fprintf(stderr, "hertzfit %s: gnuplot could not write a whole figure (a "
+                                "full disk?)\n", command);
+            else
+                rc = 0;
+            hf_atomic_file_discard(script);
         }
     }
     if (rc == 0) {
@@ -307,12 +318,12 @@ int hfc_check_output(const char *command, const char *option, const char *path)
     int rc = hfc_check_name(command, option, path);
     if (rc != 0)
         return rc;
-    int existed = access(path, F_OK) == 0;
-    FILE *fp = fopen(path, "a");   /* "a": an existing file is left as it is */
-    if (fp == NULL)
-        return hfc_fail(command, "%s: cannot write '%s': %s", option, path, strerror(errno));
-    fclose(fp);
-    if (!existed)
-        remove(path);
+    /* the checks of the output itself (a regular file or none, in a
+     * writable folder), without touching PATH */
+    hf_diag diag = {{0}};
+    hf_atomic_file *probe = NULL;
+    if (hf_atomic_file_open(path, &probe, &diag) != HF_OK)
+        return hfc_fail(command, "%s: %s", option, diag.text);
+    hf_atomic_file_discard(probe);
     return 0;
 }

@@ -45,6 +45,7 @@ int main(int argc, char **argv)
 {
     wait_passively(argv);
     hf_library_init();
+    hfc_signals_install();
     if (argc == 2 && strcmp(argv[1], "--version") == 0) {
         printf("hertzfit %s (git %s)\n", HERTZFIT_VERSION, HERTZFIT_GIT_HASH);
         return hfc_close_stdout(0);
@@ -52,6 +53,7 @@ int main(int argc, char **argv)
     char root[] = "";
     argv[0] = root;   /* the full name of the program's own level */
     int rc = hfc_dispatch(&program, argc, argv);
+    hfc_signals_main_returned();
     rc = hfc_close_stdout(rc);
     hfc_plugins_close();
     return rc;

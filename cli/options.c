@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/csv.h"
 
@@ -203,9 +204,18 @@ static int store(const hfc_spec *spec, hfc_opt *o, int positional, const char *t
     case HFC_INT: {
         unsigned long long v;
         if (hf_parse_count(text, &v, NULL) != HF_OK)
-            return hfc_fail(spec->command, "%s: '%s' is not a whole number >= 0", label, text);
+            return hfc_fail(spec->command, "%s: '%s' is not a whole number from 0 below 2^63",
+                            label, text);
         if (!within_limits(o, (double)v))
             return fail_limits(spec->command, label, o, text);
+        *(unsigned long long *)o->value = v;
+        return 0;
+    }
+    case HFC_SEED: {
+        uint64_t v;
+        hf_diag diag = {{0}};
+        if (hf_parse_seed(text, &v, &diag) != HF_OK)
+            return hfc_fail(spec->command, "%s: %s", label, diag.text);
         *(unsigned long long *)o->value = v;
         return 0;
     }
@@ -238,7 +248,11 @@ static int store(const hfc_spec *spec, hfc_opt *o, int positional, const char *t
         if (positional)
             return store_item(spec, label, o, text, strlen(text));
         for (const char *p = text;; ++p) {
-            size_t len = strcspn(p, ",");
+            /* a comma inside braces belongs to the item: an optimiser
+             * entry "ica{variant=2007,countries=30}" is one item */
+            size_t len = 0;
+            for (int depth = 0; p[len] != '\0' && (p[len] != ',' || depth > 0); ++len)
+                depth += p[len] == '{' ? 1 : p[len] == '}' ? -1 : 0;
             int rc = store_item(spec, label, o, p, len);
             if (rc != 0)
                 return rc;
@@ -334,6 +348,69 @@ static int check_positional_count(const hfc_spec *spec, const hfc_opt *o, size_t
     return 0;
 }
 
+/* Whether the file INPUT (a text option's value; "file:PATH" as a
+ * --sampling spec says) is the file OUTPUT: the same name, or the same
+ * file on disk (a link, another spelling of the path). */
+static int same_file(const char *output, const struct stat *out_info, int out_exists,
+                     const char *input, int input_is_output)
+{
+    if (strncmp(input, "file:", 5) == 0)
+        input += 5;
+    /* two outputs of the same new name; an input must exist to be read */
+    if (input_is_output && strcmp(input, output) == 0)
+        return 1;
+    struct stat info;
+    return out_exists && stat(input, &info) == 0 && info.st_dev == out_info->st_dev &&
+           info.st_ino == out_info->st_ino;
+}
+
+/* The first text value of option O (a TEXT, or a TEXTS list's items) that
+ * is the file OUTPUT, or NULL. */
+static const char *input_that_is(const hfc_opt *o, const char *output,
+                                 const struct stat *out_info, int out_exists)
+{
+    if (o->kind == HFC_TEXT && o->given && *(const char **)o->value != NULL &&
+        same_file(output, out_info, out_exists, *(const char **)o->value, o->output))
+        return *(const char **)o->value;
+    if (o->kind == HFC_TEXTS) {
+        const hfc_texts *t = o->value;
+        for (size_t k = 0; k < t->n; ++k)
+            if (same_file(output, out_info, out_exists, t->v[k], o->output))
+                return t->v[k];
+    }
+    return NULL;
+}
+
+/* No output of a command may be one of its inputs or another of its
+ * outputs: writing it would destroy what the command reads (fit profile
+ * --table t.csv --trace t.csv) before or while it reads it. */
+static int check_outputs(const hfc_spec *spec)
+{
+    for (size_t i = 0; i < spec->nopts; ++i) {
+        const hfc_opt *o = &spec->opts[i];
+        if (!o->output || !o->given || o->kind != HFC_TEXT || *(const char **)o->value == NULL)
+            continue;
+        const char *out = *(const char **)o->value;
+        struct stat out_info;
+        int exists = stat(out, &out_info) == 0;
+        char label[80];
+        option_label(o, 0, label, sizeof label);
+        for (size_t j = 0; j <= spec->nopts; ++j) {
+            const hfc_opt *in = j < spec->nopts ? &spec->opts[j] : spec->positional;
+            if (in == NULL || in == o || (in->kind != HFC_TEXT && in->kind != HFC_TEXTS))
+                continue;
+            const char *hit = input_that_is(in, out, &out_info, exists);
+            if (hit == NULL)
+                continue;
+            char other_label[80];
+            option_label(in, in == spec->positional, other_label, sizeof other_label);
+            return hfc_fail(spec->command, "%s '%s' is also %s '%s': a command never writes "
+                            "over a file it reads or writes", label, out, other_label, hit);
+        }
+    }
+    return 0;
+}
+
 /* List lengths, for options and positionals. */
 static int check_count(const hfc_spec *spec, const hfc_opt *o, int positional)
 {
@@ -384,6 +461,7 @@ int hfc_parse(hfc_spec *spec, int argc, char **argv, int *exit_code)
         const char *arg = argv[i];
         if (!options_done && is_help(arg)) {
             hfc_print_help(spec, stdout);
+            hfc_free(spec);
             return 0;
         }
         if (!options_done && strcmp(arg, "--") == 0)
@@ -399,7 +477,13 @@ int hfc_parse(hfc_spec *spec, int argc, char **argv, int *exit_code)
         rc = check_counts(spec);
     if (rc == 0)
         rc = check_rules(spec);
+    if (rc == 0)
+        rc = check_outputs(spec);
     *exit_code = rc;
+    /* the lists of a failed parse are released here, so that no caller
+     * leaks them by returning at once (hfc_free again is harmless) */
+    if (rc != 0)
+        hfc_free(spec);
     return rc == 0;
 }
 

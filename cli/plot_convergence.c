@@ -2,13 +2,16 @@
  * cli/plot_convergence.c — `hertzfit plot convergence FILE... -o fig.png`:
  * convergence curves from trace files (hertzfit/trace.h: `hertzfit fit
  * profile --trace` or a campaign's trace.csv), like Fig. 9 of Sheikhi
- * Azqandi & Safaeifar 2023 (ICA vs ICACO).  Each FILE is one curve,
- * labelled by the optimizer column when all its runs share one (else by
- * the file name): the library's convergence band (hf_trace_band_alloc:
- * at each iteration or evaluation count, the mean over runs of their best
- * value so far as a line, the min-max spread as a shaded band), handed to
- * gnuplot inline, so the figure is drawn from exactly what the library
- * computed.
+ * Azqandi & Safaeifar 2023 (ICA vs ICACO).  Each (optimizer, problem) of
+ * each FILE is one curve — a campaign's trace.csv holds many, and pooling
+ * them would average unlike things — labelled by the optimizer, with the
+ * problem when the curves' problems differ and the file when there are
+ * several: the library's convergence band (hf_trace_band_alloc: at each
+ * iteration or evaluation count, the mean over runs of their best value so
+ * far as a line, the min-max spread as a shaded band), handed to gnuplot
+ * inline, so the figure is drawn from exactly what the library computed.
+ * The y axis says "RMS of the percentage error" only when every curve is a
+ * profile fit's.
  */
 #include "cli.h"
 
@@ -17,14 +20,8 @@
 
 #include "hertzfit/trace.h"
 
-/* The optimizer every run of F names, or NULL when they differ. */
-static const char *common_optimizer(const hf_trace_file *f)
-{
-    for (size_t r = 1; r < f->n_runs; ++r)
-        if (strcmp(f->runs[r].optimizer, f->runs[0].optimizer) != 0)
-            return NULL;
-    return f->n_runs ? f->runs[0].optimizer : NULL;
-}
+/* At most this many curves in one figure (its key stays readable). */
+#define CURVES_MAX 16
 
 typedef struct plot_options {
     const char *output, *title, *xaxis;
@@ -32,13 +29,59 @@ typedef struct plot_options {
     int logy;
 } plot_options;
 
-/* One curve: a file's band and its label (borrowed). */
+/* One curve: the runs of one (optimizer, problem) of one file, their
+ * band and label. */
 typedef struct curve {
-    const char *label;
+    const char *file, *optimizer, *problem;   /* borrowed */
+    hf_trace_run *runs;    /* shallow copies of the file's runs (owned array) */
+    size_t n_runs;
+    char label[256];
     hf_trace_band *band;   /* owned: hf_trace_band_free */
 } curve;
 
-static hfc_plot *build_script(const plot_options *o, const curve *c, size_t nc)
+/* Adds RUN of FILE to its (optimizer, problem) curve in C[0 .. *nc-1],
+ * making the curve when it is new; 0, or 2/1 after one error line. */
+static int add_run(const char *command, const char *file, const hf_trace_run *run, curve *c,
+                   size_t *nc)
+{
+    size_t i = 0;
+    while (i < *nc && !(c[i].file == file && strcmp(c[i].optimizer, run->optimizer) == 0 &&
+                        strcmp(c[i].problem, run->problem) == 0))
+        ++i;
+    if (i == *nc) {
+        if (*nc == CURVES_MAX)
+            return hfc_fail(command, "%s: more than %d (optimizer, problem) pairs over the "
+                            "files: a figure shows at most %d curves (split the trace)", file,
+                            CURVES_MAX, CURVES_MAX);
+        c[i] = (curve){.file = file, .optimizer = run->optimizer, .problem = run->problem};
+        ++*nc;
+    }
+    hf_trace_run *grown = realloc(c[i].runs, (c[i].n_runs + 1) * sizeof *grown); /* owned */
+    if (grown == NULL)
+        return hfc_fail(command, "out of memory");
+    grown[c[i].n_runs++] = *run;
+    c[i].runs = grown;
+    return 0;
+}
+
+/* The labels: the optimizer, " on PROBLEM" when the problems differ,
+ * " (FILE)" with several files; returns whether every curve is a profile
+ * fit's (its values are RMS percentages). */
+static int label_curves(curve *c, size_t nc, size_t nfiles)
+{
+    int problems_differ = 0, all_profile = 1;
+    for (size_t i = 0; i < nc; ++i) {
+        problems_differ |= strcmp(c[i].problem, c[0].problem) != 0;
+        all_profile &= strncmp(c[i].problem, "profile", 7) == 0;
+    }
+    for (size_t i = 0; i < nc; ++i)
+        snprintf(c[i].label, sizeof c[i].label, "%s%s%s%s%s%s", c[i].optimizer,
+                 problems_differ ? " on " : "", problems_differ ? c[i].problem : "",
+                 nfiles > 1 ? " (" : "", nfiles > 1 ? c[i].file : "", nfiles > 1 ? ")" : "");
+    return all_profile;
+}
+
+static hfc_plot *build_script(const plot_options *o, const curve *c, size_t nc, int rms)
 {
     hfc_plot *p = hfc_plot_alloc(o->output, 960, 640, "font 'Sans,11'");
     hfc_plot_cmd(p, "set title ");
@@ -48,10 +91,14 @@ static hfc_plot *build_script(const plot_options *o, const curve *c, size_t nc)
         hfc_plot_cmd(p, "set xlabel 'evaluations'\n");
     else
         hfc_plot_cmd(p, "set xlabel 'iteration'\n");
-    if (o->minus != 0.0)
+    if (rms && o->minus != 0.0)
         hfc_plot_cmd(p, "set ylabel 'best RMS of the percentage error (%%) minus reference'\n");
-    else
+    else if (rms)
         hfc_plot_cmd(p, "set ylabel 'best RMS of the percentage error (%%)'\n");
+    else if (o->minus != 0.0)
+        hfc_plot_cmd(p, "set ylabel 'best value of the objective minus reference'\n");
+    else
+        hfc_plot_cmd(p, "set ylabel 'best value of the objective'\n");
     hfc_plot_cmd(p, "set grid\nset style fill transparent solid 0.25 noborder\n");
     if (o->logy)
         hfc_plot_cmd(p, "set logscale y\n");
@@ -81,27 +128,6 @@ static hfc_plot *build_script(const plot_options *o, const curve *c, size_t nc)
     return p;
 }
 
-/* The curve of trace file PATH (*TRACE keeps the file): its band and its
- * label, the optimiser's name when one ran every run, else the path. */
-static int read_curve(const char *command, const char *path, hf_trace_axis axis,
-                      hf_trace_file **trace, curve *c)
-{
-    int rc = 0;
-    hf_diag diag = {{0}};
-    hf_status st = hf_trace_read(path, trace, &diag);
-    if (st == HF_OK && (*trace)->n_runs == 0)
-        rc = hfc_fail(command, "%s: no trace rows", path);
-    else if (st == HF_OK)
-        st = hf_trace_band_alloc((*trace)->runs, (*trace)->n_runs, axis, &c->band, &diag);
-    if (rc == 0 && st != HF_OK)
-        rc = hfc_fail_status(command, NULL, st, &diag);
-    if (rc == 0) {
-        const char *name = common_optimizer(*trace);
-        c->label = name ? name : path;
-    }
-    return rc;
-}
-
 static int run_plot_convergence(int argc, char **argv)
 {
     static const char *const axes[] = {"iter", "evals", NULL};
@@ -121,8 +147,8 @@ static int run_plot_convergence(int argc, char **argv)
                           .arg = "TRACE.csv", .count_min = 1, .count_max = 16};
     hfc_spec spec = {argv[0],
                      "Mean and spread (min-max over runs) of the best value per iteration or\n"
-                     "evaluation count, one curve per trace file (fit profile --trace, or a\n"
-                     "campaign's trace.csv).",
+                     "evaluation count, one curve per (optimizer, problem) of each trace file\n"
+                     "(fit profile --trace, or a campaign's trace.csv; at most 16 curves).",
                      opts, HFC_COUNT(opts), &positional, NULL};
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc) ||
@@ -131,20 +157,39 @@ static int run_plot_convergence(int argc, char **argv)
         return rc;
     }
     /* freed at the end */
-    curve *c = calloc(files.n, sizeof *c);
+    curve *c = calloc(CURVES_MAX, sizeof *c);
+    size_t nc = 0;
     hf_trace_file **traces = calloc(files.n, sizeof *traces);
     if (c == NULL || traces == NULL)
         rc = hfc_fail(argv[0], "out of memory");
     hf_trace_axis axis = strcmp(o.xaxis, "evals") == 0 ? HF_TRACE_EVALUATIONS
                                                        : HF_TRACE_ITERATIONS;
-    for (size_t i = 0; rc == 0 && i < files.n; ++i)
-        rc = read_curve(argv[0], files.v[i], axis, &traces[i], &c[i]);
-    if (rc == 0)
-        rc = hfc_plot_run(build_script(&o, c, files.n), argv[0]);
-    for (size_t i = 0; c != NULL && i < files.n; ++i) {
-        hf_trace_band_free(c[i].band);
-        hf_trace_file_free(traces ? traces[i] : NULL);
+    for (size_t i = 0; rc == 0 && i < files.n; ++i) {
+        hf_diag diag = {{0}};
+        hf_status st = hf_trace_read(files.v[i], &traces[i], &diag);
+        if (st != HF_OK)
+            rc = hfc_fail_status(argv[0], NULL, st, &diag);
+        else if (traces[i]->n_runs == 0)
+            rc = hfc_fail(argv[0], "%s: no trace rows", files.v[i]);
+        for (size_t r = 0; rc == 0 && r < traces[i]->n_runs; ++r)
+            rc = add_run(argv[0], files.v[i], &traces[i]->runs[r], c, &nc);
     }
+    for (size_t i = 0; rc == 0 && i < nc; ++i) {
+        hf_diag diag = {{0}};
+        hf_status st = hf_trace_band_alloc(c[i].runs, c[i].n_runs, axis, &c[i].band, &diag);
+        if (st != HF_OK)
+            rc = hfc_fail_status(argv[0], NULL, st, &diag);
+    }
+    if (rc == 0) {
+        int rms = label_curves(c, nc, files.n);
+        rc = hfc_plot_run(build_script(&o, c, nc, rms), argv[0]);
+    }
+    for (size_t i = 0; c != NULL && i < nc; ++i) {
+        hf_trace_band_free(c[i].band);
+        free(c[i].runs);
+    }
+    for (size_t i = 0; traces != NULL && i < files.n; ++i)
+        hf_trace_file_free(traces[i]);
     free(c);
     free(traces);
     hfc_free(&spec);

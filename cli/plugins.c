@@ -84,6 +84,7 @@ static const hf_plugin *load(const char *command, const char *option, const char
                        why ? why : "unknown error");
         return NULL;
     }
+    hfc_signals_watch_exit();
     hf_plugin_entry_fn entry;
     /* POSIX's way from a data pointer to a function pointer */
     *(void **)(&entry) = dlsym(handle, HF_PLUGIN_ENTRY);

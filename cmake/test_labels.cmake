@@ -18,7 +18,8 @@ set(HERTZFIT_SLOW_TESTS
     docs:docs/impact.md docs:docs/benchmarking.md docs:docs/maxwell.md
     docs:docs/optimisers.md)
 # program tests that are not test_*.c programs
-set(HERTZFIT_CLI_TESTS shards_parallel plugins ioh_format data:drop_traces install_check)
+set(HERTZFIT_CLI_TESTS shards_parallel plugins ioh_format data:drop_traces install_check
+    hardening)
 # the shape checks
 set(HERTZFIT_CHECK_TESTS layer_check layer_check_rejects api_check api_check:selftest
     exports_check exports_check:selftest)

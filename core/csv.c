@@ -508,21 +508,23 @@ static hf_status missing(const hf_csv *csv, size_t row, size_t col, hf_diag *dia
                        hf_csv_cell(csv, row, col)[0] ? "NA" : "an empty cell");
 }
 
+static const char *number_problem(const char *text, double *value, hf_status *st);
+
 hf_status hf_csv_number(const hf_csv *csv, size_t row, size_t col,
                         double *value, hf_diag *diag)
 {
     if (hf_csv_is_missing(csv, row, col))
         return missing(csv, row, col, diag);
     const char *text = hf_csv_cell(csv, row, col);
-    hf_status st = hf_parse_double(text, value, NULL);
-    if (st == HF_OK)
-        return st;
+    hf_status st = HF_OK;
+    const char *problem = number_problem(text, value, &st);
+    if (problem == NULL)
+        return HF_OK;
     char at[1024], buf[96];
     const char *hint = *separator_hint(csv, text) ? separator_hint(csv, text)
                                                    : decimal_hint(csv, text);
     return hf_diag_set(diag, st, "%s: '%s' is %s%s", where(csv, row, col, at, sizeof at),
-                       shown(text, buf, sizeof buf),
-                       st == HF_EDOM ? "not finite" : "not a number", hint);
+                       shown(text, buf, sizeof buf), problem, hint);
 }
 
 hf_status hf_csv_count(const hf_csv *csv, size_t row, size_t col,
@@ -551,29 +553,53 @@ hf_status hf_csv_column(const hf_csv *csv, const char *name, double *out,
 
 /* ---- numbers -------------------------------------------------------------- */
 
-hf_status hf_parse_double(const char *text, double *value, hf_diag *diag)
+/* TEXT as a number into *value; NULL, or why it is not one (the status
+ * in *st): shared by hf_parse_double and hf_csv_number, which words the
+ * place differently. */
+static const char *number_problem(const char *text, double *value, hf_status *st)
 {
-    if (text == NULL)
-        return hf_diag_set(diag, HF_EPARSE, "no number given");
     const char *s = text;
     while (isspace((unsigned char)*s))
         ++s;
     char *end = NULL;
+    errno = 0;
     double v = *s ? strtod(s, &end) : 0.0;
+    int underflow = errno == ERANGE && v == 0.0;
     while (end != NULL && isspace((unsigned char)*end))
         ++end;
+    *st = HF_EPARSE;
     if (*s == '\0' || end == s || end == NULL || *end != '\0')
-        return hf_diag_set(diag, HF_EPARSE, "'%s' is not a number", text);
+        return "not a number";
+    /* strtod reads C99's hexadecimal floats (0x1p3); no data file or
+     * option of hertzfit writes them, and a cell such as 0x10 read as 16
+     * would be a silent surprise */
+    if (strpbrk(s, "xX") != NULL)
+        return "not a decimal number (hexadecimal is not read)";
+    *st = HF_EDOM;
     if (!isfinite(v))
-        return hf_diag_set(diag, HF_EDOM, "'%s' is not finite", text);
+        return "not finite";
+    /* a non-zero number too small for a double would be read as 0 and
+     * reported later as "= 0", which the user never wrote */
+    if (underflow)
+        return "below the smallest double (it would be read as 0)";
+    *st = HF_OK;
     *value = v;
-    return HF_OK;
+    return NULL;
 }
 
-hf_status hf_parse_count(const char *text, unsigned long long *value, hf_diag *diag)
+hf_status hf_parse_double(const char *text, double *value, hf_diag *diag)
 {
     if (text == NULL)
-        return hf_diag_set(diag, HF_EPARSE, "no count given");
+        return hf_diag_set(diag, HF_EPARSE, "no number given");
+    hf_status st = HF_OK;
+    const char *problem = number_problem(text, value, &st);
+    return problem == NULL ? HF_OK : hf_diag_set(diag, st, "'%s' is %s", text, problem);
+}
+
+/* TEXT as a decimal whole number (blanks around it allowed, no sign) into
+ * *value; 0 when it is not one or exceeds 2^64 - 1. */
+static int parse_whole(const char *text, unsigned long long *value)
+{
     const char *s = text;
     while (isspace((unsigned char)*s))
         ++s;
@@ -582,9 +608,32 @@ hf_status hf_parse_count(const char *text, unsigned long long *value, hf_diag *d
     unsigned long long v = isdigit((unsigned char)*s) ? strtoull(s, &end, 10) : 0;
     while (end != NULL && isspace((unsigned char)*end))
         ++end;
-    if (end == NULL || *end != '\0' || errno == ERANGE || v >= (1ULL << 63))
+    if (end == NULL || *end != '\0' || errno == ERANGE)
+        return 0;
+    *value = v;
+    return 1;
+}
+
+hf_status hf_parse_count(const char *text, unsigned long long *value, hf_diag *diag)
+{
+    if (text == NULL)
+        return hf_diag_set(diag, HF_EPARSE, "no count given");
+    unsigned long long v = 0;
+    if (!parse_whole(text, &v) || v >= (1ULL << 63))
         return hf_diag_set(diag, HF_EPARSE, "'%s' is not a count (a whole number from 0 "
                            "below 2^63)", text);
     *value = v;
+    return HF_OK;
+}
+
+hf_status hf_parse_seed(const char *text, uint64_t *value, hf_diag *diag)
+{
+    if (text == NULL)
+        return hf_diag_set(diag, HF_EPARSE, "no seed given");
+    unsigned long long v = 0;
+    if (!parse_whole(text, &v) || v > UINT64_MAX)
+        return hf_diag_set(diag, HF_EPARSE, "'%s' is not a seed (a whole number from 0 to "
+                           "2^64 - 1 = 18446744073709551615)", text);
+    *value = (uint64_t)v;
     return HF_OK;
 }

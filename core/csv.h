@@ -48,6 +48,7 @@
 #define HERTZFIT_CSV_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "core/file.h"
 #include "hertzfit/status.h"
 
@@ -126,6 +127,12 @@ hf_status hf_parse_double(const char *text, double *value, hf_diag *diag);
 /* TEXT as a non-negative decimal integer below 2^63 (leading/trailing
  * blanks allowed).  HF_EPARSE if not, the diag quoting TEXT. */
 hf_status hf_parse_count(const char *text, unsigned long long *value, hf_diag *diag);
+
+/* TEXT as a seed: a decimal whole number from 0 to 2^64 - 1, the whole
+ * range of a PCG32 seed (the program, Python and MATLAB take the same
+ * range, so a seed written anywhere is reproduced everywhere).  HF_EPARSE
+ * if not, the diag quoting TEXT. */
+hf_status hf_parse_seed(const char *text, uint64_t *value, hf_diag *diag);
 
 #ifdef __cplusplus
 }

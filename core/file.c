@@ -24,6 +24,9 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <sys/syscall.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <stdlib.h>
@@ -32,6 +35,7 @@
 #include <unistd.h>
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
 #include <threads.h>
@@ -44,6 +48,7 @@ static const char *kind_of(mode_t mode)
     if (S_ISCHR(mode)) return "a character device";
     if (S_ISBLK(mode)) return "a block device";
     if (S_ISSOCK(mode)) return "a socket";
+    if (S_ISFIFO(mode)) return "a FIFO";
     return "not a regular file";
 }
 
@@ -199,13 +204,208 @@ static hf_status create_temporary(const char *path,
     return st;
 }
 
+/* ---- the temporaries of this process, for a signal handler ------------- */
+
+/* Every temporary name an atomic output holds, so that a program ended by
+ * a signal (SIGINT, SIGTERM) can remove them from its handler
+ * (hf_atomic_remove_temporaries).  A fixed table of copies, not the
+ * outputs' own strings: the handler may run while another thread frees
+ * an output, and it must not allocate.  A slot is free (0), being filled
+ * (1) or holds a name (2). */
+#define TEMPORARY_SLOTS 64
+static struct {
+    atomic_int state;
+    int is_dir;
+    char name[PATH_MAX];
+} temporaries[TEMPORARY_SLOTS];
+
+/* The slot now holding NAME, or -1 (no slot free, or a name too long:
+ * then only a signal can leave it behind, as before). */
+static int temporary_add(const char *name, int is_dir)
+{
+    size_t len = strlen(name);
+    if (len >= PATH_MAX)
+        return -1;
+    for (int i = 0; i < TEMPORARY_SLOTS; ++i) {
+        int expected = 0;
+        if (atomic_compare_exchange_strong(&temporaries[i].state, &expected, 1)) {
+            memcpy(temporaries[i].name, name, len + 1);
+            temporaries[i].is_dir = is_dir;
+            atomic_store(&temporaries[i].state, 2);
+            return i;
+        }
+    }
+    return -1;
+}
+
+static void temporary_drop(int slot)
+{
+    if (slot >= 0)
+        atomic_store(&temporaries[slot].state, 0);
+}
+
+/* Removes NAME in the folder PARENT and, for a folder, all it holds, with
+ * system calls only (async-signal-safe: no allocation, no stdio).  A
+ * folder is listed again until a pass removes nothing, since removing
+ * entries while listing may skip some. */
+static void remove_tree_at(int parent, const char *name, int depth)
+{
+    if (unlinkat(parent, name, 0) == 0 || (errno != EISDIR && errno != EPERM) || depth > 32)
+        return;
+    int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    for (int removed = 1; removed;) {
+        removed = 0;
+        if (lseek(fd, 0, SEEK_SET) != 0)
+            break;
+        char buf[4096] __attribute__((aligned(8)));
+        long n;
+        while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
+            for (long off = 0; off < n;) {
+                /* struct linux_dirent64: ino (8), off (8), reclen (2), type (1), name */
+                unsigned short reclen;
+                memcpy(&reclen, buf + off + 16, sizeof reclen);
+                const char *entry = buf + off + 19;
+                if (strcmp(entry, ".") != 0 && strcmp(entry, "..") != 0) {
+                    remove_tree_at(fd, entry, depth + 1);
+                    removed = 1;
+                }
+                off += reclen;
+            }
+        }
+        if (n < 0)
+            break;
+    }
+    close(fd);
+    unlinkat(parent, name, AT_REMOVEDIR);
+}
+
+void hf_atomic_remove_temporaries(void)
+{
+    int saved = errno;
+    for (int i = 0; i < TEMPORARY_SLOTS; ++i)
+        if (atomic_load(&temporaries[i].state) == 2)
+            remove_tree_at(AT_FDCWD, temporaries[i].name, 0);
+    errno = saved;
+}
+
+/* ---- leftovers of ended processes ------------------------------------------ */
+
+/* Whether NAME is PREFIX.tmp-PID-K or PREFIX.old-PID (PREFIX NULL: any)
+ * written by a process that no longer runs: a leftover of a program
+ * killed with SIGKILL, which no handler can clean. */
+static int is_leftover(const char *name, const char *prefix)
+{
+    const char *tag = NULL;
+    if (prefix != NULL) {
+        size_t n = strlen(prefix);
+        if (strncmp(name, prefix, n) != 0)
+            return 0;
+        tag = name + n;
+    } else {
+        const char *t = strstr(name, ".tmp-");
+        tag = t ? t : strstr(name, ".old-");
+        if (tag == NULL)
+            return 0;
+        while (strstr(tag + 1, ".tmp-") != NULL)   /* the last one */
+            tag = strstr(tag + 1, ".tmp-");
+    }
+    int tmp = strncmp(tag, ".tmp-", 5) == 0;
+    if (!tmp && strncmp(tag, ".old-", 5) != 0)
+        return 0;
+    char *end = NULL;
+    errno = 0;
+    long pid = strtol(tag + 5, &end, 10);
+    if (errno != 0 || end == tag + 5 || pid <= 0 || pid > INT_MAX)
+        return 0;
+    if (tmp) {
+        if (*end != '-' || end[1] < '0' || end[1] > '9')
+            return 0;
+        strtoul(end + 1, &end, 10);
+    }
+    if (*end != '\0' || pid == (long)getpid())
+        return 0;
+    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+/* Removes PATH's leftovers (PATH.tmp-PID-K, PATH.old-PID of processes
+ * that have ended) from its folder. */
+static void remove_leftovers(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dir_len = slash ? (size_t)(slash - path) + (slash == path) : 0;
+    const char *base = slash ? slash + 1 : path;
+    char dir[PATH_MAX];
+    if (dir_len >= sizeof dir)
+        return;
+    if (dir_len == 0)
+        strcpy(dir, ".");
+    else {
+        memcpy(dir, path, dir_len);
+        dir[dir_len] = '\0';
+    }
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    DIR *d = fdopendir(fd);
+    if (d == NULL) {
+        close(fd);
+        return;
+    }
+    size_t blen = strlen(base);
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        if (strncmp(e->d_name, base, blen) == 0 && is_leftover(e->d_name, base))
+            remove_tree_at(dirfd(d), e->d_name, 0);
+    closedir(d);
+}
+
 /* ---- what both outputs hold ------------------------------------------------ */
 
 /* The name asked for and the temporary name being written. */
 typedef struct pending {
     char *path;
     char *tmp;
+    int slot;   /* in the table of temporaries, or -1 */
 } pending;
+
+/* The name an output at PATH is written to, into *target (malloc'ed):
+ * PATH itself, or for a symbolic link the file it leads to, so that the
+ * link stays a link.  Only a regular file (a folder when WANT_DIR) or no
+ * file at all may be replaced: a device, a FIFO, a socket or a link to
+ * nothing is refused, since renaming onto it would destroy it (a FIFO or
+ * /dev/null replaced by a regular file) — the user meant it to receive
+ * the data, which an output written whole and renamed cannot do. */
+static hf_status output_target(const char *path, int want_dir, char **target, hf_diag *diag)
+{
+    struct stat info;
+    *target = NULL;
+    if (lstat(path, &info) == 0 && S_ISLNK(info.st_mode)) {
+        *target = realpath(path, NULL);
+        if (*target == NULL)
+            return hf_diag_set(diag, HF_EIO, "cannot write '%s': a symbolic link to nothing "
+                               "writable (%s)", path, strerror(errno));
+    } else {
+        *target = without_trailing_slashes(path);
+        if (*target == NULL)
+            return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    hf_status st = HF_OK;
+    if (stat(*target, &info) == 0) {
+        if (want_dir && !S_ISDIR(info.st_mode))
+            st = hf_diag_set(diag, HF_EIO, "'%s' exists and is not a directory", path);
+        else if (!want_dir && S_ISDIR(info.st_mode))
+            st = hf_diag_set(diag, HF_EIO, "cannot write '%s': it is a directory", path);
+        else if (!want_dir && !S_ISREG(info.st_mode))
+            st = hf_diag_set(diag, HF_EIO, "cannot write '%s': it is %s, and an output only "
+                             "ever replaces a regular file", path, kind_of(info.st_mode));
+    }
+    if (st != HF_OK) {
+        free(*target);
+        *target = NULL;
+    }
+    return st;
+}
 
 /* A new output object of SIZE bytes (a struct that starts with its
  * pending part) for PATH — a folder where WANT_DIR, else not one — whose
@@ -218,28 +418,32 @@ static hf_status pending_alloc(size_t size, const char *path, int want_dir,
     *out = NULL;
     if (path == NULL || *path == '\0')
         return hf_diag_set(diag, HF_EINVAL, "no output name given");
-    struct stat info;
-    if (stat(path, &info) == 0 && !S_ISDIR(info.st_mode) != !want_dir)
-        return hf_diag_set(diag, HF_EIO, want_dir ? "'%s' exists and is not a directory"
-                                                  : "cannot write '%s': it is a directory",
-                           path);
+    char *target = NULL;   /* malloc'ed, to p->path or freed */
+    hf_status st = output_target(path, want_dir, &target, diag);
+    if (st != HF_OK)
+        return st;
     pending *p = calloc(1, size); /* to *out: the caller releases it */
-    if (p == NULL || (p->path = without_trailing_slashes(path)) == NULL) {
-        free(p);
+    if (p == NULL) {
+        free(target);
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     }
-    hf_status st = create_temporary(p->path, create, p, &p->tmp, diag);
+    p->path = target;
+    p->slot = -1;
+    remove_leftovers(p->path);
+    st = create_temporary(p->path, create, p, &p->tmp, diag);
     if (st != HF_OK) {
         free(p->path);
         free(p);
         return st;
     }
+    p->slot = temporary_add(p->tmp, want_dir);
     *out = p;
     return HF_OK;
 }
 
 static void pending_free(pending *p)
 {
+    temporary_drop(p->slot);
     free(p->path);
     free(p->tmp);
     free(p);
@@ -375,7 +579,7 @@ hf_status hf_atomic_dir_check(const char *path, const char *const *own, hf_diag 
     hf_status st = HF_OK;
     for (struct dirent *e; st == HF_OK && (e = readdir(d)) != NULL;)
         if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
-            !is_own(e->d_name, own))
+            !is_own(e->d_name, own) && !is_leftover(e->d_name, NULL))
             st = hf_diag_set(diag, HF_EEXIST, "'%s' holds '%s', which writing it anew would "
                              "delete", path, e->d_name);
     closedir(d);

@@ -16,7 +16,18 @@
  * absent).  A folder is built as a temporary sibling (PATH.tmp-PID-K) and
  * renamed into place as a whole, replacing an old folder as a whole.  The
  * rename is atomic on one file system; a crash of the process itself can
- * leave a temporary name behind, never a half-written PATH.  (The data are
+ * leave a temporary name behind, never a half-written PATH.  A program's
+ * signal handler removes the temporaries with hf_atomic_remove_temporaries;
+ * what a SIGKILL leaves (NAME.tmp-PID-K of a process that no longer runs)
+ * is removed by the next write of NAME and never counts as content of a
+ * folder (hf_atomic_dir_check).
+ *
+ * Only a regular file (or, for a folder output, a folder) is ever
+ * replaced.  A symbolic link is followed: the file it leads to is
+ * replaced and the link stays.  A character or block device, a FIFO or a
+ * socket is refused (HF_EIO naming it): renaming onto it would destroy it
+ * (/dev/null replaced by a file), and writing into it in place would give
+ * up the "whole or not at all" promise.  (The data are
  * not fsync'ed: the guarantee is against failures seen by the program, not
  * against a power cut.)
  *
@@ -103,6 +114,12 @@ hf_status hf_atomic_file_commit(hf_atomic_file *file, hf_diag *diag);
 
 /* Closes and removes the temporary file; PATH is as it was.  NULL-safe. */
 void hf_atomic_file_discard(hf_atomic_file *file);
+
+/* Removes every temporary file and folder of this process's atomic
+ * outputs not yet committed or discarded.  Async-signal-safe (system
+ * calls only): for a program's handler of SIGINT or SIGTERM, before it
+ * ends.  The outputs themselves must not be used afterwards. */
+void hf_atomic_remove_temporaries(void);
 
 /* ---- one folder, built aside and put in place as a whole -------------- */
 

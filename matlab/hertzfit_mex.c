@@ -14,6 +14,10 @@
  * the MEX file (matlab/hertzfit_mex_loader.c) loads so that GSL keeps its
  * own CBLAS inside Octave or MATLAB (docs/matlab.md).
  */
+#define _GNU_SOURCE   /* RTLD_DEFAULT */
+#include <dlfcn.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -52,9 +56,60 @@ static int fail_status(failure *f, const char *command, hf_status st, const hf_d
                 diag != NULL && diag->text[0] ? diag->text : hf_strerror(st));
 }
 
+/* ---- Ctrl-C ---------------------------------------------------------------- */
+
+/* The host's "an interrupt is pending" flag, found at run time: Octave's
+ * octave_signal_caught (its SIGINT handler sets it; octave_quit() would
+ * act on it by throwing a C++ exception, which must not cross the
+ * library's C frames), or MATLAB's utIsInterruptPending().  The library
+ * polls it at every evaluation (hf_interrupt_set), so a long fit or
+ * campaign stops within a few evaluations, and the gateway then raises
+ * hertzfit:interrupted instead of returning a result. */
+static volatile sig_atomic_t *octave_caught;
+static bool (*matlab_pending)(void);
+
+static int host_interrupt_pending(void)
+{
+    if (octave_caught != NULL)
+        return *octave_caught != 0;
+    return matlab_pending != NULL && matlab_pending();
+}
+
+static void find_host_interrupt(void)
+{
+    void *sym = dlsym(RTLD_DEFAULT, "octave_signal_caught");
+    octave_caught = sym;
+    if (sym == NULL && (sym = dlsym(RTLD_DEFAULT, "utIsInterruptPending")) != NULL)
+        memcpy(&matlab_pending, &sym, sizeof matlab_pending);   /* POSIX: object to function */
+    hf_interrupt_set(octave_caught != NULL || matlab_pending != NULL ? host_interrupt_pending
+                                                                     : NULL);
+}
+
 /* ---- name-value pairs ---------------------------------------------------- */
 
-typedef enum { ARG_TEXT, ARG_REAL, ARG_COUNT, ARG_REALS, ARG_STRUCT } arg_kind;
+typedef enum { ARG_TEXT, ARG_REAL, ARG_COUNT, ARG_REALS, ARG_STRUCT, ARG_SEED } arg_kind;
+
+/* A seed: the whole 64-bit range of the program's --seed, as uint64
+ * (uint64(18446744073709551615)), or as a double that is a whole number
+ * up to 2^53 (beyond it a double cannot name every whole number, so
+ * uint64 is required; a double that is not exact would silently run
+ * another seed). */
+static int seed_ok(const mxArray *v, uint64_t *seed)
+{
+    if (mxGetNumberOfElements(v) != 1 || mxIsComplex(v) || mxIsSparse(v))
+        return 0;
+    if (mxIsUint64(v)) {
+        *seed = *(const uint64_t *)mxGetData(v);
+        return 1;
+    }
+    if (!mxIsDouble(v))
+        return 0;
+    double x = mxGetScalar(v);
+    if (!(x >= 0 && x == floor(x) && x <= 9007199254740992.0))
+        return 0;
+    *seed = (uint64_t)x;
+    return 1;
+}
 
 typedef struct arg {
     const char *name;
@@ -111,9 +166,22 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
         case ARG_REALS:
             ok = is_real_double(v) && mxGetNumberOfElements(v) > 0;
             break;
+        case ARG_SEED: {
+            uint64_t seed;
+            ok = seed_ok(v, &seed);
+            break;
+        }
         default:
             ok = is_real_double(v) && mxGetNumberOfElements(v) == 1;
             break;
+        }
+        if (ok && a->kind == ARG_TEXT) {
+            /* C reads a name only up to a NUL: 'drops.csv\0zz' would open drops.csv */
+            const mxChar *c = mxGetChars(v);
+            for (size_t k = 0; c != NULL && k < mxGetNumberOfElements(v); ++k)
+                if (c[k] == 0)
+                    return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' contains a "
+                                "NUL character (at %zu)", command, a->name, k + 1);
         }
         if (ok && a->kind == ARG_COUNT) {
             double x = mxGetScalar(v);
@@ -121,9 +189,11 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
         }
         if (!ok) {
             static const char *const wanted[] = {"a character vector", "a real number",
-                                                 "a whole number >= 0",
+                                                 "a whole number from 0 below 1e15",
                                                  "a non-empty real vector",
-                                                 "a scalar struct"};
+                                                 "a scalar struct",
+                                                 "a seed: a uint64 scalar, or a whole "
+                                                 "number from 0 to 2^53 as a double"};
             return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' must be %s",
                         command, a->name, wanted[a->kind]);
         }
@@ -139,6 +209,14 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
 static double real_or(const arg *a, double fallback)
 {
     return a->value != NULL ? mxGetScalar(a->value) : fallback;
+}
+
+static uint64_t seed_or(const arg *a, uint64_t fallback)
+{
+    uint64_t seed = fallback;
+    if (a->value != NULL)
+        seed_ok(a->value, &seed);   /* checked by parse_pairs */
+    return seed;
 }
 
 /* A text option into a malloc'ed string (the caller frees), or NULL. */
@@ -212,7 +290,7 @@ static int set_parameters(const mxArray *set, hf_optimizer *opt, failure *f)
     return 0;
 }
 
-static mxArray *fit_runs(const hf_profile_fit *fit, const char *optimizer, double seed)
+static mxArray *fit_runs(const hf_profile_fit *fit, const char *optimizer, uint64_t seed)
 {
     static const char *fields[] = {"run", "optimizer", "seed", "a", "b", "I", "K0",
                                    "rms_pct", "evals", "iters", "status", "converged",
@@ -224,7 +302,10 @@ static mxArray *fit_runs(const hf_profile_fit *fit, const char *optimizer, doubl
         int finite = isfinite(r->f);
         set_real(s, i, "run", (double)i);
         set_text(s, i, "optimizer", optimizer);
-        set_real(s, i, "seed", seed);
+        /* uint64, so that every seed reads back exactly */
+        mxArray *seed_value = mxCreateNumericMatrix(1, 1, mxUINT64_CLASS, mxREAL);
+        *(uint64_t *)mxGetData(seed_value) = seed;
+        mxSetField(s, (mwIndex)i, "seed", seed_value);
         set_real(s, i, "a", finite ? r->x[0] : NAN);
         set_real(s, i, "b", finite ? r->x[1] : NAN);
         set_real(s, i, "I", finite ? fit->integral[i] : NAN);
@@ -266,7 +347,7 @@ static mxArray *fit_summary(const hf_profile_fit *fit)
 static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, failure *f)
 {
     arg args[] = {{"optimizer", ARG_TEXT, 1, NULL}, {"runs", ARG_COUNT, 0, NULL},
-                  {"seed", ARG_COUNT, 0, NULL},     {"threads", ARG_COUNT, 0, NULL},
+                  {"seed", ARG_SEED, 0, NULL},     {"threads", ARG_COUNT, 0, NULL},
                   {"max_evals", ARG_COUNT, 0, NULL}, {"table", ARG_TEXT, 0, NULL},
                   {"sampling", ARG_REALS, 0, NULL}, {"bounds", ARG_REALS, 0, NULL},
                   {"set", ARG_STRUCT, 0, NULL}};
@@ -326,14 +407,16 @@ static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, f
         hf_profile_fit_config cfg;
         hf_profile_fit_config_init(&cfg);
         cfg.runs.runs = (size_t)real_or(&args[1], 50);
-        cfg.runs.seed = (uint64_t)real_or(&args[2], 1);
+        cfg.runs.seed = seed_or(&args[2], 1);
         cfg.runs.threads = (int)real_or(&args[3], 0);
         cfg.runs.max_evals = (size_t)real_or(&args[4], 0);
         st = hf_profile_fit_run(obj, opt, &cfg, &fit, &diag);
         if (st != HF_OK)
             rc = fail_status(f, "fit_profile", st, &diag);
+        else if (host_interrupt_pending())
+            rc = 0;   /* nothing to build: the gateway raises hertzfit:interrupted */
         else {
-            out[0] = fit_runs(fit, optimizer, (double)cfg.runs.seed);
+            out[0] = fit_runs(fit, optimizer, cfg.runs.seed);
             if (nout > 1)
                 out[1] = fit_summary(fit);
         }
@@ -395,7 +478,7 @@ static int cmd_maxwell_simulate(int n, const mxArray **in, mxArray **out, failur
                   {"eta", ARG_REAL, 1, NULL},  {"grid", ARG_TEXT, 0, NULL},
                   {"m", ARG_REALS, 0, NULL},   {"R", ARG_REALS, 0, NULL},
                   {"v0", ARG_REALS, 0, NULL},  {"noise", ARG_REAL, 0, NULL},
-                  {"seed", ARG_COUNT, 0, NULL}};
+                  {"seed", ARG_SEED, 0, NULL}};
     if (parse_pairs("maxwell_simulate", n, in, args, 9, f))
         return 1;
     const hf_maxwell_material mat = {mxGetScalar(args[0].value), mxGetScalar(args[1].value),
@@ -412,7 +495,7 @@ static int cmd_maxwell_simulate(int n, const mxArray **in, mxArray **out, failur
         rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_simulate: out of memory");
     if (rc == 0) {
         st = hf_maxwell_synthesize(&mat, d, real_or(&args[7], 0.0),
-                                   (uint64_t)real_or(&args[8], 0), resp, &diag);
+                                   seed_or(&args[8], 0), resp, &diag);
         if (st == HF_OK)
             st = hf_argatov_constants_compute(&k, &diag);
         if (st != HF_OK)
@@ -565,7 +648,7 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
 {
     arg args[] = {{"data", ARG_TEXT, 1, NULL},      {"nu", ARG_REAL, 1, NULL},
                   {"method", ARG_TEXT, 0, NULL},    {"weights", ARG_TEXT, 0, NULL},
-                  {"optimizer", ARG_TEXT, 0, NULL}, {"seed", ARG_COUNT, 0, NULL},
+                  {"optimizer", ARG_TEXT, 0, NULL}, {"seed", ARG_SEED, 0, NULL},
                   {"max_evals", ARG_COUNT, 0, NULL}, {"contact_start", ARG_TEXT, 0, NULL},
                   {"baseline", ARG_TEXT, 0, NULL},  {"max_iter", ARG_COUNT, 0, NULL}};
     if (parse_pairs("maxwell_fit", n, in, args, 10, f))
@@ -798,6 +881,7 @@ void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
     static int initialised = 0;
     if (!initialised) {
         hf_library_init();
+        find_host_interrupt();
         initialised = 1;
     }
     char command[32];
@@ -826,6 +910,16 @@ void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
     else
         rc = fail(&f, "hertzfit:badInput", "hertzfit_mex: unknown command '%s' (valid: hr, "
                   "fit_profile, maxwell_simulate, maxwell_fit, maxwell_extract, copt, ev)", command);
+    if (host_interrupt_pending()) {
+        /* what the call returned was cut short: never handed back */
+        for (int i = 0; i < nlhs; ++i)
+            if (plhs[i] != NULL) {
+                mxDestroyArray(plhs[i]);
+                plhs[i] = NULL;
+            }
+        mexErrMsgIdAndTxt("hertzfit:interrupted", "hertzfit_%s: interrupted "
+                          "(Ctrl-C)", command);
+    }
     if (rc != 0)
         mexErrMsgIdAndTxt(f.id, "%s", f.text);
 }

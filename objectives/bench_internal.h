@@ -215,6 +215,15 @@ int hf_bench_problem_bbob(const char *name, int *function, unsigned long *instan
  * start: hf_bench_problem_run only reads. */
 hf_status hf_bench_problem_prepare_runs(hf_bench_problem *bp, size_t runs, hf_diag *diag);
 
+/* The instances the runs of a "bbob:F:D" problem solve: run r solves
+ * INSTANCES[r mod n] instead of instance r + 1 (COCO's instance sets,
+ * hf_campaign_instances_parse).  The problem becomes run 0's instance;
+ * call it before hf_bench_problem_prepare_runs.  Nothing changes for any
+ * other problem.  HF_EINVAL for an empty list or an instance outside
+ * 1..HF_BBOB_MAX_INSTANCE. */
+hf_status hf_bench_problem_set_instances(hf_bench_problem *bp, const unsigned long *instances,
+                                         size_t n, hf_diag *diag);
+
 /* The problem run RUN (from 0) optimises: for "bbob:F:D" instance RUN + 1,
  * for a shifted test function run RUN's moved copy (NULL when RUN is
  * beyond what hf_bench_problem_prepare_runs built), for every other problem

@@ -42,7 +42,10 @@ struct hf_bench_problem {
     hf_problem *shifted_runs;        /* n_shifted views, named bp->name (run 0: bp->problem) */
     size_t n_shifted;
     int bbob_function;               /* 1..24 for a BBOB problem, else 0 */
-    unsigned long bbob_instance;     /* its instance; 0: run r uses instance r + 1 */
+    unsigned long bbob_instance;     /* its instance; 0: run r uses instance r + 1, or
+                                        run_instances[r mod n_run_instances] */
+    unsigned long *run_instances;    /* owned, or NULL (hf_bench_problem_set_instances) */
+    size_t n_run_instances;
     hf_bbob **bbob;                  /* owned: n_bbob instances (1, 2, ... when per run) */
     hf_problem *bbob_runs;           /* n_bbob views of them, named bp->name */
     size_t n_bbob;
@@ -257,7 +260,9 @@ static hf_status build_bbob(hf_bench_problem *bp, size_t count, hf_diag *diag)
     bp->bbob_runs = views;
     size_t dim = bp->problem.dim;
     for (size_t r = bp->n_bbob; r < count; ++r) {
-        unsigned long instance = bp->bbob_instance ? bp->bbob_instance : (unsigned long)r + 1;
+        unsigned long instance = bp->bbob_instance   ? bp->bbob_instance
+                                 : bp->run_instances ? bp->run_instances[r % bp->n_run_instances]
+                                                     : (unsigned long)r + 1;
         /* owned by bp (hf_bench_problem_free) */
         hf_status st = hf_bbob_alloc(bp->bbob_function, dim, instance, &bp->bbob[r], diag);
         if (st != HF_OK)
@@ -500,6 +505,7 @@ void hf_bench_problem_free(hf_bench_problem *bp)
         hf_bbob_free(bp->bbob[r]);
     free(bp->bbob);
     free(bp->bbob_runs);
+    free(bp->run_instances);
     hf_profile_objective_free(bp->profile);
     hf_maxwell_objective_free(bp->maxwell);
     hf_maxwell_data_free(bp->maxwell_data);
@@ -522,6 +528,31 @@ hf_status hf_bench_problem_prepare_runs(hf_bench_problem *bp, size_t runs, hf_di
         return hf_diag_set(diag, HF_EINVAL, "no problem given");
     bp->runs = runs;
     return bp->bbob_function != 0 ? build_bbob(bp, runs, diag) : HF_OK;
+}
+
+hf_status hf_bench_problem_set_instances(hf_bench_problem *bp, const unsigned long *instances,
+                                         size_t n, hf_diag *diag)
+{
+    if (bp == NULL || instances == NULL || n == 0)
+        return hf_diag_set(diag, HF_EINVAL, "no problem or no instances given");
+    if (bp->bbob_function == 0 || bp->bbob_instance != 0)
+        return HF_OK;   /* no run of its own instance */
+    for (size_t i = 0; i < n; ++i)
+        if (instances[i] < 1 || instances[i] > HF_BBOB_MAX_INSTANCE)
+            return hf_diag_set(diag, HF_EINVAL, "BBOB instance %lu is not in 1..%lu",
+                               instances[i], (unsigned long)HF_BBOB_MAX_INSTANCE);
+    unsigned long *copy = malloc(sizeof *copy * n);   /* owned by bp */
+    if (copy == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    memcpy(copy, instances, sizeof *copy * n);
+    free(bp->run_instances);
+    bp->run_instances = copy;
+    bp->n_run_instances = n;
+    /* the instances built so far were numbered 1, 2, ...: built again */
+    for (size_t r = 0; r < bp->n_bbob; ++r)
+        hf_bbob_free(bp->bbob[r]);
+    bp->n_bbob = 0;
+    return build_bbob(bp, bp->runs > 0 ? bp->runs : 1, diag);
 }
 
 const hf_problem *hf_bench_problem_run(const hf_bench_problem *bp, size_t run)

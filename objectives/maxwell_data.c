@@ -355,6 +355,13 @@ static hf_status read_cell(const hf_csv *csv, const columns *c, size_t row, int 
         return hf_diag_set(diag, HF_EDOM, "%s:%zu:%zu: %s = %g must be %s", hf_csv_path(csv),
                            hf_csv_line(csv, row), col + 1, u->name, v, requirement(q));
     *si = u->drop_height ? sqrt(2.0 * g * v * u->factor) : v * u->factor;
+    /* a finite cell whose SI value is not (h_m = 1e308 gives V0 = inf, a
+     * mass in g of 1e-320 gives 0 kg): named by the file's column */
+    if (!possible(q, *si))
+        return hf_diag_set(diag, HF_EDOM, "%s:%zu:%zu: %s = %g gives %s = %g %s, which must be "
+                           "%s", hf_csv_path(csv), hf_csv_line(csv, row), col + 1, u->name, v,
+                           u->drop_height ? "V0" : u->symbol, *si,
+                           u->drop_height ? "m/s (sqrt(2 g h))" : "in SI units", requirement(q));
     return HF_OK;
 }
 

@@ -6,6 +6,7 @@
  */
 #include "hertzfit/maxwell_data.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +202,15 @@ static hf_status check_trace_options(const hf_maxwell_trace_options *o, hf_diag 
     if (o->bits != 0 && !(isfinite(o->range) && o->range > 0.0))
         return hf_diag_set(diag, HF_EDOM, "range %g N must be finite and > 0 with bits",
                            o->range);
+    /* the converter's step 2 range / 2^bits must be a normal double: at
+     * range 1e308 it overflows, at 1e-320 it is 0, and either way every
+     * sample would read as -range */
+    double step = 2.0 * o->range / ldexp(1.0, (int)o->bits);
+    if (o->bits != 0 && !(isfinite(step) && step >= DBL_MIN))
+        return hf_diag_set(diag, HF_EDOM, "range %g N with %u bits has a step of %g N, which "
+                           "is not a normal double: give a range in [%g, %g] N", o->range,
+                           o->bits, step, DBL_MIN * ldexp(1.0, (int)o->bits - 1),
+                           DBL_MAX / 2.0);
     return HF_OK;
 }
 
@@ -234,9 +244,17 @@ hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
         return st;
     double samples = floor((o.pre + resp.t_c + o.post) * o.rate) + 1.0;
     if (!(samples <= HF_MAXWELL_TRACE_MAX_SAMPLES))
-        return hf_diag_set(diag, HF_ERANGE, "a record of %g s at %g Hz has %.0f samples, over "
+        return hf_diag_set(diag, HF_ERANGE, "a record of %g s at %g Hz has %.4g samples, over "
                            "the %d a trace may have", o.pre + resp.t_c + o.post, o.rate, samples,
                            HF_MAXWELL_TRACE_MAX_SAMPLES);
+    /* a shorter record would be written and then refused by its own reader */
+    if (samples < HF_MAXWELL_TRACE_MIN_SAMPLES)
+        return hf_diag_set(diag, HF_ERANGE, "a record of %g s at %g Hz has %.0f sample%s, fewer "
+                           "than the %d a trace needs (raise the rate to at least %.0f Hz)",
+                           o.pre + resp.t_c + o.post, o.rate, samples, samples == 1 ? "" : "s",
+                           HF_MAXWELL_TRACE_MIN_SAMPLES,
+                           ceil((HF_MAXWELL_TRACE_MIN_SAMPLES - 1) /
+                                (o.pre + resp.t_c + o.post)));
     hf_maxwell_trace *tr = calloc(1, sizeof *tr); /* to *out, or freed on error */
     if (tr == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");

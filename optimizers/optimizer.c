@@ -11,9 +11,11 @@
 #include "core/strdup.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/csv.h"
 #include "core/timing.h"
 #include "core/problem_internal.h"
 
@@ -108,8 +110,8 @@ static hf_status find_algorithm(const char *name, const hf_algorithm **algo,
     return hf_optimizer_unknown(name, diag);
 }
 
-hf_status hf_optimizer_alloc(const char *name, size_t dim, hf_optimizer **out,
-                             hf_diag *diag)
+/* An optimiser by its plain name (no settings in braces). */
+static hf_status alloc_plain(const char *name, size_t dim, hf_optimizer **out, hf_diag *diag)
 {
     *out = NULL;
     if (name == NULL)
@@ -154,6 +156,132 @@ void hf_optimizer_free(hf_optimizer *opt)
 const char *hf_optimizer_name(const hf_optimizer *opt) { return opt->name; }
 
 size_t hf_optimizer_dim_of(const hf_optimizer *opt) { return opt->dim; }
+
+static hf_status lookup_param(const hf_optimizer *opt, const char *key, long *index,
+                              hf_diag *diag);
+
+/* The shortest %g text of V that reads back as V. */
+static void format_shortest(char *buf, size_t cap, double v)
+{
+    if (v == floor(v) && fabs(v) < 1e15) {   /* whole numbers as such: 30, not 3e+01 */
+        snprintf(buf, cap, "%.0f", v);
+        return;
+    }
+    for (int digits = 1; digits <= 17; ++digits) {
+        snprintf(buf, cap, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
+/* Applies the settings "k=v" separated by ',' or ';' of TEXT (LEN
+ * characters) to OPT and records which it set in SET (one flag per
+ * parameter). */
+static hf_status apply_settings(hf_optimizer *opt, const char *text, size_t len,
+                                unsigned char *set, hf_diag *diag)
+{
+    char item[160];
+    for (size_t at = 0; at < len;) {
+        size_t end = at;
+        while (end < len && text[end] != ',' && text[end] != ';')
+            ++end;
+        size_t n = end - at;
+        const char *eq = memchr(text + at, '=', n);
+        double value = 0.0;
+        if (n == 0 || n >= sizeof item || eq == NULL)
+            return hf_diag_set(diag, HF_EINVAL, "optimizer '%s': setting '%.*s' is not "
+                               "key=value", opt->name, (int)n, text + at);
+        memcpy(item, text + at, n);
+        item[n] = '\0';
+        item[eq - (text + at)] = '\0';
+        const char *v = item + (eq - (text + at)) + 1;
+        if (hf_parse_double(v, &value, NULL) != HF_OK)
+            return hf_diag_set(diag, HF_EINVAL, "optimizer '%s': %s = '%s' is not a number",
+                               opt->name, item, v);
+        long index = -1;
+        hf_status st = lookup_param(opt, item, &index, diag);
+        if (st == HF_OK) st = hf_optimizer_set(opt, item, value, diag);
+        if (st != HF_OK)
+            return st;
+        set[index] = 1;
+        at = end + (end < len);
+    }
+    return HF_OK;
+}
+
+/* "BASE{k=v;...}": the canonical entry name of OPT (made from BASE) with
+ * the parameters SET flags, in the table's order, shortest exact values,
+ * separated by ';' (a name must fit a CSV cell and a manifest list). */
+static hf_status canonical_name(hf_optimizer *opt, const char *base, size_t base_len,
+                                const unsigned char *set, hf_diag *diag)
+{
+    size_t cap = base_len + 3;
+    for (size_t i = 0; i < opt->algo->nparams; ++i)
+        cap += set[i] ? strlen(opt->algo->params[i].key) + 28 : 0;
+    char *name = malloc(cap);   /* replaces opt->name, owned by opt */
+    if (name == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    size_t w = (size_t)snprintf(name, cap, "%.*s{", (int)base_len, base);
+    for (size_t i = 0, first = 1; i < opt->algo->nparams; ++i) {
+        if (!set[i])
+            continue;
+        char value[32];
+        format_shortest(value, sizeof value, opt->values[i]);
+        w += (size_t)snprintf(name + w, cap - w, "%s%s=%s", first ? "" : ";",
+                              opt->algo->params[i].key, value);
+        first = 0;
+    }
+    snprintf(name + w, cap - w, "}");
+    free(opt->name);
+    opt->name = name;
+    return HF_OK;
+}
+
+hf_status hf_optimizer_alloc(const char *name, size_t dim, hf_optimizer **out,
+                             hf_diag *diag)
+{
+    *out = NULL;
+    if (name == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "optimizer name is missing");
+    /* the name as a whole first: a family member may carry the braces
+     * ("restart:ica{variant=2007}" restarts "ica{variant=2007}") */
+    hf_diag whole = {{0}};
+    hf_status st = alloc_plain(name, dim, out, &whole);
+    size_t len = strlen(name);
+    const char *open = strrchr(name, '{');
+    if (st == HF_OK || open == NULL || len < 2 || name[len - 1] != '}' ||
+        strchr(open, '}') != name + len - 1) {
+        if (st != HF_OK && diag != NULL)
+            *diag = whole;
+        return st;
+    }
+    /* "NAME{k=v,k=v}": NAME with these settings, as one optimiser of its own */
+    size_t base_len = (size_t)(open - name);
+    char base[256];
+    if (base_len == 0 || base_len >= sizeof base)
+        return hf_diag_set(diag, HF_EINVAL, "optimizer '%s': no name before '{'", name);
+    if (len - base_len == 2)
+        return hf_diag_set(diag, HF_EINVAL, "optimizer '%s': no setting between the braces",
+                           name);
+    memcpy(base, name, base_len);
+    base[base_len] = '\0';
+    hf_optimizer *opt = NULL;   /* to *out, or freed below */
+    st = alloc_plain(base, dim, &opt, diag);
+    if (st != HF_OK)
+        return st;
+    unsigned char *set = calloc(opt->algo->nparams ? opt->algo->nparams : 1, 1); /* freed below */
+    if (set == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    if (st == HF_OK) st = apply_settings(opt, open + 1, len - base_len - 2, set, diag);
+    if (st == HF_OK) st = canonical_name(opt, base, base_len, set, diag);
+    free(set);
+    if (st != HF_OK) {
+        hf_optimizer_free(opt);
+        return st;
+    }
+    *out = opt;
+    return HF_OK;
+}
 
 static long find_param(const hf_algorithm *algo, const char *key)
 {
@@ -319,8 +447,17 @@ hf_status hf_optimize_from(const hf_optimizer *opt, const hf_problem *problem,
         eff.max_iters = opt->algo->default_max_iters;
         eff.max_evals = opt->algo->default_max_evals;
     }
-    hf_evaluator ev = {problem, &eff, result, eff.max_iters, 0, HF_STOP_NONE, source,
-                       source_user};
+    if (hf_interrupt_is_pending()) {
+        /* the host was interrupted: the remaining runs of a study end at
+         * once, without the algorithm's set-up */
+        result->stop = HF_STOP_FAILURE;
+        return HF_OK;
+    }
+    /* hertzfit's own algorithms keep to the box by construction (NLopt's
+     * BOBYQA may step a rounding error past a bound, and its results are
+     * kept as they always were); a user's are checked at every point */
+    hf_evaluator ev = {problem, &eff, result, eff.max_iters, 0, HF_STOP_NONE,
+                       hf_algorithm_is_users(opt->algo), source, source_user};
     hf_rng rng;
     hf_rng_seed(&rng, run->seed, run->stream);
     hf_algo_run ctx = {problem, opt->values, opt->variant, opt->name, &ev, &rng, &eff};
@@ -338,7 +475,9 @@ hf_status hf_optimize_from(const hf_optimizer *opt, const hf_problem *problem,
     omp_set_num_threads(saved_threads);
 #endif
     result->status = st;
-    result->stop = (st != HF_OK) ? HF_STOP_FAILURE
+    /* A run without one finite value inside the box found nothing: never
+     * "converged" (a plug-in that returns without evaluating) */
+    result->stop = (st != HF_OK || !isfinite(result->f)) ? HF_STOP_FAILURE
                    : (ev.reason != HF_STOP_NONE ? ev.reason : HF_STOP_CONVERGED);
     return st;
 }

@@ -33,6 +33,7 @@ struct hf_evaluator {
     size_t max_iters;       /* resolved: run's, or the algorithm's default */
     int stopped;
     hf_stop_reason reason;
+    int check_box;          /* a user's algorithm: points outside the box are failures */
     /* Where a batch's values come from: NULL = the objective, on OpenMP
      * threads; else SOURCE (an ask/tell run hands the points to its
      * caller and waits for the values).  A status other than HF_OK ends
@@ -56,8 +57,11 @@ hf_status hf_optimizer_unknown(const char *name, hf_diag *diag);
 /* The registry (optimizers/registry.c). */
 size_t hf_algorithm_count(void);
 const hf_algorithm *hf_algorithm_at(size_t index);
+/* Whether A was registered by the user (hf_optimizer_register). */
+int hf_algorithm_is_users(const hf_algorithm *a);
 
-/* ---- moved from hertzfit/optimizer.h: only the library and its tests call it */
-const char *hf_optimizer_name(const hf_optimizer *opt);
+/* Whether the host's interrupt check (hf_interrupt_set) says stop. */
+int hf_interrupt_is_pending(void);
+
 
 #endif

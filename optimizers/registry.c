@@ -15,12 +15,26 @@ extern const hf_algorithm hf_algorithm_ica;
 extern const hf_algorithm hf_algorithm_icaco;
 extern const hf_algorithm hf_algorithm_random;
 extern const hf_algorithm hf_algorithm_nlopt;
+extern const hf_algorithm hf_algorithm_pagmo_cmaes;
+extern const hf_algorithm hf_algorithm_pagmo_xnes;
+extern const hf_algorithm hf_algorithm_pagmo_sade;
+extern const hf_algorithm hf_algorithm_pagmo_de1220;
+extern const hf_algorithm hf_algorithm_pagmo_pso;
+extern const hf_algorithm hf_algorithm_pagmo_bee_colony;
+extern const hf_algorithm hf_algorithm_restart;
 
 static const hf_algorithm *const registry[] = {
     &hf_algorithm_ica,
     &hf_algorithm_icaco,
     &hf_algorithm_random,
     &hf_algorithm_nlopt,
+    &hf_algorithm_pagmo_cmaes,
+    &hf_algorithm_pagmo_xnes,
+    &hf_algorithm_pagmo_sade,
+    &hf_algorithm_pagmo_de1220,
+    &hf_algorithm_pagmo_pso,
+    &hf_algorithm_pagmo_bee_colony,
+    &hf_algorithm_restart,
 };
 
 #define BUILT_IN (sizeof registry / sizeof registry[0])
@@ -30,6 +44,14 @@ static const hf_algorithm *registered[HF_ALGORITHM_REGISTER_MAX];
 static size_t n_registered;
 
 size_t hf_algorithm_count(void) { return BUILT_IN + n_registered; }
+
+int hf_algorithm_is_users(const hf_algorithm *a)
+{
+    for (size_t i = 0; i < n_registered; ++i)
+        if (registered[i] == a)
+            return 1;
+    return 0;
+}
 
 const hf_algorithm *hf_algorithm_at(size_t index)
 {

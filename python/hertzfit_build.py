@@ -15,7 +15,9 @@ embeds one; the compiler fills in its layout) and the binding's own callbacks
 Where the library is found, first match wins:
   HERTZFIT_STATIC_LIB=/path/libhertzfit.a and HERTZFIT_INCLUDE_DIRS=dir[:dir]
       link that static library (the CMake build does this; its dependencies
-      come from pkg-config: gsl nlopt libcrypto, and OpenMP);
+      come from pkg-config: gsl nlopt libcrypto, and OpenMP; the rest, pagmo,
+      the C++ runtime and MuJoCo where found, from hertzfit-static-libs.txt,
+      which CMake writes beside the static library);
   otherwise `pkg-config --cflags --libs hertzfit` (an installed hertzfit; set
       PKG_CONFIG_PATH to PREFIX/lib/pkgconfig for a private prefix).
 HERTZFIT_EXTRA_LINK adds linker flags (the sanitizer build's -fsanitize=...).
@@ -136,8 +138,8 @@ def _library_flags():
                         for d in os.environ.get("HERTZFIT_INCLUDE_DIRS", "").split(os.pathsep)
                         if d]
         deps = _pkg_config("--libs", "gsl", "nlopt", "libcrypto")
-        # the optional libraries the build found (MuJoCo), listed by CMake
-        # beside the static library
+        # pagmo, the C++ runtime and the optional libraries the build found
+        # (MuJoCo), listed by CMake beside the static library
         listed = os.path.join(os.path.dirname(os.path.abspath(static_lib)),
                               "hertzfit-static-libs.txt")
         if os.path.exists(listed):
@@ -145,7 +147,8 @@ def _library_flags():
                 deps += shlex.split(f.read())
         inc, libdirs, libs, other = _split_flags(deps)
         kwargs = dict(include_dirs=include_dirs + inc, library_dirs=libdirs,
-                      libraries=libs + ["m"], extra_objects=[os.path.abspath(static_lib)],
+                      libraries=libs + ["m"],
+                      extra_objects=[os.path.abspath(static_lib)],
                       extra_compile_args=["-fopenmp"], extra_link_args=["-fopenmp"] + other)
     else:
         try:

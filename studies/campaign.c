@@ -3,7 +3,7 @@
  * any work, numbers the tasks (optimiser × problem × run) in canonical
  * sorted order, runs this shard's tasks on OpenMP threads with one PCG
  * stream per task keyed on names (never on positions), collects each run's
- * improvements, and hands the result to campaign_io.c for writing.
+ * improvements, and hands the result to campaign_dir.c for writing.
  */
 #include "studies/campaign_internal.h"
 
@@ -12,15 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_sort.h>
 #include <gsl/gsl_version.h>
 #include <nlopt.h>
 
 #include "hertzfit/bench_problems.h"
+#include "core/csv.h"
 #include "hertzfit/rng.h"
 #include "core/timing.h"
 #include "hertzfit/version.h"
 #include "studies/study.h"
+#include "optimizers/optimizer_internal.h"
 
 void hf_campaign_config_init(hf_campaign_config *cfg)
 {
@@ -38,27 +39,6 @@ static const hf_budget_rule default_budget = {0, HF_BUDGET_EVALUATIONS, 1000};
 static const double default_targets[] = {1e1, 1e0, 1e-1, 1e-2, 1e-3,
                                          1e-4, 1e-5, 1e-6, 1e-7, 1e-8};
 
-hf_status hf_campaign_sort_targets(double *values, size_t n, hf_diag *diag)
-{
-    if (n == 0)
-        return hf_diag_set(diag, HF_EINVAL, "no targets given");
-    for (size_t i = 0; i < n; ++i)
-        if (!isfinite(values[i]) || !(values[i] > 0.0))
-            return hf_diag_set(diag, HF_EINVAL,
-                               "target %g is not a finite positive number (targets are "
-                               "distances to f*: 1e1,1e0,...)", values[i]);
-    gsl_sort(values, 1, n);
-    for (size_t i = 0; i < n / 2; ++i) {   /* decreasing: easiest target first */
-        double t = values[i];
-        values[i] = values[n - 1 - i];
-        values[n - 1 - i] = t;
-    }
-    for (size_t i = 1; i < n; ++i)
-        if (values[i] == values[i - 1])
-            return hf_diag_set(diag, HF_EINVAL, "target %g is listed twice", values[i]);
-    return HF_OK;
-}
-
 /* The configured targets (or the default), copied, checked and sorted
  * into c->targets. */
 static hf_status set_targets(const hf_campaign_config *cfg, hf_campaign *c, hf_diag *diag)
@@ -73,6 +53,40 @@ static hf_status set_targets(const hf_campaign_config *cfg, hf_campaign *c, hf_d
         memcpy(c->targets, given, sizeof *c->targets * n);
     c->n_targets = n;
     return hf_campaign_sort_targets(c->targets, n, diag);
+}
+
+hf_status hf_budget_rule_parse(const char *text, hf_budget_rule *rule, hf_diag *diag)
+{
+    char dim[64], count[64];
+    const char *eq = strchr(text, '=');
+    const char *value = eq ? eq + 1 : text;
+    size_t len = strlen(value);
+    hf_budget_scale scale = HF_BUDGET_EVALUATIONS;
+    if (len > 2 && value[len - 2] == '*' && (value[len - 1] == 'd' || value[len - 1] == 'D')) {
+        scale = HF_BUDGET_PER_DIMENSION;
+        len -= 2;
+    }
+    unsigned long long d = 0, e = 0;
+    int ok = len < sizeof count;
+    if (ok) {
+        memcpy(count, value, len);
+        count[len] = '\0';
+    }
+    if (ok && eq != NULL) {
+        ok = (size_t)(eq - text) < sizeof dim;
+        if (ok) {
+            memcpy(dim, text, (size_t)(eq - text));
+            dim[eq - text] = '\0';
+            ok = hf_parse_count(dim, &d, NULL) == HF_OK && d >= 1;
+        }
+    }
+    if (ok)
+        ok = hf_parse_count(count, &e, NULL) == HF_OK && e >= 1;
+    if (!ok)
+        return hf_diag_set(diag, HF_EINVAL, "'%s' is not E, B*d, DIM=E or DIM=B*d with whole "
+                           "numbers E, B, DIM >= 1", text);
+    *rule = (hf_budget_rule){(size_t)d, scale, (size_t)e};
+    return HF_OK;
 }
 
 hf_status hf_budget_evaluations(const hf_budget_rule *rules, size_t n, size_t dim,
@@ -178,8 +192,11 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
     for (; built < n && st == HF_OK; ++built) {
         /* owned by np until moved into rs->bench (run_state_free) */
         st = hf_bench_problem_alloc(cfg->problems[built], cfg->data_dir, &np[built].bp, diag);
+        if (st == HF_OK && cfg->n_instances > 0)
+            st = hf_bench_problem_set_instances(np[built].bp, cfg->instances, cfg->n_instances,
+                                                diag);
         if (st == HF_OK)
-            st = hf_bench_problem_prepare_runs(np[built].bp, cfg->runs, diag);
+            st = hf_bench_problem_prepare_runs(np[built].bp, c->runs, diag);
         if (st == HF_OK && cfg->shift)
             st = hf_bench_problem_shift(np[built].bp, cfg->seed, diag);
         if (st == HF_OK)
@@ -229,7 +246,14 @@ static hf_status build_optimizers(const hf_campaign_config *cfg, hf_campaign *c,
     if (c->optimizers == NULL || rs->handles == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t i = 0; i < n; ++i) {
-        c->optimizers[i] = hf_campaign_strdup(cfg->optimizers[i]); /* owned by c */
+        /* the canonical name of an entry with settings, "ica{variant=2007}",
+         * so that one entry written two ways is one optimiser */
+        hf_optimizer *probe = NULL;   /* freed below */
+        hf_status st = hf_optimizer_alloc(cfg->optimizers[i], 1, &probe, diag);
+        if (st != HF_OK)
+            return st;
+        c->optimizers[i] = hf_campaign_strdup(hf_optimizer_name(probe)); /* owned by c */
+        hf_optimizer_free(probe);
         c->n_optimizers = i + 1;
         if (c->optimizers[i] == NULL)
             return hf_diag_set(diag, HF_ENOMEM, "out of memory");
@@ -382,6 +406,17 @@ static hf_status build_manifest(hf_campaign *c, const run_state *rs)
     if (st == HF_OK) st = hf_campaign_add_field(c, "gsl_version", "%s", gsl_version);
     if (st == HF_OK) st = hf_campaign_add_field(c, "seed", "%llu", (unsigned long long)c->seed);
     if (st == HF_OK) st = hf_campaign_add_field(c, "runs", "%zu", c->runs);
+    if (st == HF_OK && c->n_instances > 0) {
+        /* only when given: a campaign of instances 1, 2, ... keeps its manifest */
+        char list[4096] = "";
+        for (size_t i = 0; i < c->n_instances; ++i) {
+            char one[32];
+            snprintf(one, sizeof one, "%s%lu", i ? " " : "", c->instances[i]);
+            if (strlen(list) + strlen(one) < sizeof list)
+                strcat(list, one);
+        }
+        st = hf_campaign_add_field(c, "instances", "%s", list);
+    }
     char targets[1024] = "";
     for (size_t i = 0; i < c->n_targets; ++i) {
         char one[32];
@@ -542,6 +577,11 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
 {
     if (out != NULL)
         *out = NULL;
+    /* runs 0 with instances: one run per instance */
+    hf_campaign_config resolved = *cfg;
+    if (resolved.runs == 0 && resolved.n_instances > 0)
+        resolved.runs = resolved.n_instances;
+    cfg = &resolved;
     hf_status st = check_config(cfg, diag);
     if (st != HF_OK)
         return st;
@@ -549,6 +589,15 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     run_state rs = {NULL, NULL};
     if (c == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    if (cfg->n_instances > 0) {
+        c->instances = malloc(sizeof *c->instances * cfg->n_instances); /* owned by c */
+        if (c->instances == NULL) {
+            free(c);
+            return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+        }
+        memcpy(c->instances, cfg->instances, sizeof *c->instances * cfg->n_instances);
+        c->n_instances = cfg->n_instances;
+    }
     c->runs = cfg->runs;
     c->seed = cfg->seed;
     c->shard_index = cfg->shard_index;

@@ -7,8 +7,10 @@
  * Under DIR/coco/ALG (ALG = optimiser name, ':' and '/' replaced by '-'):
  *   bbobexp_fF.info    per BBOB function F, one entry of three lines per
  *                      dimension D: "suite = 'bbob', funcId = F, DIM = D,
- *                      Precision = 1.000e-08, algId = 'ALG', logger = 'bbob',
- *                      data_format = 'bbob-new2'", a "% " line (cocopp skips
+ *                      Precision = P, algId = 'ALG', logger = 'bbob',
+ *                      data_format = 'bbob-new2'" (P: the campaign's final
+ *                      target, where the runs stop; 1e-8 by default), a "% "
+ *                      line (cocopp skips
  *                      an entry without it), then the data file and
  *                      ", INSTANCE:EVALUATIONS|PRECISION" per run, PRECISION
  *                      being the run's best − f_opt (%.1e).
@@ -103,17 +105,21 @@ static hf_status write_data(const hf_campaign *c, const hf_campaign_bbob *ids, s
 static void info_entry(FILE *fp, const hf_campaign *c, const hf_campaign_bbob *ids, size_t o,
                        int f, size_t d, const char *alg, int first)
 {
-    fprintf(fp, "%ssuite = 'bbob', funcId = %d, DIM = %zu, Precision = 1.000e-08, "
+    /* Precision is the final target the runs stopped at (cocopp's "final
+     * ftarget - fopt": it ignores targets below it), COCO's 1e-8 unless the
+     * campaign's targets stop above it */
+    fprintf(fp, "%ssuite = 'bbob', funcId = %d, DIM = %zu, Precision = %.3e, "
                 "algId = '%s', logger = 'bbob', data_format = 'bbob-new2'\n"
                 "%% hertzfit campaign, seed %llu\ndata_f%d/bbobexp_f%d_DIM%zu.dat",
-            first ? "" : "\n", f, d, alg, (unsigned long long)c->seed, f, f, d);
+            first ? "" : "\n", f, d, c->n_targets > 0 ? c->targets[c->n_targets - 1] : 1e-8, alg,
+            (unsigned long long)c->seed, f, f, d);
     for (size_t i = 0; i < c->n_rows; ++i) {
         const hf_campaign_row *r = &c->rows[i];
         if (!in_entry(c, ids, r, o, f, d))
             continue;
         const hf_trace_point *last = &c->trace[r->trace_first + r->trace_count - 1];
-        fprintf(fp, ", %lu:%zu|%.1e", hf_campaign_bbob_instance(&ids[r->problem], r->run), r->evaluations,
-                precision_of(last->best_f, hf_campaign_row_f_opt(c, r)));
+        fprintf(fp, ", %lu:%zu|%.1e", hf_campaign_bbob_instance(c, &ids[r->problem], r->run),
+                r->evaluations, precision_of(last->best_f, hf_campaign_row_f_opt(c, r)));
     }
 }
 

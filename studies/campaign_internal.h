@@ -1,9 +1,16 @@
 /*
  * studies/campaign_internal.h — what the campaign files share and the public
- * header does not promise: manifest fields, task numbering, file writers.
- * campaign.c runs tasks, campaign_io.c reads/writes/merges directories,
- * campaign_coco.c writes the COCO bbob-logger layout, campaign_ioh.c
- * IOHprofiler's.
+ * header does not promise.  One file per job, calls going one way only:
+ *   campaign_common.c    the campaign in memory (fields, tasks, targets,
+ *                        BBOB identities, the folders writers open);
+ *                        calls no other campaign file
+ *   campaign_manifest.c  manifest.txt written, read, compared
+ *   campaign_data.c      runs.csv and trace.csv written, read, verified
+ *   campaign_coco.c      the COCO bbob-logger layout (coco/)
+ *   campaign_ioh.c       IOHprofiler's layout (ioh/)
+ *   campaign_dir.c       a whole folder: written from the four above, read
+ *   campaign_merge.c     shards merged (reads and writes folders)
+ *   campaign.c           runs the tasks and writes the folder
  */
 #ifndef HERTZFIT_CAMPAIGN_INTERNAL_H
 #define HERTZFIT_CAMPAIGN_INTERNAL_H
@@ -37,6 +44,14 @@ size_t hf_campaign_first_hit(const hf_campaign *c, const hf_campaign_row *row, d
 /* malloc'ed copy of TEXT (caller frees), NULL on failure. */
 char *hf_campaign_strdup(const char *text);
 
+/* Task number in the full campaign: (optimizer * n_problems + problem) *
+ * runs + run. */
+size_t hf_campaign_task_number(const hf_campaign *c, const hf_campaign_row *row);
+
+/* Appends "KEY = VALUE" to the manifest as given (no length limit);
+ * HF_ENOMEM. */
+hf_status hf_campaign_push_field(hf_campaign *c, const char *key, const char *value);
+
 /* Appends "key = value" to the manifest (printf-style value). */
 hf_status hf_campaign_add_field(hf_campaign *c, const char *key, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -55,6 +70,44 @@ hf_status hf_campaign_set_field(hf_campaign *c, const char *key, const char *val
  * FORCE.  HF_EEXIST naming what differs or what would be deleted. */
 hf_status hf_campaign_check_dir(const hf_campaign *c, const char *dir, int force,
                                 hf_diag *diag);
+
+/* ---- campaign_manifest.c ---- */
+
+/* First field where A and B differ, ignoring the keys in SKIP (NULL-
+ * terminated) and the data fields: HF_EMISMATCH with "field 'K' differs:
+ * 'VA' in WHAT_A vs 'VB' in WHAT_B" in the diag. */
+hf_status hf_campaign_compare_manifests(const hf_campaign *a, const char *what_a,
+                                        const hf_campaign *b, const char *what_b,
+                                        const char *const *skip, hf_diag *diag);
+
+/* DIR/manifest.txt from C's fields, with the rows and SHA-256 of the data
+ * files already in DIR; written last. */
+hf_status hf_campaign_write_manifest(const hf_campaign *c, const char *dir, hf_diag *diag);
+
+/* The manifest at PATH into C (fields, lists, runs, seed, targets, shard). */
+hf_status hf_campaign_read_manifest(const char *path, hf_campaign *c, hf_diag *diag);
+
+/* ---- campaign_data.c ---- */
+
+/* DIR/runs.csv and DIR/trace.csv. */
+hf_status hf_campaign_write_data(const hf_campaign *c, const char *dir, hf_diag *diag);
+
+/* DIR/runs.csv and DIR/trace.csv into C, whose manifest is read;
+ * *task_of_point (caller frees) gives each trace point's task. */
+hf_status hf_campaign_read_data(const char *dir, hf_campaign *c, size_t **task_of_point,
+                                hf_diag *diag);
+
+/* Sorts rows by task and trace points to follow them; fills the trace
+ * ranges.  TASK_OF_POINT[i] is the task of trace point i; WHERE names the
+ * campaign in a message. */
+hf_status hf_campaign_sort_rows(hf_campaign *c, size_t *task_of_point, const char *where,
+                                hf_diag *diag);
+
+/* The integrity checks of a campaign read from DIR: the rows and SHA-256
+ * the manifest records (format 3), every run's last trace point. */
+hf_status hf_campaign_verify_data(const hf_campaign *c, const char *dir, hf_diag *diag);
+
+/* ---- campaign_dir.c ---- */
 
 /* Writes C into a folder built beside DIR and puts it in place of DIR as a
  * whole (core/file.h): on failure DIR is as it was.  OUT is that
@@ -81,8 +134,9 @@ typedef struct hf_campaign_bbob {
 hf_status hf_campaign_bbob_identities(const hf_campaign *c, hf_campaign_bbob **out,
                                       hf_diag *diag);
 
-/* The instance run RUN (from 0) of such a problem solves. */
-unsigned long hf_campaign_bbob_instance(const hf_campaign_bbob *id, size_t run);
+/* The instance run RUN (from 0) of such a problem of C solves. */
+unsigned long hf_campaign_bbob_instance(const hf_campaign *c, const hf_campaign_bbob *id,
+                                        size_t run);
 
 /* IOHprofiler's files (IOHexperimenter's analyzer logger) under DIR/ioh. */
 hf_status hf_campaign_write_ioh(const hf_campaign *c, const char *dir, hf_diag *diag);

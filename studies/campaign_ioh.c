@@ -105,8 +105,10 @@ static void json_string(FILE *fp, const char *text)
 static unsigned long instance_of(const hf_campaign *c, const hf_campaign_row *r,
                                  const ioh_function *fn)
 {
-    if (fn->bbob)
-        return fn->bbob_instance != 0 ? fn->bbob_instance : (unsigned long)r->run + 1;
+    if (fn->bbob) {
+        hf_campaign_bbob id = {1, fn->bbob_instance};
+        return hf_campaign_bbob_instance(c, &id, r->run);
+    }
     return c->shifted ? (unsigned long)r->run + 1 : 1;
 }
 

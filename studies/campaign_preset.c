@@ -5,7 +5,12 @@
  */
 #include "hertzfit/campaign.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "objectives/bench_internal.h"
+#include "core/csv.h"
 
 /* The paper campaign: every optimiser on the calibration problems and
  * four 10-D test functions, 30 runs, 1000 evaluations in 2-D and 10000
@@ -83,4 +88,94 @@ hf_status hf_campaign_preset(const char *name, hf_campaign_config *cfg, hf_diag 
         return HF_OK;
     }
     return hf_unknown_name("campaign preset", name, COUNT(presets), preset_name_at, NULL, diag);
+}
+
+hf_status hf_campaign_preset_larger(const char *name, hf_campaign_config *cfg, hf_diag *diag)
+{
+    /* a larger size is the preset of the same name with "-full" */
+    char larger[128];
+    snprintf(larger, sizeof larger, "%s-full", name);
+    for (size_t i = 0; i < COUNT(presets); ++i)
+        if (strcmp(larger, presets[i].name) == 0)
+            return hf_campaign_preset(larger, cfg, diag);
+    hf_status st = hf_campaign_preset(name, cfg, diag);
+    return st != HF_OK ? st
+                       : hf_diag_set(diag, HF_EINVAL, "preset '%s' has no larger size (bbob has)",
+                                     name);
+}
+
+/* COCO's instances of its bbob suite by workshop year (COCO's
+ * suite_bbob.c): from each year on until the next listed one. */
+static const struct {
+    int from_year;
+    const char *instances;
+} bbob_years[] = {
+    {2009, "1-5,1-5,1-5"}, {2010, "1-15"},       {2012, "1-5,21-30"},  {2013, "1-5,31-40"},
+    {2015, "1-5,41-50"},   {2016, "1-5,51-60"},  {2017, "1-5,61-70"},  {2018, "1-5,71-80"},
+    {2021, "1-5,91-100"},  {2023, "1-5,101-110"},
+};
+
+/* Appends FIRST..LAST to *list (grown). */
+static int append_range(unsigned long **list, size_t *n, unsigned long first,
+                        unsigned long last)
+{
+    unsigned long *grown = realloc(*list, sizeof *grown * (*n + (last - first) + 1));
+    if (grown == NULL)
+        return 0;
+    *list = grown;
+    for (unsigned long i = first; i <= last; ++i)
+        grown[(*n)++] = i;
+    return 1;
+}
+
+hf_status hf_campaign_instances_parse(const char *text, unsigned long **instances, size_t *n,
+                                      hf_diag *diag)
+{
+    *instances = NULL;
+    *n = 0;
+    unsigned long long year = 0;
+    const char *list = text;
+    /* a year is four digits; an instance list has a comma, a range or a
+     * number below 1000 */
+    if (strlen(text) == 4 && hf_parse_count(text, &year, NULL) == HF_OK && year >= 1000) {
+        list = NULL;
+        for (size_t i = 0; i < COUNT(bbob_years); ++i)
+            if ((int)year >= bbob_years[i].from_year)
+                list = bbob_years[i].instances;
+        if (list == NULL)
+            return hf_diag_set(diag, HF_EINVAL, "instances '%s': COCO's bbob suite has no "
+                               "instances before 2009", text);
+    }
+    char item[64];
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        unsigned long long first = 0, last = 0;
+        int ok = len > 0 && len < sizeof item;
+        if (ok) {
+            memcpy(item, p, len);
+            item[len] = '\0';
+            char *dash = strchr(item, '-');
+            if (dash != NULL)
+                *dash = '\0';
+            ok = hf_parse_count(item, &first, NULL) == HF_OK &&
+                 (dash == NULL ? (last = first, 1)
+                               : hf_parse_count(dash + 1, &last, NULL) == HF_OK) &&
+                 first >= 1 && first <= last && last <= HF_BBOB_MAX_INSTANCE &&
+                 *n + (last - first) < 1000000;
+        }
+        if (!ok || !append_range(instances, n, (unsigned long)first, (unsigned long)last)) {
+            free(*instances);
+            *instances = NULL;
+            *n = 0;
+            return hf_diag_set(diag, ok ? HF_ENOMEM : HF_EINVAL,
+                               "instances '%s': '%.*s' is neither a year (2009, 2023, ...) nor "
+                               "an instance I or range I-J in 1..%lu", text, (int)len, p,
+                               (unsigned long)HF_BBOB_MAX_INSTANCE);
+        }
+        p += len + (end != NULL);
+    }
+    if (*n == 0)
+        return hf_diag_set(diag, HF_EINVAL, "instances '%s': none listed", text);
+    return HF_OK;
 }

@@ -221,6 +221,10 @@ static size_t final_errors(const hf_campaign *c, size_t o, size_t p, double *v)
 
 static size_t errors_at(const hf_campaign *c, size_t o, size_t p, size_t budget, double *v)
 {
+    /* an error at a budget the runs never had is no fixed-budget figure:
+     * it would be the error at the runs' own, smaller budget */
+    if (budget > c->problems[p].budget)
+        return 0;
     size_t n = 0;
     for (size_t i = 0; i < c->n_rows; ++i)
         if (c->rows[i].optimizer == o && c->rows[i].problem == p)
@@ -485,7 +489,9 @@ static hf_status problem_tests(const report_ctx *r, size_t p, double *padj, FILE
 
 static void md_number(FILE *fp, double v)
 {
-    if (isinf(v))
+    if (isnan(v))   /* no such figure (a budget beyond the runs') */
+        fprintf(fp, " — |");
+    else if (isinf(v))
         fprintf(fp, " ∞ |");
     else
         fprintf(fp, " %.3g |", v);

@@ -266,8 +266,15 @@ static hf_status ball_run(const hf_example_config *c, hf_example *ex, hf_diag *d
     p.contact.stiffness = c->stiffness;
     if ((st = hf_impact_simulate(&p, &r, NULL, NULL, diag)) != HF_OK)
         return st;
-    /* the contact at the output step, at least 201 samples */
-    size_t count = (size_t)fmin(1e6, fmax(201.0, ceil(r.contact_time / c->output_step) + 1));
+    /* the contact at the output step, at least 201 samples (the default
+     * step is coarser than a contact); a step too fine for 1e6 samples is
+     * refused rather than silently widened */
+    double wanted = ceil(r.contact_time / c->output_step) + 1;
+    if (wanted > 1e6)
+        return hf_diag_set(diag, HF_EDOM, "output step = %g s gives %.4g samples of the %g s "
+                           "contact, more than 1e6 (give a step of at least %.3g s)",
+                           c->output_step, wanted, r.contact_time, r.contact_time / (1e6 - 1));
+    size_t count = (size_t)fmax(201.0, wanted);
     double *buf = malloc(sizeof(double) * 4 * count);   /* freed below */
     if (buf == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "example: out of memory");
@@ -312,10 +319,12 @@ static hf_status check_config(const hf_example_config *c, hf_diag *diag)
                            c->output_step);
     if (!(c->tolerance > 0.0 && c->tolerance <= 1e-3))
         return hf_diag_set(diag, HF_EDOM, "tolerance = %g is outside (0, 1e-3]", c->tolerance);
-    if (c->example != HF_EXAMPLE_BOUNCING_BALL &&
-        !(c->duration > 0.0 && c->duration <= 1e4 && c->duration / c->output_step <= 1e7))
-        return hf_diag_set(diag, HF_EDOM, "duration = %g s must be in (0, 1e4] with at most "
-                           "1e7 output steps", c->duration);
+    if (c->example != HF_EXAMPLE_BOUNCING_BALL && !(c->duration > 0.0 && c->duration <= 1e4))
+        return hf_diag_set(diag, HF_EDOM, "duration = %g s is outside (0, 1e4]", c->duration);
+    if (c->example != HF_EXAMPLE_BOUNCING_BALL && !(c->duration / c->output_step <= 1e7))
+        return hf_diag_set(diag, HF_EDOM, "duration = %g s at output step = %g s is %.4g "
+                           "steps, more than 1e7 (give a step of at least %.3g s)", c->duration,
+                           c->output_step, c->duration / c->output_step, c->duration / 1e7);
     return HF_OK;
 }
 

@@ -20,6 +20,8 @@ function write_csv(path, s, fields)
       v = s(i).(fields{j});
       if ischar(v)
         cells{j} = v;
+      elseif isinteger(v)
+        cells{j} = sprintf('%lu', v);   % a uint64 seed, every digit
       elseif islogical(v)
         if v, cells{j} = 'yes'; else, cells{j} = 'no'; end
       else
@@ -61,6 +63,10 @@ write_csv(fullfile(out, 'sampling.csv'), struct('c_r', num2cell(sampling)), {'c_
 write_csv(fullfile(out, 'fit_profile_bobyqa.csv'), r, fieldnames(r)');
 write_csv(fullfile(out, 'fit_profile_bobyqa_summary.csv'), s, ...
           {'best', 'mean', 'median', 'worst', 'std', 'i_star', 'k0_star', 'rms_min'});
+% the largest seed, as uint64: the same bits as the program's --seed
+r = hertzfit_fit_profile('optimizer', 'random', 'runs', 2, 'seed', ...
+                         uint64(18446744073709551615), 'table', table);
+write_csv(fullfile(out, 'fit_profile_max_seed.csv'), r, fieldnames(r)');
 r = hertzfit_fit_profile('optimizer', 'ica', 'runs', 4, 'seed', 11, 'set', struct('beta', 1.5));
 write_csv(fullfile(out, 'fit_profile_ica_set.csv'), r, fieldnames(r)');
 
@@ -116,6 +122,10 @@ expect_error('too many runs', '''runs'' must be in [1, 1000000]', ...
              @hertzfit_fit_profile, 'optimizer', 'icaco', 'runs', 2e6);
 expect_error('more threads than the library takes', '''threads'' must be at most 4096', ...
              @hertzfit_fit_profile, 'optimizer', 'icaco', 'runs', 2, 'threads', 1e14);
+expect_error('a seed beyond 2^53 as a double', 'must be a seed: a uint64 scalar', ...
+             @hertzfit_fit_profile, 'optimizer', 'icaco', 'runs', 2, 'seed', 2^60);
+expect_error('a negative seed', 'must be a seed', ...
+             @hertzfit_fit_profile, 'optimizer', 'icaco', 'runs', 2, 'seed', -1);
 expect_error('an unknown optimiser parameter', 'bogus', ...
              @hertzfit_fit_profile, 'optimizer', 'icaco', 'set', struct('bogus', 1));
 expect_error('an unknown damping model', 'unknown damping model ''nope''', ...
@@ -147,5 +157,7 @@ fprintf(f, '0.00051,0.0025,1,2.9\n');
 fclose(f);
 expect_error('a regression whose drops share one speed', 'singular', @hertzfit_maxwell_fit, ...
              'data', singular, 'nu', 0.5, 'method', 'regression');
+expect_error('a NUL inside a file name', 'option ''data'' contains a NUL character (at 10)', ...
+             @hertzfit_maxwell_fit, 'data', ['drops.csv' char(0) 'zz'], 'nu', 0.5);
 printf('matlab_check: ok\n');
 exit(0);

@@ -82,6 +82,10 @@ def main():
     if float(summary['best']) != best:
         sys.exit(f"FAIL: summary best {summary['best']} is not the best run's {best!r}")
     print('ok: the summary\'s best is the best run\'s rms_pct')
+    compare('fit_profile random, the largest seed (2^64 - 1, uint64 in MATLAB)',
+            program('fit', 'profile', '--optimizer', 'random', '--runs', '2', '--seed',
+                    '18446744073709551615', '--table', table),
+            binding('fit_profile_max_seed.csv'))
     compare('fit_profile ica with set beta=1.5',
             program('fit', 'profile', '--optimizer', 'ica', '--runs', '4', '--seed', '11',
                     '--set', 'beta=1.5'), binding('fit_profile_ica_set.csv'))

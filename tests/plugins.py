@@ -73,8 +73,17 @@ def main():
     run(campaign[:4] + ["ica,plugin:" + other] + campaign[5:] + ["--shard", "1/2", "-o", "s1"],
         work)
     p = run([exe, "bench", "merge", "-o", "merged", "s0", "s1"], work, expect=2)
-    if "plugin.0" not in p.stderr or p.stderr.count("\n") != 1:
+    if "plugin.0.sha256" not in p.stderr or p.stderr.count("\n") != 1:
         sys.exit(f"FAIL: a merge of shards with different plug-ins said {p.stderr!r}")
+
+    # the same plug-in file at another path is the same plug-in (its SHA-256)
+    moved = os.path.join(work, "elsewhere")
+    os.makedirs(moved, exist_ok=True)
+    same = os.path.join(moved, "one_plus_one_es.so")
+    shutil.copyfile(es, same)
+    run(campaign[:4] + ["ica,plugin:" + same] + campaign[5:] + ["--shard", "1/2", "-o", "s1m"],
+        work)
+    run([exe, "bench", "merge", "-o", "merged-moved", "s0", "s1m"], work)
 
     for bad, needle in ((os.path.join(work, "missing.so"), "cannot load plug-in"),
                         (os.path.join(plugins, "plugin_no_entry.so"), "no plug-in entry point"),

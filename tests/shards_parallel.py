@@ -4,7 +4,10 @@ then merged, is the campaign run by one process: runs.csv equal but for the
 wall-time column, trace.csv, the COCO and the IOHprofiler files byte for byte, the manifests
 equal but for the thread count.  Two splits (5 and 3 shards) so that a shard
 boundary falls at different tasks; a merge with one shard missing must be
-refused with exit 2 naming the missing task.
+refused with exit 2 naming the missing task.  A second, mixed campaign —
+pagmo's CMA-ES, restarted BOBYQA, ICA's 2007 variant as an entry with
+settings and a plug-in's optimiser on BBOB functions of COCO's 2023
+instances — is the same with 1 and 2 threads and as 3 shards merged.
 
 Usage: shards_parallel.py HERTZFIT_EXE WORK_DIR
 
@@ -57,6 +60,48 @@ def same_tree(a, b):
     return all(same_tree(os.path.join(a, d), os.path.join(b, d)) for d in cmp.common_dirs)
 
 
+def mixed_campaign(exe):
+    plugin = os.path.join(os.path.dirname(exe), "plugins", "one_plus_one_es.so")
+    return ["bench", "run", "--optimizers",
+            "pagmo:cmaes,restart:nlopt:LN_BOBYQA,ica{variant=2007},plugin:" + plugin,
+            "--problems", "bbob:1:2,bbob:15:3,bbob:8:5", "--instances", "2023",
+            "--runs", "4", "--budget", "100*d", "--seed", "5"]
+
+
+def same_campaign(a, b, what):
+    if rows_without_seconds(os.path.join(a, "runs.csv")) != \
+            rows_without_seconds(os.path.join(b, "runs.csv")):
+        sys.exit(f"FAIL: {what}: runs.csv differs")
+    if not filecmp.cmp(os.path.join(a, "trace.csv"), os.path.join(b, "trace.csv"),
+                       shallow=False):
+        sys.exit(f"FAIL: {what}: trace.csv differs")
+    for folder in ("coco", "ioh"):
+        if not same_tree(os.path.join(a, folder), os.path.join(b, folder)):
+            sys.exit(f"FAIL: {what}: {folder}/ differs")
+    if manifest_without_threads(os.path.join(a, "manifest.txt")) != \
+            manifest_without_threads(os.path.join(b, "manifest.txt")):
+        sys.exit(f"FAIL: {what}: the manifests differ beyond threads and shard")
+
+
+def check_mixed(exe, work):
+    campaign = mixed_campaign(exe)
+    run([exe] + campaign + ["--threads", "1", "-o", "mixed-1"], work)
+    run([exe] + campaign + ["--threads", "2", "-o", "mixed-2"], work)
+    same_campaign(os.path.join(work, "mixed-1"), os.path.join(work, "mixed-2"),
+                  "mixed campaign, 1 vs 2 threads")
+    shards = [f"mixed-shard{i}" for i in range(3)]
+    for i, s in enumerate(shards):
+        run([exe] + campaign + ["--threads", "2", "--shard", f"{i}/3", "-o", s], work)
+    run([exe, "bench", "merge", "-o", "mixed-merged"] + shards, work)
+    same_campaign(os.path.join(work, "mixed-1"), os.path.join(work, "mixed-merged"),
+                  "mixed campaign, 3 shards merged vs one process")
+    with open(os.path.join(work, "mixed-1", "runs.csv")) as f:
+        names = {line.split(",")[0] for line in f}
+    want = {"pagmo:cmaes", "restart:nlopt:LN_BOBYQA", "ica{variant=2007}", "one-plus-one-es"}
+    if not want <= names:
+        sys.exit(f"FAIL: mixed campaign ran {sorted(names)}, not all of {sorted(want)}")
+
+
 def check_split(exe, work, single, k):
     shards = [f"k{k}-shard{i}" for i in range(k)]
     run(["parallel", "-q", "-j", "2", exe] + CAMPAIGN +
@@ -99,7 +144,10 @@ def main():
         sys.exit(f"FAIL: a merge without shard 3 of 5 said: {p.stderr!r}")
     if os.path.exists(os.path.join(work, "incomplete")):
         sys.exit("FAIL: a refused merge left its output directory")
-    print("shards: 5 and 3 shards through GNU parallel merge into the single-process campaign")
+    check_mixed(exe, work)
+    print("shards: 5 and 3 shards through GNU parallel merge into the single-process campaign;"
+          " the mixed campaign (pagmo, restarts, an entry with settings, a plug-in) is the "
+          "same for 1 and 2 threads and 3 shards")
 
 
 if __name__ == "__main__":

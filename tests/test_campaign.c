@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "objectives/bench_internal.h"
 #include "hertzfit/bench_problems.h"
 #include "hertzfit/campaign.h"
 #include "hertzfit/report.h"
@@ -419,6 +420,159 @@ static void test_bbob_instances_per_run(void **state)
     assert_same_results(dir, merged);
 }
 
+/* COCO's instance sets: the years as COCO's suite_bbob.c lists them, and
+ * a campaign on the 2023 set runs instances 1-5 and 101-110, each with
+ * its own f* (the instance's, computed independently by hf_bbob), labelled
+ * by its number in the COCO and IOH files, read back from the manifest and
+ * unchanged by a merge of shards. */
+static void test_instance_sets(void **state)
+{
+    (void)state;
+    unsigned long *list = NULL;
+    size_t n = 0;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_campaign_instances_parse("2009", &list, &n, &diag), HF_OK);
+    static const unsigned long y2009[] = {1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5};
+    assert_int_equal(n, 15);
+    assert_memory_equal(list, y2009, sizeof y2009);
+    free(list);
+    static const unsigned long y2023[] = {1, 2, 3, 4, 5, 101, 102, 103, 104, 105,
+                                          106, 107, 108, 109, 110};
+    assert_int_equal(hf_campaign_instances_parse("2023", &list, &n, &diag), HF_OK);
+    assert_int_equal(n, 15);
+    assert_memory_equal(list, y2023, sizeof y2023);
+    free(list);
+    assert_int_equal(hf_campaign_instances_parse("2025", &list, &n, &diag), HF_OK);
+    assert_memory_equal(list, y2023, sizeof y2023);   /* the latest set goes on */
+    free(list);
+    assert_int_equal(hf_campaign_instances_parse("2010", &list, &n, &diag), HF_OK);
+    assert_int_equal(n, 15);
+    assert_int_equal(list[14], 15);
+    free(list);
+    assert_int_equal(hf_campaign_instances_parse("7,3-4", &list, &n, &diag), HF_OK);
+    assert_int_equal(n, 3);
+    assert_true(list[0] == 7 && list[1] == 3 && list[2] == 4);
+    free(list);
+    const char *bad[] = {"2008", "0", "5-3", "1,,2", "", "x", "214649"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        assert_int_equal(hf_campaign_instances_parse(bad[i], &list, &n, &diag), HF_EINVAL);
+        assert_null(list);
+    }
+
+    static const char *const opts[] = {"random"};
+    static const char *const probs[] = {"bbob:1:2", "bbob:8:3:5"};
+    static const hf_budget_rule per_dim = {0, HF_BUDGET_PER_DIMENSION, 20};
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.optimizers = opts;
+    cfg.n_optimizers = 1;
+    cfg.problems = probs;
+    cfg.n_problems = 2;
+    cfg.runs = 0;   /* one per instance */
+    cfg.instances = y2023;
+    cfg.n_instances = 15;
+    cfg.budget = &per_dim;
+    cfg.n_budget = 1;
+    char dir[1100], s0[1100], s1[1100], merged[1100];
+    run_into(&cfg, "camp-inst", dir, sizeof dir);
+    hf_campaign *c = NULL;
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_OK);
+    assert_int_equal(c->runs, 15);
+    assert_int_equal(c->n_instances, 15);
+    assert_memory_equal(c->instances, y2023, sizeof y2023);
+    for (size_t i = 0; i < c->n_rows; ++i) {
+        const hf_campaign_row *r = &c->rows[i];
+        if (r->problem != 0)   /* "bbob:8:3:5" keeps its instance 5 */
+            continue;
+        hf_bbob *b = NULL;
+        double f_opt = 0.0;
+        assert_int_equal(hf_bbob_alloc(1, 2, y2023[r->run], &b, NULL), HF_OK);
+        assert_int_equal(hf_bbob_optimum(b, NULL, &f_opt, NULL), HF_OK);
+        hf_bbob_free(b);
+        assert_true(hf_campaign_row_f_opt(c, r) == f_opt);
+    }
+    hf_campaign_free(c);
+    char *info = slurp(dir, "coco/random/bbobexp_f1.info");
+    assert_non_null(strstr(info, ", 5:40|"));
+    assert_non_null(strstr(info, ", 101:40|"));
+    assert_non_null(strstr(info, ", 110:40|"));
+    assert_null(strstr(info, ", 6:40|"));
+    free(info);
+    info = slurp(dir, "coco/random/bbobexp_f8.info");
+    assert_non_null(strstr(info, "5:60|"));
+    assert_null(strstr(info, "101:60|"));
+    free(info);
+    char *json = slurp(dir, "ioh/random/IOHprofiler_f1_Sphere.json");
+    assert_non_null(strstr(json, "\"instance\": 110"));
+    free(json);
+    cfg.shard_count = 2;
+    cfg.shard_index = 0;
+    run_into(&cfg, "camp-inst-s0", s0, sizeof s0);
+    cfg.shard_index = 1;
+    run_into(&cfg, "camp-inst-s1", s1, sizeof s1);
+    const char *dirs[] = {s0, s1};
+    snprintf(merged, sizeof merged, "%s", hf_test_tmp_path("camp-inst-merged"));
+    assert_int_equal(hf_campaign_merge(dirs, 2, merged, 1, &diag), HF_OK);
+    assert_same_results(dir, merged);
+}
+
+/* A campaign whose targets stop above COCO's 1e-8 stops its runs at its
+ * final target, so its COCO files say so: Precision is that target
+ * (cocopp ignores targets below it), and a run that reached it records
+ * the evaluations it took and an error below it; one that did not, the
+ * whole budget. */
+static void test_coco_precision_follows_targets(void **state)
+{
+    (void)state;
+    static const char *const opts[] = {"nlopt:LN_BOBYQA", "random"};
+    static const char *const probs[] = {"bbob:1:2", "bbob:15:3"};
+    static const double targets[] = {1e1, 1e-2};
+    static const hf_budget_rule per_dim = {0, HF_BUDGET_PER_DIMENSION, 100};
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.optimizers = opts;
+    cfg.n_optimizers = 2;
+    cfg.problems = probs;
+    cfg.n_problems = 2;
+    cfg.runs = 3;
+    cfg.targets = targets;
+    cfg.n_targets = 2;
+    cfg.budget = &per_dim;
+    cfg.n_budget = 1;
+    char dir[1100];
+    run_into(&cfg, "camp-precision", dir, sizeof dir);
+    const char *files[] = {"coco/nlopt-LN_BOBYQA/bbobexp_f1.info",
+                           "coco/random/bbobexp_f15.info"};
+    const size_t budget[] = {200, 300};
+    for (size_t k = 0; k < 2; ++k) {
+        char *info = slurp(dir, files[k]);
+        assert_non_null(strstr(info, "Precision = 1.000e-02,"));
+        assert_null(strstr(info, "1.000e-08"));
+        /* every run: evaluations below the budget only with an error at or
+         * below the final target */
+        const char *p = strstr(info, ".dat");
+        assert_non_null(p);
+        size_t n = 0;
+        unsigned long inst = 0;
+        size_t evals = 0;
+        double err = 0.0;
+        int used = 0;
+        while (sscanf(p, ".dat, %lu:%zu|%lf%n", &inst, &evals, &err, &used) == 3 ||
+               sscanf(p, ", %lu:%zu|%lf%n", &inst, &evals, &err, &used) == 3) {
+            assert_true(evals <= budget[k]);
+            assert_true(evals == budget[k] || err <= 1e-2);
+            p += used;
+            ++n;
+        }
+        assert_int_equal(n, 3);
+        free(info);
+    }
+    /* BOBYQA solves the sphere f1 to 1e-2 well inside 200 evaluations */
+    char *info = slurp(dir, files[0]);
+    assert_null(strstr(info, ":200|"));
+    free(info);
+}
+
 static void test_merge_refusals(void **state)
 {
     (void)state;
@@ -801,6 +955,8 @@ int main(void)
         cmocka_unit_test(test_no_coco_files_without_bbob),
         cmocka_unit_test(test_coco_files_follow_the_bbob_logger),
         cmocka_unit_test(test_bbob_instances_per_run),
+        cmocka_unit_test(test_instance_sets),
+        cmocka_unit_test(test_coco_precision_follows_targets),
         cmocka_unit_test(test_merge_refusals),
         cmocka_unit_test(test_malformed_files),
         cmocka_unit_test(test_config_errors),

@@ -364,6 +364,33 @@ static void test_parse_double_and_count(void **state)
     assert_int_equal(hf_parse_count("3.5", &n, NULL), HF_EPARSE);
     assert_int_equal(hf_parse_count("9223372036854775808", &n, NULL), HF_EPARSE);  /* 2^63 */
     assert_int_equal(hf_parse_count("9223372036854775807", &n, NULL), HF_OK);
+    /* seeds: the whole unsigned 64-bit range, and not one more */
+    uint64_t seed = 0;
+    assert_int_equal(hf_parse_seed("18446744073709551615", &seed, NULL), HF_OK);
+    assert_true(seed == UINT64_MAX);
+    assert_int_equal(hf_parse_seed("18446744073709551616", &seed, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "'18446744073709551616' is not a seed"));
+    assert_int_equal(hf_parse_seed("-1", &seed, NULL), HF_EPARSE);
+}
+
+static void test_hexadecimal_and_underflow_refused(void **state)
+{
+    (void)state;
+    double v = 0.0;
+    hf_diag diag = {{0}};
+    /* strtod reads both; neither is what a data file means */
+    assert_int_equal(hf_parse_double("0x1p3", &v, &diag), HF_EPARSE);
+    assert_non_null(strstr(diag.text, "'0x1p3' is not a decimal number"));
+    assert_int_equal(hf_parse_double("1e-400", &v, &diag), HF_EDOM);
+    assert_non_null(strstr(diag.text, "'1e-400' is below the smallest double"));
+    /* a subnormal is a number (not 0), and 0 written as such is 0 */
+    assert_int_equal(hf_parse_double("1e-310", &v, NULL), HF_OK);
+    assert_true(v > 0.0);
+    assert_int_equal(hf_parse_double("0e-400", &v, NULL), HF_OK);
+    hf_csv *csv = read_ok("a,b\n0x10,1e-400\n", NULL);
+    expect_number_fails(csv, 0, 0, HF_EPARSE, ":2:1: column 'a': '0x10' is not a decimal number");
+    expect_number_fails(csv, 0, 1, HF_EDOM, ":2:2: column 'b': '1e-400' is below the smallest");
+    hf_csv_free(csv);
 }
 
 static int teardown(void **state)
@@ -377,6 +404,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reads_comments_blanks_and_columns),
+        cmocka_unit_test(test_hexadecimal_and_underflow_refused),
         cmocka_unit_test(test_rfc4180_quoting),
         cmocka_unit_test(test_cell_line_counts_quoted_line_breaks),
         cmocka_unit_test(test_bom_crlf_cr_and_trailing_column),

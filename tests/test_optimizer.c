@@ -306,6 +306,45 @@ static void test_all_failed_gives_inf(void **state)
     hf_result_free(r);
 }
 
+/* A host's interrupt (hf_interrupt_set): pending from the 26th call on. */
+static int counted_calls;
+
+static double counted_sphere(const double *x, void *ctx)
+{
+    ++counted_calls;
+    return sphere(x, ctx);
+}
+
+static int interrupted_after_25(void) { return counted_calls >= 25; }
+
+static void test_interrupt_stops_runs(void **state)
+{
+    (void)state;
+    hf_run_config run;
+    hf_run_config_init(&run);
+    run.max_evals = 1000;
+    hf_result *r = NULL;
+    assert_int_equal(hf_result_alloc(2, &r, NULL), HF_OK);
+    counted_calls = 0;
+    hf_interrupt_set(interrupted_after_25);
+    run_random(counted_sphere, &run, r);
+    /* the run ends before its 26th evaluation, "failure" (not its budget),
+     * keeping the best of what it did evaluate */
+    assert_int_equal(r->evaluations, 25);
+    assert_int_equal(counted_calls, 25);
+    assert_int_equal(r->stop, HF_STOP_FAILURE);
+    assert_true(isfinite(r->f));
+    /* a run started while the interrupt is pending does not start */
+    run_random(counted_sphere, &run, r);
+    assert_int_equal(r->evaluations, 0);
+    assert_int_equal(r->stop, HF_STOP_FAILURE);
+    hf_interrupt_set(NULL);
+    run_random(counted_sphere, &run, r);
+    assert_int_equal(r->evaluations, 1000);
+    assert_int_equal(r->stop, HF_STOP_MAXEVAL);
+    hf_result_free(r);
+}
+
 static void test_target_and_iteration_budget(void **state)
 {
     (void)state;
@@ -380,6 +419,7 @@ int main(void)
         cmocka_unit_test(test_failed_evaluations_never_best),
         cmocka_unit_test(test_all_failed_gives_inf),
         cmocka_unit_test(test_target_and_iteration_budget),
+        cmocka_unit_test(test_interrupt_stops_runs),
         cmocka_unit_test(test_bad_problems_refused),
         cmocka_unit_test(test_stop_reason_names),
     };

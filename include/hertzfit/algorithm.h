@@ -63,8 +63,12 @@ typedef struct hf_param_spec {
 typedef struct hf_evaluator hf_evaluator;
 
 /* Evaluates the objective at x (problem->dim values).  Returns f, or +inf
- * for a failed evaluation (NaN or inf) and for any call after the stop
- * flag is up (such calls do not reach the objective and are not counted). */
+ * for a failed evaluation (NaN or inf), for a point a user-registered
+ * algorithm proposes outside the box (or with a NaN coordinate: counted as
+ * a failed evaluation, never the best, and the objective is not called)
+ * and for any call after the stop
+ * flag is up (such calls do not reach the objective and are not counted).
+ * A run that ends without one finite value stops with HF_STOP_FAILURE. */
 double hf_evaluator_eval(hf_evaluator *ev, const double *x);
 
 /* 1 once the evaluation budget, the target or the iteration budget is

@@ -77,6 +77,18 @@ typedef struct hf_budget_rule {
     size_t value;               /* >= 1 */
 } hf_budget_rule;
 
+/* One budget rule from its text: "E" (every dimension) or "DIM=E" (that
+ * dimension), E a whole number of evaluations or "B*d", B per dimension
+ * as COCO states budgets (HF_BUDGET_PER_DIMENSION).  HF_EINVAL quoting
+ * TEXT otherwise. */
+hf_status hf_budget_rule_parse(const char *text, hf_budget_rule *rule, hf_diag *diag);
+
+/* "i/k" with 0 <= i < k: shard i of k (tasks i, i + k, ...), as the
+ * program's --shard and the manifest's shard field write it.  HF_EINVAL
+ * quoting TEXT and saying what is wrong. */
+hf_status hf_campaign_shard_parse(const char *text, size_t *index, size_t *count,
+                                  hf_diag *diag);
+
 typedef void (*hf_campaign_progress_fn)(size_t done, size_t total, double elapsed_s,
                                         void *user);
 
@@ -107,7 +119,20 @@ typedef struct hf_campaign_config {
                                        records each with its SHA-256, so shards made
                                        with other plug-ins do not merge */
     size_t n_plugins;
+    const unsigned long *instances; /* n_instances BBOB instances (borrowed; NULL: run r
+                                       solves instance r + 1): run r of every
+                                       "bbob:F:D" solves instances[r mod n]; runs 0
+                                       means one run per instance */
+    size_t n_instances;
 } hf_campaign_config;
+
+/* COCO's instance sets for its bbob suite, by the year of the workshop
+ * ("2009": 1-5 three times; "2010": 1-15; ...; "2023" and later:
+ * 1-5,101-110), or a list of instances and ranges ("1-5,101-110", "7").
+ * *instances (caller frees) receives them in order, repeats kept.
+ * HF_EINVAL quoting TEXT otherwise. */
+hf_status hf_campaign_instances_parse(const char *text, unsigned long **instances, size_t *n,
+                                      hf_diag *diag);
 
 /* No lists, 1 run, 1000 evaluations, default targets, seed 1, default
  * threads, shard 0/1, data_dir NULL (the shipped data, hf_data_dir), no
@@ -125,6 +150,11 @@ void hf_campaign_config_init(hf_campaign_config *cfg);
  * stay valid) and leaves every other field as it is; HF_ENOTFOUND with
  * the valid names for an unknown NAME. */
 hf_status hf_campaign_preset(const char *name, hf_campaign_config *cfg, hf_diag *diag);
+
+/* The preset NAME at its larger size ("bbob": "bbob-full"), as
+ * hf_campaign_preset sets it; HF_EINVAL for a preset without one,
+ * HF_ENOTFOUND for an unknown NAME. */
+hf_status hf_campaign_preset_larger(const char *name, hf_campaign_config *cfg, hf_diag *diag);
 
 typedef struct hf_campaign_row {
     size_t optimizer, problem;   /* indices into the campaign's sorted lists */
@@ -167,6 +197,9 @@ typedef struct hf_campaign {
     size_t n_rows;
     hf_trace_point *trace;       /* every row's trace points, row after row */
     size_t n_trace;
+    unsigned long *instances;    /* NULL, or n_instances: run r of a "bbob:F:D" solves
+                                    instances[r mod n] (manifest field "instances") */
+    size_t n_instances;
 } hf_campaign;
 
 void hf_campaign_free(hf_campaign *c);

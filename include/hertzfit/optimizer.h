@@ -61,7 +61,8 @@ extern "C" {
     X(HF_STOP_MAXITER, "maxiter")   /* iteration budget used */             \
     X(HF_STOP_TARGET, "target")     /* best f <= target */                  \
     X(HF_STOP_CONVERGED, "converged") /* the algorithm's own tolerance */   \
-    X(HF_STOP_FAILURE, "failure")   /* the algorithm failed */
+    X(HF_STOP_FAILURE, "failure")   /* the algorithm failed, or found no   \
+                                       finite value inside the box */
 
 typedef enum hf_stop_reason {
 #define HF_STOP_ENUM(id, text) id,
@@ -70,6 +71,16 @@ typedef enum hf_stop_reason {
 } hf_stop_reason;
 
 const char *hf_stop_reason_name(hf_stop_reason reason);
+
+/* A host's interrupt (Ctrl-C in Octave or MATLAB, which cannot reach a C
+ * call otherwise): PENDING is asked before every evaluation of every run
+ * (hf_evaluator_eval, on any thread, so it must be thread-safe and quick),
+ * and once it returns non-zero the run stops with HF_STOP_FAILURE without
+ * evaluating, so that a fit or a campaign ends within a few evaluations;
+ * the host then reports the interrupt instead of the result.  Process-
+ * wide; NULL (the default) removes it. */
+typedef int (*hf_interrupt_fn)(void);
+void hf_interrupt_set(hf_interrupt_fn pending);
 
 /* Called at every improvement of the best value (the first finite value
  * included), at the evaluation that made it, whatever the algorithm:
@@ -169,6 +180,10 @@ typedef struct hf_optimizer hf_optimizer;
 hf_status hf_optimizer_alloc(const char *name, size_t dim, hf_optimizer **out,
                              hf_diag *diag);
 void hf_optimizer_free(hf_optimizer *opt);
+
+/* The optimiser's canonical name: NAME{key=value;...} with its settings in the
+ * table's order (what runs.csv and the reports print). */
+const char *hf_optimizer_name(const hf_optimizer *opt);
 
 /* HF_ENOTFOUND for an unknown key (diag lists the valid keys), HF_ERANGE for
  * a value outside the key's documented range (diag gives the range). */

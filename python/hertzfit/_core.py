@@ -1,6 +1,8 @@
 """What every module of the package shares: the C library, its errors as
 exceptions, exceptions raised inside Python callbacks, and element-wise calls
 over NumPy arrays."""
+import os
+import signal
 import threading
 
 import numpy as np
@@ -59,27 +61,106 @@ def check(status, diag=None):
 
 
 # Exceptions raised by Python code the library called back (an objective, an
-# optimiser), possibly on an OpenMP thread; one is re-raised by the Python
-# call that started the C call: the one of the run with the lowest
-# (seed, stream), so that it does not depend on which thread raised first;
-# among exceptions without a run, the first.
+# optimiser), possibly on an OpenMP thread, belong to the Python call that
+# started the C call: its CallbackScope.  A callback on the calling thread
+# finds the scope in the thread's stack; one on a library thread finds the
+# only scope open in the process; when several calls on several Python
+# threads run callbacks on library threads at once, the exception is kept in
+# the process-wide list below and raised by the next of them to return.
+# Among several exceptions of one call, the one of the run with the lowest
+# (seed, stream) is raised, so that it does not depend on which thread
+# raised first; among exceptions without a run, the first.
 _pending_lock = threading.Lock()
 _pending = []
+_open_scopes = []
+_local = threading.local()
+_sigint_count = 0
 
 
-def add_pending(exc, run_key=None):
-    """Keeps EXC; RUN_KEY orders it among the others ((seed, stream) of its
-    run, or None: after every keyed one, in the order raised)."""
+def _on_sigint(signum, frame):
+    # Ctrl-C during a call that runs Python callbacks: counted, never raised
+    # inside a callback (cffi could only print it and return a made-up
+    # value); the scope raises KeyboardInterrupt when the C call returns
+    global _sigint_count
+    _sigint_count += 1
+
+
+class CallbackScope:
+    """`with CallbackScope():` around one library call that may call Python
+    back.  Keeps its callbacks' exceptions; on the main thread, turns Ctrl-C
+    into a flag the callbacks see (`interrupted`: an objective returns NaN
+    without running, a Python optimiser's should_stop() is true) and raises
+    KeyboardInterrupt when the call has returned."""
+
+    def __enter__(self):
+        self.errors = []
+        self._old_handler = None
+        self._main = threading.current_thread() is threading.main_thread()
+        self._sigints = _sigint_count
+        if self._main and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self._old_handler = signal.signal(signal.SIGINT, _on_sigint)
+        if not hasattr(_local, "scopes"):
+            _local.scopes = []
+        _local.scopes.append(self)
+        with _pending_lock:
+            _open_scopes.append(self)
+        return self
+
+    @property
+    def interrupted(self):
+        return self._main and _sigint_count != self._sigints
+
+    def add(self, exc, run_key=None):
+        with _pending_lock:
+            self.errors.append(((0, run_key) if run_key is not None else (1, ()),
+                                len(self.errors), exc))
+
+    def __exit__(self, exc_type, exc, tb):
+        _local.scopes.remove(self)
+        with _pending_lock:
+            _open_scopes.remove(self)
+        if self._old_handler is not None:
+            signal.signal(signal.SIGINT, self._old_handler)
+        if exc_type is None:
+            raise_pending()
+            if self.interrupted:
+                raise KeyboardInterrupt
+        return False
+
+
+def current_scope():
+    """The scope of the call this callback belongs to, or None."""
+    stack = getattr(_local, "scopes", None)
+    if stack:
+        return stack[-1]
+    with _pending_lock:
+        return _open_scopes[0] if len(_open_scopes) == 1 else None
+
+
+def add_pending(exc, run_key=None, scope=None):
+    """Keeps EXC for the call it belongs to (SCOPE, else current_scope());
+    RUN_KEY orders it among the others ((seed, stream) of its run, or None:
+    after every keyed one, in the order raised)."""
+    scope = scope or current_scope()
+    if scope is not None:
+        scope.add(exc, run_key)
+        return
     with _pending_lock:
         _pending.append(((0, run_key) if run_key is not None else (1, ()), len(_pending), exc))
 
 
 def raise_pending(status=None, diag=None):
+    """Raises the kept exception of the calling thread's innermost scope (or,
+    outside any scope, of the process-wide list), chained to the library's
+    error when STATUS is one."""
+    stack = getattr(_local, "scopes", None)
     with _pending_lock:
-        if not _pending:
+        # a scope's own first; then what no scope could be told
+        pending = stack[-1].errors if stack and stack[-1].errors else _pending
+        if not pending:
             return
-        exc = min(_pending, key=lambda p: p[:2])[2]
-        _pending.clear()
+        exc = min(pending, key=lambda p: p[:2])[2]
+        pending.clear()
     if status is not None and status != lib.HF_OK:
         message = text(diag.text) if diag is not None else text(lib.hf_strerror(status))
         raise exc from Error(status, message)
@@ -97,7 +178,19 @@ def set_diag(diag, message):
 def encode(name, what):
     if not isinstance(name, str):
         raise TypeError("%s must be a str, not %s" % (what, type(name).__name__))
+    if "\0" in name:   # C would read only what comes before it
+        raise ValueError("%s %r contains a NUL character" % (what, name))
     return name.encode("utf-8")
+
+
+def path_bytes(path, what):
+    """PATH (str, bytes or os.PathLike) as the bytes C receives; ValueError
+    for a NUL inside it, which would cut the name short in C ('drops.csv\\0zz'
+    would open drops.csv)."""
+    data = os.fsencode(path)
+    if b"\0" in data:
+        raise ValueError("%s %r contains a NUL character" % (what, os.fsdecode(data)))
+    return data
 
 
 def elementwise(fn, *args):

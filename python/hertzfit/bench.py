@@ -6,7 +6,8 @@ import re
 
 import numpy as np
 
-from ._core import Error, check, encode, ffi, lib, new_diag, raise_pending, stop_name, text
+from ._core import (CallbackScope, Error, check, encode, ffi, lib, new_diag, path_bytes, stop_name,
+                    text)
 
 
 class Campaign:
@@ -68,7 +69,7 @@ class Campaign:
             opt.targets, opt.n_targets = keep, len(targets)
         opt.alpha, opt.force = alpha, 1 if force else 0
         diag = new_diag()
-        check(lib.hf_report_write(self._ptr, opt, os.fsencode(out_dir), diag), diag)
+        check(lib.hf_report_write(self._ptr, opt, path_bytes(out_dir, "out dir"), diag), diag)
         del keep
         with open(os.path.join(out_dir, "summary.md"), encoding="utf-8") as f:
             return f.read()
@@ -130,16 +131,16 @@ def bench_run(out_dir, optimizers=None, problems=None, runs=None, budget=None, s
         t = ffi.new("double[]", [float(v) for v in targets])
         keep.append(t)
         cfg.targets, cfg.n_targets = t, len(targets)
-    data = ffi.NULL if data_dir is None else ffi.new("char[]", os.fsencode(data_dir))
+    data = ffi.NULL if data_dir is None else ffi.new("char[]", path_bytes(data_dir, "data dir"))
     keep.append(data)
     cfg.seed, cfg.threads, cfg.data_dir = seed, threads, data
     cfg.force, cfg.shift = 1 if force else 0, 1 if shift else 0
     out = ffi.new("hf_campaign **")
-    status = lib.hf_campaign_run(cfg, os.fsencode(out_dir), out, diag)
-    if out[0] != ffi.NULL:
-        campaign = Campaign(out[0])
-    check(status, diag)
-    raise_pending()
+    with CallbackScope():   # Python optimisers' exceptions and Ctrl-C
+        status = lib.hf_campaign_run(cfg, path_bytes(out_dir, "out dir"), out, diag)
+        if out[0] != ffi.NULL:
+            campaign = Campaign(out[0])
+        check(status, diag)
     return campaign
 
 
@@ -148,7 +149,7 @@ def bench_read(directory):
     SHA-256)."""
     out = ffi.new("hf_campaign **")
     diag = new_diag()
-    check(lib.hf_campaign_read(os.fsencode(directory), out, diag), diag)
+    check(lib.hf_campaign_read(path_bytes(directory, "directory"), out, diag), diag)
     return Campaign(out[0])
 
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._core import Error, check, elementwise, ffi, lib, new_diag, stop_name
+from ._core import (CallbackScope, Error, check, elementwise, ffi, lib, new_diag, path_bytes,
+                    stop_name)
 from .optimize import Optimizer
 
 Optimum = namedtuple("Optimum", "k0 integral rms_min")
@@ -31,14 +32,16 @@ class ProfileObjective:
         if table is not None and sampling is not None:
             raise Error(lib.HF_EINVAL, "give table or sampling, not both")
         if table is not None:
-            check(lib.hf_profile_objective_alloc_table(os.fsencode(table), out, diag), diag)
+            check(lib.hf_profile_objective_alloc_table(
+                path_bytes(table, "table"), out, diag), diag)
         elif isinstance(sampling, (str, os.PathLike)) or sampling is None:
             values, count = ffi.new("double **"), ffi.new("size_t *")
             if sampling is None:
                 check(lib.hf_profile_sampling_grid(lib.HF_SAMPLING_START, lib.HF_SAMPLING_STEP,
                                            lib.HF_SAMPLING_STOP, values, count, diag), diag)
             else:
-                check(lib.hf_profile_sampling_read(os.fsencode(sampling), values, count, diag), diag)
+                check(lib.hf_profile_sampling_read(path_bytes(sampling, "sampling"), values,
+                                                   count, diag), diag)
             c = ffi.gc(values[0], lib.free)   # malloc'ed by the library
             check(lib.hf_profile_objective_alloc(c, count[0], out, diag), diag)
         else:
@@ -173,9 +176,10 @@ def fit_profile(optimizer="icaco", runs=50, seed=1, threads=0, table=None, sampl
         cfg.valley_b, cfg.n_valley_b = vb, len(valley_b)
     out = ffi.new("hf_profile_fit **")
     diag = new_diag()
-    status = lib.hf_profile_fit_run(obj._ptr, opt._ptr, cfg, out, diag)
-    fit = ffi.gc(out[0], lib.hf_profile_fit_free) if out[0] != ffi.NULL else None
-    check(status, diag)
+    with CallbackScope():   # a Python optimiser's exceptions and Ctrl-C
+        status = lib.hf_profile_fit_run(obj._ptr, opt._ptr, cfg, out, diag)
+        fit = ffi.gc(out[0], lib.hf_profile_fit_free) if out[0] != ffi.NULL else None
+        check(status, diag)
     return _fit_result(fit, optimizer, seed, cfg.i_tolerance, traces)
 
 

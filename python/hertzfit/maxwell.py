@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._core import Error, check, encode, ffi, lib, new_diag, stop_name, text
+from ._core import Error, check, encode, ffi, lib, new_diag, path_bytes, stop_name, text
 
 OBSERVABLES = ("F_M", "t_M", "t_c", "e")
 _RESPONSE = [("F_M", "f8"), ("t_M", "f8"), ("t_c", "f8"), ("e", "f8"), ("eps", "f8"), ("w_m", "f8")]
@@ -168,7 +168,7 @@ def read_maxwell_data(path, g=None, separator=None):
         options.separator = encode(separator, "separator")
     out = ffi.new("hf_maxwell_data **")
     diag = new_diag()
-    check(lib.hf_maxwell_data_read(os.fsencode(path), options, out, diag), diag)
+    check(lib.hf_maxwell_data_read(path_bytes(path, "path"), options, out, diag), diag)
     return MaxwellData(out[0])
 
 

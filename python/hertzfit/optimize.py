@@ -18,7 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _core
-from ._core import Error, add_pending, as_vector, check, encode, ffi, lib, new_diag, stop_name, text
+from ._core import (CallbackScope, Error, add_pending, as_vector, check, current_scope, encode,
+                    ffi, lib, new_diag, stop_name, text)
 
 
 def optimizers():
@@ -98,25 +99,44 @@ class OptimizeResult:
 class _PythonObjective:
     """The context of an hf_problem whose objective is a Python function."""
 
-    def __init__(self, f, dim):
+    def __init__(self, f, dim, scope):
         self.f = f
         self.dim = dim
+        self.scope = scope
         self.failed = False
 
 
-@ffi.def_extern()
+def _objective_error(exc_type, exc, tb):
+    # An exception that escaped hfpy_objective's own try (it can land
+    # before it, at the callback's first instruction): kept with its call
+    # like any other, and the evaluation returns NaN (def_extern's error
+    # value), a failed evaluation, never a value the objective returned.
+    ctx = tb.tb_frame.f_locals.get("ctx") if tb is not None else None
+    try:
+        state = ffi.from_handle(ctx) if ctx is not None else None
+    except BaseException:  # noqa: B902 - not a handle: keep the exception all the same
+        state = None
+    if state is not None:
+        state.failed = True
+        state.scope.add(exc)
+    else:
+        add_pending(exc)
+
+
+@ffi.def_extern(error=math.nan, onerror=_objective_error)
 def hfpy_objective(x, ctx):
     state = ffi.from_handle(ctx)
-    if state.failed:
-        # an earlier call raised: the run is spent on NaN (failed evaluations)
-        # without calling Python, and the exception is raised when it returns
+    if state.failed or state.scope.interrupted:
+        # an earlier call raised, or Ctrl-C: the run is spent on NaN (failed
+        # evaluations) without calling Python, and the exception is raised
+        # when it returns
         return math.nan
     try:
         point = np.frombuffer(ffi.buffer(x, state.dim * 8), dtype=float).copy()
         return float(state.f(point))
-    except BaseException as exc:  # KeyboardInterrupt too: raised after the run
+    except BaseException as exc:  # raised after the run, by the call that ran it
         state.failed = True
-        add_pending(exc)
+        state.scope.add(exc)
         return math.nan
 
 
@@ -136,7 +156,13 @@ def minimize(f, lower, upper, optimizer="icaco", seed=1, stream=0, max_evals=0, 
     if opt.dim != dim:
         raise Error(lib.HF_EINVAL, "optimizer made for dimension %d, bounds have %d"
                     % (opt.dim, dim))
-    state = _PythonObjective(f, dim)
+    with CallbackScope() as scope:
+        return _minimize(f, lo, hi, dim, opt, scope, seed, stream, max_evals, max_iters, x0,
+                         target)
+
+
+def _minimize(f, lo, hi, dim, opt, scope, seed, stream, max_evals, max_iters, x0, target):
+    state = _PythonObjective(f, dim, scope)
     handle = ffi.new_handle(state)
     name = ffi.new("char[]", b"python")
     problem = ffi.new("hf_problem *")
@@ -158,6 +184,8 @@ def minimize(f, lower, upper, optimizer="icaco", seed=1, stream=0, max_evals=0, 
     check(lib.hf_optimize(opt._ptr, problem, run, res, diag), diag)
     if res.status != lib.HF_OK:
         check(res.status, diag)
+    if scope.interrupted:
+        raise KeyboardInterrupt
     return OptimizeResult(np.frombuffer(ffi.buffer(res.x, dim * 8), dtype=float).copy(), res.f,
                           int(res.evaluations), int(res.failed_evaluations),
                           int(res.iterations), stop_name(res.stop), res.seconds)
@@ -264,6 +292,7 @@ class AlgorithmRun:
         entry = _registered[self.name]
         self.params = {key: ctx.params[i] for i, key in enumerate(entry.keys)}
         self._x = ffi.new("double[]", self.dim)
+        self._scope = current_scope()
 
     def _live(self):
         """The C context; Error once the run has returned (the library has
@@ -285,8 +314,11 @@ class AlgorithmRun:
         return lib.hf_evaluator_eval(ctx.ev, buf)
 
     def should_stop(self):
-        """True once the budget, the target or the iteration budget is reached."""
-        return bool(lib.hf_evaluator_should_stop(self._live().ev))
+        """True once the budget, the target or the iteration budget is
+        reached, or Ctrl-C was pressed."""
+        ctx = self._live()
+        return bool(lib.hf_evaluator_should_stop(ctx.ev)) or (
+            self._scope is not None and self._scope.interrupted)
 
     def end_iteration(self):
         """Marks the end of one iteration (counted; the iteration budget)."""
@@ -333,7 +365,17 @@ class _Registered:
 _registered = {}
 
 
-@ffi.def_extern()
+def _algorithm_error(exc_type, exc, tb):
+    # an exception outside hfpy_algorithm_run's own try: kept with its call,
+    # and the run fails (def_extern's error value)
+    ctx = tb.tb_frame.f_locals.get("ctx") if tb is not None else None
+    key = None
+    if ctx is not None and ctx.run != ffi.NULL:
+        key = (int(ctx.run.seed), int(ctx.run.stream))
+    add_pending(exc, key)
+
+
+@ffi.def_extern(error=lib.HF_EINVAL, onerror=_algorithm_error)
 def hfpy_algorithm_run(ctx, diag):
     name = text(ctx.name)
     run = None

@@ -18,7 +18,9 @@ from conftest import EXE, TABLE
 @pytest.mark.parametrize("optimizer,runs,seed,table", [("icaco", 50, 7, TABLE),
                                                        ("ica", 10, 3, TABLE),
                                                        ("nlopt:GN_DIRECT_L", 2, 1, TABLE),
-                                                       ("icaco", 5, 2, None)])
+                                                       ("icaco", 5, 2, None),
+                                                       # the largest seed, same bits
+                                                       ("random", 2, 2**64 - 1, TABLE)])
 def test_fit_profile_matches_the_program(tmp_path, optimizer, runs, seed, table):
     trace = tmp_path / "trace.csv"
     objective = ["--table", table] if table else []   # else the default c_r grid

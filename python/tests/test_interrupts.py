@@ -1,0 +1,99 @@
+"""Ctrl-C and exceptions in Python callbacks (hertzfit/optimize.py): an
+interrupt during minimize raises KeyboardInterrupt every time, wherever it
+lands (inside the objective, between two calls, at a callback's entry), and
+never yields a result the objective did not return; an exception raised in
+one thread's objective is raised by that thread's call and by no other."""
+import os
+import random
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import hertzfit
+
+
+def _slow_sphere(x):
+    return float(np.dot(x, x))
+
+
+def test_ctrl_c_during_minimize_always_raises():
+    # 40 interrupts at random moments of a run (300,000 evaluations, about
+    # 0.3 s uninterrupted), sent once the objective has run: each must end
+    # the call with KeyboardInterrupt, never with a result
+    rng = random.Random(7)
+    caught = 0
+    for trial in range(40):
+        running = threading.Event()
+
+        def objective(x):
+            running.set()
+            return float(np.dot(x, x))
+
+        def interrupt(delay=rng.uniform(0.0, 0.02)):
+            running.wait()
+            time.sleep(delay)
+            os.kill(os.getpid(), signal.SIGINT)
+
+        sender = threading.Thread(target=interrupt)
+        sender.start()
+        try:
+            res = hertzfit.minimize(objective, [-1, -1], [1, 1], optimizer="random",
+                                    seed=trial + 1, max_evals=300_000)
+        except KeyboardInterrupt:
+            caught += 1
+        else:
+            pytest.fail("trial %d: minimize returned f = %r (stop %s) after Ctrl-C"
+                        % (trial, res.f, res.stop))
+        finally:
+            sender.join()
+    assert caught == 40
+
+
+def test_exception_stays_with_its_thread():
+    # thread "bad" raises in its objective; thread "good" must get its own
+    # finite result and no exception, however the two interleave
+    results, errors = {}, {}
+
+    class Boom(Exception):
+        pass
+
+    def bad(x):
+        raise Boom("from the bad thread")
+
+    def work(name, f, calls, max_evals):
+        try:
+            for k in range(calls):
+                results[name] = hertzfit.minimize(f, [-1, -1], [1, 1], optimizer="random",
+                                                  seed=k + 1, max_evals=max_evals)
+        except BaseException as exc:  # noqa: B902 - recorded for the assertion
+            errors[name] = exc
+
+    # the bad thread's run goes on (on NaN) for a while after its exception,
+    # while the good thread's short runs start and end
+    threads = [threading.Thread(target=work, args=("good", _slow_sphere, 200, 300)),
+               threading.Thread(target=work, args=("bad", bad, 1, 1_000_000))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert "good" not in errors, errors.get("good")
+    assert np.isfinite(results["good"].f) and np.all(np.isfinite(results["good"].x))
+    assert isinstance(errors.get("bad"), Boom)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: hertzfit.read_maxwell_data("drops.csv\0zz"),
+    lambda: hertzfit.fit_profile(optimizer="ica", runs=1, table="t.csv\0x"),
+    lambda: hertzfit.bench_run("out\0dir", optimizers=["ica"], problems=["sphere:2"], runs=1),
+    lambda: hertzfit.minimize(_slow_sphere, [0], [1], optimizer="ica\0bogus"),
+])
+def test_nul_inside_a_name_is_refused(call, tmp_path, monkeypatch):
+    # C would read the name only up to the NUL: 'drops.csv\0zz' would open
+    # drops.csv; refused, naming the whole text
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match="NUL character"):
+        call()
+    assert os.listdir(tmp_path) == []
