@@ -1,7 +1,8 @@
 /*
  * tests/test_batch_eval.c — batch evaluation (hf_evaluator_eval_batch):
  * ica, icaco (both variants) and random evaluate their populations as
- * batches on run.threads OpenMP threads, and a run is bit-identical for 1,
+ * batches (pagmo's methods their initial population) on run.threads
+ * OpenMP threads, and a run is bit-identical for 1,
  * 2 and 3 threads (x and f with memcmp, the counters, the stop reason and
  * every trace point with its x); the evaluation budget is never exceeded,
  * not even by values computed and thrown away; a run that reaches its
@@ -179,6 +180,16 @@ static void test_random_bit_identical(void **state)
     check_optimizer("random", 0);
 }
 
+/* pagmo's methods: the initial population is a batch, the generations
+ * pagmo's own one-by-one evaluations */
+static void test_pagmo_bit_identical(void **state)
+{
+    (void)state;
+    check_optimizer("pagmo:sade", 0);
+    check_optimizer("pagmo:cmaes", 0);
+    check_optimizer("pagmo:pso", 0);
+}
+
 /* A target reached inside a batch: the run counts up to the point that
  * reached it, for any thread count (values computed past it on other
  * threads are not counted), and never calls the objective beyond the
@@ -212,6 +223,7 @@ int main(void)
         cmocka_unit_test(test_ica_bit_identical),
         cmocka_unit_test(test_icaco_bit_identical),
         cmocka_unit_test(test_random_bit_identical),
+        cmocka_unit_test(test_pagmo_bit_identical),
         cmocka_unit_test(test_target_inside_a_batch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
