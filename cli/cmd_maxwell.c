@@ -144,6 +144,35 @@ int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
 const char *const hfc_curve_contact_starts[] = {"fit", "extracted", NULL};
 const char *const hfc_curve_baselines[] = {"fit", "zero", NULL};
 
+/* One note on stderr per step the library's conditioning took on a drop's
+ * trace before the curve fit (hf_maxwell_trace_condition): the fit ran on
+ * what these say. */
+static void report_conditioning(const char *command, const hf_maxwell_data *d)
+{
+    for (size_t i = 0; i < d->n; ++i) {
+        const hf_maxwell_trace *tr = &d->trace[i];
+        hf_maxwell_conditioning k;
+        if (hf_maxwell_trace_condition(tr, &d->impact[i], &k, NULL) != HF_OK)
+            continue; /* the fit refused such a trace already */
+        const char *file = tr->path ? tr->path : "trace";
+        double span = tr->t[tr->n - 1] - tr->t[0];
+        if (fabs(k.origin) > span)
+            fprintf(stderr, "hertzfit %s: note: %s (drop %zu): the clock reads %.12g s at the "
+                    "first sample; fitted from there\n", command, file, i + 1, k.origin);
+        if (k.cut > 0)
+            fprintf(stderr, "hertzfit %s: note: %s (drop %zu): a later impact follows the "
+                    "first; its %zu samples from t = %.9g s on are left out\n", command, file,
+                    i + 1, k.cut, tr->t[k.used]);
+        if (k.clipped > 0)
+            fprintf(stderr, "hertzfit %s: note: %s (drop %zu): the converter's rail at %g N: "
+                    "the %zu samples from t = %.9g s around it left out\n", command, file,
+                    i + 1, k.rail, k.clipped, tr->t[k.clip_from]);
+        if (k.drift_removed)
+            fprintf(stderr, "hertzfit %s: note: %s (drop %zu): baseline drift of %.3g +- %.2g "
+                    "N/s removed\n", command, file, i + 1, k.drift, k.drift_se);
+    }
+}
+
 int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwell_data *d,
                           double nu, const hfc_curve_args *args, hf_maxwell_fit_result *out,
                           double *contact_start, double *baseline, double *residuals)
@@ -157,6 +186,7 @@ int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwel
         snprintf(prefix, sizeof prefix, "%s: curve fit", path);
         return hfc_fail_status(command, hfc_status_exit(st) == 2 ? NULL : prefix, st, &diag);
     }
+    report_conditioning(command, d);
     if (hf_maxwell_fit_suspect(out))
         warn_not_converged(command, out);
     return 0;
@@ -203,6 +233,7 @@ typedef struct simulate_args {
     int csv;
     const char *trace;                  /* --trace FILE, or NULL */
     unsigned long long bits;
+    int bounce;                         /* --bounce: the second bounce at --g */
     hf_maxwell_trace_options sampling;  /* of the trace */
 } simulate_args;
 
@@ -322,6 +353,17 @@ static int cmd_simulate(int argc, char **argv)
         {.name = "range", .kind = HFC_REAL, .value = &a.sampling.range, .arg = "N",
          .needs = "bits", .limits = HFC_ABOVE, .min = 0.0,
          .help = "full scale of the converter [N]: it reads [-N, N], clipping beyond"},
+        {.name = "clock", .kind = HFC_REAL, .value = &a.sampling.clock, .arg = "S",
+         .needs = "trace",
+         .help = "the clock's reading at the first sample, as a DAQ's absolute time "
+                 "(default 0) [s]"},
+        {.name = "drift", .kind = HFC_REAL, .value = &a.sampling.drift, .arg = "N_PER_S",
+         .needs = "trace", .help = "baseline drift added to every sample [N/s] (default 0)"},
+        {.name = "bounce", .kind = HFC_FLAG, .value = &a.bounce, .needs = "trace",
+         .help = "record the second bounce too: after a flight of 2 e V0/g (--g), an "
+                 "impact at e V0"},
+        {.name = "invert", .kind = HFC_FLAG, .value = &a.sampling.invert, .needs = "trace",
+         .help = "a load cell of inverted polarity: every force negated"},
         {.name = "seed", .kind = HFC_SEED, .value = &a.seed, .arg = "S", .needs = "noise",
          .help = "PCG32 seed of the noise (default 0)"},
         HFC_OPT_CSV(&a.csv),
@@ -359,6 +401,7 @@ static int cmd_simulate(int argc, char **argv)
         a.sampling.noise = a.noise;
         a.sampling.seed = a.seed;
         a.sampling.bits = (unsigned)a.bits;
+        a.sampling.bounce_g = a.bounce ? (isfinite(a.g) ? a.g : HF_STANDARD_GRAVITY) : 0.0;
         rc = hfc_maxwell_write_trace(argv[0], a.trace, &mat, &d->impact[0], &a.sampling);
     }
     if (rc == 0)
@@ -671,6 +714,9 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
         return print_refusal(a, &c, r.refusal, &diag);
     }
     for (size_t i = 0; i < r.nrows; ++i)
+        if (r.row[i].estimate.method == HF_MAXWELL_CURVE)
+            report_conditioning(a->command, d);
+    for (size_t i = 0; i < r.nrows; ++i)
         if (r.row[i].not_converged)
             warn_not_converged(a->command, &r.row[i].fit);
     int rc = 0;
@@ -716,10 +762,14 @@ static int cmd_fit(int argc, char **argv)
                      "the list has a trace column, the curve fit of Hunter's F(t) to the\n"
                      "whole force histories (each drop's contact start and baseline fitted\n"
                      "too).  One row per method and observable.  Status ok/converged only\n"
-                     "for a well-determined estimate; nonphysical (mu0 or eta <= 0) and\n"
-                     "poorly-determined (relative standard error > 50 % or R^2 < 0.5) each\n"
-                     "warn on stderr, as does eps > 0.2.  Exit 1 when no estimate is well\n"
-                     "determined.",
+                     "for a well-determined estimate; nonphysical (mu0 or eta <= 0, mu0 >\n"
+                     "1e12 Pa), poorly-determined (relative standard error > 50 %, a zero\n"
+                     "or non-finite one, or R^2 < 0.5) and model-inadequate (the curve\n"
+                     "fit's residuals are not the noise measured before contact: reduced\n"
+                     "chi^2 or a runs test) each warn on stderr, as does eps > 0.2.  Each\n"
+                     "trace is conditioned first (clock re-zeroed, a later impact cut,\n"
+                     "clipped samples left out, drift removed), one note per step.  Exit 1\n"
+                     "when no estimate is well determined.",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc))

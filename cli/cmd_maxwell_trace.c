@@ -27,15 +27,21 @@ int hfc_maxwell_write_trace(const char *command, const char *path,
     hf_status st = hf_maxwell_trace_synthesize(material, impact, options, &trace, &diag);
     if (st != HF_OK)
         return hfc_fail_status(command, NULL, st, &diag);
-    char comment[1024];
+    char comment[1400], extra[300] = "";
+    if (options->clock != 0.0 || options->drift != 0.0 || options->bounce_g > 0.0 ||
+        options->invert)
+        snprintf(extra, sizeof extra, "\nclock %.17g s at the first sample, drift %.17g N/s, "
+                 "second bounce %s (g = %.17g m/s^2), polarity %s", options->clock,
+                 options->drift, options->bounce_g > 0.0 ? "recorded" : "not recorded",
+                 options->bounce_g, options->invert ? "inverted" : "normal");
     snprintf(comment, sizeof comment,
              "hertzfit maxwell simulate --trace: Hunter's model, mu0 = %.17g Pa, nu = %.17g, "
              "eta = %.17g 1/s\nm = %.17g kg, R = %.17g m, V0 = %.17g m/s\nrate %.17g Hz, "
              "contact start at t = %.17g s, noise %.17g of F_M, offset %.17g N, bits %u, "
-             "range %.17g N, seed %llu", material->mu0, material->nu, material->eta,
+             "range %.17g N, seed %llu%s", material->mu0, material->nu, material->eta,
              impact->m, impact->R, impact->V0, options->rate, options->pre, options->noise,
              options->offset, options->bits, options->range,
-             (unsigned long long)options->seed);
+             (unsigned long long)options->seed, extra);
     st = hf_maxwell_trace_write(path, trace, comment, &diag);
     hf_maxwell_trace_free(trace);
     return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, &diag);

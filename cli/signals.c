@@ -102,9 +102,17 @@ static void say_plugins(void *address)
     say("'");
 }
 
-static void on_ending_signal(int sig)
+/* Both registries of temporaries: the program's own outputs (the utility
+ * library's copy of core/file.c) and the library's (a campaign folder). */
+static void remove_temporaries(void)
 {
     hf_atomic_remove_temporaries();
+    hf_library_remove_temporaries();
+}
+
+static void on_ending_signal(int sig)
+{
+    remove_temporaries();
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -118,7 +126,7 @@ static void on_crash(int sig, siginfo_t *si, void *context)
     if (atomic_flag_test_and_set(&first))
         for (;;)
             pause();
-    hf_atomic_remove_temporaries();
+    remove_temporaries();
     size_t n = 0;
     hfc_plugin_paths(&n);
     if (n > 0) {
@@ -142,7 +150,7 @@ static void on_exit_call(void)
     if (atomic_flag_test_and_set(&said))
         for (;;)   /* another thread is saying it and ends the process */
             pause();
-    hf_atomic_remove_temporaries();
+    remove_temporaries();
     say("hertzfit: ");
     say_plugins(NULL);
     say(" called exit() in the middle of the command; no output was written\n");

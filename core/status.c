@@ -89,10 +89,19 @@ hf_status hf_unknown_name(const char *what, const char *given, size_t count,
 
 #include <gsl/gsl_errno.h>
 #include "core/status_internal.h"
+#include "core/file.h"
 
 void hf_library_init(void)
 {
     gsl_set_error_handler_off();
+}
+
+/* The library's own registry of temporaries (core/file.c, compiled into the
+ * library and, separately, into the program's utility library): this file
+ * is the library's only, so the call reaches the library's copy. */
+void hf_library_remove_temporaries(void)
+{
+    hf_atomic_remove_temporaries();
 }
 
 int hf_name_is_plain(const char *name, size_t max_len)

@@ -363,6 +363,7 @@ hf_status hf_maxwell_objective_estimate(const hf_maxwell_objective *obj, const d
     if (st != HF_OK)
         return st;
     memset(out, 0, sizeof *out);
+    out->chi2_red = out->runs_z = out->mu0_eta_corr = NAN; /* not measured here */
     out->method = HF_MAXWELL_FULL;
     out->observables = obj->mask;
     out->n = obj->data->n;

@@ -15,6 +15,8 @@
 
 #include <float.h>
 #include <math.h>
+
+#include <gsl/gsl_cdf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +80,7 @@ const char *hf_maxwell_quality_name(hf_maxwell_quality quality)
     case HF_MAXWELL_WELL_DETERMINED: return "ok";
     case HF_MAXWELL_NONPHYSICAL: return "nonphysical";
     case HF_MAXWELL_POORLY_DETERMINED: return "poorly-determined";
+    case HF_MAXWELL_MODEL_INADEQUATE: return "model-inadequate";
     default: return "?";
     }
 }
@@ -85,9 +88,10 @@ const char *hf_maxwell_quality_name(hf_maxwell_quality quality)
 hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *e, char *reason,
                                                size_t size)
 {
-    char why[200] = "";
+    char why[240] = "";
     hf_maxwell_quality q = HF_MAXWELL_WELL_DETERMINED;
     static const char *const names[2] = {"mu0", "eta"};
+    const double se[2] = {e->mu0_se, e->eta_se};
     const double rse[2] = {e->mu0_se / e->mu0, e->eta_se / e->eta};
     if (!(e->C0 > 0.0) || !isfinite(e->mu0)) {
         q = HF_MAXWELL_NONPHYSICAL;
@@ -96,12 +100,22 @@ hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *e, cha
     } else if (!(e->mu0 > 0.0)) {
         q = HF_MAXWELL_NONPHYSICAL;
         snprintf(why, sizeof why, "mu0 = %g Pa is not positive", e->mu0);
-    } else if (!(e->eta > 0.0)) {
+    } else if (e->mu0 > HF_MAXWELL_MU0_MAX) {
+        q = HF_MAXWELL_NONPHYSICAL;
+        snprintf(why, sizeof why, "mu0 = %g Pa is above any solid's shear modulus (%g Pa; "
+                 "diamond's is 5.4e11): check the units of m, R and V0", e->mu0,
+                 HF_MAXWELL_MU0_MAX);
+    } else if (!(e->eta > 0.0) || !isfinite(e->eta)) {
         q = HF_MAXWELL_NONPHYSICAL;
         snprintf(why, sizeof why, "eta = %g 1/s is not positive", e->eta);
     } else {
         for (int j = 0; j < 2 && q == HF_MAXWELL_WELL_DETERMINED; ++j)
-            if (!(rse[j] <= HF_MAXWELL_RSE_MAX)) {
+            if (!isfinite(se[j]) || !(se[j] > 0.0)) {
+                q = HF_MAXWELL_POORLY_DETERMINED;
+                snprintf(why, sizeof why, "the standard error of %s is %g: the data do not "
+                         "determine it (a singular Jacobian or an estimate pinned at a "
+                         "bound)", names[j], se[j]);
+            } else if (!(rse[j] <= HF_MAXWELL_RSE_MAX)) {
                 q = HF_MAXWELL_POORLY_DETERMINED;
                 snprintf(why, sizeof why, "the relative standard error of %s is %.0f %% > "
                          "%.0f %%", names[j], 100.0 * rse[j], 100.0 * HF_MAXWELL_RSE_MAX);
@@ -109,6 +123,33 @@ hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *e, cha
         if (q == HF_MAXWELL_WELL_DETERMINED && !(e->r2 >= HF_MAXWELL_R2_MIN)) {
             q = HF_MAXWELL_POORLY_DETERMINED;
             snprintf(why, sizeof why, "R^2 = %.3g < %g", e->r2, HF_MAXWELL_R2_MIN);
+        }
+        if (q == HF_MAXWELL_WELL_DETERMINED && e->sls_alpha > 0.0 && e->sls_alpha < 1.0 &&
+            !(e->max_eps / e->sls_alpha <= HF_MAXWELL_SLS_TAU_RATIO_MAX)) {
+            q = HF_MAXWELL_POORLY_DETERMINED;
+            snprintf(why, sizeof why, "the contact lasts %.3g relaxation times tau = 1/eta "
+                     "(max_eps/alpha > %g): the regressions' short-time reading of a "
+                     "standard linear solid (Eqs. 48-49) does not hold", e->max_eps /
+                     e->sls_alpha, HF_MAXWELL_SLS_TAU_RATIO_MAX);
+        }
+        if (q == HF_MAXWELL_WELL_DETERMINED && e->gof_dof > 0) {
+            double p_chi2 = e->noise_dof > 0
+                                ? gsl_cdf_fdist_Q(e->chi2_red, (double)e->gof_dof,
+                                                  (double)e->noise_dof)
+                                : gsl_cdf_chisq_Q(e->chi2_red * (double)e->gof_dof,
+                                                  (double)e->gof_dof);
+            double z_min = -gsl_cdf_ugaussian_Qinv(HF_MAXWELL_GOF_P);
+            if (!(p_chi2 >= HF_MAXWELL_GOF_P)) {
+                q = HF_MAXWELL_MODEL_INADEQUATE;
+                snprintf(why, sizeof why, "the residuals are %.3g times the noise measured "
+                         "before contact (reduced chi^2 = %.4g with %zu dof, p = %.2g)",
+                         sqrt(e->chi2_red), e->chi2_red, e->gof_dof, p_chi2);
+            } else if (e->chi2_red > 1.0 && isfinite(e->runs_z) && e->runs_z < z_min) {
+                q = HF_MAXWELL_MODEL_INADEQUATE;
+                snprintf(why, sizeof why, "the residuals follow a curve, not noise: runs "
+                         "test z = %.3g < %.3g (reduced chi^2 = %.4g with %zu dof)",
+                         e->runs_z, z_min, e->chi2_red, e->gof_dof);
+            }
         }
     }
     if (reason != NULL && size > 0)
@@ -369,6 +410,7 @@ hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_obs
         return st;
     }
     memset(out, 0, sizeof *out);
+    out->chi2_red = out->runs_z = out->mu0_eta_corr = NAN; /* not measured here */
     out->method = HF_MAXWELL_REGRESSION;
     out->weights = weights;
     out->observables = 1u << obs;
@@ -397,5 +439,6 @@ hf_status hf_maxwell_estimate_to_sls(hf_maxwell_estimate *est, double alpha, hf_
         return hf_diag_set(diag, HF_EINVAL, "only a regression's eta is the Maxwell alpha/tau");
     est->eta /= alpha;
     est->eta_se /= alpha;
+    est->sls_alpha = alpha;
     return HF_OK;
 }

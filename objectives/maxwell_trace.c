@@ -183,6 +183,10 @@ void hf_maxwell_trace_options_init(hf_maxwell_trace_options *o)
     o->bits = 0;
     o->range = 0.0;
     o->seed = 0;
+    o->clock = 0.0;
+    o->drift = 0.0;
+    o->bounce_g = 0.0;
+    o->invert = 0;
 }
 
 static hf_status check_trace_options(const hf_maxwell_trace_options *o, hf_diag *diag)
@@ -197,6 +201,12 @@ static hf_status check_trace_options(const hf_maxwell_trace_options *o, hf_diag 
                            o->noise);
     if (!isfinite(o->offset))
         return hf_diag_set(diag, HF_EDOM, "offset %g N must be finite", o->offset);
+    if (!isfinite(o->clock) || !isfinite(o->drift))
+        return hf_diag_set(diag, HF_EDOM, "clock %g s and drift %g N/s must be finite",
+                           o->clock, o->drift);
+    if (!(isfinite(o->bounce_g) && o->bounce_g >= 0.0))
+        return hf_diag_set(diag, HF_EDOM, "g %g m/s^2 of the second bounce must be finite "
+                           "and >= 0", o->bounce_g);
     if (o->bits != 0 && (o->bits < 2 || o->bits > 32))
         return hf_diag_set(diag, HF_EDOM, "bits %u is outside 2..32", o->bits);
     if (o->bits != 0 && !(isfinite(o->range) && o->range > 0.0))
@@ -242,10 +252,26 @@ hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
         st = hf_maxwell_simulate(material, impact, NULL, &resp, diag);
     if (st != HF_OK)
         return st;
-    double samples = floor((o.pre + resp.t_c + o.post) * o.rate) + 1.0;
+    /* the second bounce: a flight of 2 V1/g at the rebound speed V1 = e V0,
+     * then Hunter's impact at V1 */
+    hf_maxwell_impact second = *impact;
+    second.V0 = resp.e * impact->V0;
+    double flight = o.bounce_g > 0.0 ? 2.0 * second.V0 / o.bounce_g : 0.0, t_second = 0.0;
+    hf_maxwell_response resp2 = resp;
+    if (o.bounce_g > 0.0 && !(second.V0 > 0.0))
+        return hf_diag_set(diag, HF_EDOM, "no second bounce: the impact's restitution is %g",
+                           resp.e);
+    if (o.bounce_g > 0.0) {
+        st = hf_maxwell_simulate(material, &second, NULL, &resp2, diag);
+        if (st != HF_OK)
+            return st;
+        t_second = resp.t_c + flight;
+    }
+    double record = o.pre + resp.t_c + (o.bounce_g > 0.0 ? flight + resp2.t_c : 0.0) + o.post;
+    double samples = floor(record * o.rate) + 1.0;
     if (!(samples <= HF_MAXWELL_TRACE_MAX_SAMPLES))
         return hf_diag_set(diag, HF_ERANGE, "a record of %g s at %g Hz has %.4g samples, over "
-                           "the %d a trace may have", o.pre + resp.t_c + o.post, o.rate, samples,
+                           "the %d a trace may have", record, o.rate, samples,
                            HF_MAXWELL_TRACE_MAX_SAMPLES);
     /* a shorter record would be written and then refused by its own reader */
     if (samples < HF_MAXWELL_TRACE_MIN_SAMPLES)
@@ -274,6 +300,19 @@ hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
     }
     memcpy(since, tr->F, sizeof(double) * tr->n);
     st = hf_maxwell_force_history(material, impact, NULL, tr->n, since, tr->F, diag);
+    if (st == HF_OK && o.bounce_g > 0.0) {
+        /* the second impact adds its force from t_second on the contact clock */
+        double *F2 = malloc(sizeof(double) * tr->n); /* freed below */
+        if (F2 == NULL)
+            st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+        for (size_t k = 0; st == HF_OK && k < tr->n; ++k)
+            since[k] = tr->t[k] - o.pre - t_second;
+        if (st == HF_OK)
+            st = hf_maxwell_force_history(material, &second, NULL, tr->n, since, F2, diag);
+        for (size_t k = 0; st == HF_OK && k < tr->n; ++k)
+            tr->F[k] += F2[k];
+        free(F2);
+    }
     free(since);
     if (st != HF_OK) {
         hf_maxwell_trace_free(tr);
@@ -282,10 +321,11 @@ hf_status hf_maxwell_trace_synthesize(const hf_maxwell_material *material,
     hf_rng rng;
     hf_rng_seed(&rng, o.seed, 0);
     for (size_t k = 0; k < tr->n; ++k) {
-        double F = tr->F[k] + o.offset;
+        double F = tr->F[k] + o.offset + o.drift * tr->t[k];
         if (o.noise > 0.0)
             F += hf_rng_normal(&rng, 0.0, o.noise * resp.F_M);
-        tr->F[k] = quantise(F, &o);
+        tr->F[k] = quantise(o.invert ? -F : F, &o);
+        tr->t[k] += o.clock;
     }
     *out = tr;
     return HF_OK;
@@ -308,8 +348,19 @@ hf_status hf_maxwell_trace_write(const char *path, const hf_maxwell_trace *trace
         line = end ? end + 1 : NULL;
     }
     fputs("t_s,F_N\n", f);
+    /* 10 significant digits resolve a record that starts near t = 0; a clock
+     * far from 0 (a DAQ's absolute time) needs as many more as it has digits
+     * beyond the record's length, up to a double's 17 */
+    int digits = 10;
+    if (trace->n > 1) {
+        double span = trace->t[trace->n - 1] - trace->t[0];
+        double far = fmax(fabs(trace->t[0]), fabs(trace->t[trace->n - 1]));
+        if (span > 0.0 && far > span)
+            digits += (int)ceil(log10(far / span));
+        digits = digits > 17 ? 17 : digits;
+    }
     for (size_t k = 0; k < trace->n; ++k)
-        fprintf(f, "%.10g,%.9g\n", trace->t[k], trace->F[k]);
+        fprintf(f, "%.*g,%.9g\n", digits, trace->t[k], trace->F[k]);
     return hf_atomic_file_commit(file, diag);
 }
 

@@ -63,7 +63,13 @@ size_t hf_maxwell_curve_nresiduals(const hf_maxwell_data *data)
 }
 
 typedef struct curve_ctx {
-    const hf_maxwell_data *data;        /* borrowed */
+    const hf_maxwell_data *data;        /* the conditioned traces: &view */
+    const hf_maxwell_data *given;       /* the caller's data (borrowed) */
+    hf_maxwell_data view;               /* the caller's data with traces[] */
+    hf_maxwell_trace *traces;           /* n: each drop's conditioned trace */
+    hf_maxwell_conditioning *cond;      /* n: how each was conditioned */
+    double *store;                      /* 2 N: the conditioned t and F */
+    unsigned char *skip;                /* N: 1 for a sample on a rail */
     const hf_maxwell_curve_config *cfg; /* borrowed */
     size_t N, p;                        /* residuals, variables */
     size_t *first;                      /* n: first residual of each drop */
@@ -202,7 +208,7 @@ static void weighted(curve_ctx *c, const double *x, const double *F, gsl_vector 
         double b = baseline_of(c, x, i);
         size_t end = end_sample(Fi, tr->n);
         for (size_t j = 0; j < tr->n; ++j) {
-            int out = left_out(j, end, tr->n);
+            int out = left_out(j, end, tr->n) || c->skip[c->first[i] + j];
             gsl_vector_set(f, c->first[i] + j,
                            out ? 0.0 : (Fi[j] + b - tr->F[j]) / c->weight[i]);
             c->left_out += (size_t)out;
@@ -282,11 +288,11 @@ static int gsl_df(const gsl_vector *xv, void *params, gsl_matrix *J)
     for (size_t i = 0; c->cfg->baseline == HF_MAXWELL_BASELINE_FITTED && i < c->data->n; ++i)
         for (size_t j = 0; j < c->data->trace[i].n; ++j)
             gsl_matrix_set(J, c->first[i] + j, baseline_index(c, i), 1.0);
-    /* the rows of the samples left out at x (see end_sample) */
+    /* the rows of the samples left out at x (see end_sample) and on a rail */
     for (size_t i = 0; i < c->data->n && st == HF_OK; ++i) {
         size_t n = c->data->trace[i].n, end = end_sample(c->model + c->first[i], n);
-        for (size_t j = end > 0 ? end - 1 : 0; j <= end && j < n; ++j)
-            if (left_out(j, end, n))
+        for (size_t j = 0; j < n; ++j)
+            if (left_out(j, end, n) || c->skip[c->first[i] + j])
                 for (size_t col = 0; col < c->p; ++col)
                     gsl_matrix_set(J, c->first[i] + j, col, 0.0);
     }
@@ -347,6 +353,17 @@ static size_t peak_index(const hf_maxwell_trace *tr)
     return k;
 }
 
+/* Time of a trace's largest |F|: the middle of the samples that share it
+ * (a clipped peak's rail), else the one sample. */
+static double peak_time(const hf_maxwell_trace *tr)
+{
+    size_t k = peak_index(tr), last = k;
+    for (size_t j = k + 1; j < tr->n; ++j)
+        if (tr->F[j] == tr->F[k])
+            last = j;
+    return 0.5 * (tr->t[k] + tr->t[last]);
+}
+
 /* Drop I's contact start where the extraction finds its first impact. */
 static hf_status extracted_start(const hf_maxwell_data *d, size_t i, double *t0, hf_diag *diag)
 {
@@ -355,6 +372,7 @@ static hf_status extracted_start(const hf_maxwell_data *d, size_t i, double *t0,
     const char *where = d->trace[i].path ? d->trace[i].path : d->path ? d->path : "data";
     hf_diag inner = {{0}};
     hf_status st = hf_maxwell_trace_extract(&d->trace[i], &d->impact[i], 1, &f, &n, &inner);
+    /* on the conditioned clock */
     if (st != HF_OK)
         return hf_diag_set(diag, st, "%s: extraction: %s", where, inner.text);
     if (n < 1 || f.status != HF_MAXWELL_EXTRACT_OK)
@@ -375,15 +393,45 @@ static hf_status start_point(curve_ctx *c, double *x, hf_diag *diag)
     const hf_maxwell_data *d = c->data;
     const hf_maxwell_curve_config *cfg = c->cfg;
     double C0 = 0.0, Tmean = 0.0;
+    size_t unclipped = 0;
     for (size_t i = 0; i < d->n; ++i) {
-        const hf_maxwell_impact *im = &d->impact[i];
         c->weight[i] = fabs(d->trace[i].F[peak_index(&d->trace[i])]);
         if (!(c->weight[i] > 0.0))
             return hf_diag_set(diag, HF_EDOM, "%s: drop %zu has no force (every sample 0)",
                                d->trace[i].path ? d->trace[i].path : "data", i + 1);
+        unclipped += c->cond[i].clipped == 0;
+    }
+    /* A clipped drop's largest sample is the rail, not its peak: as its
+     * weight it would misstate its noise against the others' (a load cell's
+     * noise is a fraction of the range each drop uses).  Its weight is its
+     * noise times the median ratio peak/noise of the unclipped drops. */
+    double ratio[64];
+    size_t nr = 0;
+    for (size_t i = 0; i < d->n && nr < 64; ++i)
+        if (c->cond[i].clipped == 0 && isfinite(c->cond[i].noise) && c->cond[i].noise > 0.0)
+            ratio[nr++] = c->weight[i] / c->cond[i].noise;
+    if (nr > 0) {
+        for (size_t a = 1; a < nr; ++a)
+            for (size_t b = a; b > 0 && ratio[b - 1] > ratio[b]; --b) {
+                double t = ratio[b];
+                ratio[b] = ratio[b - 1];
+                ratio[b - 1] = t;
+            }
+        double median = nr % 2 ? ratio[nr / 2] : 0.5 * (ratio[nr / 2 - 1] + ratio[nr / 2]);
+        for (size_t i = 0; i < d->n; ++i)
+            if (c->cond[i].clipped > 0 && isfinite(c->cond[i].noise) && c->cond[i].noise > 0.0)
+                c->weight[i] = fmax(c->weight[i], median * c->cond[i].noise);
+    }
+    /* a clipped peak is no peak: the start comes from the drops whose peak
+     * was recorded, when there are any */
+    for (size_t i = 0; i < d->n; ++i) {
+        if (unclipped > 0 && c->cond[i].clipped > 0)
+            continue;
+        const hf_maxwell_impact *im = &d->impact[i];
         double T = ELASTIC_PEAK * im->m * im->V0 / c->weight[i];
-        C0 += T * hf_maxwell_speed_parameter(im) / (double)d->n;
-        Tmean += T / (double)d->n;
+        double share = 1.0 / (double)(unclipped > 0 ? unclipped : d->n);
+        C0 += T * hf_maxwell_speed_parameter(im) * share;
+        Tmean += T * share;
     }
     double mu0 = cfg->mu0_start > 0.0 ? cfg->mu0_start : hf_maxwell_mu0_from_compliance(C0, cfg->nu);
     double eta = cfg->eta_start > 0.0 ? cfg->eta_start : START_EPS / Tmean;
@@ -397,13 +445,15 @@ static hf_status start_point(curve_ctx *c, double *x, hf_diag *diag)
         const hf_maxwell_impact *im = &d->impact[i];
         c->T[i] = C0 / hf_maxwell_speed_parameter(im);
         if (cfg->contact == HF_MAXWELL_CONTACT_EXTRACTED) {
-            hf_status st = extracted_start(d, i, &c->t0_start[i], diag);
+            hf_status st = extracted_start(c->given, i, &c->t0_start[i], diag);
             if (st != HF_OK)
                 return st;
+            c->t0_start[i] -= c->cond[i].origin;
             continue;
         }
         if (!fitted_start(c)) {
-            c->t0_start[i] = cfg->contact_start ? cfg->contact_start[i] : 0.0;
+            c->t0_start[i] = (cfg->contact_start ? cfg->contact_start[i] : 0.0) -
+                             c->cond[i].origin;
             continue;
         }
         const hf_maxwell_material mat = {mu0, cfg->nu, eta};
@@ -411,7 +461,7 @@ static hf_status start_point(curve_ctx *c, double *x, hf_diag *diag)
         hf_status st = hf_maxwell_simulate(&mat, im, &cfg->ode, &r, diag);
         if (st != HF_OK)
             return st;
-        c->t0_start[i] = d->trace[i].t[peak_index(&d->trace[i])] - r.t_M;
+        c->t0_start[i] = peak_time(&d->trace[i]) - r.t_M;
         x[2 + i] = 1.0;
     }
     for (size_t i = 0; cfg->baseline == HF_MAXWELL_BASELINE_FITTED && i < d->n; ++i)
@@ -419,8 +469,51 @@ static hf_status start_point(curve_ctx *c, double *x, hf_diag *diag)
     return HF_OK;
 }
 
+/* Conditions every drop's trace (hf_maxwell_trace_condition) into
+ * c->view: the used samples, the clock from the first sample, the drift
+ * removed when significant.  Errors name the drop. */
+static hf_status condition_all(curve_ctx *c, const hf_maxwell_data *d, hf_diag *diag)
+{
+    c->given = d;
+    c->view = *d;
+    c->traces = calloc(d->n, sizeof *c->traces);
+    c->cond = calloc(d->n, sizeof *c->cond);
+    size_t total = 0;
+    for (size_t i = 0; i < d->n; ++i)
+        total += d->trace[i].n;
+    c->store = malloc(2 * total * sizeof *c->store);
+    if (c->traces == NULL || c->cond == NULL || c->store == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    double *at = c->store;
+    for (size_t i = 0; i < d->n; ++i) {
+        const hf_maxwell_trace *tr = &d->trace[i];
+        hf_diag inner = {{0}};
+        hf_status st = hf_maxwell_trace_condition(tr, &d->impact[i], &c->cond[i], &inner);
+        if (st != HF_OK)
+            return hf_diag_set(diag, st, "drop %zu: %s", i + 1, inner.text);
+        const hf_maxwell_conditioning *k = &c->cond[i];
+        hf_maxwell_trace *out = &c->traces[i];
+        out->n = k->used;
+        out->t = at;
+        out->F = at + k->used;
+        out->path = tr->path;
+        at += 2 * k->used;
+        for (size_t j = 0; j < k->used; ++j) {
+            out->t[j] = tr->t[j] - k->origin;
+            out->F[j] = tr->F[j] - k->drift * out->t[j];
+        }
+    }
+    c->view.trace = c->traces;
+    c->data = &c->view;
+    return HF_OK;
+}
+
 static void ctx_free(curve_ctx *c)
 {
+    free(c->traces);
+    free(c->cond);
+    free(c->store);
+    free(c->skip);
     free(c->first);
     free(c->weight);
     free(c->t0_start);
@@ -440,7 +533,12 @@ static hf_status ctx_alloc(curve_ctx *c, const hf_maxwell_data *d,
     hf_status st = check_config(d, cfg, diag);
     if (st != HF_OK)
         return st;
-    c->data = d;
+    st = condition_all(c, d, diag);
+    if (st != HF_OK) {
+        ctx_free(c);
+        return st;
+    }
+    d = c->data;
     c->cfg = cfg;
     c->N = hf_maxwell_curve_nresiduals(d);
     c->p = 2 + (cfg->contact == HF_MAXWELL_CONTACT_FITTED ? d->n : 0) +
@@ -457,13 +555,18 @@ static hf_status ctx_alloc(curve_ctx *c, const hf_maxwell_data *d,
     c->model_x = malloc(c->p * sizeof *c->model_x);
     c->model_plus = malloc(c->N * sizeof *c->model_plus);
     c->model_minus = malloc(c->N * sizeof *c->model_minus);
-    if (!c->first || !c->weight || !c->t0_start || !c->T || !c->shifted || !c->model || !c->model_x ||
+    c->skip = calloc(c->N > 0 ? c->N : 1, 1);
+    if (!c->skip || !c->first || !c->weight || !c->t0_start || !c->T || !c->shifted || !c->model || !c->model_x ||
         !c->model_plus || !c->model_minus) {
         ctx_free(c);
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     }
-    for (size_t i = 0, at = 0; i < d->n; at += d->trace[i].n, ++i)
+    for (size_t i = 0, at = 0; i < d->n; at += d->trace[i].n, ++i) {
         c->first[i] = at;
+        /* the samples on a converter's rail carry no force information */
+        for (size_t j = 0; c->cond[i].clipped > 0 && j < d->trace[i].n; ++j)
+            c->skip[at + j] = j >= c->cond[i].clip_from && j < c->cond[i].clip_to;
+    }
     /* two samples per drop may be left out (see end_sample) */
     if (c->N <= c->p + 2 * d->n) {
         ctx_free(c);
@@ -471,6 +574,40 @@ static hf_status ctx_alloc(curve_ctx *c, const hf_maxwell_data *d,
                            "(more than parameters + 2 per drop needed)", c->N, c->p);
     }
     return HF_OK;
+}
+
+/* The residuals F_model + b + drift − F_measured of every sample of the
+ * caller's drop i, its model's forces in r[0 .. modelled) (0 after them:
+ * the cut samples lie after the fitted impact's end). */
+static void fill_residuals(const hf_maxwell_data *given, size_t i,
+                           const hf_maxwell_conditioning *k, double b, double *r,
+                           size_t modelled)
+{
+    const hf_maxwell_trace *tr = &given->trace[i];
+    for (size_t j = 0; j < tr->n; ++j)
+        r[j] = (j < modelled ? r[j] : 0.0) + b + k->drift * (tr->t[j] - k->origin) - tr->F[j];
+}
+
+/* The residuals of every sample of the caller's data at (μ0, η), the
+ * contact starts on the caller's clocks and the baselines (NULL: 0): the
+ * one computation behind hf_maxwell_curve_residuals and the fit's own. */
+static hf_status residuals_of(curve_ctx *c, double mu0, double eta, const double *contact_start,
+                              const double *baseline, double *residuals, hf_diag *diag)
+{
+    const hf_maxwell_data *data = c->given;
+    const hf_maxwell_material mat = {mu0, c->cfg->nu, eta};
+    hf_status st = HF_OK;
+    for (size_t i = 0, first = 0; i < data->n && st == HF_OK; first += data->trace[i].n, ++i) {
+        const hf_maxwell_trace *tr = &c->data->trace[i];
+        const hf_maxwell_conditioning *k = &c->cond[i];
+        for (size_t j = 0; j < tr->n; ++j)
+            c->shifted[j] = tr->t[j] - (contact_start[i] - k->origin);
+        st = hf_maxwell_force_history(&mat, &data->impact[i], &c->cfg->ode, tr->n, c->shifted,
+                                      residuals + first, diag);
+        fill_residuals(data, i, k, baseline ? baseline[i] : 0.0, residuals + first,
+                       st == HF_OK ? tr->n : 0);
+    }
+    return st;
 }
 
 hf_status hf_maxwell_curve_residuals(const hf_maxwell_data *data,
@@ -484,17 +621,7 @@ hf_status hf_maxwell_curve_residuals(const hf_maxwell_data *data,
     hf_status st = ctx_alloc(&c, data, cfg, diag);
     if (st != HF_OK)
         return st;
-    const hf_maxwell_material mat = {mu0, cfg->nu, eta};
-    for (size_t i = 0; i < data->n && st == HF_OK; ++i) {
-        const hf_maxwell_trace *tr = &data->trace[i];
-        for (size_t j = 0; j < tr->n; ++j)
-            c.shifted[j] = tr->t[j] - contact_start[i];
-        st = hf_maxwell_force_history(&mat, &data->impact[i], &cfg->ode, tr->n, c.shifted,
-                                      residuals + c.first[i], diag);
-        double b = baseline ? baseline[i] : 0.0;
-        for (size_t j = 0; j < tr->n && st == HF_OK; ++j)
-            residuals[c.first[i] + j] = residuals[c.first[i] + j] + b - tr->F[j];
-    }
+    st = residuals_of(&c, mu0, eta, contact_start, baseline, residuals, diag);
     ctx_free(&c);
     return st;
 }
@@ -508,6 +635,80 @@ static hf_stop_reason stop_of(int gsl_status)
     if (gsl_status == GSL_EMAXITER)
         return HF_STOP_MAXITER;
     return HF_STOP_FAILURE;
+}
+
+/* Smallest noise a drop's residuals are compared with, relative to its
+ * peak: the model's own precision (FD_STEP above: ~1e-6). */
+#define NOISE_FLOOR 1e-6
+
+/* Drop i's noise [N]: the scatter measured before contact, or the
+ * converter's quantisation step/√12 (its smallest nonzero change between
+ * samples) when that is larger — a noiseless trace read by a converter —
+ * but at least NOISE_FLOOR of its peak; NaN without a pre-contact measure. */
+static double drop_noise(const curve_ctx *c, size_t i)
+{
+    const hf_maxwell_trace *tr = &c->given->trace[i];
+    double sigma = c->cond[i].noise, step = INFINITY;
+    for (size_t j = 1; j < c->data->trace[i].n; ++j) {
+        double d = fabs(tr->F[j] - tr->F[j - 1]);
+        if (d > 0.0 && d < step)
+            step = d;
+    }
+    /* 1/σ̂² of ν = m − 2 degrees of freedom overestimates 1/σ² by ν/(ν − 2)
+     * on average (the mean of an inverse χ²): corrected, so that χ² of
+     * noise residuals has mean 1 however few pre-contact samples there are */
+    size_t m = c->cond[i].noise_samples;
+    if (m > 4)
+        sigma *= sqrt((double)(m - 2) / (double)(m - 4));
+    if (isfinite(step))
+        sigma = fmax(sigma, step / sqrt(12.0));
+    return isnan(c->cond[i].noise) ? NAN : fmax(sigma, NOISE_FLOOR * c->weight[i]);
+}
+
+/* Goodness of fit of the weighted residuals f (see hf_maxwell_estimate):
+ * χ² against each drop's pre-contact noise over the samples fitted, and
+ * the runs test on the residual signs, per drop and summed (Wald &
+ * Wolfowitz: E[R] = 1 + 2n₊n₋/n, Var R = 2n₊n₋(2n₊n₋ − n)/(n²(n − 1))). */
+static void goodness_of_fit(const curve_ctx *c, const gsl_vector *f, hf_maxwell_estimate *e)
+{
+    double chi2 = 0.0, runs = 0.0, expect = 0.0, var = 0.0;
+    size_t noise_dof = 0, fitted = 0;
+    int measured = 1;
+    for (size_t i = 0; i < c->data->n; ++i) {
+        double sigma = drop_noise(c, i);
+        measured &= isfinite(sigma);
+        if (c->cond[i].noise_samples > 2)
+            noise_dof += c->cond[i].noise_samples - 2;
+        double pos = 0.0, neg = 0.0, r = 0.0;
+        int last = 0;
+        for (size_t j = 0; j < c->data->trace[i].n; ++j) {
+            double v = gsl_vector_get(f, c->first[i] + j) * c->weight[i];
+            if (v == 0.0)
+                continue; /* left out (or exactly on the model: no sign) */
+            ++fitted;
+            chi2 += (v / sigma) * (v / sigma);
+            int sign = v > 0.0 ? 1 : -1;
+            pos += sign > 0;
+            neg += sign < 0;
+            r += sign != last;
+            last = sign;
+        }
+        double n = pos + neg;
+        if (n > 1.0 && pos > 0.0 && neg > 0.0) {
+            runs += r;
+            expect += 1.0 + 2.0 * pos * neg / n;
+            var += 2.0 * pos * neg * (2.0 * pos * neg - n) / (n * n * (n - 1.0));
+        }
+    }
+    e->runs_z = var > 0.0 ? (runs - expect) / sqrt(var) : NAN;
+    if (measured && fitted > c->p) {
+        e->gof_dof = fitted - c->p;
+        e->noise_dof = noise_dof;
+        e->chi2_red = chi2 / (double)e->gof_dof;
+    } else {
+        e->gof_dof = 0;
+        e->chi2_red = NAN;
+    }
 }
 
 /* The estimate at the optimum x: SSR, R², ε, and the standard errors
@@ -538,15 +739,21 @@ static hf_status estimate_at(curve_ctx *c, gsl_multifit_nlinear_workspace *w,
     double mu0, eta;
     params_of(x, &mu0, &eta);
     double s2 = ssr / (double)(c->N - c->p - c->left_out), se[2] = {NAN, NAN};
-    static const char *const names[2] = {"mu0", "eta"};
+    double corr = st == HF_OK ? gsl_matrix_get(cov, 0, 1) /
+                                    sqrt(gsl_matrix_get(cov, 0, 0) * gsl_matrix_get(cov, 1, 1))
+                              : NAN;
+    /* A variance that is not a finite number >= 0 (a singular or
+     * rank-deficient Jacobian) leaves that standard error NaN: the estimate
+     * is returned, and hf_maxwell_estimate_quality calls it
+     * poorly-determined, naming the parameter. */
     for (size_t j = 0; j < 2 && st == HF_OK; ++j) {
         double var = s2 * gsl_matrix_get(cov, j, j);
-        if (!isfinite(var) || var < 0.0)
-            st = hf_diag_set(diag, HF_ERANGE, "curve fit: the variance of ln %s is %g (the "
-                             "force histories do not determine it)", names[j], var);
-        else
-            se[j] = sqrt(var);
+        se[j] = isfinite(var) && var >= 0.0 ? sqrt(var) : NAN;
     }
+    hf_maxwell_estimate gof;
+    memset(&gof, 0, sizeof gof);
+    if (st == HF_OK)
+        goodness_of_fit(c, f, &gof);
     if (f) gsl_vector_free(f);
     if (J) gsl_matrix_free(J);
     if (cov) gsl_matrix_free(cov);
@@ -577,6 +784,11 @@ static hf_status estimate_at(curve_ctx *c, gsl_multifit_nlinear_workspace *w,
         e->max_eps = fmax(e->max_eps,
                           eta * e->C0 / hf_maxwell_speed_parameter(&c->data->impact[i]));
     e->misfit = ssr;
+    e->chi2_red = gof.chi2_red;
+    e->gof_dof = gof.gof_dof;
+    e->noise_dof = gof.noise_dof;
+    e->runs_z = gof.runs_z;
+    e->mu0_eta_corr = corr;
     return HF_OK;
 }
 
@@ -625,8 +837,11 @@ hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_cur
          * run is a trial step's penalty, never an answer. */
         st = model_at(&c, gsl_multifit_nlinear_position(w)->data);
         if (st == HF_OK && c.model_failures > 0)
-            st = hf_diag_set(diag, HF_EDOM, "curve fit: Hunter's model fails at the optimum "
-                             "(eps beyond %g)", HF_HUNTER_EPS_MAX);
+            st = hf_diag_set(diag, HF_ENOCONV, "curve fit: the fit ended where Hunter's "
+                             "model fails (eps beyond %g at mu0 = %g Pa, eta = %g 1/s): the "
+                             "traces do not follow Hunter's model", HF_HUNTER_EPS_MAX,
+                             exp(gsl_multifit_nlinear_position(w)->data[0]),
+                             exp(gsl_multifit_nlinear_position(w)->data[1]));
     }
     if (st == HF_OK)
         st = estimate_at(&c, w, &out->estimate, diag);
@@ -636,15 +851,20 @@ hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_cur
         out->at_bound = 0;
         out->recentred = 0;
         const double *x = gsl_multifit_nlinear_position(w)->data;
-        for (size_t i = 0; i < data->n; ++i) {
-            double t0 = contact_start_of(&c, x, i), b = baseline_of(&c, x, i);
+        double *t0 = malloc(2 * data->n * sizeof *t0), *b = t0 + data->n; /* freed below */
+        if (t0 == NULL)
+            st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+        for (size_t i = 0; st == HF_OK && i < data->n; ++i) {
+            t0[i] = contact_start_of(&c, x, i) + c.cond[i].origin;
+            b[i] = baseline_of(&c, x, i);
             if (contact_start != NULL)
-                contact_start[i] = t0;
+                contact_start[i] = t0[i];
             if (baseline != NULL)
-                baseline[i] = b;
-            for (size_t j = 0; residuals != NULL && j < data->trace[i].n; ++j)
-                residuals[c.first[i] + j] = c.model[c.first[i] + j] + b - data->trace[i].F[j];
+                baseline[i] = b[i];
         }
+        if (st == HF_OK && residuals != NULL)
+            st = residuals_of(&c, out->estimate.mu0, out->estimate.eta, t0, b, residuals, diag);
+        free(t0);
     }
     if (w) gsl_multifit_nlinear_free(w);
     if (x0) gsl_vector_free(x0);

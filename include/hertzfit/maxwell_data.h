@@ -258,13 +258,24 @@ typedef struct hf_maxwell_trace_options {
     double range;     /* the converter reads [−range, range] [N] in 2^bits steps,
                          values outside clip to it; > 0 with bits (default 0) */
     uint64_t seed;    /* PCG32 seed of the noise (stream 0; default 0) */
+    /* What a lab's record adds (all off by default): */
+    double clock;     /* the clock's reading at the first sample [s] (a DAQ's
+                         absolute time; default 0) */
+    double drift;     /* baseline drift [N/s] added as drift·(t − clock) */
+    double bounce_g;  /* > 0: the record holds the second bounce, after a flight
+                         of 2 e V0/g at this g [m/s²] (e of the first impact), an
+                         impact at e V0; 0: one impact (default) */
+    int invert;       /* 1: the load cell's polarity is inverted (F → −F before
+                         the converter) */
 } hf_maxwell_trace_options;
 
 void hf_maxwell_trace_options_init(hf_maxwell_trace_options *options);
 
 /* Hunter's force history (hf_maxwell_force_history, default tolerances)
- * sampled as OPTIONS say: F_k = F(t_k − pre) + offset + noise·F_M·N(0,1),
- * then quantised, the normal deviates drawn in sample order.  *out is the
+ * sampled as OPTIONS say: F_k = F(t_k − pre) [+ the second impact] +
+ * offset + drift·t_k + noise·F_M·N(0,1), negated when inverted, then
+ * quantised, the normal deviates drawn in sample order; the times written
+ * are clock + t_k.  *out is the
  * caller's (hf_maxwell_trace_free).  HF_EDOM / HF_ERANGE naming the bad
  * option (a record over HF_MAXWELL_TRACE_MAX_SAMPLES samples is
  * HF_ERANGE), the codes of hf_maxwell_simulate. */
@@ -280,6 +291,67 @@ void hf_maxwell_trace_free(hf_maxwell_trace *trace);
  * HF_EIO naming PATH. */
 hf_status hf_maxwell_trace_write(const char *path, const hf_maxwell_trace *trace,
                                  const char *comment, hf_diag *diag);
+
+/* ---- conditioning ------------------------------------------------------ */
+
+/* What a trace needs before Hunter's single impact can be fitted to it, as
+ * measured by hf_maxwell_trace_condition (the whole-curve fit conditions
+ * every drop this way and the program reports each step):
+ *  - origin: the clock of the fit starts at the first sample, so absolute
+ *    time stamps (a DAQ's clock, UNIX time) lose no digits to t − t0;
+ *  - used: only the first impact and the flight after it are fitted; a
+ *    later impact (the second bounce) is cut at the middle of the flight
+ *    between them;
+ *  - clipped: samples on a converter's rail — 3 or more samples sharing
+ *    the trace's largest value (or its smallest, when that is an
+ *    excursion) — and the samples around them while the force stays
+ *    within 6 σ of the rail are left out of the fit;
+ *  - drift: a straight line fitted to the pre- and post-contact samples;
+ *    its slope is removed when it differs from 0 by more than 3 standard
+ *    errors (else left: noise);
+ *  - noise: the scatter of the pre-contact samples about their own line,
+ *    the noise the fit's residuals are compared with.
+ * It refuses (HF_EDOM, naming the cause) a trace whose largest excursion
+ * from the baseline is negative (a load cell of inverted polarity: negate
+ * its force column), and — with an impactor — a trace whose impulse
+ * ∫(F − b)dt over the impact is outside [HF_MAXWELL_IMPULSE_MIN,
+ * HF_MAXWELL_IMPULSE_MAX]·m V0 (between m V0 and 2 m V0 for any
+ * restitution: outside by a factor 2, a unit slip in t_s or F_N, or a V0
+ * that is not the drop's; a clipped trace is held to the upper bound only). */
+#define HF_MAXWELL_IMPULSE_MIN 0.5
+#define HF_MAXWELL_IMPULSE_MAX 4.0
+
+typedef struct hf_maxwell_conditioning {
+    double origin;        /* time of the first sample [s] */
+    size_t used;          /* samples fitted from the start (the rest cut) */
+    size_t cut;           /* samples cut after a later impact */
+    size_t clipped;       /* samples left out around a rail: clip_from .. clip_to−1 */
+    double rail;          /* the rail's value [N] (NaN without one) */
+    size_t clip_from, clip_to; /* the samples from the first on the rail to the
+                             last, widened while the force stays within 6 σ of
+                             the rail, and 2 more each side: chosen by time, not
+                             sample by sample (a sample whose noise took it over
+                             the rail is clipped and one whose noise kept it
+                             under is not: a choice by value is censored) */
+    double drift, drift_se; /* baseline slope [N/s] and its standard error */
+    int drift_removed;    /* 1 when the slope was significant and is removed */
+    double baseline;      /* mean of the pre-contact samples [N] */
+    double noise;         /* their scatter about their line [N] (NaN: too few) */
+    size_t noise_samples; /* pre-contact samples (0 when the trace starts in contact) */
+    double impulse;       /* ∫(F − b) dt over the first impact [N s] */
+} hf_maxwell_conditioning;
+
+/* Fewest pre-contact samples a noise measure is taken on. */
+#define HF_MAXWELL_NOISE_MIN_SAMPLES 8
+
+/* Conditions TRACE (see above) into *out; IMPACT (may be NULL) is the
+ * drop's impactor, for the impulse check.  HF_EINVAL for a NULL argument
+ * or fewer than 3 samples, HF_EDOM for inverted polarity, a unit slip, a
+ * non-finite sample or times that do not increase (each naming the
+ * trace's file and the values). */
+hf_status hf_maxwell_trace_condition(const hf_maxwell_trace *trace,
+                                     const hf_maxwell_impact *impact,
+                                     hf_maxwell_conditioning *out, hf_diag *diag);
 
 /* ---- extraction -------------------------------------------------------- */
 
@@ -404,22 +476,58 @@ typedef struct hf_maxwell_estimate {
     double intercept, slope, cov00, cov01, cov11;
     /* full only */
     double misfit;            /* sum of squared relative residuals */
+    /* Goodness of fit (the curve fit; gof_dof 0 where there is no independent
+     * noise measure: the regressions and the full fit, whose features carry
+     * no noise of their own to compare with).  chi2_red = Σ (r/σ_i)²/gof_dof
+     * with σ_i each drop's noise measured before contact; it is ~1 ± √(2/dof)
+     * when the residuals are noise.  runs_z: the Wald–Wolfowitz runs test on
+     * the residual signs (each drop's runs summed), (R − E[R])/√Var R: far
+     * below 0 (too few sign changes) when the residuals follow a curve. */
+    double chi2_red;          /* reduced χ² against the pre-contact noise */
+    size_t gof_dof;           /* its degrees of freedom: samples fitted − parameters */
+    size_t noise_dof;         /* degrees of freedom of the noise measure */
+    double runs_z;            /* runs test statistic (NaN without residuals) */
+    double mu0_eta_corr;      /* correlation of the (μ0, η) estimates from the
+                                 covariance (NaN for the regressions) */
+    double sls_alpha;         /* the relaxing fraction a regression's η was read
+                                 for (hf_maxwell_estimate_to_sls); 0 = Maxwell */
 } hf_maxwell_estimate;
 
 /* How far an estimate can be trusted.  Only a well-determined one is
- * "ok": μ0 and η positive (a Maxwell material has no other), each with a
- * relative standard error of at most HF_MAXWELL_RSE_MAX, and R² at least
- * HF_MAXWELL_R2_MIN. */
+ * "ok": μ0 and η positive (a Maxwell material has no other) and μ0 at most
+ * HF_MAXWELL_MU0_MAX, each with a standard error that is finite, > 0 and
+ * at most HF_MAXWELL_RSE_MAX of the value (a zero standard error is a
+ * singular Jacobian or a pinned estimate, never an exact answer), R² at
+ * least HF_MAXWELL_R2_MIN, and — where the goodness of fit is measured
+ * (gof_dof > 0) — residuals that are noise: reduced χ² not above the
+ * noise's F-distribution's 1 − HF_MAXWELL_GOF_P quantile, and no fewer
+ * runs of residual signs than that level allows (runs_z above the normal
+ * quantile of HF_MAXWELL_GOF_P, checked when χ² is above 1: structure
+ * below the noise does not matter). */
 typedef enum hf_maxwell_quality {
     HF_MAXWELL_WELL_DETERMINED,    /* "ok" */
-    HF_MAXWELL_NONPHYSICAL,        /* "nonphysical": μ0 or η <= 0, or no μ0 */
-    HF_MAXWELL_POORLY_DETERMINED   /* "poorly-determined": se or R² */
+    HF_MAXWELL_NONPHYSICAL,        /* "nonphysical": μ0 or η <= 0, no μ0, or μ0 above
+                                      any solid's */
+    HF_MAXWELL_POORLY_DETERMINED,  /* "poorly-determined": se (zero, non-finite,
+                                      large) or R² */
+    HF_MAXWELL_MODEL_INADEQUATE    /* "model-inadequate": the residuals are not noise,
+                                      the model does not describe the data */
 } hf_maxwell_quality;
 
 #define HF_MAXWELL_RSE_MAX 0.5
 #define HF_MAXWELL_R2_MIN 0.5
+/* The largest plausible shear modulus [Pa]: diamond's is 5.4e11 Pa; a μ0
+ * above 1e12 Pa comes from units or geometry, never from a material. */
+#define HF_MAXWELL_MU0_MAX 1e12
+/* False-alarm probability of each goodness-of-fit test on residuals that
+ * are noise (one-sided). */
+#define HF_MAXWELL_GOF_P 1e-3
+/* A regression read for a standard linear solid sees only the short-time
+ * slope μ0 α/τ of its relaxation (Eqs. 48-49): it holds while the contact's
+ * time scale C0/𝒱 is short against τ, i.e. max_eps/α <= this. */
+#define HF_MAXWELL_SLS_TAU_RATIO_MAX 1.0
 
-/* "ok", "nonphysical", "poorly-determined". */
+/* "ok", "nonphysical", "poorly-determined", "model-inadequate". */
 const char *hf_maxwell_quality_name(hf_maxwell_quality quality);
 
 /* The quality of ESTIMATE; when reason is not NULL, one sentence saying
@@ -441,7 +549,9 @@ void hf_maxwell_regression_point(const hf_maxwell_impact *impact, hf_maxwell_obs
 /* A regression estimate read for a standard linear solid of relaxing
  * fraction alpha (Argatov Eqs. 48–49): the regressions see only the
  * short-time slope of the relaxation modulus, μ0 α/τ, so their η is α/τ;
- * this divides eta and eta_se by alpha, giving 1/τ of Eq. 47.  μ0, C0,
+ * this divides eta and eta_se by alpha, giving 1/τ of Eq. 47, and
+ * records alpha in sls_alpha (the quality then asks max_eps/alpha <=
+ * HF_MAXWELL_SLS_TAU_RATIO_MAX).  μ0, C0,
  * the line and max_eps (then Eq. 49's ε) are unchanged; the first-order
  * bias grows as alpha falls (docs/argatov.md).  HF_EDOM for alpha outside
  * (0, 1], HF_EINVAL for a full-fit estimate (its η is already 1/τ). */

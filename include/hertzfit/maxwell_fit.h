@@ -88,7 +88,8 @@ typedef struct hf_maxwell_fit_result {
 
 /* "converged" when the optimiser met its own tolerance inside the box
  * and the estimate is well determined (hf_maxwell_estimate_quality); the
- * quality's name ("nonphysical", "poorly-determined") when it met its
+ * quality's name ("nonphysical", "poorly-determined", "model-inadequate":
+ * the curve fit's residuals are not noise) when it met its
  * tolerance inside the box but the estimate is not; otherwise the stop
  * reason ("maxeval", "maxiter", ...) and/or "at-bound", joined by '+'.  Writes at most size bytes into buf and
  * returns it. */
@@ -146,8 +147,20 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data,
  * for (μ0, η) and the contact starts and exactly for the baselines, and
  * s² = SSR/(N − p − L), N the samples, p = 2 + the fitted contact starts
  * and baselines, L the samples left out; se(μ0) = μ0·se(ln μ0), se(η)
- * likewise (first order).  r2 is 1 − SSR/SST over the weighted samples;
- * misfit is SSR.
+ * likewise (first order; NaN when the variance is not a finite number
+ * >= 0 — a singular Jacobian — which the quality calls
+ * poorly-determined).  r2 is 1 − SSR/SST over the weighted samples;
+ * misfit is SSR.  Goodness of fit (hertzfit/maxwell_data.h): χ² of
+ * the unweighted residuals against each drop's pre-contact noise (at
+ * least its quantisation step/√12 and 1e-6 of its peak), and the runs
+ * test on their signs; mu0_eta_corr from the covariance.
+ *
+ * Before the fit each drop's trace is conditioned by
+ * hf_maxwell_trace_condition (hertzfit/maxwell_data.h): its clock starts
+ * at its first sample, a later impact is cut off, samples on a rail are
+ * left out (as the two around the end of contact), a significant drift
+ * is removed; contact starts in and out are on the trace's own clock,
+ * and the residuals cover every sample (0 model force after a cut).
  *
  * Start (mu0_start, eta_start <= 0, the default): T_i = (5/4) m V0/F_peak
  * (Hertz's elastic peak) per drop, C0 = mean of T_i 𝒱_i gives μ0 (Eq. 59)
@@ -226,10 +239,12 @@ size_t hf_maxwell_curve_nresiduals(const hf_maxwell_data *data);
  * fit that stopped on its budget is still returned (HF_OK).  HF_ENOTFOUND
  * when DATA has no traces, HF_EINVAL for fewer samples than parameters
  * or a drop of fewer than 3 samples, HF_EDOM for times that do not
- * increase, a non-finite sample or contact start, a trace of zeros, or a
- * model that fails at the optimum (ε beyond HF_HUNTER_EPS_MAX), HF_ERANGE
- * when a variance is not a finite positive number (the traces do not
- * determine μ0 or η), HF_EGSL, HF_ENOMEM, and those of
+ * increase, a non-finite sample or contact start, a trace of zeros, and
+ * the refusals of hf_maxwell_trace_condition (inverted polarity, a unit
+ * slip; each drop's trace is conditioned so before the fit: see there),
+ * HF_ENOCONV for a fit that ends where the model fails (ε beyond
+ * HF_HUNTER_EPS_MAX: traces Hunter's model does not describe), HF_EGSL,
+ * HF_ENOMEM, and those of
  * hf_maxwell_impact_check (naming the value). */
 hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_curve_config *cfg,
                                hf_maxwell_fit_result *out, double *contact_start,

@@ -93,6 +93,12 @@ hf_status hf_unknown_name(const char *what, const char *given, size_t count,
  * comes back as a status that hertzfit checks.  Idempotent. */
 void hf_library_init(void);
 
+/* Removes the temporaries of the library's unfinished atomic outputs (a
+ * campaign folder, a table being written), for a program's handler of a
+ * fatal signal: async-signal-safe, and nothing else is done.  A program
+ * that writes atomic outputs of its own removes those too. */
+void hf_library_remove_temporaries(void);
+
 /* The folder of hertzfit's shipped data sets (the reference tables the
  * benchmark problems read, data/ in the source tree) into OUT, SIZE bytes:
  * $HERTZFIT_DATA when it is set and not empty; otherwise share/hertzfit of

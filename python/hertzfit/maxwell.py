@@ -261,9 +261,12 @@ def maxwell_extract(data, impact="first"):
 @dataclass
 class MaxwellEstimate:
     """One identification: μ0 [Pa] and η [1/s] with standard errors, C0, R²,
-    the largest ε, ``status`` ("ok", "nonphysical", "poorly-determined") and
-    the ``reason`` when not ok; the line's coefficients for a regression, the
-    misfit for a full fit."""
+    the largest ε, ``status`` ("ok", "nonphysical", "poorly-determined",
+    "model-inadequate") and the ``reason`` when not ok; the line's
+    coefficients for a regression, the misfit for a full fit; for the curve
+    fit the goodness of fit (``chi2_red`` against the pre-contact noise with
+    ``gof_dof`` degrees of freedom, the runs test's ``runs_z``) and the
+    correlation ``mu0_eta_corr`` of the two estimates."""
     method: str
     observables: str
     n: int
@@ -280,6 +283,10 @@ class MaxwellEstimate:
     misfit: float
     status: str
     reason: str
+    chi2_red: float = float("nan")
+    gof_dof: int = 0
+    runs_z: float = float("nan")
+    mu0_eta_corr: float = float("nan")
 
 
 def _estimate(est):
@@ -292,7 +299,8 @@ def _estimate(est):
     return MaxwellEstimate(text(lib.hf_maxwell_method_name(est.method)), observables,
                            int(est.n), est.mu0, est.mu0_se, est.eta, est.eta_se, est.C0,
                            est.C0_se, est.r2, est.max_eps, est.intercept, est.slope, est.misfit,
-                           text(lib.hf_maxwell_quality_name(quality)), text(reason))
+                           text(lib.hf_maxwell_quality_name(quality)), text(reason),
+                           est.chi2_red, int(est.gof_dof), est.runs_z, est.mu0_eta_corr)
 
 
 _WEIGHTS = {"none": lib.HF_MAXWELL_WEIGHTS_NONE, "relative": lib.HF_MAXWELL_WEIGHTS_RELATIVE}
