@@ -11,6 +11,14 @@
  *   build/bench/bench_maxwell_curve --point MU0_FACTOR ETA_FACTOR [REPEATS]
  *                                                REPEATS evaluations at one point
  *                                                of the box (for callgrind)
+ *   build/bench/bench_maxwell_curve --batch [EVALS [REPEATS]]
+ *                                                batch evaluation: one ICACO run
+ *                                                (20 countries, EVALS evaluations,
+ *                                                default 200) on the curve objective
+ *                                                (sum of squared residuals) on 1 and
+ *                                                2 threads; wall and process CPU
+ *                                                time, best of REPEATS (default 3),
+ *                                                with the load average
  *
  * Times are CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID), so
  * other processes on a shared machine stretch them only through caches;
@@ -21,14 +29,17 @@
  * fit's default box around the truth (hf_maxwell_objective_options_init);
  * contact starts at their true values.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* getloadavg */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_fit.h"
+#include "hertzfit/optimizer.h"
 #include "hertzfit/rng.h"
 #include "core/timing.h"
 #include "core/rng_draw.h"
@@ -174,6 +185,99 @@ static int bench_box(const hf_maxwell_data *d, const double *t0, int grid)
     return 0;
 }
 
+/* The curve fit's objective as an hf_problem: x = (μ0/MU0, η/ETA), the
+ * sum of the squared residuals (NaN when the model fails). */
+typedef struct curve_problem {
+    const hf_maxwell_data *data;
+    hf_maxwell_curve_config cfg;
+    const double *t0;
+    size_t nres;
+} curve_problem;
+
+static double curve_sum_squares(const double *x, void *ctx)
+{
+    const curve_problem *c = ctx;
+    double *r = malloc(c->nres * sizeof *r); /* freed below */
+    double s = NAN;
+    if (r != NULL && hf_maxwell_curve_residuals(c->data, &c->cfg, MU0 * x[0], ETA * x[1], c->t0,
+                                                NULL, r, NULL) == HF_OK) {
+        s = 0.0;
+        for (size_t i = 0; i < c->nres; ++i)
+            s += r[i] * r[i];
+    }
+    free(r);
+    return s;
+}
+
+static double process_cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* One ICACO run of EVALS evaluations on THREADS threads: the best wall
+ * time of REPEATS, and its CPU time; the results of every run must agree
+ * bit for bit with REF (filled by the first call). */
+static int time_batch(const hf_problem *p, const hf_optimizer *opt, size_t evals, int threads,
+                      int repeats, hf_result *res, double *ref_f, double *wall, double *cpu)
+{
+    *wall = 1e300;
+    for (int k = 0; k < repeats; ++k) {
+        hf_run_config run;
+        hf_run_config_init(&run);
+        run.seed = 1;
+        run.max_evals = evals;
+        run.threads = threads;
+        double w0 = hf_wall_seconds(), c0 = process_cpu_seconds();
+        if (hf_optimize(opt, p, &run, res, NULL) != HF_OK)
+            return 1;
+        double w = hf_wall_seconds() - w0, c = process_cpu_seconds() - c0;
+        if (isnan(*ref_f))
+            *ref_f = res->f;
+        if (memcmp(ref_f, &res->f, sizeof res->f) != 0) {
+            fprintf(stderr, "bench_maxwell_curve: %d threads gave another result\n", threads);
+            return 1;
+        }
+        if (w < *wall) {
+            *wall = w;
+            *cpu = c;
+        }
+    }
+    return 0;
+}
+
+static int bench_batch(const hf_maxwell_data *d, const double *t0, size_t evals, int repeats)
+{
+    static const double lower[2] = {0.5, 0.05}, upper[2] = {1.5, 1.95};
+    curve_problem c;
+    c.data = d;
+    hf_maxwell_curve_config_init(&c.cfg);
+    c.t0 = t0;
+    c.nres = hf_maxwell_curve_nresiduals(d);
+    hf_problem p = {"maxwell-curve", 2, lower, upper, curve_sum_squares, &c, 0, 0.0};
+    hf_optimizer *opt = NULL; /* freed below */
+    hf_result *res = NULL;    /* freed below */
+    int rc = hf_optimizer_alloc("icaco", 2, &opt, NULL) != HF_OK ||
+             hf_result_alloc(2, &res, NULL) != HF_OK;
+    double ref = NAN, wall[2] = {0, 0}, cpu[2] = {0, 0}, load[3] = {0, 0, 0};
+    for (int t = 1; t <= 2 && rc == 0; ++t)
+        rc = time_batch(&p, opt, evals, t, repeats, res, &ref, &wall[t - 1], &cpu[t - 1]);
+    if (rc == 0 && getloadavg(load, 3) == 3)
+        printf("load average %.2f %.2f %.2f (%ld cores online)\n", load[0], load[1], load[2],
+               sysconf(_SC_NPROCESSORS_ONLN));
+    if (rc == 0)
+        printf("ICACO, 20 countries, %zu evaluations of the curve objective (%d drops x %d "
+               "samples), best wall time of %d:\n"
+               "  1 thread   %.3f s wall  %.3f s CPU\n"
+               "  2 threads  %.3f s wall  %.3f s CPU  speed-up %.2f (same result: f = %.17g)\n",
+               res->evaluations, NDROPS, SAMPLES, repeats, wall[0], cpu[0], wall[1], cpu[1],
+               wall[0] / wall[1], ref);
+    hf_result_free(res);
+    hf_optimizer_free(opt);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     hf_library_init();
@@ -184,7 +288,11 @@ int main(int argc, char **argv)
         return 1;
     }
     int rc = 0;
-    if (argc >= 4 && strcmp(argv[1], "--point") == 0) {
+    if (argc >= 2 && strcmp(argv[1], "--batch") == 0) {
+        long evals = argc > 2 ? atol(argv[2]) : 200, repeats = argc > 3 ? atol(argv[3]) : 3;
+        rc = bench_batch(d, t0, evals > 0 ? (size_t)evals : 200,
+                         repeats > 0 ? (int)repeats : 3);
+    } else if (argc >= 4 && strcmp(argv[1], "--point") == 0) {
         hf_maxwell_curve_config cfg;
         hf_maxwell_curve_config_init(&cfg);
         double *r = malloc(hf_maxwell_curve_nresiduals(d) * sizeof *r);

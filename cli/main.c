@@ -4,9 +4,12 @@
  * "valid: ..." lists and the dispatch come from these tables
  * (hfc_dispatch).
  */
+#define _POSIX_C_SOURCE 200809L   /* setenv, execvp */
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hertzfit/version.h"
 
@@ -24,8 +27,24 @@ static const hfc_command program = {
     commands, HFC_COUNT(commands),
     "  --version    print version and git hash"};
 
+/* OpenMP threads that wait for work spin by default (libgomp: some 300 000
+ * turns before they sleep), which on a machine shared with other jobs
+ * steals the CPU the working threads need (`bench run --threads 1` on
+ * maxwell-full, whose misfit then ran its own loop on every core, took
+ * 3-6 s with spinning waits and 0.47 s with passive ones on the loaded
+ * 2-core machine).  libgomp reads OMP_WAIT_POLICY once, when it loads, so the
+ * program sets it and starts itself again; a policy the user set is kept,
+ * and when the new start fails the program goes on as it is. */
+static void wait_passively(char **argv)
+{
+    if (getenv("OMP_WAIT_POLICY") != NULL || setenv("OMP_WAIT_POLICY", "passive", 1) != 0)
+        return;
+    (void)execvp(argv[0], argv);
+}
+
 int main(int argc, char **argv)
 {
+    wait_passively(argv);
     hf_library_init();
     hfc_signals_install();
     if (argc == 2 && strcmp(argv[1], "--version") == 0) {

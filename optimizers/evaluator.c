@@ -6,15 +6,29 @@
  * never become the best point, and so are points a user's algorithm (a
  * plug-in, a Python optimiser) proposes outside the problem's box, which
  * are not evaluated at all: the objective may be undefined there, and a
- * result outside the box is no answer to the problem; the run stops at the evaluation budget, the
- * target or the iteration budget, whichever comes first; every improvement
+ * result outside the box is no answer to the problem; the run stops at the
+ * evaluation budget, the target or the iteration budget, whichever comes first; every improvement
  * of the best value goes to the run's trace at the evaluation that made it.
+ *
+ * A batch (hf_evaluator_eval_batch) on several threads, or in an ask/tell
+ * run, is evaluated in two phases: the values first (in parallel on OpenMP
+ * threads, or by the caller of the ask/tell run), then the accounting, one
+ * point after the other in the batch's order, exactly as hf_evaluator_eval
+ * would have done it; on one thread each point is evaluated and counted in
+ * turn, so nothing is computed past a stop.  So the count,
+ * the best point, the trace and the stop are those of a sequential run for
+ * any thread count; a value computed past the point that reached the
+ * target is discarded, never counted.
  */
 #include "optimizers/optimizer_internal.h"
 
 #include <math.h>
 #include <stdatomic.h>
 #include <string.h>
+
+#ifdef HERTZFIT_HAVE_OPENMP
+#include <omp.h>
+#endif
 
 /* the host's interrupt check (hf_interrupt_set), read by every run's thread */
 static _Atomic(hf_interrupt_fn) interrupt_pending;
@@ -35,18 +49,36 @@ static void raise_stop(hf_evaluator *ev, hf_stop_reason reason)
     }
 }
 
-double hf_evaluator_eval(hf_evaluator *ev, const double *x)
+/* 0 when a user's algorithm proposed X outside the box (never evaluated). */
+static int evaluable(const hf_evaluator *ev, const double *x)
 {
-    if (!ev->stopped && hf_interrupt_is_pending())
-        raise_stop(ev, HF_STOP_FAILURE);
-    if (ev->stopped)
-        return HUGE_VAL;
     const hf_problem *p = ev->problem;
-    hf_result *r = ev->result;
     int inside = 1;
     for (size_t i = 0; ev->check_box && i < p->dim && inside; ++i)
         inside = x[i] >= p->lower[i] && x[i] <= p->upper[i];   /* NaN is outside */
-    double f = inside ? p->f(x, p->ctx) : HUGE_VAL;
+    return inside;
+}
+
+/* The objective at X, or +inf outside the box of a user's algorithm. */
+static double objective_at(const hf_evaluator *ev, const double *x)
+{
+    return evaluable(ev, x) ? ev->problem->f(x, ev->problem->ctx) : HUGE_VAL;
+}
+
+/* Raises the stop when the host asks for an interrupt; 1 when stopped. */
+static int stopped_or_interrupted(hf_evaluator *ev)
+{
+    if (!ev->stopped && hf_interrupt_is_pending())
+        raise_stop(ev, HF_STOP_FAILURE);
+    return ev->stopped;
+}
+
+/* Counts one evaluation of X with raw value F; returns the value the
+ * algorithm sees (+inf for a failure). */
+static double account(hf_evaluator *ev, const double *x, double f)
+{
+    const hf_problem *p = ev->problem;
+    hf_result *r = ev->result;
     r->evaluations++;
     if (!isfinite(f)) {
         r->failed_evaluations++;
@@ -65,6 +97,86 @@ double hf_evaluator_eval(hf_evaluator *ev, const double *x)
     else if (ev->run->max_evals != 0 && r->evaluations >= ev->run->max_evals)
         raise_stop(ev, HF_STOP_MAXEVAL);
     return f;
+}
+
+/* The objective at N points on THREADS threads.  Each evaluation runs
+ * with one thread for its own parallel sections, so the work is parallel
+ * at one level only. */
+static void objective_values(const hf_evaluator *ev, const double *x, size_t n, double *f,
+                             int threads)
+{
+    size_t dim = ev->problem->dim;
+#ifdef HERTZFIT_HAVE_OPENMP
+    long long m = (long long)n;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads < m ? threads : (int)m)
+    for (long long i = 0; i < m; ++i) {
+        omp_set_num_threads(1);
+        f[i] = objective_at(ev, x + (size_t)i * dim);
+    }
+#else
+    (void)threads;
+    for (size_t i = 0; i < n; ++i)
+        f[i] = objective_at(ev, x + i * dim);
+#endif
+}
+
+/* The caller's thread count (omp_get_max_threads: what hf_optimize set
+ * from run.threads, or hf_jobs_run for its jobs). */
+static int batch_threads(void)
+{
+#ifdef HERTZFIT_HAVE_OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+size_t hf_evaluator_eval_batch(hf_evaluator *ev, const double *x, size_t n, double *f)
+{
+    if (n == 0 || stopped_or_interrupted(ev))
+        return 0;
+    /* never more points than the budget has left: the budget is never
+     * exceeded, not even by values computed and thrown away */
+    size_t left = n, dim = ev->problem->dim;
+    if (ev->run->max_evals != 0 && ev->run->max_evals - ev->result->evaluations < left)
+        left = ev->run->max_evals - ev->result->evaluations;
+    size_t counted = 0;
+    int threads = batch_threads();
+    if (ev->source == NULL && (threads <= 1 || left == 1)) {
+        /* one thread: one point after the other, nothing computed past a
+         * stop */
+        for (; counted < left && !stopped_or_interrupted(ev); ++counted)
+            f[counted] = account(ev, x + counted * dim, objective_at(ev, x + counted * dim));
+    } else {
+        if (ev->source == NULL)
+            objective_values(ev, x, left, f, threads);
+        else if (ev->source(ev->source_user, x, left, f) != HF_OK) {
+            raise_stop(ev, HF_STOP_FAILURE);
+            left = 0;
+        }
+        /* (a value told for a point outside a user's algorithm's box is
+         * a failure, as that point is never evaluated otherwise) */
+        for (; counted < left && !ev->stopped; ++counted)
+            f[counted] = account(ev, x + counted * dim,
+                                 evaluable(ev, x + counted * dim) ? f[counted] : HUGE_VAL);
+    }
+    for (size_t i = counted; i < n; ++i)
+        f[i] = HUGE_VAL;
+    return counted;
+}
+
+double hf_evaluator_eval(hf_evaluator *ev, const double *x)
+{
+    if (stopped_or_interrupted(ev))
+        return HUGE_VAL;
+    if (ev->source != NULL) {
+        double f = HUGE_VAL;
+        (void)hf_evaluator_eval_batch(ev, x, 1, &f);
+        return f;
+    }
+    /* the hot path of every sequential optimiser: no batch bookkeeping
+     * (a run that is not stopped has at least one evaluation left) */
+    return account(ev, x, objective_at(ev, x));
 }
 
 int hf_evaluator_should_stop(const hf_evaluator *ev) { return ev->stopped; }

@@ -38,6 +38,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum {
     P_VARIANT, P_COUNTRIES, P_IMPERIALISTS, P_BETA, P_GAMMA, P_XI, P_ASSIMILATION,
@@ -126,50 +127,71 @@ static hf_ica_params params_from(const double *v, int ants)
     return p;
 }
 
-/* Evaluates every colony; 0 when the run had to stop. */
-static int evaluate_colonies(hf_ica_state *st, hf_evaluator *ev)
+/* Scratch for one batch: the points, their values and the member each
+ * belongs to. */
+typedef struct ica_batch {
+    double *x;    /* countries × dim */
+    double *f;    /* countries */
+    size_t *member;
+} ica_batch;
+
+/* Evaluates every colony as one batch; 0 when the run had to stop.  A
+ * colony past the evaluation that stopped the run keeps its old cost, as
+ * when the colonies were evaluated one by one. */
+static int evaluate_colonies(hf_ica_state *st, hf_evaluator *ev, ica_batch *b)
 {
-    for (size_t i = 0; i < st->n; ++i) {
-        if (!hf_ica_is_colony(st, i))
-            continue;
-        st->f[i] = hf_evaluator_eval(ev, st->x + i * st->dim);
-        if (hf_evaluator_should_stop(ev))
-            return 0;
-    }
-    return 1;
+    size_t m = 0;
+    for (size_t i = 0; i < st->n; ++i)
+        if (hf_ica_is_colony(st, i)) {
+            memcpy(b->x + m * st->dim, st->x + i * st->dim, st->dim * sizeof *b->x);
+            b->member[m++] = i;
+        }
+    size_t counted = hf_evaluator_eval_batch(ev, b->x, m, b->f);
+    for (size_t j = 0; j < counted; ++j)
+        st->f[b->member[j]] = b->f[j];
+    return !hf_evaluator_should_stop(ev);
 }
 
-/* ICACO's ant step (Eqs. 22–24); 0 when the run had to stop. */
+/* ICACO's ant step (Eqs. 22–24) with the ants evaluated as one batch; 0
+ * when the run had to stop.  Every ant is drawn before any is accepted:
+ * an ant depends only on its imperialist and the stream, and accepting
+ * one changes only its own colony, so the draws and the outcome are those
+ * of the one-by-one loop. */
 static int ant_step(hf_ica_state *st, const hf_ica_params *p, double eta,
-                    hf_evaluator *ev, hf_rng *rng, double *ant)
+                    hf_evaluator *ev, hf_rng *rng, ica_batch *b)
 {
+    size_t m = 0;
     for (size_t i = 0; i < st->n; ++i) {
         if (!hf_ica_is_colony(st, i))
             continue;
+        double *ant = b->x + m * st->dim;
         if (!hf_icaco_ant(st, i, eta, rng, ant)) {
             if (p->ant_feasibility == HF_ICA_ANT_REJECT)
                 continue;
             hf_ica_bound(st, ant, p->bounds);
         }
-        double fa = hf_evaluator_eval(ev, ant);
-        if (hf_evaluator_should_stop(ev))
-            return 0;
-        (void)hf_icaco_accept(st, i, ant, fa);
+        b->member[m++] = i;
     }
-    return 1;
+    size_t counted = hf_evaluator_eval_batch(ev, b->x, m, b->f);
+    int stopped = hf_evaluator_should_stop(ev);
+    /* the ant that stopped the run is not accepted, as in the loop that
+     * returned right after evaluating it */
+    for (size_t j = 0; j + (stopped ? 1 : 0) < counted; ++j)
+        (void)hf_icaco_accept(st, b->member[j], b->x + j * st->dim, b->f[j]);
+    return !stopped;
 }
 
 /* One decade; 0 when the run had to stop part-way. */
 static int iterate(hf_ica_state *st, const hf_ica_params *p, size_t k,
-                   hf_evaluator *ev, hf_rng *rng, double *ant)
+                   hf_evaluator *ev, hf_rng *rng, ica_batch *b)
 {
     for (size_t i = 0; i < st->n; ++i)
         if (hf_ica_is_colony(st, i))
             hf_ica_assimilate(st, i, p, rng);
     (void)hf_ica_revolve(st, p->revolution_rate * pow(p->revolution_damping, (double)k), rng);
-    if (!evaluate_colonies(st, ev))
+    if (!evaluate_colonies(st, ev, b))
         return 0;
-    if (p->ants && !ant_step(st, p, p->eta0 * pow(p->eta_decay, (double)k), ev, rng, ant))
+    if (p->ants && !ant_step(st, p, p->eta0 * pow(p->eta_decay, (double)k), ev, rng, b))
         return 0;
     (void)hf_ica_swap(st);
     (void)hf_ica_unite(st, p->unite_threshold);
@@ -203,33 +225,37 @@ static hf_status run_with(const hf_algo_run *ctx, int ants, hf_diag *diag)
     const hf_problem *prob = ctx->problem;
     hf_ica_state *st = hf_ica_state_alloc(prob->dim, p.countries, p.imperialists,
                                           prob->lower, prob->upper);
-    double *ant = malloc(prob->dim * sizeof *ant); /* freed below */
+    /* freed below */
+    ica_batch b = {malloc(p.countries * prob->dim * sizeof *b.x),
+                   malloc(p.countries * sizeof *b.f), malloc(p.countries * sizeof *b.member)};
     int *leader = malloc(p.countries * sizeof *leader); /* freed below */
-    if (st == NULL || ant == NULL || leader == NULL) {
+    if (st == NULL || b.x == NULL || b.f == NULL || b.member == NULL || leader == NULL) {
         hf_ica_state_free(st);
-        free(ant);
+        free(b.x);
+        free(b.f);
+        free(b.member);
         free(leader);
         return hf_diag_set(diag, HF_ENOMEM, "%s: out of memory", ctx->name);
     }
     hf_evaluator *ev = ctx->ev;
     hf_ica_init_positions(st, ctx->rng);
     hf_apply_start_point(ctx, st->x);
-    int running = 1;
-    for (size_t i = 0; i < st->n && running; ++i) {
-        st->f[i] = hf_evaluator_eval(ev, st->x + i * st->dim);
-        running = !hf_evaluator_should_stop(ev);
-    }
-    if (running) {
+    /* the initial countries, one batch; those past a stop keep no cost */
+    size_t counted = hf_evaluator_eval_batch(ev, st->x, st->n, b.f);
+    memcpy(st->f, b.f, counted * sizeof *b.f);
+    if (!hf_evaluator_should_stop(ev)) {
         hf_ica_form_empires(st, ctx->rng);
         report_population(ctx, st, 0, leader);
         for (size_t k = 0; !hf_evaluator_should_stop(ev); ++k) {
-            (void)iterate(st, &p, k, ev, ctx->rng, ant);
+            (void)iterate(st, &p, k, ev, ctx->rng, &b);
             hf_evaluator_end_iteration(ev); /* a cut-short decade still counts */
             report_population(ctx, st, k + 1, leader);
         }
     }
     hf_ica_state_free(st);
-    free(ant);
+    free(b.x);
+    free(b.f);
+    free(b.member);
     free(leader);
     return HF_OK;
 }

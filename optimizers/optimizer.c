@@ -19,6 +19,10 @@
 #include "core/timing.h"
 #include "core/problem_internal.h"
 
+#ifdef HERTZFIT_HAVE_OPENMP
+#include <omp.h>
+#endif
+
 struct hf_optimizer {
     const hf_algorithm *algo;
     int variant;
@@ -43,6 +47,7 @@ void hf_run_config_init(hf_run_config *run)
     memset(run, 0, sizeof *run);
     run->trace = NULL;
     run->trace_user = NULL;
+    run->threads = 1;
 }
 
 hf_status hf_result_alloc(size_t dim, hf_result **out, hf_diag *diag)
@@ -149,6 +154,8 @@ void hf_optimizer_free(hf_optimizer *opt)
 }
 
 const char *hf_optimizer_name(const hf_optimizer *opt) { return opt->name; }
+
+size_t hf_optimizer_dim_of(const hf_optimizer *opt) { return opt->dim; }
 
 static hf_status lookup_param(const hf_optimizer *opt, const char *key, long *index,
                               hf_diag *diag);
@@ -414,6 +421,14 @@ static hf_status check_run(const hf_optimizer *opt, const hf_problem *problem,
 hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
                       const hf_run_config *run, hf_result *result, hf_diag *diag)
 {
+    return hf_optimize_from(opt, problem, run, result, NULL, NULL, diag);
+}
+
+hf_status hf_optimize_from(const hf_optimizer *opt, const hf_problem *problem,
+                           const hf_run_config *run, hf_result *result,
+                           hf_status (*source)(void *user, const double *x, size_t n, double *f),
+                           void *source_user, hf_diag *diag)
+{
     if (opt == NULL || run == NULL || result == NULL || result->x == NULL)
         return hf_diag_set(diag, HF_EINVAL, "hf_optimize: missing optimizer, run or result");
     reset_result(result);
@@ -442,13 +457,23 @@ hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
      * BOBYQA may step a rounding error past a bound, and its results are
      * kept as they always were); a user's are checked at every point */
     hf_evaluator ev = {problem, &eff, result, eff.max_iters, 0, HF_STOP_NONE,
-                       hf_algorithm_is_users(opt->algo)};
+                       hf_algorithm_is_users(opt->algo), source, source_user};
     hf_rng rng;
     hf_rng_seed(&rng, run->seed, run->stream);
     hf_algo_run ctx = {problem, opt->values, opt->variant, opt->name, &ev, &rng, &eff};
+#ifdef HERTZFIT_HAVE_OPENMP
+    /* the run's thread count travels as OpenMP's nthreads ICV, which the
+     * evaluator and the objective's own parallel sections read */
+    int saved_threads = omp_get_max_threads();
+    if (run->threads > 0)
+        omp_set_num_threads(run->threads);
+#endif
     double t0 = hf_wall_seconds();
     st = opt->algo->run(&ctx, diag);
     result->seconds = hf_wall_seconds() - t0;
+#ifdef HERTZFIT_HAVE_OPENMP
+    omp_set_num_threads(saved_threads);
+#endif
     result->status = st;
     /* A run without one finite value inside the box found nothing: never
      * "converged" (a plug-in that returns without evaluating) */

@@ -34,7 +34,22 @@ struct hf_evaluator {
     int stopped;
     hf_stop_reason reason;
     int check_box;          /* a user's algorithm: points outside the box are failures */
+    /* Where a batch's values come from: NULL = the objective, on OpenMP
+     * threads; else SOURCE (an ask/tell run hands the points to its
+     * caller and waits for the values).  A status other than HF_OK ends
+     * the run with HF_STOP_FAILURE. */
+    hf_status (*source)(void *user, const double *x, size_t n, double *f);
+    void *source_user;
 };
+
+/* The dimension OPT was made for. */
+size_t hf_optimizer_dim_of(const hf_optimizer *opt);
+
+/* hf_optimize with the evaluator's value source (see hf_evaluator). */
+hf_status hf_optimize_from(const hf_optimizer *opt, const hf_problem *problem,
+                           const hf_run_config *run, hf_result *result,
+                           hf_status (*source)(void *user, const double *x, size_t n, double *f),
+                           void *source_user, hf_diag *diag);
 
 /* "unknown optimizer 'NAME' (valid: every name)": HF_ENOTFOUND. */
 hf_status hf_optimizer_unknown(const char *name, hf_diag *diag);

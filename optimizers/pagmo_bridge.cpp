@@ -159,13 +159,28 @@ extern "C" hf_status hf_pagmo_run(const hf_algo_run *ctx, hf_pagmo_kind kind, hf
          * which the bridge does not use: the individuals come from the
          * run's stream */
         pagmo::population pop(prob, 0u, draw_seed(ctx->rng));
-        std::vector<double> x(p->dim);
+        /* The initial population is one batch (hf_evaluator_eval_batch: in
+         * parallel on the run's threads, one ask of an ask/tell run), given
+         * to pagmo with its values; the draws, the counts and the
+         * iteration are those of evaluating it one individual at a time.
+         * pagmo's generations evaluate one individual at a time: of the
+         * algorithms used here none takes a batch evaluator in Debian's
+         * pagmo (only pso_gen has set_bfe). */
+        std::vector<double> xs(np * p->dim), fs(np);
         for (std::size_t i = 0; i < np; ++i) {
-            hf_uniform_point(ctx->rng, p, x.data());
+            hf_uniform_point(ctx->rng, p, &xs[i * p->dim]);
             if (i == 0)
-                hf_apply_start_point(ctx, x.data());
-            pop.push_back(x);
+                hf_apply_start_point(ctx, xs.data());
         }
+        std::size_t counted = hf_evaluator_eval_batch(ctx->ev, xs.data(), np, fs.data());
+        for (state.since_iteration += counted; state.since_iteration >= state.per_iteration;
+             state.since_iteration -= state.per_iteration)
+            hf_evaluator_end_iteration(ctx->ev);
+        if (counted < np || hf_evaluator_should_stop(ctx->ev))
+            return HF_OK;   /* the evaluator's stop within the first population */
+        for (std::size_t i = 0; i < np; ++i)
+            pop.push_back(pagmo::vector_double(&xs[i * p->dim], &xs[(i + 1) * p->dim]),
+                          pagmo::vector_double{fs[i]});
         evolve(ctx, kind, std::move(pop), np);
     } catch (const run_stopped &) {
         return HF_OK;   /* the evaluator's stop: budget, target or iterations */

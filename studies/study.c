@@ -30,6 +30,24 @@ int hf_jobs_threads(int threads)
 #endif
 }
 
+/* Runs job J and keeps the lowest failure. */
+static void run_one_job(size_t j, hf_job_fn job, void *ctx, size_t *lowest,
+                        hf_status *lowest_status, hf_diag *lowest_diag)
+{
+    hf_diag mine = {{0}};
+    hf_status st = job(j, ctx, &mine);
+    if (st != HF_OK) {
+#ifdef HERTZFIT_HAVE_OPENMP
+#pragma omp critical(hf_jobs_failure)
+#endif
+        if (j < *lowest) {
+            *lowest = j;
+            *lowest_status = st;
+            *lowest_diag = mine;
+        }
+    }
+}
+
 hf_status hf_jobs_run(size_t count, int threads, hf_job_fn job, void *ctx,
                       hf_jobs_progress_fn progress, size_t *failed, hf_diag *diag)
 {
@@ -40,30 +58,35 @@ hf_status hf_jobs_run(size_t count, int threads, hf_job_fn job, void *ctx,
     hf_diag lowest_diag = {{0}};
     long long n = (long long)count;
     int nthreads = hf_jobs_threads(threads);
-    (void)nthreads;
 #ifdef HERTZFIT_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads)
-#endif
-    for (long long j = 0; j < n; ++j) {
-        hf_diag mine = {{0}};
-        hf_status st = job((size_t)j, ctx, &mine);
-        if (st != HF_OK) {
-#ifdef HERTZFIT_HAVE_OPENMP
-#pragma omp critical(hf_jobs_failure)
-#endif
-            if ((size_t)j < lowest) {
-                lowest = (size_t)j;
-                lowest_status = st;
-                lowest_diag = mine;
+    /* Parallel work at one level: the jobs on the threads when there are
+     * several of each, each job then on one thread (its batches and its
+     * objective's own parallel sections serial); else the jobs one after
+     * the other, each with every thread for its batches or its objective
+     * (OpenMP's nthreads ICV carries the choice down). */
+    int saved = omp_get_max_threads();
+    if (nthreads > 1 && n > 1) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads < n ? nthreads : (int)n)
+        for (long long j = 0; j < n; ++j) {
+            omp_set_num_threads(1);
+            run_one_job((size_t)j, job, ctx, &lowest, &lowest_status, &lowest_diag);
+            if (progress != NULL) {
+#pragma omp critical(hf_jobs_progress)
+                progress(++done, count, ctx);
             }
         }
-        if (progress != NULL) {
-#ifdef HERTZFIT_HAVE_OPENMP
-#pragma omp critical(hf_jobs_progress)
+    } else {
+        omp_set_num_threads(nthreads);
 #endif
-            progress(++done, count, ctx);
+        for (long long j = 0; j < n; ++j) {
+            run_one_job((size_t)j, job, ctx, &lowest, &lowest_status, &lowest_diag);
+            if (progress != NULL)
+                progress(++done, count, ctx);
         }
+#ifdef HERTZFIT_HAVE_OPENMP
     }
+    omp_set_num_threads(saved);
+#endif
     if (failed != NULL)
         *failed = lowest;
     if (lowest_status != HF_OK && diag != NULL)

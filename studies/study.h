@@ -35,7 +35,12 @@ hf_status hf_jobs_check_threads(int threads, hf_diag *diag);
 int hf_jobs_threads(int threads);
 
 /* Runs JOB(0 .. count-1, CTX) on hf_jobs_threads(threads) threads, every
- * job to its end.  Returns HF_OK, or the status of the lowest-numbered
+ * job to its end.  Parallel work happens at one level: with several jobs
+ * and several threads the jobs run in parallel, each on one thread (its
+ * batch evaluations and its objective's own OpenMP sections serial); with
+ * one job or one thread they run in turn, each with all the threads for
+ * its batches or its objective.  The choice travels down as OpenMP's
+ * nthreads ICV (omp_get_max_threads), restored on return.  Returns HF_OK, or the status of the lowest-numbered
  * failing job with its diag in DIAG and its number in *failed (may be
  * NULL). */
 hf_status hf_jobs_run(size_t count, int threads, hf_job_fn job, void *ctx,

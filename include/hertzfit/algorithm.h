@@ -9,8 +9,9 @@
  *
  * A run function draws its random numbers from ctx->rng (the run's PCG32
  * stream: runs are reproducible and independent of the thread count),
- * evaluates only through hf_evaluator_eval, polls hf_evaluator_should_stop
- * after each evaluation, and calls hf_evaluator_end_iteration once per
+ * evaluates only through hf_evaluator_eval (or hf_evaluator_eval_batch for
+ * a population: parallel, and one ask of an ask/tell run), polls
+ * hf_evaluator_should_stop after each evaluation, and calls hf_evaluator_end_iteration once per
  * iteration.  Typical use (examples/plugins/one_plus_one_es.c is a whole
  * algorithm):
  *
@@ -137,6 +138,19 @@ void hf_uniform_point(hf_rng *rng, const hf_problem *problem, double *x);
 /* The run's start point x0 into x when it has one (after the random draw
  * it replaces, so the stream is consumed the same either way). */
 void hf_apply_start_point(const hf_algo_run *ctx, double *x);
+
+/* Evaluates N points (X: n × problem->dim, row-major) into F as if
+ * hf_evaluator_eval were called on each in turn, stopping after the point
+ * that raises the stop flag: returns how many were counted (F holds their
+ * values, +inf for a failure; +inf past them).  The values are computed in
+ * parallel on the caller's OpenMP thread count (omp_get_max_threads: what
+ * hf_runs_execute and campaigns set, one thread per run when runs are
+ * parallel), each evaluation's own parallel sections on one thread; the
+ * count, best point, trace and stop are those of the sequential calls for
+ * any thread count.  No more points are evaluated than the budget has
+ * left.  In an ask/tell run (hertzfit/optimizer.h) one batch is one ask.
+ * The objective must be safe to call concurrently (hertzfit/problem.h). */
+size_t hf_evaluator_eval_batch(hf_evaluator *ev, const double *x, size_t n, double *f);
 
 #ifdef __cplusplus
 }

@@ -137,9 +137,21 @@ typedef struct hf_run_config {
     void *trace_user;
     hf_population_fn population; /* may be NULL */
     void *population_user;
+    int threads;        /* OpenMP threads of the run: its batch evaluations
+                         * (hf_evaluator_eval_batch) and, when it evaluates
+                         * one point at a time, the objective's own parallel
+                         * sections.  1 = one thread everywhere (the
+                         * default); T > 1 = T threads; 0 = the calling
+                         * thread's OpenMP setting (omp_get_max_threads),
+                         * which is how hf_runs_execute and campaigns pass
+                         * their --threads choice down to one run.  Results
+                         * are bit-identical for any value; the objective
+                         * must be safe to call concurrently when it is not
+                         * 1 (hertzfit/problem.h). */
 } hf_run_config;
 
-/* seed 0, stream 0, no limits, no target, no trace, no population observer. */
+/* seed 0, stream 0, no limits, no target, no trace, no population
+ * observer, one thread. */
 void hf_run_config_init(hf_run_config *run);
 
 typedef struct hf_result {
@@ -215,6 +227,79 @@ hf_status hf_optimize(const hf_optimizer *opt, const hf_problem *problem,
  * every "nlopt:<NAME>" this NLopt build provides. */
 size_t hf_optimizer_name_count(void);
 const char *hf_optimizer_name_at(size_t index);
+
+/* Ask/tell: the caller asks for points, evaluates them however it likes
+ * (an external simulator, a cluster job) and tells the values.  Every
+ * optimiser runs this way: ica, icaco and random ask for a whole
+ * population (one batch) at a time, nlopt:* and the others for one point
+ * at a time.  The run is the one hf_optimize makes with the same
+ * optimiser, run configuration and values — the same points in the same
+ * order, the same best, counts, stop reason and trace — so it is
+ * deterministic for a seed.  Budgets, the target, the trace and the
+ * population observer of RUN apply as in hf_optimize (run->threads is
+ * ignored: the caller evaluates); NaN or inf told for a point is a failed
+ * evaluation.  The run lives on a thread of its own that sleeps while the
+ * caller evaluates, so the trace and observer are called during
+ * hf_asktell_tell, never concurrently with the caller.
+ *
+ * Example (built and run by the test header_examples): ICACO on the
+ * sphere in two variables, the caller evaluating.
+ * ```c
+ * static const double lower[2] = {-5, -5}, upper[2] = {5, 5};
+ * hf_diag diag = {{0}};
+ * hf_optimizer *opt = NULL;   // owned: hf_optimizer_free
+ * hf_asktell *at = NULL;      // owned: hf_asktell_free (before opt)
+ * hf_run_config run;
+ * hf_run_config_init(&run);
+ * run.seed = 1;
+ * run.max_evals = 600;
+ * hf_status st = hf_optimizer_alloc("icaco", 2, &opt, &diag);
+ * if (st == HF_OK) st = hf_asktell_alloc(opt, lower, upper, &run, &at, &diag);
+ * const double *x = NULL;
+ * size_t n = 0;
+ * double f[64];
+ * while (st == HF_OK && (st = hf_asktell_ask(at, &x, &n, &diag)) == HF_OK && n > 0) {
+ *     for (size_t i = 0; i < n && i < 64; ++i)   // icaco asks at most 20
+ *         f[i] = x[2 * i] * x[2 * i] + x[2 * i + 1] * x[2 * i + 1];
+ *     st = hf_asktell_tell(at, x, f, n, &diag);
+ * }
+ * int solved = st == HF_OK && hf_asktell_result(at)->evaluations == 600 &&
+ *              hf_asktell_result(at)->f < 1e-4;
+ * hf_asktell_free(at);
+ * hf_optimizer_free(opt);
+ * return solved ? 0 : 1;
+ * ```
+ */
+typedef struct hf_asktell hf_asktell;
+
+/* An ask/tell run of OPT (borrowed: it must outlive the run) in the box
+ * [LOWER, UPPER] (hf_optimizer's dimension values each, copied) with RUN
+ * (copied, x0 too).  The optimiser starts at once and waits at its first
+ * ask.  *out is owned by the caller (hf_asktell_free).  HF_EBOUNDS,
+ * HF_EDOM for bad bounds or x0 and the optimiser's own refusals, as
+ * hf_optimize; HF_ENOMEM. */
+hf_status hf_asktell_alloc(const hf_optimizer *opt, const double *lower, const double *upper,
+                           const hf_run_config *run, hf_asktell **out, hf_diag *diag);
+/* Ends a run that has not finished (the optimiser sees it stopped) and
+ * frees it.  NULL-safe. */
+void hf_asktell_free(hf_asktell *at);
+
+/* The points the optimiser wants evaluated next: *n points of dim values
+ * each at *x (row-major; borrowed, valid until the next tell or free).
+ * *n = 0 (and *x NULL) once the run has ended: hf_asktell_result then
+ * holds its outcome. */
+hf_status hf_asktell_ask(hf_asktell *at, const double **x, size_t *n, hf_diag *diag);
+
+/* Tells the values F of the N points X last asked for (the same points,
+ * in the same order) and lets the optimiser run to its next ask or its
+ * end.  HF_EMISMATCH when N or a point differs from what was asked,
+ * HF_EINVAL when nothing is asked (the run has ended). */
+hf_status hf_asktell_tell(hf_asktell *at, const double *x, const double *f, size_t n,
+                          hf_diag *diag);
+
+/* The run's best point and counters so far (final once ask gives 0
+ * points); owned by AT. */
+const hf_result *hf_asktell_result(const hf_asktell *at);
 
 #ifdef __cplusplus
 }

@@ -26,7 +26,7 @@ from .models import (ImpactResult, copt, copt_closed_form, cr_exact, damping_mod
                      hr_exact, impact_simulate, profile_integral, profile_valley_a,
                      restitution_check)
 from .viscoelastic import viscoelastic_force_history, viscoelastic_identify, viscoelastic_simulate
-from .optimize import (AlgorithmRun, OptimizeResult, Optimizer, minimize, optimizer_params,
+from .optimize import (AlgorithmRun, AskTell, OptimizeResult, Optimizer, minimize, optimizer_params,
                        optimizers, register_optimizer)
 from ._core import text as _text, lib as _lib
 
@@ -44,6 +44,6 @@ __all__ = [
     "maxwell_force_history", "viscoelastic_simulate", "viscoelastic_force_history", "viscoelastic_identify",
     "ImpactResult", "copt", "copt_closed_form", "cr_exact", "damping_models", "hr", "hr_exact",
     "impact_simulate", "profile_integral", "profile_valley_a", "restitution_check",
-    "AlgorithmRun", "OptimizeResult", "Optimizer", "minimize", "optimizer_params", "optimizers",
+    "AlgorithmRun", "AskTell", "OptimizeResult", "Optimizer", "minimize", "optimizer_params", "optimizers",
     "register_optimizer", "RestitutionCurve", "law_force", "restitution_curve",
 ]

@@ -191,6 +191,83 @@ def _minimize(f, lo, hi, dim, opt, scope, seed, stream, max_evals, max_iters, x0
                           int(res.iterations), stop_name(res.stop), res.seconds)
 
 
+# ---- ask/tell ---------------------------------------------------------------
+
+class AskTell:
+    """An ask/tell run (hf_asktell_*): the caller asks for points, evaluates
+    them however it likes and tells the values; the run is the one
+    ``minimize`` makes with the same optimiser, seed, stream, budgets and
+    values.  ica, icaco and random ask for a whole population at a time,
+    the other optimisers for one point::
+
+        run = hertzfit.AskTell("icaco", lower, upper, seed=1)
+        while True:
+            x = run.ask()                 # (n, dim) array; n = 0 at the end
+            if len(x) == 0:
+                break
+            run.tell(x, [f(p) for p in x])
+        best = run.result()
+
+    Budgets as ``minimize``; the optimiser is a name or an ``Optimizer``."""
+
+    def __init__(self, optimizer, lower, upper, seed=1, stream=0, max_evals=0, max_iters=0,
+                 x0=None, target=None, params=None):
+        lo, dim = as_vector(lower, "lower")
+        hi, _ = as_vector(upper, "upper", dim)
+        if dim == 0:
+            raise Error(lib.HF_EINVAL, "lower and upper are empty: the problem needs a dimension")
+        opt = optimizer if isinstance(optimizer, Optimizer) else Optimizer(optimizer, dim, params)
+        if opt.dim != dim:
+            raise Error(lib.HF_EINVAL, "optimizer made for dimension %d, bounds have %d"
+                        % (opt.dim, dim))
+        self._opt = opt  # the run borrows the handle: kept alive with it
+        self.dim = dim
+        run = ffi.new("hf_run_config *")
+        lib.hf_run_config_init(run)
+        run.seed, run.stream, run.max_evals, run.max_iters = seed, stream, max_evals, max_iters
+        start = None
+        if x0 is not None:
+            start, _ = as_vector(x0, "x0", dim)
+            run.x0 = start
+        if target is not None:
+            run.has_target, run.target = 1, float(target)
+        out = ffi.new("hf_asktell **")
+        diag = new_diag()
+        check(lib.hf_asktell_alloc(opt._ptr, lo, hi, run, out, diag), diag)
+        self._ptr = ffi.gc(out[0], lib.hf_asktell_free)
+
+    def ask(self):
+        """The points to evaluate next, an (n, dim) array (a copy); n = 0 once
+        the run has ended."""
+        x, n = ffi.new("double **"), ffi.new("size_t *")
+        diag = new_diag()
+        check(lib.hf_asktell_ask(self._ptr, x, n, diag), diag)
+        if n[0] == 0:
+            return np.empty((0, self.dim))
+        return np.frombuffer(ffi.buffer(x[0], n[0] * self.dim * 8),
+                             dtype=float).reshape(n[0], self.dim).copy()
+
+    def tell(self, x, f):
+        """Tells the values F of the points X last asked for (the same points,
+        in the same order); NaN or inf is a failed evaluation."""
+        xs = np.ascontiguousarray(x, dtype=float)
+        fs = np.ascontiguousarray(f, dtype=float).reshape(-1)
+        if xs.ndim != 2 or xs.shape[1] != self.dim or xs.shape[0] != fs.shape[0]:
+            raise Error(lib.HF_EMISMATCH, "tell: x must be (n, %d) and f n values; got x %s, "
+                        "f %d values" % (self.dim, xs.shape, fs.shape[0]))
+        diag = new_diag()
+        check(lib.hf_asktell_tell(self._ptr, ffi.from_buffer("double[]", xs),
+                                  ffi.from_buffer("double[]", fs), fs.shape[0], diag), diag)
+
+    def result(self):
+        """The best point and the counters so far (final once ask gives no
+        point), as an OptimizeResult."""
+        res = lib.hf_asktell_result(self._ptr)
+        return OptimizeResult(np.frombuffer(ffi.buffer(res.x, self.dim * 8), dtype=float).copy(),
+                              res.f, int(res.evaluations), int(res.failed_evaluations),
+                              int(res.iterations), stop_name(res.stop), res.seconds)
+
+
 # ---- a Python optimiser -------------------------------------------------------
 
 _STOPS = {"converged": lib.HF_STOP_CONVERGED, "failure": lib.HF_STOP_FAILURE,

@@ -196,3 +196,40 @@ def test_the_exception_raised_does_not_depend_on_the_threads():
         with pytest.raises(ValueError, match="^stream 0$"):
             hertzfit.fit_profile(optimizer="py-raiser", runs=8, seed=1, threads=threads,
                                  table=TABLE)
+
+
+def test_icaco_by_ask_tell_is_fit_profile():
+    """ICACO driven by ask/tell on the Table 2 objective, the caller
+    evaluating in Python, gives fit_profile's runs bit for bit (run i on
+    stream i of the same seed); the batches are whole populations."""
+    obj = hertzfit.ProfileObjective(table=TABLE)
+    r = hertzfit.fit_profile(optimizer="icaco", runs=2, seed=1, objective=obj)
+    for i in range(2):
+        run = hertzfit.AskTell("icaco", lower=[1, 1.5], upper=[6, 6], seed=1, stream=i)
+        sizes = []
+        while True:
+            x = run.ask()
+            if len(x) == 0:
+                break
+            sizes.append(len(x))
+            run.tell(x, [obj.rms(a, b) for a, b in x])
+        s = run.result()
+        assert sizes[0] == 20 and max(sizes) == 20
+        assert s.f == r.runs["rms_pct"][i] and s.x.tobytes() == r.x[i].tobytes()
+        assert s.evaluations == r.runs["evals"][i] and s.stop == r.runs["status"][i]
+
+
+def test_ask_tell_refuses_other_points():
+    run = hertzfit.AskTell("random", lower=[0, 0], upper=[1, 1], seed=3, max_evals=30)
+    x = run.ask()
+    assert x.shape == (20, 2)
+    with pytest.raises(hertzfit.Error, match="point 0 is not the point asked"):
+        run.tell(x[::-1], np.zeros(20))
+    with pytest.raises(hertzfit.Error, match="must be"):
+        run.tell(x, np.zeros(19))
+    run.tell(x, np.sum(x ** 2, axis=1))
+    x = run.ask()
+    assert x.shape == (10, 2)  # what the budget has left
+    run.tell(x, np.sum(x ** 2, axis=1))
+    assert run.ask().shape == (0, 2)
+    assert run.result().evaluations == 30 and run.result().stop == "maxeval"

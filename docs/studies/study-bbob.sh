@@ -1,0 +1,44 @@
+#!/bin/sh
+# docs/studies/study-bbob.sh — the campaigns behind docs/study-bbob.md (run by
+# hand from the repository root after a Release build; never by ctest).
+#
+#   docs/studies/study-bbob.sh [OUT]     (default OUT = study-bbob, not committed)
+#
+# Three campaigns of the same optimisers, each with hertzfit bench run and
+# bench report (ERT, ECDF, Holm-corrected ranking):
+#   bbob      the 24 BBOB functions at d = 2, 3 and 5, the 15 instances of
+#             COCO's 2023 set (one run each), budget 1000*d;
+#   centre    nine classic test functions (optimum at or near the box centre)
+#             at d = 5, 15 runs, budget 1000*d, as they are and with --shift
+#             (the optimum moved to a seeded point): a method with a centre
+#             bias does better on the first than on the second;
+#   profile   the ICACO paper's calibration problem (Table 2 objective),
+#             15 runs, 2000 evaluations, targets down to RMS within 1e-8 of
+#             the closed-form minimum.
+# The wall and CPU time of each campaign is printed (GNU time).
+set -eu
+OUT=${1:-study-bbob}
+HF=${HERTZFIT:-build/hertzfit}
+# ICACO's ablation: ica (no ant step), icaco{beta=0} (no assimilation: the
+# colonies move only by the ant step), icaco (both)
+OPTS='ica,icaco,icaco{beta=0},random,nlopt:GN_CRS2_LM,nlopt:GN_DIRECT_L,restart:nlopt:LN_BOBYQA,restart:pagmo:cmaes,pagmo:sade,pagmo:pso'
+DIMS=${DIMS:-2 3 5}
+mkdir -p "$OUT"
+bbob=""
+for d in $DIMS; do
+  for f in $(seq 1 24); do bbob="$bbob${bbob:+,}bbob:$f:$d"; done
+done
+classic=""
+for name in sphere ellipsoid rosenbrock rastrigin griewank ackley schwefel226 levy styblinski-tang; do
+  classic="$classic${classic:+,}$name:5"
+done
+run() {
+  name=$1; shift
+  /usr/bin/time -f "$name: %e s wall, %U s user CPU, %S s system" \
+    "$HF" bench run --optimizers "$OPTS" --seed 1 --force -o "$OUT/$name" "$@" > /dev/null
+  "$HF" bench report "$OUT/$name" > "$OUT/$name.summary.md"
+}
+run bbob --problems "$bbob" --instances 2023 --budget '1000*d'
+run centre --problems "$classic" --runs 15 --budget '1000*d'
+run centre-shifted --problems "$classic" --runs 15 --budget '1000*d' --shift
+run profile --problems profile-table --runs 15 --budget 2000
