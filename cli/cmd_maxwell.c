@@ -91,6 +91,16 @@ int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
                          hf_maxwell_fit_result *out, double *residuals)
 {
     hf_maxwell_fit_config c = args->full;
+    for (size_t j = 0; j < args->observables.n; ++j) {
+        int k = 0;
+        while (k < HF_MAXWELL_NOBS &&
+               strcmp(args->observables.v[j], hf_maxwell_observable_name(k)) != 0)
+            ++k;
+        if (k == HF_MAXWELL_NOBS)
+            return hfc_fail(command, "--observables: '%s' is not one of F_M, t_M, t_c, e",
+                            args->observables.v[j]);
+        c.objective.mask |= 1u << k;
+    }
     c.objective.nu = args->nu;
     c.seed = args->seed;
     c.max_evals = (size_t)args->max_evals;
