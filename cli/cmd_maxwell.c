@@ -758,6 +758,29 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
     return rc;
 }
 
+/* cmd_fit after its options are parsed. */
+static int fit_parsed(const fit_args *a)
+{
+    int rc;
+    hf_maxwell_data *d = NULL;
+    hf_argatov_constants k;
+    if ((rc = hfc_maxwell_load(a->command, &a->fit, &d, &k)) != 0)
+        return rc;
+    if (d->trace != NULL && !hf_maxwell_data_mask(d) != 0 &&
+        (strcmp(a->method, "regression") == 0 || strcmp(a->method, "full") == 0)) {
+        /* raw traces: their features are extracted by a command of their own,
+         * whose statuses and uncertainties the user should see first (the
+         * curve fit, --method curve or all, fits the traces themselves) */
+        hf_maxwell_data_free(d);
+        return hfc_fail(a->command, "%s holds force traces, no F_M/t_M/t_c columns: run "
+                        "'hertzfit maxwell extract --data %s --csv > FEATURES.csv' and fit "
+                        "FEATURES.csv", a->fit.data, a->fit.data);
+    }
+    rc = run_fit(a, d, &k);
+    hf_maxwell_data_free(d);
+    return rc;
+}
+
 static int cmd_fit(int argc, char **argv)
 {
     static const char *const methods[] = {"regression", "full", "curve", "all", NULL};
@@ -792,22 +815,8 @@ static int cmd_fit(int argc, char **argv)
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc))
         return rc;
-    hf_maxwell_data *d = NULL;
-    hf_argatov_constants k;
-    if ((rc = hfc_maxwell_load(argv[0], &a.fit, &d, &k)) != 0)
-        return rc;
-    if (d->trace != NULL && !hf_maxwell_data_mask(d) != 0 &&
-        (strcmp(a.method, "regression") == 0 || strcmp(a.method, "full") == 0)) {
-        /* raw traces: their features are extracted by a command of their own,
-         * whose statuses and uncertainties the user should see first (the
-         * curve fit, --method curve or all, fits the traces themselves) */
-        hf_maxwell_data_free(d);
-        return hfc_fail(argv[0], "%s holds force traces, no F_M/t_M/t_c columns: run "
-                        "'hertzfit maxwell extract --data %s --csv > FEATURES.csv' and fit "
-                        "FEATURES.csv", a.fit.data, a.fit.data);
-    }
-    rc = run_fit(&a, d, &k);
-    hf_maxwell_data_free(d);
+    rc = fit_parsed(&a);
+    hfc_free(&spec); /* the --observables list */
     return rc;
 }
 
