@@ -112,9 +112,28 @@ static void warn_not_converged(const char *command, const hf_maxwell_fit_result 
 }
 
 /* The full fit's configuration of ARGS. */
-static hf_maxwell_fit_config full_config(const hfc_maxwell_args *args)
+/* The full fit's observables of --observables into *mask (0 without it:
+ * every observable the data have); one error line and 2 for a bad name. */
+static int observables_mask(const char *command, const hfc_maxwell_args *args, unsigned *mask)
+{
+    *mask = 0;
+    for (size_t j = 0; j < args->observables.n; ++j) {
+        int k = 0;
+        while (k < HF_MAXWELL_NOBS &&
+               strcmp(args->observables.v[j], hf_maxwell_observable_name(k)) != 0)
+            ++k;
+        if (k == HF_MAXWELL_NOBS)
+            return hfc_fail(command, "--observables: '%s' is not one of F_M, t_M, t_c, e",
+                            args->observables.v[j]);
+        *mask |= 1u << k;
+    }
+    return 0;
+}
+
+static hf_maxwell_fit_config full_config(const hfc_maxwell_args *args, unsigned mask)
 {
     hf_maxwell_fit_config c = args->full;
+    c.objective.mask |= mask;
     c.objective.nu = args->nu;
     c.seed = args->seed;
     c.max_evals = (size_t)args->max_evals;
@@ -139,7 +158,11 @@ int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
                          const hf_maxwell_data *data, const hf_argatov_constants *constants,
                          hf_maxwell_fit_result *out, double *residuals)
 {
-    hf_maxwell_fit_config c = full_config(args);
+    unsigned mask;
+    int rc = observables_mask(command, args, &mask);
+    if (rc != 0)
+        return rc;
+    hf_maxwell_fit_config c = full_config(args, mask);
     hf_diag diag = {{0}};
     hf_status st = hf_maxwell_fit_full(data, constants, &c, out, residuals, &diag);
     if (st != HF_OK) {
@@ -673,7 +696,7 @@ static int print_curve_residuals(const fit_args *a, const hf_maxwell_data *d,
 }
 
 /* The identification's configuration of A. */
-static hf_maxwell_identify_config identify_config(const fit_args *a)
+static hf_maxwell_identify_config identify_config(const fit_args *a, unsigned mask)
 {
     static const hf_maxwell_identify_method methods[] = {
         HF_MAXWELL_IDENTIFY_REGRESSION, HF_MAXWELL_IDENTIFY_FULL, HF_MAXWELL_IDENTIFY_CURVE,
@@ -686,7 +709,7 @@ static hf_maxwell_identify_config identify_config(const fit_args *a)
             c.method = methods[i];
     c.nu = a->fit.nu;
     c.weights = hfc_maxwell_weights(&a->fit);
-    c.full = full_config(&a->fit);
+    c.full = full_config(&a->fit, mask);
     c.curve = curve_config(&a->curve);
     c.residuals = a->residuals;
     return c;
@@ -730,7 +753,11 @@ static int print_failure(const fit_args *a, const hf_maxwell_identify_report *r,
 
 static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov_constants *k)
 {
-    hf_maxwell_identify_config c = identify_config(a);
+    unsigned mask;
+    int bad = observables_mask(a->command, &a->fit, &mask);
+    if (bad != 0)
+        return bad;
+    hf_maxwell_identify_config c = identify_config(a, mask);
     hf_maxwell_identify_report r; /* its residuals freed below */
     hf_diag diag = {{0}};
     hf_status st = hf_maxwell_identify(d, k, &c, &r, &diag);
@@ -802,10 +829,10 @@ static int cmd_fit(int argc, char **argv)
         return rc;
     hf_maxwell_data *d = NULL;
     hf_argatov_constants k;
-    if ((rc = hfc_maxwell_load(argv[0], &a.fit, &d, &k)) != 0)
-        return rc;
-    rc = run_fit(&a, d, &k);
+    if ((rc = hfc_maxwell_load(argv[0], &a.fit, &d, &k)) == 0)
+        rc = run_fit(&a, d, &k);
     hf_maxwell_data_free(d);
+    hfc_free(&spec); /* the --observables list */
     return rc;
 }
 

@@ -31,6 +31,7 @@ typedef struct hfc_maxwell_args {
     unsigned long long seed, max_evals;
     hf_maxwell_fit_config full;   /* hf_maxwell_fit_config_init'ed */
     hfc_trace_format_args format; /* of the trace files (maxwell fit) */
+    hfc_texts observables;        /* --observables: the full fit's, or none: all */
 } hfc_maxwell_args;
 
 /* The material model: 1 the Maxwell solid, below 1 the standard linear
@@ -77,7 +78,11 @@ char hfc_maxwell_separator(const char *delimiter);
     HFC_OPT_SEED(&(args)->seed, "PCG32 seed of the full fit (default 1)"),            \
     {.name = "max-evals", .kind = HFC_INT, .value = &(args)->max_evals, .arg = "E",   \
      .limits = HFC_MIN, .min = 1,                                                     \
-     .help = "evaluation budget of the full fit (default: the optimiser's)"}
+     .help = "evaluation budget of the full fit (default: the optimiser's)"},        \
+    {.name = "observables", .kind = HFC_TEXTS, .value = &(args)->observables,         \
+     .arg = "O,O,...",                                                                \
+     .help = "the full fit's observables, of F_M, t_M, t_c, e (default: every one "    \
+             "the data has); e.g. F_M,t_M to leave out extracted t_c"}
 
 extern const char *const hfc_maxwell_weight_names[];
 

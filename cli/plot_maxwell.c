@@ -134,6 +134,8 @@ static void add_panels(hfc_plot *p, const hf_maxwell_estimate *reg[3], int with_
     hfc_plot_cmd(p, "unset multiplot\n");
 }
 
+static int plot_parsed(const char *command, const hfc_maxwell_args *a, const char *png);
+
 static int run_plot_maxwell(int argc, char **argv)
 {
     const char *png = NULL;
@@ -148,9 +150,21 @@ static int run_plot_maxwell(int argc, char **argv)
                      "full-model (Hunter) curve at the full-fit parameters.",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
-    if (!hfc_parse(&spec, argc, argv, &rc) ||
-        (rc = hfc_check_output(argv[0], "--output", png)) != 0)
+    if (!hfc_parse(&spec, argc, argv, &rc))
         return rc;
+    rc = hfc_check_output(argv[0], "--output", png);
+    if (rc == 0)
+        rc = plot_parsed(argv[0], &args, png);
+    hfc_free(&spec); /* the --observables list */
+    return rc;
+}
+
+/* plot maxwell after its options are parsed. */
+static int plot_parsed(const char *command, const hfc_maxwell_args *a, const char *png)
+{
+    int rc = 0;
+    hfc_maxwell_args args = *a;
+    const char *const argv[1] = {command};
     hf_maxwell_data *d = NULL;
     hf_argatov_constants k;
     if ((rc = hfc_maxwell_load(argv[0], &args, &d, &k)) != 0)

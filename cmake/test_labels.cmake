@@ -19,7 +19,7 @@ set(HERTZFIT_SLOW_TESTS
     docs:docs/optimisers.md test_viscoelastic_fit)
 # program tests that are not test_*.c programs
 set(HERTZFIT_CLI_TESTS shards_parallel plugins ioh_format data:drop_traces install_check
-    hardening)
+    hardening feature_coverage)
 # the shape checks
 set(HERTZFIT_CHECK_TESTS layer_check layer_check_rejects api_check api_check:selftest
     exports_check exports_check:selftest)

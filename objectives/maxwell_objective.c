@@ -282,7 +282,7 @@ static hf_status jacobian(const hf_maxwell_objective *obj, const double *x, gsl_
  * NaN, infinite or negative (a rank-deficient J: the data do not fix one
  * parameter) is HF_ERANGE, never a standard error of 0. */
 static hf_status standard_errors(const hf_maxwell_objective *obj, const double *x, double ssr,
-                                 double *se, hf_diag *diag)
+                                 double *se, double *corr, hf_diag *diag)
 {
     size_t N = hf_maxwell_objective_nresiduals(obj);
     /* J, cov, f, work and buf are freed at the end of this function. */
@@ -309,6 +309,10 @@ static hf_status standard_errors(const hf_maxwell_objective *obj, const double *
         else
             se[j] = ref[j] * sqrt(var);
     }
+    /* the correlation is scale-free: that of the scaled variables */
+    if (st == HF_OK)
+        *corr = gsl_matrix_get(cov, 0, 1) /
+                sqrt(gsl_matrix_get(cov, 0, 0) * gsl_matrix_get(cov, 1, 1));
     free(buf);
     if (work) gsl_vector_free(work);
     if (f) gsl_vector_free(f);
@@ -348,7 +352,7 @@ hf_status hf_maxwell_objective_estimate(const hf_maxwell_objective *obj, const d
     if (obj == NULL || x == NULL || out == NULL)
         return hf_diag_set(diag, HF_EINVAL, "full-model estimate: missing argument");
     size_t N = hf_maxwell_objective_nresiduals(obj);
-    double mu0, eta, se[2];
+    double mu0, eta, se[2], corr = NAN;
     hf_maxwell_objective_params(obj, x, &mu0, &eta);
     /* the caller's buffer, or one of our own freed below */
     double *r = residuals ? residuals : malloc(N * sizeof *r);
@@ -359,11 +363,12 @@ hf_status hf_maxwell_objective_estimate(const hf_maxwell_objective *obj, const d
     if (r != residuals)
         free(r);
     if (st == HF_OK)
-        st = standard_errors(obj, x, ssr, se, diag);
+        st = standard_errors(obj, x, ssr, se, &corr, diag);
     if (st != HF_OK)
         return st;
     memset(out, 0, sizeof *out);
-    out->chi2_red = out->runs_z = out->mu0_eta_corr = NAN; /* not measured here */
+    out->chi2_red = out->runs_z = NAN; /* not measured here */
+    out->mu0_eta_corr = isfinite(corr) ? corr : NAN;
     out->method = HF_MAXWELL_FULL;
     out->observables = obj->mask;
     out->n = obj->data->n;

@@ -533,7 +533,8 @@ typedef struct hf_maxwell_estimate {
     size_t noise_dof;         /* degrees of freedom of the noise measure */
     double runs_z;            /* runs test statistic (NaN without residuals) */
     double mu0_eta_corr;      /* correlation of the (μ0, η) estimates from the
-                                 covariance (NaN for the regressions) */
+                                 covariance: the curve and full fits; NaN
+                                 for the regressions) */
     double sls_alpha;         /* the relaxing fraction a regression's η was read
                                  for (hf_maxwell_estimate_to_sls); 0 = Maxwell */
 } hf_maxwell_estimate;

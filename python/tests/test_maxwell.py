@@ -73,6 +73,8 @@ def test_regress_and_fit():
     assert fit.estimate.mu0 == pytest.approx(MU0, rel=1e-4)
     assert fit.estimate.eta == pytest.approx(ETA, rel=1e-4)
     assert fit.residuals.shape == (18 * 4,) and np.abs(fit.residuals).max() < 1e-4
+    # the full fit reports the correlation of its (mu0, eta) from the covariance
+    assert -1.0 < fit.estimate.mu0_eta_corr < 1.0
     only = hertzfit.maxwell_fit(data, NU, observables=["F_M", "e"], optimizer="nlopt:LN_COBYLA")
     assert only.estimate.observables == "F_M+e" and only.residuals.shape == (36,)
     with pytest.raises(hertzfit.Error):
