@@ -24,7 +24,7 @@ static void gsl_pcg32_set(void *state, unsigned long seed)
     hf_rng_seed((hf_rng *)state, seed, 0);
 }
 
-static const gsl_rng_type gsl_pcg32_type = {
+const gsl_rng_type hf_rng_gsl_type = {
     "hertzfit-pcg32", 0xffffffffUL, 0, sizeof(hf_rng),
     gsl_pcg32_set, gsl_pcg32_get, gsl_pcg32_get_double,
 };
@@ -36,8 +36,6 @@ void hf_rng_seed(hf_rng *rng, uint64_t seed, uint64_t stream)
     (void)hf_rng_u32(rng);
     rng->state += seed;
     (void)hf_rng_u32(rng);
-    rng->gsl.type = &gsl_pcg32_type;
-    rng->gsl.state = rng;
 }
 
 uint32_t hf_rng_u32(hf_rng *rng) { return hf_rng_draw_u32(rng); }
@@ -58,13 +56,6 @@ double hf_rng_uniform(hf_rng *rng) { return hf_rng_draw_uniform(rng); }
 double hf_rng_uniform_range(hf_rng *rng, double lo, double hi)
 {
     return hf_rng_draw_range(rng, lo, hi);
-}
-
-gsl_rng *hf_rng_gsl(hf_rng *rng)
-{
-    rng->gsl.type = &gsl_pcg32_type;
-    rng->gsl.state = rng;
-    return &rng->gsl;
 }
 
 double hf_rng_normal(hf_rng *rng, double mean, double sigma)

@@ -29,8 +29,19 @@ uint32_t hf_rng_bounded(hf_rng *rng, uint32_t bound);
 /* Double in [lo, hi). */
 double hf_rng_uniform_range(hf_rng *rng, double lo, double hi);
 
-/* This generator seen as a gsl_rng (same state; no allocation). */
-gsl_rng *hf_rng_gsl(hf_rng *rng);
+/* GSL's generator interface on a PCG32 state (core/rng.c). */
+extern const gsl_rng_type hf_rng_gsl_type;
+
+/* This generator seen as a gsl_rng for GSL's gsl_ran_* functions: same
+ * state, no allocation.  Made on each call, so a copied hf_rng is never
+ * seen through a view of its original. */
+static inline gsl_rng hf_rng_gsl(hf_rng *rng)
+{
+    gsl_rng view;
+    view.type = &hf_rng_gsl_type;
+    view.state = rng;
+    return view;
+}
 
 /* pcg32_random_r of pcg-c-basic (XSH-RR 64/32). */
 static inline uint32_t hf_rng_draw_u32(hf_rng *rng)
@@ -56,12 +67,11 @@ static inline double hf_rng_draw_range(hf_rng *rng, double lo, double hi)
     return lo + (hi - lo) * hf_rng_draw_uniform(rng);
 }
 
-/* N(0, sigma^2) by GSL's ziggurat on this generator.  The gsl_rng view is
- * pointed at rng on every call: the struct may have been copied since it
- * was seeded. */
+/* N(0, sigma^2) by GSL's ziggurat on this generator. */
 static inline double hf_rng_draw_gaussian(hf_rng *rng, double sigma)
 {
-    return gsl_ran_gaussian_ziggurat(hf_rng_gsl(rng), sigma);
+    gsl_rng view = hf_rng_gsl(rng);
+    return gsl_ran_gaussian_ziggurat(&view, sigma);
 }
 
 #endif

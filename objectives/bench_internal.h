@@ -183,7 +183,7 @@ int hf_bbob_dimension_in_suite(size_t dim);
 
 /* The fixed id of a user family NAME, registered or not (a campaign read
  * back without its plug-in still names its problems): FNV-1a of NAME folded
- * into 10000..99999. */
+ * into 10000..29999 (IOH's 16-bit function ids). */
 unsigned hf_bench_problem_user_id(const char *name);
 
 /* Moves the optimum of a test-function problem, for each run its own (as

@@ -109,9 +109,10 @@ hf_status hf_bench_problem_register(const hf_user_problem *up, hf_diag *diag)
     return HF_OK;
 }
 
-/* A user problem's fixed id: FNV-1a of its name folded into 10000..99999,
+/* A user problem's fixed id: FNV-1a of its name folded into 10000..29999,
  * so the same name has the same id in every campaign, clear of BBOB's and
- * hertzfit's own (collisions between two user names are possible, and
+ * hertzfit's own, and within the 16-bit signed function id of IOH's tools
+ * (IOHexperimenter, IOHinspector) (collisions between two user names are possible, and
  * named by nothing else: the id is for the field's tools, the name is the
  * key). */
 unsigned hf_bench_problem_user_id(const char *name)
@@ -119,7 +120,7 @@ unsigned hf_bench_problem_user_id(const char *name)
     uint64_t h = UINT64_C(0xcbf29ce484222325);
     for (const unsigned char *c = (const unsigned char *)name; *c; ++c)
         h = (h ^ *c) * UINT64_C(0x100000001b3);
-    return 10000u + (unsigned)(h % 90000u);
+    return 10000u + (unsigned)(h % 20000u);
 }
 
 /* Builds a registered user problem in dimension DIM (0: its default). */

@@ -165,7 +165,8 @@ void hf_ica_form_empires(hf_ica_state *st, hf_rng *rng)
     apportion(power, ne, ncol, count, rem);
     /* colonies in random order, handed out empire by empire */
     size_t *colonies = st->order + ne;
-    gsl_ran_shuffle(hf_rng_gsl(rng), colonies, ncol, sizeof *colonies);
+    gsl_rng view = hf_rng_gsl(rng);
+    gsl_ran_shuffle(&view, colonies, ncol, sizeof *colonies);
     size_t next = 0;
     for (size_t e = 0; e < ne; ++e)
         for (size_t j = 0; j < count[e]; ++j)
@@ -250,7 +251,8 @@ size_t hf_ica_revolve(hf_ica_state *st, double rate, hf_rng *rng)
         for (size_t i = 0; i < st->n; ++i)
             if (st->owner[i] == e && st->imp[e] != i)
                 st->order[m++] = i;
-        gsl_ran_shuffle(hf_rng_gsl(rng), st->order, m, sizeof *st->order);
+        gsl_rng view = hf_rng_gsl(rng);
+        gsl_ran_shuffle(&view, st->order, m, sizeof *st->order);
         for (size_t j = 0; j < k; ++j) {
             double *x = pos(st, st->order[j]);
             for (size_t d = 0; d < st->dim; ++d)

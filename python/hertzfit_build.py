@@ -8,8 +8,7 @@ turns each literal constant into a declaration cffi understands (an integer
 as `#define NAME ...`, a number as `static const double NAME;`, a string as
 `static const char *const NAME;`).  So the Python package declares exactly
 the C API and cannot drift from it.  Kept by hand: only what the headers take
-from system headers (PRELUDE: free(), and gsl_rng as a partial struct — hf_rng
-embeds one; the compiler fills in its layout) and the binding's own callbacks
+from system headers (PRELUDE: free()) and the binding's own callbacks
 (CALLBACKS: the extern "Python" functions).
 
 Where the library is found, first match wins:
@@ -36,11 +35,9 @@ import cffi
 
 # What the public headers take from system headers, by hand: cffi knows
 # size_t, the <stdint.h> types and FILE; free() releases what the library
-# malloc'ed; hf_rng (hertzfit/rng.h) embeds a gsl_rng, whose fields Python
-# never reads.
+# malloc'ed.
 PRELUDE = r"""
 void free(void *ptr);
-typedef struct { ...; } gsl_rng;
 """
 
 # The binding's own declarations, after the headers': Python functions the

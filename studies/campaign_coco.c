@@ -16,22 +16,21 @@
  *                      being the run's best − f_opt (%.1e).
  *   data_fF/bbobexp_fF_DIMD.dat and .tdat
  *                      per run a "%" header line naming f_opt, then rows
- *                      "evaluations 0 best−f_opt f best" (%+10.9e): the
- *                      first evaluation (the first trace point, at
- *                      evaluation 1: every improvement is dated at the
- *                      evaluation that made it), every later improvement,
- *                      and a last row at the run's final evaluation count.
- * best − f_opt is max(best, f_opt) − f_opt, as the logger computes it, so
- * it is never negative.  The runs of a (function, dimension) follow each
- * other in run order in the data files and in the .info entry (cocopp pairs
- * them by position); a run's instance is BBOB's (hertzfit/bench_problems.h).
+ *                      "evaluations 0 best−f_opt measured best" (%+10.9e)
+ *                      where the logger writes them: in the .dat at the
+ *                      first evaluation and at each new best value that
+ *                      reaches a new target (dat_rows), in the .tdat at
+ *                      COCO's evaluation counts (tdat_rows), and in both
+ *                      at the run's last evaluation unless written already.
+ * best is max(best, f_opt), as the logger computes it, so best − f_opt is
+ * never negative.  The runs of a (function, dimension) follow each other in
+ * run order in the data files and in the .info entry (cocopp pairs them by
+ * position); a run's instance is BBOB's (hertzfit/bench_problems.h).
  *
  * Differences from the logger, each read identically by cocopp (checked on
- * a copy of the logger's own output changed that way): a row at every
- * improvement rather than at its target-triggered ones; the .tdat holds the
- * same rows as the .dat (the trace keeps improvements only, not the value
- * of every evaluation the logger's evaluation-count triggers would pick);
- * the f column holds the best value; no x columns, no .rdat or .mdat.
+ * a copy of the logger's own output changed that way): the measured column
+ * of a .tdat row holds the best value (the trace keeps improvements only,
+ * not the value of every evaluation); no x columns, no .rdat or .mdat.
  *
  * Only BBOB functions are written: cocopp compares every function of suite
  * 'bbob' with BBOB's reference data for that function id and has no suite
@@ -39,6 +38,9 @@
  */
 #include "studies/campaign_internal.h"
 
+#include <float.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -55,10 +57,121 @@ static double precision_of(double best, double f_opt)
     return (best > f_opt ? best : f_opt) - f_opt;
 }
 
-static void data_row(FILE *fp, size_t evals, double best, double f_opt)
+/* One row of a data file: the evaluation count, 0 constraint evaluations,
+ * best − f_opt, the measured value and the best value (the logger's
+ * clamped best, max(best, f_opt)). */
+static void data_row(FILE *fp, size_t evals, double measured, double best, double f_opt)
 {
-    fprintf(fp, "%zu 0 %+10.9e %+10.9e %+10.9e\n", evals, precision_of(best, f_opt), best,
-            best);
+    double clamped = best > f_opt ? best : f_opt;
+    fprintf(fp, "%zu 0 %+10.9e %+10.9e %+10.9e\n", evals, clamped - f_opt, measured, clamped);
+}
+
+/* COCO's target triggers for the .dat file (coco_observer.c, bbob observer
+ * defaults): a logarithmic target every 10^(1/20) down to 1e-8 (below it
+ * 1e-8 itself, and 1e-9 for an error of exactly 0), and a linear target
+ * every 1e5; a new best value is written when it reaches a target lower
+ * than every one reached before. */
+enum { COCO_TARGETS_PER_DECADE = 20 };
+static const double coco_log_precision = 1e-8, coco_lin_precision = 1e5;
+
+typedef struct coco_targets {
+    int log_exponent;        /* of the lowest logarithmic target reached */
+    double lin_value;        /* the lowest linear target reached */
+} coco_targets;
+
+/* ERROR rounded up to a multiple of the linear precision, a quotient within
+ * 1e-12 of an integer counting as that integer (the logger's rounding of
+ * float noise). */
+static double lin_target_of(double error)
+{
+    double up = ceil(error / coco_lin_precision) * coco_lin_precision;
+    double nearest = floor(error / coco_lin_precision + 0.5) * coco_lin_precision;
+    if (fabs(nearest - up) < coco_lin_precision)
+        return up;
+    return fabs(error - nearest) < 1e-12 ? nearest : up;
+}
+
+/* Whether an error (>= 0) reaches a new target; records it. */
+static int target_reached(coco_targets *t, double error)
+{
+    double v = error == 0.0 ? coco_log_precision / 10.0
+                            : error < coco_log_precision ? coco_log_precision : error;
+    int exponent = (int)ceil(log10(v) * (double)COCO_TARGETS_PER_DECADE);
+    int log_hit = exponent < t->log_exponent;
+    if (log_hit)
+        t->log_exponent = exponent;
+    double lin = lin_target_of(error);
+    int lin_hit = lin < t->lin_value;
+    if (lin_hit)
+        t->lin_value = lin;
+    return log_hit || lin_hit;
+}
+
+/* The .dat rows of one run (COCO's logger_bbob_evaluate and _free): the
+ * first evaluation, every improvement of the clamped best that reaches a
+ * new target, and the run's last evaluation unless its row is written. */
+static void dat_rows(FILE *fp, const hf_trace_point *t, size_t n, size_t evaluations, double f_opt)
+{
+    coco_targets targets = {INT_MAX, DBL_MAX};
+    double best = t[0].best_f > f_opt ? t[0].best_f : f_opt;
+    size_t last = t[0].evaluations;
+    data_row(fp, t[0].evaluations, t[0].best_f, best, f_opt);
+    /* the first row is written without consulting the targets: they start
+     * at the first improvement after it */
+    for (size_t k = 1; k < n; ++k) {
+        double clamped = t[k].best_f > f_opt ? t[k].best_f : f_opt;
+        if (!(clamped < best))
+            continue; /* below f_opt already: no improvement to the logger */
+        best = clamped;
+        if (target_reached(&targets, best - f_opt)) {
+            data_row(fp, t[k].evaluations, t[k].best_f, best, f_opt);
+            last = t[k].evaluations;
+        }
+    }
+    if (last != evaluations)
+        data_row(fp, evaluations, best, best, f_opt);
+}
+
+/* The .tdat rows of one run in dimension D: the best value after each
+ * evaluation count of COCO's evaluation triggers (coco_observer.c):
+ * floor(10^(i/20)) for i = 0, 1, … and D·{1, 2, 5}·10^j for j = 0, 1, …,
+ * and the run's last evaluation unless its row is written.  The measured
+ * column holds the best value (the trace keeps improvements only). */
+static void tdat_rows(FILE *fp, const hf_trace_point *t, size_t n, size_t evaluations, double f_opt,
+                      size_t d)
+{
+    static const size_t base[3] = {1, 2, 5};
+    size_t exponent1 = 0, next1 = 1;            /* the first trigger */
+    size_t exponent2 = 0, index2 = 0, next2 = d; /* the second */
+    size_t k = 0, last = 0;
+    for (;;) {
+        size_t at = next1 < next2 ? next1 : next2;
+        if (at > evaluations)
+            break;
+        if (next1 == at) {
+            while ((size_t)floor(pow(10.0, (double)exponent1 / COCO_TARGETS_PER_DECADE)) <= next1)
+                ++exponent1;
+            next1 = (size_t)floor(pow(10.0, (double)exponent1 / COCO_TARGETS_PER_DECADE));
+        }
+        if (next2 == at) {
+            if (++index2 == 3) {
+                index2 = 0;
+                ++exponent2;
+            }
+            next2 = (size_t)floor(pow(10.0, (double)exponent2) * (double)d * (double)base[index2] +
+                                  0.5);
+        }
+        while (k < n && t[k].evaluations <= at)
+            ++k;
+        if (k == 0)
+            continue; /* no value yet */
+        data_row(fp, at, t[k - 1].best_f, t[k - 1].best_f, f_opt);
+        last = at;
+    }
+    if (last != evaluations) {
+        double best = t[n - 1].best_f > f_opt ? t[n - 1].best_f : f_opt;
+        data_row(fp, evaluations, best, best, f_opt);
+    }
 }
 
 /* Whether row R is a run of optimiser O on BBOB function F in dimension D
@@ -91,10 +204,10 @@ static hf_status write_data(const hf_campaign *c, const hf_campaign_bbob *ids, s
             double f_opt = hf_campaign_row_f_opt(c, r); /* of the run's own instance */
             const hf_trace_point *t = &c->trace[r->trace_first];
             fprintf(fp, run_header, f_opt);
-            for (size_t k = 0; k < r->trace_count; ++k)
-                data_row(fp, t[k].evaluations, t[k].best_f, f_opt);
-            if (t[r->trace_count - 1].evaluations < r->evaluations)
-                data_row(fp, r->evaluations, t[r->trace_count - 1].best_f, f_opt);
+            if (tdat)
+                tdat_rows(fp, t, r->trace_count, r->evaluations, f_opt, d);
+            else
+                dat_rows(fp, t, r->trace_count, r->evaluations, f_opt);
         }
         st = hf_atomic_file_commit(out, diag);
     }

@@ -6,7 +6,9 @@
  *
  * Under DIR/ioh/ALG (ALG = optimiser name, ':' and '/' replaced by '-'):
  *   IOHprofiler_fID_NAME.json   one per function family: version, suite,
- *                               function id and name, "maximization": false,
+ *                               function id and name (a BBOB function's
+ *                               as IOHexperimenter names it; every id
+ *                               within IOH's 16-bit type), "maximization": false,
  *                               the algorithm, the attributes
  *                               ["evaluations", "raw_y"] and one scenario per
  *                               dimension listing its runs (instance, the
@@ -47,6 +49,16 @@ typedef struct ioh_function {
     unsigned long bbob_instance;   /* I of "bbob:F:D:I", 0 when run r solves r + 1 */
 } ioh_function;
 
+/* BBOB's function F (1..24) as IOHexperimenter names it (its problem
+ * classes, include/ioh/problem/bbob/), so that IOH's tools take these runs
+ * for those of IOH's own BBOB problems. */
+static const char *const ioh_bbob_names[HF_BBOB_FUNCTION_COUNT] = {
+    "Sphere", "Ellipsoid", "Rastrigin", "BuecheRastrigin", "LinearSlope", "AttractiveSector",
+    "StepEllipsoid", "Rosenbrock", "RosenbrockRotated", "EllipsoidRotated", "Discus",
+    "BentCigar", "SharpRidge", "DifferentPowers", "RastriginRotated", "Weierstrass",
+    "Schaffers10", "Schaffers1000", "GriewankRosenbrock", "Schwefel", "Gallagher101",
+    "Gallagher21", "Katsuura", "LunacekBiRastrigin"};
+
 /* The function of the problem NAME whose identity is BBOB: "bbob:F:D" (or
  * "bbob:F:D:I") is BBOB's function F, with BBOB's id and name; any other
  * problem is its family (the name before ':') with the
@@ -58,7 +70,7 @@ static void function_of(const char *name, const hf_campaign_bbob *bbob, ioh_func
         fn->id = (size_t)bbob->function;
         fn->bbob = 1;
         fn->bbob_instance = bbob->instance;
-        snprintf(fn->name, sizeof fn->name, "%s", hf_bbob_function_name(bbob->function));
+        snprintf(fn->name, sizeof fn->name, "%s", ioh_bbob_names[bbob->function - 1]);
     } else {
         unsigned id = 0;
         fn->id = hf_bench_problem_id(name, &id, NULL) == HF_OK ? id : 0;

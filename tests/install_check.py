@@ -18,6 +18,10 @@ empty folder, with HERTZFIT_DATA unset:
     prefix by themselves, the static ones are told by HERTZFIT_DATA (a
     program linked statically elsewhere cannot know where the library was
     installed), and all print the same;
+  - a plug-in (examples/plugins/one_plus_one_es.c) builds from the prefix
+    with find_package and with pkg-config --cflags, its preprocessed source
+    holding no GSL header (the public headers need none), and the installed
+    program runs both as the build's program runs the build's plug-in;
   - the shared library has its soname and the program its relative RUNPATH.
 
 Usage: install_check.py BUILD_DIR SOURCE_DIR WORK_DIR C_COMPILER LIBDIR BINDIR DATADIR VERSION
@@ -128,11 +132,13 @@ def main():
     check(empty in p.stderr and len(p.stderr.strip().splitlines()) == 1,
           'HERTZFIT_DATA overrides the installed data (one line naming it)')
 
-    # a user's program: find_package, both targets
+    # a user's program: find_package, both targets (and a plug-in)
+    plugin_source = os.path.join(source, 'examples', 'plugins', 'one_plus_one_es.c')
     outputs = {}
     cbuild = os.path.join(work, 'consumer-cmake')
     run(['cmake', '-S', os.path.join(source, 'tests', 'install'), '-B', cbuild,
-         f'-DCMAKE_C_COMPILER={cc}', f'-DCMAKE_PREFIX_PATH={moved}'], cwd=work, env=env)
+         f'-DCMAKE_C_COMPILER={cc}', f'-DCMAKE_PREFIX_PATH={moved}',
+         '-DHERTZFIT_PLUGIN_SOURCE=' + plugin_source], cwd=work, env=env)
     run(['cmake', '--build', cbuild], cwd=work, env=env)
     # a program linked with the static library cannot know where the
     # library was installed: it is told by HERTZFIT_DATA
@@ -159,6 +165,32 @@ def main():
           'pkg-config --static links libhertzfit.a')
     outputs['pkg-config shared'] = run([shared_exe], cwd=here, env=env).stdout
     outputs['pkg-config static'] = run([static_exe], cwd=here, env=static_env).stdout
+
+    # a plug-in from the prefix: CMake's (above) and pkg-config's; no GSL
+    # header reached from the public ones
+    pc_plugin = os.path.join(work, 'pc_es.so')
+    run([cc, '-shared', '-fPIC', '-o', pc_plugin, plugin_source] + pkg('--cflags'),
+        cwd=here, env=pc_env)
+    pre = run([cc, '-E', plugin_source] + pkg('--cflags'), cwd=here, env=pc_env).stdout
+    check('gsl/' not in pre and 'gsl_' not in pre, 'the public headers include no GSL header')
+    campaign = ['bench', 'run', '--problems', 'sphere:2,rastrigin:3', '--runs', '3',
+                '--budget', '200', '--seed', '4']
+
+    def plugin_results(program, plugin, name):
+        out = os.path.join(work, name)
+        run([program] + campaign + ['--optimizers', 'plugin:' + plugin, '-o', out], cwd=here,
+            env=env)
+        with open(os.path.join(out, 'runs.csv')) as f:
+            rows = [line.split(',') for line in f.read().splitlines()]
+        head = rows[0]
+        keep = [head.index(k) for k in ('problem', 'run', 'best_f', 'evaluations', 'stop')]
+        return [[row[i] for i in keep] for row in rows]
+    ref = plugin_results(os.path.join(build, 'hertzfit'),
+                         os.path.join(build, 'plugins', 'one_plus_one_es.so'), 'plugin-build')
+    check(ref == plugin_results(exe, os.path.join(cbuild, 'plugin_es.so'), 'plugin-cmake'),
+          'a plug-in built with find_package runs as the build\'s plug-in')
+    check(ref == plugin_results(exe, pc_plugin, 'plugin-pc'),
+          'a plug-in built with pkg-config runs as the build\'s plug-in')
 
     first = next(iter(outputs.values()))
     for how, out in outputs.items():

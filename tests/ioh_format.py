@@ -13,7 +13,10 @@ own BBOB problems log it), the JSON's evals and best y are the same values;
 with --shift every run of a test function is its own instance (run + 1);
 bbob:F:D runs instances 1, 2, ..., bbob:F:D:I instance I; two problems of
 one BBOB function in one dimension share one scenario and one .dat file.
-Nothing else lies in the folder.
+Nothing else lies in the folder.  Every function id fits IOH's 16-bit
+signed function id, and a campaign on all 24 BBOB functions names them as
+IOHexperimenter's BBOB problem classes do (include/ioh/problem/bbob/*.hpp,
+typed here from those sources: f2 is "Ellipsoid", f10 "EllipsoidRotated").
 
 Usage: ioh_format.py HERTZFIT_EXE WORK_DIR
 """
@@ -70,6 +73,34 @@ def expected_rows(runs, opt, function_id, function_name, dim, manifest):
     return out
 
 
+IOH_BBOB_NAMES = {
+    1: "Sphere", 2: "Ellipsoid", 3: "Rastrigin", 4: "BuecheRastrigin", 5: "LinearSlope",
+    6: "AttractiveSector", 7: "StepEllipsoid", 8: "Rosenbrock", 9: "RosenbrockRotated",
+    10: "EllipsoidRotated", 11: "Discus", 12: "BentCigar", 13: "SharpRidge",
+    14: "DifferentPowers", 15: "RastriginRotated", 16: "Weierstrass", 17: "Schaffers10",
+    18: "Schaffers1000", 19: "GriewankRosenbrock", 20: "Schwefel", 21: "Gallagher101",
+    22: "Gallagher21", 23: "Katsuura", 24: "LunacekBiRastrigin"}
+
+
+def check_bbob_names(exe, work):
+    """All 24 BBOB functions: one JSON each, with IOHexperimenter's id and name."""
+    problems = ",".join(f"bbob:{f}:2" for f in range(1, 25))
+    subprocess.run([exe, "bench", "run", "--optimizers", "random", "--problems", problems,
+                    "--runs", "1", "--budget", "20", "--seed", "3", "-o", "names"],
+                   cwd=work, check=True, stdout=subprocess.DEVNULL)
+    alg_dir = os.path.join(work, "names", "ioh", "random")
+    seen = {}
+    for name in os.listdir(alg_dir):
+        if name.endswith(".json"):
+            with open(os.path.join(alg_dir, name)) as f:
+                meta = json.load(f)
+            seen[meta["function_id"]] = meta["function_name"]
+    if seen != IOH_BBOB_NAMES:
+        wrong = {k: v for k, v in seen.items() if IOH_BBOB_NAMES.get(k) != v}
+        fail(f"BBOB functions named {wrong}, not as IOHexperimenter names them "
+             f"({len(seen)} functions)")
+
+
 def main():
     exe, work = os.path.abspath(sys.argv[1]), sys.argv[2]
     shutil.rmtree(work, ignore_errors=True)
@@ -107,6 +138,8 @@ def main():
                 meta = json.load(f)
             if list(meta) != KEYS:
                 fail(f"{name}: keys {list(meta)}, wanted {KEYS}")
+            if not 0 < meta["function_id"] < 2**15:
+                fail(f"{name}: function id {meta['function_id']} outside IOH's 16-bit type")
             if meta["maximization"] is not False:
                 fail(f"{name}: maximization is {meta['maximization']!r}")
             if tuple(int(v) for v in meta["version"].split(".")) < (0, 3, 3):
@@ -146,7 +179,9 @@ def main():
                     checked += 1
     if checked != len(runs):
         fail(f"{checked} runs in ioh/ for {len(runs)} rows of runs.csv")
-    print(f"ioh_format: {checked} runs of ioh/ agree with runs.csv and the manifest")
+    check_bbob_names(exe, work)
+    print(f"ioh_format: IOHexperimenter's names for the 24 BBOB functions; "
+          f"{checked} runs of ioh/ agree with runs.csv and the manifest")
 
 
 if __name__ == "__main__":

@@ -329,7 +329,7 @@ static void test_coco_files_follow_the_bbob_logger(void **state)
         "% f evaluations | g evaluations | best noise-free fitness - Fopt (1.000000000000e+01) "
         "+ sum g_i+ | measured fitness | best measured fitness or single-digit g-values | x1 | "
         "x2...\n";
-    char expected[2048];
+    char expected[8192];
     snprintf(expected, sizeof expected,
              "%s"
              "1 0 +5.000000000e+00 +1.500000000e+01 +1.500000000e+01\n"
@@ -339,12 +339,138 @@ static void test_coco_files_follow_the_bbob_logger(void **state)
              "1 0 +2.000000000e+00 +1.200000000e+01 +1.200000000e+01\n"
              "40 0 +0.000000000e+00 +1.000000000e+01 +1.000000000e+01\n",
              header, header);
-    for (int t = 0; t < 2; ++t) {
-        char *dat = slurp(dir, t ? "coco/nlopt-LN_BOBYQA/data_f1/bbobexp_f1_DIM2.tdat"
-                                 : "coco/nlopt-LN_BOBYQA/data_f1/bbobexp_f1_DIM2.dat");
-        assert_string_equal(dat, expected);
-        free(dat);
-    }
+    char *dat = slurp(dir, "coco/nlopt-LN_BOBYQA/data_f1/bbobexp_f1_DIM2.dat");
+    assert_string_equal(dat, expected);
+    free(dat);
+
+    /* .tdat: rows at COCO's evaluation triggers floor(10^(i/20)) = 1, 2,
+     * 3, 4, 5, 6, 7, 8, 10, 11, 12, 14, 15, 17, 19, 22, 25, 28, 31, 35,
+     * 39, 44, 50, 56, … and D·{1, 2, 5}·10^j (D = 2: 2, 4, 10, 20, 40, …;
+     * D = 3: 3, 6, 15, 30, 60, …) up to the run's last evaluation, which
+     * gets a row of its own when it is no trigger (30 in run 0). */
+    static const size_t d2_counts[] = {1,  2,  3,  4,  5,  6,  7,  8,  10, 11, 12, 14,
+                                       15, 17, 19, 20, 22, 25, 28, 31, 35, 39, 40};
+    static const size_t d3_counts[] = {1,  2,  3,  4,  5,  6,  7,  8,  10, 11, 12, 14, 15,
+                                       17, 19, 22, 25, 28, 30, 31, 35, 39, 44, 50, 56, 60};
+    size_t used = (size_t)snprintf(expected, sizeof expected, "%s", header);
+    for (size_t i = 0; i < sizeof d2_counts / sizeof *d2_counts && d2_counts[i] <= 28; ++i)
+        used += (size_t)snprintf(expected + used, sizeof expected - used, "%zu 0 %s\n",
+                                 d2_counts[i],
+                                 d2_counts[i] < 4 ? "+5.000000000e+00 +1.500000000e+01 +1.500000000e+01"
+                                                  : "+5.000000000e-01 +1.050000000e+01 +1.050000000e+01");
+    used += (size_t)snprintf(expected + used, sizeof expected - used,
+                             "30 0 +5.000000000e-01 +1.050000000e+01 +1.050000000e+01\n%s", header);
+    for (size_t i = 0; i < sizeof d2_counts / sizeof *d2_counts; ++i)
+        used += (size_t)snprintf(expected + used, sizeof expected - used, "%zu 0 %s\n",
+                                 d2_counts[i],
+                                 d2_counts[i] < 40 ? "+2.000000000e+00 +1.200000000e+01 +1.200000000e+01"
+                                                   : "+0.000000000e+00 +1.000000000e+01 +1.000000000e+01");
+    char *tdat = slurp(dir, "coco/nlopt-LN_BOBYQA/data_f1/bbobexp_f1_DIM2.tdat");
+    assert_string_equal(tdat, expected);
+    free(tdat);
+    used = (size_t)snprintf(expected, sizeof expected, "%s", header);
+    for (size_t i = 0; i < sizeof d3_counts / sizeof *d3_counts; ++i)
+        used += (size_t)snprintf(expected + used, sizeof expected - used,
+                                 "%zu 0 +1.000000000e+01 +2.000000000e+01 +2.000000000e+01\n",
+                                 d3_counts[i]);
+    tdat = slurp(dir, "coco/nlopt-LN_BOBYQA/data_f1/bbobexp_f1_DIM3.tdat");
+    assert_string_equal(tdat, expected);
+    free(tdat);
+}
+
+/* The .dat rows are COCO's target-triggered ones (coco_observer.c): after
+ * the first evaluation's row, a new best value (max(f, f_opt)) gets a row
+ * when its error reaches a logarithmic target 10^(k/20) lower than every
+ * one reached before (ceil(20·log10(error)), errors below 1e-8 counted as
+ * 1e-8 and 0 as 1e-9) or a linear target (a multiple of 1e5, error rounded
+ * up) lower than before; the last evaluation gets a row unless it has one.
+ * f_opt = 0, D = 2, 50 evaluations. */
+static void test_coco_dat_rows_are_target_triggered(void **state)
+{
+    (void)state;
+    char *opt_names[] = {"random"};
+    hf_campaign_problem probs[] = {{"bbob:1:2:1", 2, 1, 0.0, 50, NULL}};
+    hf_trace_point trace[] = {
+        {1, 1, 1.2e6},   /* first evaluation: always a row */
+        {2, 2, 1.11e6},  /* first target consulted: log exponent 121 */
+        {3, 3, 1.05e6},  /* exponent 121 again, linear target 1.1e6 < 1.2e6: row */
+        {5, 5, 900.0},   /* exponent 60: row */
+        {6, 6, 890.0},   /* 59: row */
+        {7, 7, 880.0},   /* 59 again, linear 1e5 again: no row */
+        {10, 10, 1e-3},  /* -60: row */
+        {11, 11, 9.9e-4}, /* -60 again: no row */
+        {20, 20, 5e-9},  /* below 1e-8, counted as 1e-8: -160: row */
+        {30, 30, 2e-9},  /* -160 again: no row */
+        {40, 40, 0.0},   /* exactly f_opt, counted as 1e-9: -180: row */
+        {45, 45, -1e-17}, /* below f_opt: clamped to it, no improvement */
+    };
+    hf_campaign_row rows[] = {{0, 0, 0, 1, 0, -1e-17, 50, HF_STOP_MAXEVAL, 0.0, 0, 12}};
+    hf_campaign c = {0};
+    c.optimizers = opt_names;
+    c.n_optimizers = 1;
+    c.problems = probs;
+    c.n_problems = 1;
+    c.runs = 1;
+    c.seed = 1;
+    c.rows = rows;
+    c.n_rows = 1;
+    c.trace = trace;
+    c.n_trace = 12;
+    char dir[1100], cmd[2300];
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-coco-triggers"));
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir '%s'", dir, dir);
+    assert_int_equal(system(cmd), 0);
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_campaign_write_coco(&c, dir, &diag), HF_OK);
+    static const char header[] =
+        "% f evaluations | g evaluations | best noise-free fitness - Fopt (0.000000000000e+00) "
+        "+ sum g_i+ | measured fitness | best measured fitness or single-digit g-values | x1 | "
+        "x2...\n";
+    char expected[4096];
+    snprintf(expected, sizeof expected, "%s"
+             "1 0 +1.200000000e+06 +1.200000000e+06 +1.200000000e+06\n"
+             "2 0 +1.110000000e+06 +1.110000000e+06 +1.110000000e+06\n"
+             "3 0 +1.050000000e+06 +1.050000000e+06 +1.050000000e+06\n"
+             "5 0 +9.000000000e+02 +9.000000000e+02 +9.000000000e+02\n"
+             "6 0 +8.900000000e+02 +8.900000000e+02 +8.900000000e+02\n"
+             "10 0 +1.000000000e-03 +1.000000000e-03 +1.000000000e-03\n"
+             "20 0 +5.000000000e-09 +5.000000000e-09 +5.000000000e-09\n"
+             "40 0 +0.000000000e+00 +0.000000000e+00 +0.000000000e+00\n"
+             "50 0 +0.000000000e+00 +0.000000000e+00 +0.000000000e+00\n", header);
+    char *dat = slurp(dir, "coco/random/data_f1/bbobexp_f1_DIM2.dat");
+    assert_string_equal(dat, expected);
+    free(dat);
+    /* the .tdat: the best value after each trigger count (D = 2; 50 is
+     * one, so no extra last row); the measured column is the best value */
+    snprintf(expected, sizeof expected, "%s"
+             "1 0 +1.200000000e+06 +1.200000000e+06 +1.200000000e+06\n"
+             "2 0 +1.110000000e+06 +1.110000000e+06 +1.110000000e+06\n"
+             "3 0 +1.050000000e+06 +1.050000000e+06 +1.050000000e+06\n"
+             "4 0 +1.050000000e+06 +1.050000000e+06 +1.050000000e+06\n"
+             "5 0 +9.000000000e+02 +9.000000000e+02 +9.000000000e+02\n"
+             "6 0 +8.900000000e+02 +8.900000000e+02 +8.900000000e+02\n"
+             "7 0 +8.800000000e+02 +8.800000000e+02 +8.800000000e+02\n"
+             "8 0 +8.800000000e+02 +8.800000000e+02 +8.800000000e+02\n"
+             "10 0 +1.000000000e-03 +1.000000000e-03 +1.000000000e-03\n"
+             "11 0 +9.900000000e-04 +9.900000000e-04 +9.900000000e-04\n"
+             "12 0 +9.900000000e-04 +9.900000000e-04 +9.900000000e-04\n"
+             "14 0 +9.900000000e-04 +9.900000000e-04 +9.900000000e-04\n"
+             "15 0 +9.900000000e-04 +9.900000000e-04 +9.900000000e-04\n"
+             "17 0 +9.900000000e-04 +9.900000000e-04 +9.900000000e-04\n"
+             "19 0 +9.900000000e-04 +9.900000000e-04 +9.900000000e-04\n"
+             "20 0 +5.000000000e-09 +5.000000000e-09 +5.000000000e-09\n"
+             "22 0 +5.000000000e-09 +5.000000000e-09 +5.000000000e-09\n"
+             "25 0 +5.000000000e-09 +5.000000000e-09 +5.000000000e-09\n"
+             "28 0 +5.000000000e-09 +5.000000000e-09 +5.000000000e-09\n"
+             "31 0 +2.000000000e-09 +2.000000000e-09 +2.000000000e-09\n"
+             "35 0 +2.000000000e-09 +2.000000000e-09 +2.000000000e-09\n"
+             "39 0 +2.000000000e-09 +2.000000000e-09 +2.000000000e-09\n"
+             "40 0 +0.000000000e+00 +0.000000000e+00 +0.000000000e+00\n"
+             "44 0 +0.000000000e+00 +0.000000000e+00 +0.000000000e+00\n"
+             "50 0 +0.000000000e+00 -1.000000000e-17 +0.000000000e+00\n", header);
+    char *tdat = slurp(dir, "coco/random/data_f1/bbobexp_f1_DIM2.tdat");
+    assert_string_equal(tdat, expected);
+    free(tdat);
 }
 
 /* A campaign on "bbob:F:D": run r optimises instance r + 1, so each run
@@ -954,6 +1080,7 @@ int main(void)
         cmocka_unit_test(test_reads_format_1),
         cmocka_unit_test(test_no_coco_files_without_bbob),
         cmocka_unit_test(test_coco_files_follow_the_bbob_logger),
+        cmocka_unit_test(test_coco_dat_rows_are_target_triggered),
         cmocka_unit_test(test_bbob_instances_per_run),
         cmocka_unit_test(test_instance_sets),
         cmocka_unit_test(test_coco_precision_follows_targets),

@@ -8,9 +8,10 @@
  * is checked against the published pcg32 demo output in tests/test_rng.c.
  *
  * The library seeds every generator (core/rng_draw.h); a user's optimiser
- * draws from the one its run is given.  The embedded gsl_rng view lets GSL's
- * distributions (gsl_ran_gaussian, ...) draw from PCG32 instead of a second
- * generator.
+ * draws from the one its run is given.  Inside the library GSL's
+ * distributions (gsl_ran_gaussian, ...) draw from PCG32 through a gsl_rng
+ * view made on each call (core/rng_draw.h), so this header needs no GSL
+ * header and a plug-in builds without GSL's.
  * The struct is public so a generator can live on the stack; treat the
  * fields as private.
  */
@@ -18,7 +19,6 @@
 #define HERTZFIT_RNG_H
 
 #include <stdint.h>
-#include <gsl/gsl_rng.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -27,7 +27,6 @@ extern "C" {
 typedef struct hf_rng {
     uint64_t state;
     uint64_t inc;
-    gsl_rng gsl; /* view of this generator for GSL's gsl_ran_* functions */
 } hf_rng;
 
 /* Double in [0, 1) with 53 random bits (two draws). */
