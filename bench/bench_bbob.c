@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench/bench_bbob.c — cost of one evaluation of each BBOB function
  * (hertzfit/bench_problems.h, instance 1) at D = 2, 10 and 40, next to the classic

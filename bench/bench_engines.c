@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench/bench_engines.c — timings of the engine exports, run by hand
  * (build/bench/bench_engines):

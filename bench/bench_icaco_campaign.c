@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench/bench_icaco_campaign.c — times a 50-run ICACO campaign with the
  * paper's settings (ξ = 0.1, β = 2, γ = 0.3, 20 countries, 3 imperialists,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench/bench_impact.c — timings of the impact numerics, run by hand
  * (build/bench/bench_impact [threads]):

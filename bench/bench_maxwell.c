@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench/bench_maxwell.c — timings of the Maxwell identification:
  * one Hunter simulation (target < 50 µs), the full-model fit on 18 tests

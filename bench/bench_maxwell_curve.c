@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench/bench_maxwell_curve.c — the whole-curve fit of a Maxwell material
  * (hf_maxwell_fit_curve): the time of one fit of 12 drops of 500 samples

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench/bench_profile.c — speed of the calibration core (run by hand, not
  * by ctest): ns per evaluation of the profile objective on the default

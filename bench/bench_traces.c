@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench/bench_traces.c — speed of the force-trace tools: extraction
  * (hf_maxwell_trace_extract) in traces per second on the 12 shipped traces

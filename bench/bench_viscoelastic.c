@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench/bench_viscoelastic.c — cost of one exact viscoelastic impact
  * (hf_viscoelastic_solve: Lee–Radok loading, Ting unloading, Prony states)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench/bench_viscoelastic_select.c — model selection on the exact
  * viscoelastic impact (hf_viscoelastic_identify, `--model auto`): for each

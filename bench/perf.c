@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench/perf.c — how fast the benchmark problems and the optimisers are,
  * measured on one thread (run by hand: build/bench/perf [SECONDS]):

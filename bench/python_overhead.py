@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """bench/python_overhead.py — what the Python package costs over the program.
 
 Run by hand from the repository root with Debian's interpreter after a

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """bench/scipy_side_by_side.py — hertzfit's 50-run ICACO fit of (a, b) against
 scipy.optimize.differential_evolution on the same objective and the same
 budget, measured in one run on this machine; prints the cost per

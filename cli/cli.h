@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cli.h — what every hertzfit subcommand shares: the command tables and
  * their dispatch, option tables and their one parser, aligned-table/CSV

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_bench.c — `hertzfit bench run|merge|report|eval`: optimiser
  * benchmark campaigns over optimisers × problems × runs (hertzfit/campaign.h),

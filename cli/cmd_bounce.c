@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_bounce.c — "hertzfit bounce": the bouncing ball of Safaeifar &
  * Farshidianfar 2020 (§8, Table 3).  One impact of the ball on the ground

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_copt.c — "hertzfit copt" and "hertzfit copt fit": the optimal
  * linear damping of Poursina & Nikravesh 2020 for the Hertz + linear

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_engines.c — "hertzfit ev": e(v) and t_c(v) of a calibrated law
  * with the closed-form fit, as a table and a figure; "hertzfit export

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_example.c — "hertzfit example NAME": one of the papers' worked
  * examples (hertzfit/examples.h) with a chosen contact model, printed as

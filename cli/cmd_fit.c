@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_fit.c — `hertzfit fit profile`: the options of the profile
  * calibration study (hertzfit/profile_fit.h: N seeded runs of any

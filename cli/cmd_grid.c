@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_grid.c — "hertzfit grid": the RMS objective on the 11 × 10 grid
  * of Safaeifar & Farshidianfar's Table 2 (a = 1:0.5:6, b = 1.5:0.5:6).

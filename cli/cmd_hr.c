@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_hr.c — "hertzfit hr": the damping ratio h_r(c_r) of one or every
  * catalogue model at the given restitution coefficients.

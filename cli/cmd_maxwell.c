@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_maxwell.c — `hertzfit maxwell constants|simulate|fit`: Argatov's
  * asymptotic constants, Hunter's Maxwell impact model in physical units

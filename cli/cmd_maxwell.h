@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_maxwell.h — what `hertzfit maxwell fit`, `hertzfit plot
  * maxwell` and `hertzfit plot trace` share: the options of the full-model

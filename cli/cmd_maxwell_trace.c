@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_maxwell_trace.c — `hertzfit maxwell extract`: the features F_M,
  * t_M, t_c of every drop's force trace in a test list, printed as a table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_maxwell_trace.h — force traces in the program: `maxwell extract`
  * and the trace file of `maxwell simulate --trace`.  Private to cli/.

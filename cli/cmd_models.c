@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_models.c — "hertzfit models": the damping-model catalogue.
  */

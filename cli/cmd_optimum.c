@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_optimum.c — "hertzfit optimum": the closed-form optimum of the
  * profile objective (K0* = <r>/<r^2>, or the vertex of a table's fitted

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_plot.c — "hertzfit plot TARGET ...": the table of plots, one per
  * capability (cli/plot_<target>.c), all drawn by gnuplot.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_profile.c — "hertzfit profile": I(a,b), K0 and the RMS objective
  * at one (a, b).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_restitution.c — "hertzfit restitution": the restitution check of
  * Safaeifar & Farshidianfar 2020 (Eq. 60, Figs. 5–6).  For each damping

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/cmd_viscoelastic.c — `hertzfit viscoelastic`: the exact viscoelastic
  * Hertz impact (hertzfit/viscoelastic.h) for a Prony-series material,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/example_cli.h — what "hertzfit example" and "hertzfit plot example"
  * share: the options that change an example's set-up, and one run of an

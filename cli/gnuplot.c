@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/gnuplot.c — the one way a figure is drawn: a gnuplot script built
  * piece by piece (program text, inert quoted strings, inline data blocks)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/impact_cli.h — what the restitution and bounce subcommands and their
  * plots share: the list of damping models that --model (a name or "all")

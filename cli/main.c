@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/main.c — the hertzfit program: the table of commands.  Each entry
  * is defined in its cli/cmd_<name>.c with its sub-commands; the help, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/options.c — the one option parser, the help and usage generated from
  * the option tables, and the dispatch of commands and sub-commands from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/output.c — everything the program prints: error lines, commentary,
  * and tables for people (aligned) and for machines (CSV with %.17g

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/plot_bounce.c — "hertzfit plot bounce": force–deformation loops of
  * one bouncing-ball impact for every damping model, one panel per

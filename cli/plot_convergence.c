@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/plot_convergence.c — `hertzfit plot convergence FILE... -o fig.png`:
  * convergence curves from trace files (hertzfit/trace.h: `hertzfit fit

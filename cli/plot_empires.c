@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/plot_empires.c — `hertzfit plot empires SNAPSHOT.csv -o fig.png`:
  * the countries of one run on the (a, b) plane at each iteration its

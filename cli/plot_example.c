@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/plot_example.c — "hertzfit plot example NAME -o FIG": the papers'
  * figures of their worked examples, one per --figure number (the paper's):

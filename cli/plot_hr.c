@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/plot_hr.c — "hertzfit plot hr": h_r(c_r) of every damping model
  * beside the exact relation (Safaeifar & Farshidianfar 2020, Figs. 3–4;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/plot_maxwell.c — `hertzfit plot maxwell`: Argatov's three regression
  * plots (Eq. 57: F_M/(m V0) vs 𝒱; Eq. 60: 𝒱 t_M vs 1/𝒱; Eq. 62: 𝒱 t_c vs

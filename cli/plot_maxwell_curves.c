@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/plot_maxwell_curves.c — `hertzfit plot maxwell-curves`: Argatov's
  * master curves (Figs. 2a, 2b, 3a, 3b, plus t_M and t_c) from Hunter's

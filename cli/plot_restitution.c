@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/plot_restitution.c — "hertzfit plot restitution": e_out against e_in
  * and the error e_out − e_in for every damping model, like Figs. 5–6 of

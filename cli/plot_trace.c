@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/plot_trace.c — `hertzfit plot trace`: every drop's measured force
  * history F(t) − baseline against the time since its contact start, with

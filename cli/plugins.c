@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/plugins.c — loading plug-ins (hertzfit/plugin.h) named in option
  * lists: "plugin:PATH[:NAME]" among optimisers, "plugin:PATH:NAME[:DIM]"

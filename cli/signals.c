@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/signals.c — how the program ends when it does not return from
  * main: no temporary file or folder of an unfinished output is left

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * cli/specs.c — the small languages of option values that more than one
  * subcommand takes: the one grid syntax START:STEP:STOP (--sampling,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cmake/exports_map.cmake — the version script of libhertzfit.so: every hf_
 # name the public headers (include/hertzfit/*.h and the generated ones)
 # mention outside comments is global, every other symbol local, so the shared library

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cmake/layer_check.cmake — fails when the code disagrees with the map in
 # docs/architecture.md: a folder including a header of a layer above it
 # (private headers follow the same layers: a library folder may include the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cmake/test_labels.cmake — a label on every ctest test, so a part of the
 # suite can run alone (docs/README.md, "Running the tests"):
 #

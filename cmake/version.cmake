@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Writes hertzfit/version.h at build time, so the git hash in --version and
 # in campaign manifests is the commit actually built (with "-dirty" when the
 # tree has uncommitted changes).  configure_file rewrites the header only

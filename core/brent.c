@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/brent.c — GSL's Brent root finder and minimiser behind one call each
  * (core/brent.h), with every GSL status and every failure of the caller's

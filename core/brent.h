@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/brent.h — the library's one Brent root finder and one Brent
  * minimiser, over GSL's gsl_root_fsolver_brent and gsl_min_fminimizer_brent

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/csv.c — the CSV reader of core/csv.h and the number parsers.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/csv.h — the one reader of every table hertzfit reads (profile
  * tables, drop-test data, a campaign's runs.csv and trace.csv, trace files),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/data_dir.c — where the shipped data sets are: $HERTZFIT_DATA, else
  * share/hertzfit of the installation the library was loaded from, found

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/file.c — reading a whole file within a limit, and writing a file or
  * a folder under a temporary name that is renamed into place only when

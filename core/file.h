@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/file.h — the library's one way to read a whole file and its one
  * way to write a file or a folder: atomically.

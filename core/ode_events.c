@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/ode_events.c — GSL adaptive ODE integration that stops at located
  * events (see core/ode_events.h for why events are located inside the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/ode_events.h — integrate an ODE with GSL's adaptive steppers
  * until an event, locating the event inside the accepted step (private to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/problem.c — validation of a problem before any optimiser sees it, so
  * inverted or non-finite bounds are refused in one place for all algorithms.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/problem_internal.h — the check of an hf_problem (hertzfit/problem.h)
  * that the optimisers run before they start.

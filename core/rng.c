@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/rng.c — PCG32 (O'Neill 2014, "PCG: A Family of Simple Fast
  * Space-Efficient Statistically Good Algorithms for Random Number

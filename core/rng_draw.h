@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/rng_draw.h — the PCG32 step and the draws built on it, inline, for
  * the library's hot loops (an optimiser draws several numbers per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/status.c — texts of hf_status codes, the hf_diag formatter, and
  * the one "unknown X 'name' (valid: ...)" message every registry of names

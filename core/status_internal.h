@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/status_internal.h — the name check of core/status.c that only the
  * library (and its tests) call; hertzfit/status.h has the rest.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/strdup.h — the one copy of a C string the library makes (private to
  * the library; every library folder may include it).  C11 has no strdup

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/timing.c — monotonic wall clock, so run times never go negative when
  * the system clock is adjusted.

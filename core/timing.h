@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * core/timing.h — wall-clock time for run results and benchmarks.
  */

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """data/maxwell_lab_units.py — writes data/maxwell_lab_units.csv: the noisy
 synthetic drop tests (data/maxwell_synthetic_noisy.csv) as a lab would type
 them: ';'-separated, grams, ball diameters in mm, drop heights in mm

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """docs/examples.py — runs every documented example and either checks the
 pages against what the program prints now, or rewrites the pages with it.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz/fuzz_campaign.c — the campaign folder reader (hertzfit/campaign.h:
  * manifest, runs.csv, trace.csv and their integrity checks) and the

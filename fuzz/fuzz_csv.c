@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz/fuzz_csv.c — the RFC 4180 reader (core/csv.h) on any bytes:
  * the separator detected, then given as ';' with small limits, and every

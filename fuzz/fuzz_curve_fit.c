@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz/fuzz_curve_fit.c — the whole-curve fit (hertzfit/maxwell_fit.h,
  * hf_maxwell_fit_curve) on a drop's force-trace file read through a test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz/fuzz_force_trace.c — a drop's force-trace file
  * (hertzfit/maxwell_data.h: the file a test list's `trace` column names,

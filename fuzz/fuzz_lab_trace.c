@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz/fuzz_lab_trace.c — the readers of trace files as lab software
  * writes them (objectives/trace_formats.c): the input is a LabVIEW .lvm

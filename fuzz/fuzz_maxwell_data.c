@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz/fuzz_maxwell_data.c — the drop-test data readers
  * (hertzfit/maxwell_data.h): units in column names, missing values,

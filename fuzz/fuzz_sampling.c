@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz/fuzz_sampling.c — the c_r sampling file reader
  * (hertzfit/profile_objective.h), and the objective built on what it read.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz/fuzz_table.c — the reference table reader of the calibration
  * (hf_profile_objective_alloc_table) and one evaluation of what it built.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz/fuzz_target.h — what every reader's fuzz target shares.  Each
  * fuzz_<reader>.c defines LLVMFuzzerTestOneInput, libFuzzer's entry point

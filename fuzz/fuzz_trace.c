@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz/fuzz_trace.c — the trace file reader (hertzfit/trace.h).
  */

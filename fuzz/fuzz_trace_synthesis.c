@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz/fuzz_trace_synthesis.c — a synthetic force trace
  * (hertzfit/maxwell_trace.h, hf_maxwell_trace_synthesize), as

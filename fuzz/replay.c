@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz/replay.c — runs a fuzz target on every file of the folders (or
  * files) given, in name order, so that a corpus and its past crash

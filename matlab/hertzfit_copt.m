@@ -22,3 +22,4 @@ function r = hertzfit_copt(varargin)
 %   See also HERTZFIT_HR.
 r = hertzfit_mex('copt', varargin{:});
 end
+% SPDX-License-Identifier: GPL-3.0-or-later

@@ -21,3 +21,4 @@ function r = hertzfit_ev(varargin)
 %   See also HERTZFIT_COPT, HERTZFIT_HR.
 r = hertzfit_mex('ev', varargin{:});
 end
+% SPDX-License-Identifier: GPL-3.0-or-later

@@ -42,3 +42,4 @@ else
   runs = hertzfit_mex('fit_profile', varargin{:});
 end
 end
+% SPDX-License-Identifier: GPL-3.0-or-later

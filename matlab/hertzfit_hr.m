@@ -17,3 +17,4 @@ function h = hertzfit_hr(c, varargin)
 %   See also HERTZFIT_FIT_PROFILE, HERTZFIT_COPT.
 h = hertzfit_mex('hr', 'c', c, varargin{:});
 end
+% SPDX-License-Identifier: GPL-3.0-or-later

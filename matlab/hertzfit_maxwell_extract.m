@@ -24,3 +24,4 @@ function r = hertzfit_maxwell_extract(varargin)
 %   See also HERTZFIT_MAXWELL_FIT.
 r = hertzfit_mex('maxwell_extract', varargin{:});
 end
+% SPDX-License-Identifier: GPL-3.0-or-later

@@ -36,3 +36,4 @@ function r = hertzfit_maxwell_fit(varargin)
 %   See also HERTZFIT_MAXWELL_SIMULATE, HERTZFIT_MAXWELL_EXTRACT.
 r = hertzfit_mex('maxwell_fit', varargin{:});
 end
+% SPDX-License-Identifier: GPL-3.0-or-later

@@ -26,3 +26,4 @@ function r = hertzfit_maxwell_simulate(varargin)
 %   See also HERTZFIT_MAXWELL_FIT.
 r = hertzfit_mex('maxwell_simulate', varargin{:});
 end
+% SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * matlab/hertzfit_mex.c — the MEX gateway of the MATLAB/Octave bindings:
  * hertzfit_mex(COMMAND, NAME, VALUE, ...) with COMMAND one of "hr",

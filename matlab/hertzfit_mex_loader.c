@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * matlab/hertzfit_mex_loader.c — the MEX file itself (hertzfit_mex.mex):
  * it loads the gateway (hertzfit_mex_impl.so, matlab/hertzfit_mex.c, in

@@ -29,3 +29,4 @@ function r = hertzfit_viscoelastic_simulate(varargin)
 %   See also HERTZFIT_MAXWELL_SIMULATE.
 r = hertzfit_mex('viscoelastic_simulate', varargin{:});
 end
+% SPDX-License-Identifier: GPL-3.0-or-later

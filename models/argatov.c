@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/argatov.c — the asymptotic constants of Hunter's Maxwell impact
  * model (Argatov 2024, Eqs. 1, 29–39, 46, 55, 61–62) by GSL quadrature.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/contact.c — the Hertz contact of hertzfit/contact.h: its defaults
  * and the one check of its values and scales, which the impact simulation

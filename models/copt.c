@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/copt.c — Poursina & Nikravesh (2020) optimal linear damping
  * (hertzfit/damping.h): c_opt as the root of e_out(c) − e by GSL's Brent

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/copt_fit.c — the least-squares fit c = α(e^β − 1) of Poursina &
  * Nikravesh's Eq. 45, which their α(n), β(n) (Eqs. 46–47) come from; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/damping.c — the catalogue of published damping models, h_r(c_r)
  * with h_r = C δ̇⁻/K (Table 1 of Safaeifar & Farshidianfar 2020 and of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/damping_internal.h — the functions of Poursina & Nikravesh's optimal
  * damping (hertzfit/damping.h) that only the library and its tests call.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/engines.c — a calibrated contact law (hertzfit/engines.h): its
  * force for an engine's callback, e(v) and t_c(v) with the closed-form

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/hunter.c — numerical solution of Hunter's Maxwell impact model in
  * Argatov's dimensionless form (Eqs. 24–25; see hertzfit/maxwell.h for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/impact.c — one direct central impact integrated to its events
  * (hertzfit/impact.h): compression to δ̇ = 0, restitution to separation at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/impact_ball.c — the bouncing-ball example of Safaeifar &
  * Farshidianfar 2020 (§8, Table 3, Eq. 63): the parameters of one impact of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/impact_check.c — the restitution check of Safaeifar &
  * Farshidianfar 2020 (Eq. 60, Figs. 5–6): give a catalogue damping model

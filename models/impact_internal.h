@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/impact_internal.h — the functions of the impact model (hertzfit/impact.h)
  * that only the library and its tests call: e_out alone.

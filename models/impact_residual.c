@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/impact_residual.c — Poursina & Nikravesh's force model with
  * residual deformation (extended abstract, Eq. 9), f = K δ^n + μ δ δ̇:

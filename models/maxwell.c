@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/maxwell.c — physical units around Hunter's dimensionless Maxwell
  * impact model and Argatov's asymptotics: input checks, the Hertz scales

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/maxwell_model.h — the functions of the Maxwell model (hertzfit/maxwell.h)
  * that only the library and its tests call: Argatov's first-order predictions,

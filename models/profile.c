@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/profile.c — the profile integral I(a,b) of Safaeifar &
  * Farshidianfar 2020 (Eq. 44) in closed form, by quadrature for checking,

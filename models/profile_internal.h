@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/profile_internal.h — the inverse of hf_profile_k0_from_integral
  * (hertzfit/profile.h), which only the library and its tests call.

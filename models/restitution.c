@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/restitution.c — the exact damping-ratio relation of Eq. 39 of
  * Safaeifar & Farshidianfar 2020 (Zhang & Sharf 2009),

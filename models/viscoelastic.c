@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/viscoelastic.c — the exact quasi-static viscoelastic Hertz impact
  * for a Prony-series relaxation modulus (hertzfit/viscoelastic.h;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/viscoelastic_law.c — the force laws of hertzfit/viscoelastic_law.h:
  * names, parameters and the force history of one impact (the hereditary

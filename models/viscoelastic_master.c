@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * models/viscoelastic_master.c — Argatov's master curves on the exact
  * viscoelastic impact (hertzfit/viscoelastic.h): the exact solution beside

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/bbob.c — the 24 noiseless BBOB functions (Hansen et al. 2009,
  * "Real-parameter black-box optimization benchmarking 2009: noiseless

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/bbob_legacy.c — BBOB 2009's instance generator (see
  * objectives/bbob_legacy.h): the shuffled Park–Miller LCG, Box–Muller

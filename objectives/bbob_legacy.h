@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/bbob_legacy.h — the random numbers from which BBOB builds its
  * instances (Hansen et al. 2009, "Real-parameter black-box optimization

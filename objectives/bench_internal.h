@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/bench_internal.h — what stands behind the benchmark problems of
  * hertzfit/bench_problems.h and only the library and its tests call: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/bench_problems.c — the name → problem registry of benchmark
  * campaigns: parses "NAME[:DIM]", builds the test function or the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/maxwell_condition.c — what a measured force trace needs
  * before Hunter's single impact can be fitted to it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/maxwell_data.c — drop-test data for the Maxwell
  * identification: reading the CSV (core/csv.h does the parsing and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/maxwell_internal.h — what the Maxwell modules of objectives/
  * (the data reader, the regressions, the misfit) share and the public

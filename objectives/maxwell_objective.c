@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/maxwell_objective.c — the misfit of the bias-free
  * identification of a Maxwell material: the squared relative misfit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/maxwell_regression.c — Argatov's identification of μ0 and η
  * by straight-line fits (Section 4, Eqs. 57, 60, 62, 59), done by GSL's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/maxwell_trace.c — drop tests' force traces: reading a trace
  * file, making a synthetic trace from Hunter's model with a realistic

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/profile_objective.c — the (a, b) calibration objective of
  * Safaeifar & Farshidianfar 2020 and Sheikhi Azqandi & Safaeifar 2023.

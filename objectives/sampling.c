@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/sampling.c — c_r samplings for the profile objective: an
  * inclusive grid, n values geometric in h_r mapped to c_r by the exact

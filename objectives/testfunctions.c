@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/testfunctions.c — the classic test functions of optimiser
  * benchmarking, on their usual domains, and their wrapping as hf_problem.

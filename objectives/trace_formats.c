@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/trace_formats.c — a drop's force trace read as instruments
  * write it: CSV (any separator hertzfit/csv.h reads, a decimal comma,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * objectives/viscoelastic_data.c — synthetic drop-test data and traces from
  * the exact viscoelastic impact (hertzfit/viscoelastic_data.h): the exact

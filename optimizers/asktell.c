@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/asktell.c — ask/tell runs (hertzfit/optimizer.h): the caller
  * asks for points, evaluates them however it likes and tells the values.

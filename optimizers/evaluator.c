@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/evaluator.c — the evaluation wrapper every algorithm calls
  * instead of the objective.  The library, not the algorithm, counts

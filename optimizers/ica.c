@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/ica.c — "ica" and "icaco": the Imperialist Competitive
  * Algorithm and its ant-colony hybrid, driven from the operators in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/ica_ops.c — the ICA and ICACO operators declared in
  * ica_ops.h: empire formation, assimilation, revolution, swap, uniting,

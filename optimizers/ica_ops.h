@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/ica_ops.h — the operators of the Imperialist Competitive
  * Algorithm (Atashpaz-Gargari & Lucas 2007) and of its ant-colony hybrid

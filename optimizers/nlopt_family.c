@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/nlopt_family.c — "nlopt:<NAME>": every algorithm of the
  * installed NLopt by its NLopt name (nlopt_algorithm_from_string), behind

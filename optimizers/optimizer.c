@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/optimizer.c — the public optimiser API (hertzfit/optimizer.h)
  * over the algorithm registry: create by name, key/value parameters with

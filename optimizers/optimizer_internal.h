@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/optimizer_internal.h — how an algorithm plugs into the
  * optimiser API (private to the library).

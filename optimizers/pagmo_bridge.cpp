@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/pagmo_bridge.cpp — pagmo's algorithms behind hertzfit's
  * optimiser interface (optimizers/pagmo_bridge.h).  The only C++ file of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/pagmo_bridge.h — the one C entry into pagmo (the C++ bridge,
  * optimizers/pagmo_bridge.cpp), for the algorithm tables of

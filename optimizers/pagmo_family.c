@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/pagmo_family.c — "pagmo:NAME": the modern baselines a
  * metaheuristic is judged against, from pagmo 2 (ESA's parallel global

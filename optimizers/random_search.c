@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/random_search.c — "random": uniform random search in the box,
  * the baseline every benchmark needs.  One iteration draws `batch` points

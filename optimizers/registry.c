@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/registry.c — the list of algorithm tables.  Adding an
  * algorithm to hertzfit means writing its file with one `hf_algorithm`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * optimizers/restart.c — "restart:NAME": any optimiser NAME run again and
  * again, independently, until the evaluation budget is spent, as COCO's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """cffi builder of hertzfit._hertzfit, the C extension under the hertzfit package.
 
 API (out-of-line) mode.  The declarations (cdef) are generated from the public

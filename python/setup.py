@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """pip install ./python — builds the cffi extension against an installed
 hertzfit (pkg-config) or the static library named by HERTZFIT_STATIC_LIB
 (see hertzfit_build.py).  Offline, with Debian's packages:

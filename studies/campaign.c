@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/campaign.c — runs a benchmark campaign: checks every name before
  * any work, numbers the tasks (optimiser × problem × run) in canonical

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/campaign_coco.c — the campaign's runs on BBOB functions in the
  * files of COCO's current "bbob" logger (numbbo/coco-experiment,

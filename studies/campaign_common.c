@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/campaign_common.c — a campaign in memory as every campaign file
  * uses it: the manifest's fields, task numbers, targets, first hits, the

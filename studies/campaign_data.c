@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/campaign_data.c — the data files of a campaign: runs.csv and
  * trace.csv written (numbers as %.17g so they read back bit-identical),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/campaign_dir.c — a campaign folder as a whole: written (the data
  * files, coco/, ioh/, then the manifest describing them) into a folder

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/campaign_internal.h — what the campaign files share and the public
  * header does not promise.  One file per job, calls going one way only:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/campaign_ioh.c — the campaign's runs in IOHprofiler's format, as
  * IOHexperimenter's analyzer logger writes it (ioh::logger::Analyzer, JSON

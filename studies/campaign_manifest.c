@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/campaign_manifest.c — manifest.txt: written last (describing the
  * data files as they are on disk), read and parsed into the campaign's

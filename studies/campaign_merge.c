@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/campaign_merge.c — shards of one campaign merged: the same
  * manifest (but shard and threads), every task exactly once, written as

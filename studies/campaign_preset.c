@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/campaign_preset.c — named campaigns (hertzfit/campaign.h), so
  * that a program or a binding names a published campaign instead of

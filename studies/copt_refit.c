@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/copt_refit.c — the refit of α(n), β(n) (hertzfit/copt_refit.h):
  * one job per n of the parallel-jobs runner, each solving c_opt over the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/engine_mujoco.c — MuJoCo in the loop (hertzfit/mujoco.h): a
  * sphere dropped on a plane, simulated by libmujoco through its C API

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/maxwell_curve.c — the whole-curve fit of a Maxwell material
  * (hertzfit/maxwell_fit.h): (μ0, η), and each drop's contact start as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/maxwell_fit.c — the full-model fit of a Maxwell material
  * (hertzfit/maxwell_fit.h): an optimiser on the misfit of

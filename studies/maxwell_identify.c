@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/maxwell_identify.c — the identification of a Maxwell material
  * from drop tests as one call (hf_maxwell_identify: which methods run,

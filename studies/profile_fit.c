@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/profile_fit.c — the (a, b) calibration study (hertzfit/
  * profile_fit.h): repeated runs on the profile objective's problem, their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/report.c — the benchmark report computed from a campaign in memory
  * (hertzfit/report.h gives every definition): per (optimiser, problem)

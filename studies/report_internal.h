@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/report_internal.h — the statistics of studies/report.c that only the
  * library and its tests call (hertzfit/report.h has the report itself).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/runs.c — independent seeded runs of one optimiser, as jobs of
  * the parallel-jobs runner (study.h): run i seeds its own PCG32 stream and

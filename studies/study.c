@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/study.c — the parallel-jobs runner and the one-run function
  * every study goes through (see study.h): one OpenMP idiom, one trace

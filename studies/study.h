@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/study.h — the two mechanisms every study shares (private to
  * studies/): running independent jobs on OpenMP threads, and running one

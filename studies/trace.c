@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/trace.c — the trace file (hertzfit/trace.h): one writer and one
  * reader for the traces of repeated runs and a campaign's trace.csv, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * studies/viscoelastic_fit.c — whole-curve identification on the exact
  * viscoelastic impact and model selection (hertzfit/viscoelastic_fit.h).

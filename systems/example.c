@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * systems/example.c — the worked examples (hertzfit/examples.h): their
  * names, defaults and result, the contact law of one impact, and the

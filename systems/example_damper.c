@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * systems/example_damper.c — the resilient impact damper of Safaeifar &
  * Farshidianfar 2020 §9 (Eqs. 64–69, Table 4, Figs. 13–17).

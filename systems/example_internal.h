@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * systems/example_internal.h — what the worked examples share (private to
  * systems/): the result they fill, the contact law of one impact, and the

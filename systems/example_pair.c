@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * systems/example_pair.c — two generalized coordinates with one contact
  * between them (systems/example_internal.h: hf_example_pair), integrated on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * systems/example_pendulums.c — the two pendulums of Poursina & Nikravesh
  * 2020 §6 (Figs. 10–12): uniform rods of masses m1, m2 and lengths L1, L2

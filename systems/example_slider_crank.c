@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * systems/example_slider_crank.c — the planar slider–crank with a free
  * sliding block of Safaeifar & Farshidianfar 2020 §10 (Eq. 70, Tables

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tests/api_check.py — the conventions of the public API, checked on every
 installed header (include/hertzfit/*.h):
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tests/exports_check.py — no function of the library is exported for
 nobody: every global hf_ function defined in libhertzfit.a is called from
 outside the object file that defines it — by another file of the library,

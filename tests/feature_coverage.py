@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The feature route (maxwell extract -> maxwell fit --method full) covers the truth.
 
 Seeded noise sets of the shipped example's design (data/drop_traces/make.py:

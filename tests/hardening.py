@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """How the program ends and what it may write over (cli/signals.c,
 core/file.c), each with the command a user would type:
 

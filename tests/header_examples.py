@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tests/header_examples.py — every code example in a public header is a
 program that the build compiles against the library and ctest runs.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/hf_test.h — what every hertzfit test includes: cmocka, a closeness
  * check for doubles, and a runner for the hertzfit program.

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tests/install_check.py — hertzfit installed like a library, used as a
 user would, with the build's files out of reach.
 

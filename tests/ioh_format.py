@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A campaign's ioh/ folder is what IOHanalyzer reads (the rules are those
 of IOHanalyzer's reader, R/readFiles.R, and IOHexperimenter's analyzer
 logger): per optimiser one JSON per function with the keys in the logger's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tests/layer_check_rejects.cmake — the layer check must fail, naming the
 # cause, on a copy of the tree with (1) an objective including optimizer.h,
 # (2) the program including a private header of studies/ or of core/ (core's

@@ -207,3 +207,4 @@ expect_error('a NUL inside a file name', 'option ''data'' contains a NUL charact
              @hertzfit_maxwell_fit, 'data', ['drops.csv' char(0) 'zz'], 'nu', 0.5);
 printf('matlab_check: ok\n');
 exit(0);
+% SPDX-License-Identifier: GPL-3.0-or-later

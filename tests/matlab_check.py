@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tests/matlab_check.py — the MATLAB/Octave bindings (matlab/) agree with
 the program bit for bit.
 

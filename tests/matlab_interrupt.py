@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Ctrl-C in Octave stops a long hertzfit MEX call within a second with the
 error hertzfit:interrupted, and no result is returned (matlab/hertzfit_mex.c
 polls Octave's pending-interrupt flag through hf_interrupt_set).  Without it

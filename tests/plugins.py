@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A user's own optimiser and problem as plug-ins (hertzfit/plugin.h, the
 examples in examples/plugins/): `fit profile` and `bench run` take
 plugin:PATH.so[:NAME] optimisers and plugin:PATH.so:NAME[:DIM] problems; the

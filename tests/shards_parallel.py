@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A campaign split into shards run as separate processes by GNU parallel,
 then merged, is the campaign run by one process: runs.csv equal but for the
 wall-time column, trace.csv, the COCO and the IOHprofiler files byte for byte, the manifests

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/support_cli.c — helpers shared by the tests: run the hertzfit
  * program and capture its output, scratch files.

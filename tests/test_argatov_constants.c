@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_argatov_constants.c — Argatov's asymptotic constants
  * (hertzfit/maxwell.h) against closed forms where they exist and against a

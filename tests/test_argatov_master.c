@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_argatov_master.c — Argatov's master curves (Section 3.1,
  * Figs. 2–4): Hunter's numerical solution and the first-order formulas,

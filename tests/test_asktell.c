@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_asktell.c — ask/tell runs (hf_asktell_*): ICACO driven by
  * ask/tell on the ICACO paper's Table 2 objective gives, run for run, the

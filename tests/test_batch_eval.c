@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_batch_eval.c — batch evaluation (hf_evaluator_eval_batch):
  * ica, icaco (both variants) and random evaluate their populations as

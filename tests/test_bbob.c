@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_bbob.c — the 24 BBOB functions of hertzfit/bench_problems.h against
  * values computed by COCO itself, and the properties their definitions

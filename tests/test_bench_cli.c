@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_bench_cli.c — `hertzfit bench` through the program: a small
  * run, shards merged, a report; and every bad input a user can give (unknown

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_bench_problems.c — the problem registry: canonical names,
  * dimensions, the calibration problems' f* equal to the closed-form

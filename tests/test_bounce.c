@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_bounce.c — the bouncing ball of Safaeifar & Farshidianfar 2020
  * (§8, Table 3) in the library (hf_impact_ball_params) and through

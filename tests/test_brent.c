@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_brent.c — the library's one Brent root finder and minimiser
  * (core/brent.h): the root and the minimum of functions whose answers are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_campaign.c — campaign determinism and the merge checks:
  * the same campaign with 1 and 2 threads, with its lists in another order,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_cli_calibration.c — the calibration subcommands (hr, models,
  * profile, grid, optimum) through the hertzfit program: --help, table and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_cli_contract.c — what every subcommand of hertzfit promises,
  * checked on every subcommand the program lists (found by walking

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_copt.c — Poursina & Nikravesh optimal linear damping
  * (models/copt.c, models/copt_fit.c); the α(n), β(n) refit is

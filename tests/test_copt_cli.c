@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_copt_cli.c — "hertzfit copt" and "hertzfit copt fit" through
  * the program: columns, agreement with the library to the last bit (CSV

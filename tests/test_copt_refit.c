@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_copt_refit.c — the refit of α(n), β(n) (hertzfit/copt_refit.h)
  * on a small grid: bit-identical for 1 and 2 threads, at least as good a

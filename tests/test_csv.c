@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_csv.c — the one CSV reader (core/csv.h): every form it
  * accepts (comments, blank lines, free column order, RFC 4180 quoting with

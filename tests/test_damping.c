@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_damping.c — the damping-model catalogue: stable names, the
  * formulas of Table 1 (Safaeifar & Farshidianfar 2020) at hand-computed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_engines.c — calibrated laws for engines (hertzfit/engines.h).
  *

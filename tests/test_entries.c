@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_entries.c — optimisers with settings as entries of their own,
  * "NAME{key=value,...}": one canonical name (the table's parameter order,

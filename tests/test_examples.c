@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_examples.c — the papers' worked examples (hertzfit/examples.h)
  * against what the papers say about them, and against physics the

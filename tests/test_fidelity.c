@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_fidelity.c — numbers of the papers (and of the independent
  * audit of them) that docs/fidelity.md states, each re-derived here from

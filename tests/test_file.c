@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_file.c — the whole-file reader and the atomic outputs of
  * core/file.h: every accepted input and every refused one with its

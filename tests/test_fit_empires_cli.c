@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_fit_empires_cli.c — the empire dynamics from the program:
  * `fit profile --snapshot ITER,... --snapshot-file FILE` (one row per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_fit_plot_convergence.c — `hertzfit plot convergence`: draws
  * a PNG from the traces `fit profile --trace` writes (one curve per file,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_fit_profile.c — `hertzfit fit profile` through the program:
  * the paper settings by default, thread-count independence of every column

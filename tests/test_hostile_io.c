@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_hostile_io.c — full disks, failed writes and hostile inputs,
  * each tried with the exact command a user would type:

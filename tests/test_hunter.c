@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_hunter.c — Hunter's Maxwell impact model solved numerically
  * and its physical-unit wrapper (both hertzfit/maxwell.h).

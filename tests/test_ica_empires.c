@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_ica_empires.c — the empire dynamics of ica and icaco as the
  * ICACO paper (Sheikhi Azqandi & Safaeifar 2023) describes them, through

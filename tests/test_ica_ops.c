@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_ica_ops.c — every ICA/ICACO operator on its own, with fixed
  * seeds and costs set by hand: empire formation (colony counts sum to the

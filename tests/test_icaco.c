@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_icaco.c — the "ica" and "icaco" optimisers as a whole: the
  * ICACO paper's settings are the defaults, the run uses the documented

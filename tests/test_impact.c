@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_impact.c — the impact integrator with events (models/impact.c)
  * and the restitution check of every catalogue damping model

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_maxwell_cli.c — `hertzfit maxwell constants|simulate|fit` and
  * `hertzfit plot maxwell` through the built program: the shipped synthetic

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_maxwell_curve.c — the whole-curve fit of a Maxwell material
  * (hf_maxwell_fit_curve, hertzfit/maxwell_fit.h) on synthetic force

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_maxwell_fit.c — identification of μ0 and η from drop tests
  * (hertzfit/maxwell_data.h, hertzfit/maxwell_fit.h): Argatov's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_maxwell_identify.c — the decisions of hf_maxwell_identify
  * (which methods run, the alpha/curve rule, the refusals) and of

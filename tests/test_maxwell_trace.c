@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_maxwell_trace.c — drop tests' force traces
  * (hertzfit/maxwell_data.h): the trace column of a test list and every

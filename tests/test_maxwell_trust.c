@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_maxwell_trust.c — the whole-curve fit never gives a confident
  * wrong answer on the departures a lab's traces make from Hunter's

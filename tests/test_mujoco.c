@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_mujoco.c — MuJoCo in the loop (hertzfit/mujoco.h), checked by
  * running MuJoCo itself, outside the library: the exported XML attributes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_names.c — the one "unknown X 'name' (valid: ...)" message
  * (hf_unknown_name, hf_names_join in hertzfit/status.h): the list is

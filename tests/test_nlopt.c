@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_nlopt.c — "nlopt:<NAME>": the name table agrees with the
  * installed NLopt, every compiled algorithm runs under the common budget,

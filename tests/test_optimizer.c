@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_optimizer.c — the optimiser API shared by every algorithm:
  * the registry and names, key/value parameters with ranges, the evaluation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_optimizer_runs.c — parallel seeded runs (hertzfit/runs.h):
  * the same seed gives bit-identical results (x and f compared with memcmp,

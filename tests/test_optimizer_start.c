@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_optimizer_start.c — the optional start point x0 of a run: the
  * first point every algorithm family evaluates, and refused outside the box.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_pagmo.c — "pagmo:NAME": pagmo's algorithms behind the common
  * optimiser interface.  Each one spends exactly its evaluation budget (the

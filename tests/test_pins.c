@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_pins.c — pins of today's headline results, so that a change
  * of shape (moving code between folders, renaming options, rewriting a

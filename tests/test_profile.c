@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_profile.c — the profile integral I(a,b) (Safaeifar &
  * Farshidianfar 2020, Eq. 44), its closed form against GSL quadrature, the

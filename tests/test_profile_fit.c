@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_profile_fit.c — the calibration study through the library
  * (hertzfit/profile_fit.h, hf_runs_summarize): the ICACO paper's

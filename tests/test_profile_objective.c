@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_profile_objective.c — the (a, b) RMS objective: samplings,
  * the closed-form optimum, and the table objective fitted to Safaeifar &

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_report.c — the report statistics on hand-checkable inputs:
  * quartiles (R type 7), Mann–Whitney U with and without ties against R's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_residual.c — Poursina & Nikravesh's force model with residual
  * deformation, f = K δ^n + μ δ δ̇ (extended abstract, Eq. 9):

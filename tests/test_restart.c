@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_restart.c — "restart:NAME": an optimiser that converges early
  * is restarted independently until the whole budget is spent, the target

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_restitution.c — the exact relation h_r(c_r) of Eq. 39
  * (Safaeifar & Farshidianfar 2020) and its inverse, to 1e-12 relative.

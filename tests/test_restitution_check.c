@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_restitution_check.c — "hertzfit restitution" and "hertzfit
  * plot restitution" through the program: the table (columns, one row per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_rng.c — PCG32 against the published pcg32 demo program
  * (pcg-c-basic pcg32-demo.c, seed 42, stream 54, round 1): the six 32-bit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_sls_fit.c — the standard linear solid (Argatov Section 3.2,
  * Eq. 47) in physical units and its identification from drop tests with

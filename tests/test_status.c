@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_status.c — which statuses are bad input is said once, in
  * HF_STATUS_LIST, and answered by hf_status_is_bad_input; the program's

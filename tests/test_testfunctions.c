@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_testfunctions.c — the classic test functions: value at hand-
  * computed points, value and location of the known optimum (including the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_trace.c — the one trace file format (hertzfit/trace.h):
  * written and read back bit for bit (%.17g), runs without points leave no

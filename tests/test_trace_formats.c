@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_trace_formats.c — trace files as instruments write them
  * (objectives/trace_formats.c): every accepted form of the shipped trace

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_viscoelastic.c — the exact viscoelastic Hertz impact
  * (hertzfit/viscoelastic.h, docs/viscoelastic.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/test_viscoelastic_fit.c — the force laws and the whole-curve
  * identification on the exact viscoelastic impact

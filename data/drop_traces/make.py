@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """data/drop_traces/make.py — makes the example force traces of
 data/drop_traces/ with `hertzfit maxwell simulate --trace`: 12 drops
 (3 steel balls x 4 drop heights) on a Maxwell material mu0 = 1 MPa,

@@ -11,3 +11,4 @@ rec.t = t_s';
 rec.F = F_N';
 grid = [1 2 3; 4 5 6];
 save('-mat7-binary', 'data/lab_forms/drop01.mat', 't_s', 'F_N', 'rec', 'grid');
+% SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # docs/studies/study-bbob.sh — the campaigns behind docs/study-bbob.md (run by
 # hand from the repository root after a Release build; never by ctest).
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes docs/study-bbob.md from the campaigns of docs/studies/study-bbob.sh.
 
     docs/studies/study_bbob_page.py OUT TIMES [PAGE]

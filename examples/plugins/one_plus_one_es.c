@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * examples/plugins/one_plus_one_es.c — a user's own optimiser as a
  * hertzfit plug-in (hertzfit/plugin.h): the (1+1)-evolution strategy with

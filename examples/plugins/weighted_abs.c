@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * examples/plugins/weighted_abs.c — a user's own problem as a hertzfit
  * plug-in (hertzfit/plugin.h): f(x) = sum_i i |x_i - 1/2| on [-2, 2]^d,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/algorithm.h — how an optimisation algorithm plugs into the
  * optimiser API (hertzfit/optimizer.h), for hertzfit's own algorithms and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/bench_problems.h — the benchmark problems by name, so that a
  * campaign, a report and the command line all agree on what "rastrigin:10"

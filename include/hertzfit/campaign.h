@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/campaign.h — optimiser benchmark campaigns: every optimiser ×
  * every problem × N runs, run in parallel, written to a directory that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/contact.h — the Hertz contact of a direct central impact,
  * described once: the effective mass m, the stiffness K and exponent n of

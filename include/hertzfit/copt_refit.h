@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/copt_refit.h — the refit of Poursina & Nikravesh's α(n), β(n)
  * (Eqs. 45–47): for each n of a grid, c_opt at m = k = v⁻ = 1 for every e

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/damping.h — the catalogue of published hysteresis-damping models
  * (this section), the exact h_r(c_r) relation and its inverse, and

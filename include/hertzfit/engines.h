@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/engines.h — a calibrated contact law where people simulate:
  * its force for any engine's callback, its velocity-dependent restitution

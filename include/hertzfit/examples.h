@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/examples.h — the papers' worked examples, each one library call:
  * a system of bodies that collide, simulated with any damping model of the

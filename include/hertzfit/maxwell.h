@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/maxwell.h — a rigid sphere dropped on a Maxwell viscoelastic
  * half-space: Argatov's asymptotic constants and first-order predictions

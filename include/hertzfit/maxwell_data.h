@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/maxwell_data.h — drop-test data for identifying a Maxwell
  * material (μ0, η): reading and checking a lab file, and making synthetic

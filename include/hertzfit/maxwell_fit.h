@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/maxwell_fit.h — the full-model identification of a Maxwell
  * material (μ0, η) from drop tests, and the whole-curve fit of their force

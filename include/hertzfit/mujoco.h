@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/mujoco.h — MuJoCo in the loop: a sphere dropped on a plane,
  * simulated by MuJoCo itself (libmujoco, C API), and the calibration of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/plugin.h — the entry point of a plug-in: a shared object that
  * brings optimisers (hertzfit/algorithm.h) and problems

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/profile.h — the parametric deformation–velocity profile of
  * Safaeifar & Farshidianfar 2020 (Eq. 42),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/profile_fit.h — the calibration study of Safaeifar &
  * Farshidianfar 2020 and Sheikhi Azqandi & Safaeifar 2023 as one call: N

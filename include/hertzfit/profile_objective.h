@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/profile_objective.h — the calibration objective of Safaeifar &
  * Farshidianfar 2020 (Table 2) and Sheikhi Azqandi & Safaeifar 2023.

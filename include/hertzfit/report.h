@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/report.h — what a benchmark campaign says: success rates and
  * expected running time (ERT) per target, final-error quartiles, fixed-

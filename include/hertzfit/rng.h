@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/rng.h — PCG32 random streams (O'Neill 2014, PCG-XSH-RR 64/32).
  *

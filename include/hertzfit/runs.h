@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/runs.h — N independent seeded runs of one optimiser on one
  * problem, in parallel with OpenMP.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/trace.h — the convergence trace of optimiser runs: one type in
  * memory and one CSV file format, written and read only here, shared by

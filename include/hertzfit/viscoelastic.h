@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/viscoelastic.h — the exact quasi-static impact of a rigid sphere
  * on a linear viscoelastic half-space whose shear relaxation modulus is a

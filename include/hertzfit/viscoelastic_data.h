@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/viscoelastic_data.h — synthetic drop-test data and force traces
  * from the exact viscoelastic impact (hertzfit/viscoelastic.h), in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/viscoelastic_fit.h — identification of a drop-tested material
  * on the exact viscoelastic impact (hertzfit/viscoelastic.h): the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * hertzfit/viscoelastic_law.h — the force laws hertzfit identifies from
  * drop tests (hertzfit/viscoelastic_fit.h), as one parameter vector each:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """hertzfit from Python: calibration and identification of impact
 (contact-force) models, over the hertzfit C library (cffi, NumPy in and out).
 

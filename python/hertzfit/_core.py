@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What every module of the package shares: the C library, its errors as
 exceptions, exceptions raised inside Python callbacks, and element-wise calls
 over NumPy arrays."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark campaigns (hertzfit/campaign.h) and their report
 (hertzfit/report.h): every optimiser × every problem × N seeded runs, written
 to a folder the program's `hertzfit bench report` and COCO's tools read."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The calibration of the profile exponents (a, b): the RMS objective of
 Safaeifar & Farshidianfar 2020, its closed-form optimum and valley
 (hertzfit/profile_objective.h), and the N-run study with its summary and

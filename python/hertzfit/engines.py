@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A calibrated contact law where people simulate (hertzfit/engines.h): its
 restitution e(v) and contact time t_c(v) over a speed range with the fit
 1 − e = A (v/v_cal)^p, and its force for an engine's callback."""

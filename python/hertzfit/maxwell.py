@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Maxwell materials from drop tests: Hunter's model and Argatov's first-order
 formulas in physical units (hertzfit/maxwell.h), drop-test data
 (maxwell_data.h) with their force traces, the features extracted from the

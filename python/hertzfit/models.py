@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Damping models, the exact h_r(c_r) relation, the profile integral, impact
 simulation, the restitution check and Poursina & Nikravesh's c_opt
 (hertzfit/damping.h, restitution.h, profile.h, impact.h, copt.h)."""

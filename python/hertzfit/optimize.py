@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Optimisers (hertzfit/optimizer.h, algorithm.h): the registry of names and
 parameters, minimize() of a Python function, and a Python optimiser
 registered through the public algorithm interface.

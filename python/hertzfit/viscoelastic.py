@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The exact viscoelastic Hertz impact (hertzfit/viscoelastic.h,
 docs/viscoelastic.md): Lee–Radok loading and Ting's unloading for a
 half-space whose shear relaxation modulus is a Prony series

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shared paths of the Python tests (ctest `python` runs them from the
 repository root with PYTHONPATH=build/python and HERTZFIT_EXE set)."""
 import os

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """ctest python_pip_install: `pip install ./python` works offline.
 
     pip_install.py SOURCE_DIR LIBHERTZFIT_A INCLUDE_DIRS WORK BUILD_DIR CMAKE

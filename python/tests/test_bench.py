@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark campaigns and their report, a Python optimiser among ICA, ICACO
 and NLopt."""
 import os

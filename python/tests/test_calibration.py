@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The profile objective, its closed-form optimum and valley, and fit_profile."""
 import numpy as np
 import pytest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """e(v) of a calibrated law from Python (hertzfit/engines.h): one library call."""
 import numpy as np
 import pytest

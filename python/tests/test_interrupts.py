@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Ctrl-C and exceptions in Python callbacks (hertzfit/optimize.py): an
 interrupt during minimize raises KeyboardInterrupt every time, wherever it
 lands (inside the objective, between two calls, at a callback's entry), and

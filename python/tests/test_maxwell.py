@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Maxwell: Hunter's model, Argatov's predictions, data, regressions, the fit."""
 import numpy as np
 import pytest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Maxwell lab data: force traces, Hunter's F(t), the extraction and the
 whole-curve fit, bit-identical to the program.
 

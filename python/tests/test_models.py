@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Damping models, the exact relation, the profile integral, impacts, c_opt."""
 import math
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Optimisers: the registry, minimize() of a Python function, and a Python
 optimiser registered through the algorithm interface."""
 import math

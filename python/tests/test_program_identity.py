@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Results bit-identical to the program's for the same seed.
 
 `hertzfit fit profile --csv` prints every number as %.17g, which reads back

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Which statuses are bad input is said once (HF_STATUS_LIST, answered by
 hf_status_is_bad_input); Python's exception class derives from it: a bad-input
 status raises hertzfit.BadInputError, every other failure plain hertzfit.Error.

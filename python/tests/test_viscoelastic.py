@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The exact viscoelastic impact from Python: one library call each."""
 import numpy as np
 import pytest

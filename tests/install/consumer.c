@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tests/install/consumer.c — a user's program built against an installed
  * hertzfit (find_package or pkg-config; tests/install_check.py): it finds
  * the shipped data through the library and evaluates the calibration

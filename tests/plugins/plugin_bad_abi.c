@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/plugins/plugin_bad_abi.c — a plug-in built for another ABI: the
  * program must refuse it (tests/plugins.py).

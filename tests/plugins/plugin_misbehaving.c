@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/plugins/plugin_misbehaving.c — optimisers that break the plug-in
  * contract, for tests/hardening.py: one crashes (SIGSEGV) after a few

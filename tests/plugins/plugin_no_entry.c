@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tests/plugins/plugin_no_entry.c — a shared object without the plug-in
  * entry point: the program must refuse it (tests/plugins.py).
