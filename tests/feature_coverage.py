@@ -9,7 +9,7 @@ with `maxwell simulate --trace`, extracted with `maxwell extract --csv` and
 fitted with `maxwell fit --method full --observables O`.  For O = F_M the
 fit must say `converged` and hold both mu0 and eta within 2 standard errors
 of the truth in at least 90 % of the sets (27 of 30; in CI 9 of 10: the
-claim of the issue, fewer seeds).  O = t_M is printed, not asserted: it
+same claim on fewer seeds).  O = t_M is printed, not asserted: it
 holds 28 of 30 sets but 8 of the first 10.  Why not t_c: the extracted
 t_c are 0.2-3.9 % long where Hunter's force ends in a step (eps ~ 0.2),
 so the default fit of every observable is off by many standard errors

@@ -126,8 +126,8 @@ With `--shift`:
 The Table 2 objective (`profile-table`), 15 runs of 2000 evaluations; the
 Δ = 1e-8 columns are the evaluations to reach an RMS within 1e-8 % of the
 closed-form minimum.  Golden-section search on K0 (the one-dimensional
-problem the objective reduces to) was not run here: the issue's figure of
-under 50 evaluations is not re-measured on this page.
+problem the objective reduces to) was not run here: the figure of
+under 50 evaluations quoted for it elsewhere is not re-measured on this page.
 
 {profile}
 
