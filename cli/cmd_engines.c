@@ -17,7 +17,7 @@
 #include "hertzfit/mujoco.h"
 
 static const char *const form_words[] = {"per-impact", "fixed", "linear-damper", "maxwell",
-                                         NULL};
+                                         "viscoelastic", NULL};
 
 /* What both commands read: the law and the speeds. */
 typedef struct law_args {
@@ -25,6 +25,7 @@ typedef struct law_args {
     double ab[2], mass, stiffness, exponent, v_cal, e_cal, radius, mu0, nu, eta;
     double v_min, v_max;
     unsigned long long points;
+    double alpha;
 } law_args;
 
 static void law_args_init(law_args *a)
@@ -44,12 +45,14 @@ static void law_args_init(law_args *a)
     a->v_min = 0.1;
     a->v_max = 10.0;
     a->points = 9;
+    a->alpha = 1.0;
 }
 
 #define LAW_OPTS(a)                                                                     \
     {.name = "form", .kind = HFC_WORD, .value = &(a).form, .words = form_words,          \
      .arg = "FORM", .help = "per-impact: K x^n (1 + h x'/v0), v0 this impact's speed; "  \
      "fixed: K x^n (1 + d x'), d = h/v_cal; linear-damper: K x^n + c x'; maxwell "       \
+     "(Hunter's); viscoelastic: the exact impact on a standard linear solid "             \
      "(default per-impact)"},                                                            \
     HFC_OPT_MODEL(&(a).model, "damping model h_r(c_r) of per-impact/fixed (default "     \
                   "exact; see hertzfit models)"),                                        \
@@ -80,7 +83,11 @@ static void law_args_init(law_args *a)
      .limits = HFC_ABOVE, .min = 0.0, .help = "fastest speed, m/s (default 10)"},        \
     {.name = "points", .kind = HFC_INT, .value = &(a).points, .arg = "N",                \
      .limits = HFC_MIN | HFC_MAX, .min = 1, .max = 10000,                                \
-     .help = "speeds, geometric from v-min to v-max (default 9)"}
+     .help = "speeds, geometric from v-min to v-max (default 9)"},                       \
+    {.name = "alpha", .kind = HFC_REAL, .value = &(a).alpha, .arg = "A",                 \
+     .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = 1.0,                              \
+     .help = "viscoelastic: relaxing fraction 1 - G_inf/G(0) of the standard linear "    \
+     "solid, relaxing at rate --eta (default 1: the Maxwell solid)"}
 
 /* The law and the speeds (geometric) from the options; 0 or the exit code. */
 static int build_law(const char *command, const law_args *a, hf_law *law, double **speeds)
@@ -103,6 +110,9 @@ static int build_law(const char *command, const law_args *a, hf_law *law, double
     law->material.mu0 = a->mu0;
     law->material.nu = a->nu;
     law->material.eta = a->eta;
+    law->viscoelastic.mu0 = a->mu0;
+    law->viscoelastic.nu = a->nu;
+    hf_prony_sls(a->alpha, a->eta, &law->viscoelastic.relax);
     if ((st = hf_law_check(law, &diag)) != HF_OK)
         return hfc_fail_status(command, NULL, st, &diag);
     if (a->v_min > a->v_max)
@@ -140,6 +150,33 @@ static int plot_curve(const char *command, const char *output, const hf_law *law
     hfc_plot_cmd(p, "\nset ylabel 'contact time t_c (ms)'\nplot $ev using 1:3 with "
                     "linespoints lw 2 title 't_c(v)'\nunset multiplot\n");
     return hfc_plot_run(p, command);
+}
+
+/* The Brilliantov/Schwager–Pöschel closed form fitted to the viscoelastic
+ * form's e(v) (hertzfit/engines.h), as comment lines. */
+static int print_sphere_fit(const char *command, int csv, const hf_law *law, size_t n,
+                            const double *v, const double *e)
+{
+    hf_viscoelastic_sphere_fit sf;
+    hf_diag diag = {{0}};
+    hf_status st = hf_restitution_fit_viscoelastic_sphere(law, n, v, e, &sf, &diag);
+    if (st != HF_OK)
+        return hfc_fail_status(command, NULL, st, &diag);
+    if (!sf.valid) {
+        hfc_note(csv, "no viscoelastic-sphere fit: fewer than two distinct speeds");
+        return 0;
+    }
+    hfc_note(csv, "viscoelastic sphere: 1 - e = %.6g v^(1/5) - %.6g v^(2/5) (v in m/s); "
+                  "c2/c1^2 = %.4f (series: 0.6)", sf.c1, sf.c2, sf.c2_over_c1_squared);
+    hfc_note(csv, "beta = c1/C1 = %.6g (s/m)^(1/5); max |e - series to h5| %.3g, "
+                  "|e - Pade| %.3g", sf.beta, sf.max_residual_series, sf.max_residual_pade);
+    if (sf.beta_kelvin_voigt > 0.0)
+        hfc_note(csv, "Kelvin-Voigt limit of the material: beta = %.6g (s/m)^(1/5), "
+                      "tau/t_c0 = %.3g (the limit needs it << 1)",
+                 sf.beta_kelvin_voigt, sf.relaxation_ratio);
+    else
+        hfc_note(csv, "the material has no relaxed modulus: it is no Kelvin-Voigt sphere");
+    return 0;
 }
 
 static int run_ev(int argc, char **argv)
@@ -202,6 +239,8 @@ static int run_ev(int argc, char **argv)
         else
             hfc_note(csv, "no fit: some e is 1 or fewer than two distinct speeds");
     }
+    if (rc == 0 && law.form == HF_LAW_VISCOELASTIC)
+        rc = print_sphere_fit(argv[0], csv, &law, n, v, e);
     if (rc == 0 && output)
         rc = plot_curve(argv[0], output, &law, n, v, e, tc, &fit);
     free(e);

@@ -23,6 +23,7 @@
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
+#include <gsl/gsl_multifit.h>
 
 #include "core/brent.h"
 #include "hertzfit/damping.h"
@@ -30,7 +31,7 @@
 #include "core/ode_events.h"
 
 static const char *const form_names[HF_LAW_FORM_COUNT] = {
-    "per-impact", "fixed", "linear-damper", "maxwell"};
+    "per-impact", "fixed", "linear-damper", "maxwell", "viscoelastic"};
 
 static const char *const engine_names[HF_ENGINE_COUNT] = {
     "mbdyn", "chrono", "drake", "simscape", "adams", "opensim", "mujoco"};
@@ -46,6 +47,15 @@ void hf_law_init(hf_law *law)
     law->material.nu = 0.3;
     law->material.eta = 0.0;
     law->radius = 0.01;
+    law->viscoelastic.mu0 = 1e9;
+    law->viscoelastic.nu = 0.3;
+    hf_prony_maxwell(0.0, &law->viscoelastic.relax);
+}
+
+/* The Maxwell and viscoelastic forms: a sphere's history-dependent impact. */
+static int law_is_hereditary(const hf_law *law)
+{
+    return law->form == HF_LAW_MAXWELL || law->form == HF_LAW_VISCOELASTIC;
 }
 
 static const char *form_name_at(size_t i, const void *ctx)
@@ -99,9 +109,11 @@ hf_status hf_law_check(const hf_law *law, hf_diag *diag)
     if (!(isfinite(law->radius) && law->radius > 0.0))
         return hf_diag_set(diag, HF_EDOM, "radius R = %g must be positive and finite",
                            law->radius);
-    if (law->form == HF_LAW_MAXWELL) {
+    if (law_is_hereditary(law)) {
         hf_maxwell_impact imp = {law->contact.mass, law->radius, law->contact.approach_speed};
-        hf_status st = hf_maxwell_material_check(&law->material, diag);
+        hf_status st = law->form == HF_LAW_MAXWELL
+                           ? hf_maxwell_material_check(&law->material, diag)
+                           : hf_viscoelastic_material_check(&law->viscoelastic, diag);
         return st != HF_OK ? st : hf_maxwell_impact_check(&imp, diag);
     }
     hf_status st = hf_contact_check(&law->contact, diag);
@@ -136,8 +148,9 @@ hf_status hf_law_damping(const hf_law *law, double *damping, hf_diag *diag)
         return hf_copt_solve(&law->contact, law->restitution, NULL, damping, diag);
     default:
         return hf_diag_set(diag, HF_EINVAL,
-                           "the Maxwell law is history-dependent: it has no damping "
-                           "coefficient nor a force law F(delta, delta_dot)");
+                           "the %s law is history-dependent: it has no damping "
+                           "coefficient nor a force law F(delta, delta_dot)",
+                           hf_law_form_name(law->form));
     }
 }
 
@@ -168,6 +181,24 @@ hf_status hf_law_force(const hf_law *law, double delta, double delta_dot, double
     return HF_OK;
 }
 
+/* Hunter's Maxwell impact, or the exact viscoelastic one, at speed v. */
+static hf_status hereditary_impact(const hf_law *law, double speed, double *e,
+                                   double *contact_time, hf_diag *diag)
+{
+    hf_maxwell_impact imp = {law->contact.mass, law->radius, speed};
+    hf_maxwell_response r;
+    hf_status st = law->form == HF_LAW_MAXWELL
+                       ? hf_maxwell_simulate(&law->material, &imp, NULL, &r, diag)
+                       : hf_viscoelastic_simulate(&law->viscoelastic, &imp, NULL, &r, diag);
+    if (st != HF_OK)
+        return st;
+    if (e)
+        *e = r.e;
+    if (contact_time)
+        *contact_time = r.t_c;
+    return HF_OK;
+}
+
 hf_status hf_law_impact(const hf_law *law, double speed, double *e, double *contact_time,
                         hf_diag *diag)
 {
@@ -176,20 +207,8 @@ hf_status hf_law_impact(const hf_law *law, double speed, double *e, double *cont
     hf_status st = hf_law_check(law, diag);
     if (st != HF_OK)
         return st;
-    if (law->form == HF_LAW_MAXWELL) {
-        /* The hook for the general viscoelastic materials
-         * (models/viscoelastic.c) is a case next to this one. */
-        hf_maxwell_impact imp = {law->contact.mass, law->radius, speed};
-        hf_maxwell_response r;
-        st = hf_maxwell_simulate(&law->material, &imp, NULL, &r, diag);
-        if (st != HF_OK)
-            return st;
-        if (e)
-            *e = r.e;
-        if (contact_time)
-            *contact_time = r.t_c;
-        return HF_OK;
-    }
+    if (law_is_hereditary(law))
+        return hereditary_impact(law, speed, e, contact_time, diag);
     double damping;
     st = hf_law_damping(law, &damping, diag);
     if (st != HF_OK)
@@ -225,6 +244,7 @@ static double exponent_theory(const hf_law *law)
     case HF_LAW_FIXED: return 1.0;
     case HF_LAW_LINEAR_DAMPER:
         return -(law->contact.exponent - 1.0) / (law->contact.exponent + 1.0);
+    case HF_LAW_VISCOELASTIC: return law->viscoelastic.relax.g_inf > 0.0 ? 0.2 : -0.2;
     default: return -0.2;
     }
 }
@@ -271,6 +291,116 @@ hf_status hf_law_restitution_curve(const hf_law *law, size_t count, const double
         double r = fabs(1.0 - fit->coefficient * exp(c1 * x[i]) - e[i]);
         if (r > fit->max_residual)
             fit->max_residual = r;
+    }
+    return HF_OK;
+}
+
+/* ---- the viscoelastic sphere's closed form ------------------------------ */
+
+/* Müller & Pöschel's Padé coefficients (hertzfit/engines.h). */
+static const double pade_a1 = 0.501086, pade_b[3] = {1.15345, 0.577977, 0.532178};
+/* h_5 of the series, the x⁵ term of that Padé's expansion (b1 = a1):
+ * a1 b2 − b3 + ... = −(b3 − a1 b2) x³ vanishes, x⁴: b2² − b4 + a1 b3 − a1² b2,
+ * x⁵: the value below (checked against the expansion by the test). */
+static const double series_h5 = 0.2666656158;
+
+double hf_viscoelastic_sphere_e(double beta, double speed, int terms)
+{
+    double x = sqrt(beta) * pow(speed, 0.1), x2 = x * x;
+    if (terms == 0)
+        return (1.0 + pade_a1 * x) /
+               (1.0 + pade_a1 * x + x2 * (pade_b[0] + x * (pade_b[1] + x * pade_b[2])));
+    return 1.0 - HF_VISCOELASTIC_SPHERE_C1 * x2 + HF_VISCOELASTIC_SPHERE_C2 * x2 * x2 +
+           series_h5 * x2 * x2 * x;
+}
+
+/* β of the material's Kelvin–Voigt limit and τ_max/t_c⁰ at speed v_min. */
+static void kelvin_voigt_beta(const hf_law *law, double v_min, hf_viscoelastic_sphere_fit *fit)
+{
+    if (law == NULL || law->form != HF_LAW_VISCOELASTIC)
+        return;
+    const hf_viscoelastic_material *mat = &law->viscoelastic;
+    double m = law->contact.mass, R = law->radius, tau_max = 0.0, retarded = 0.0;
+    for (size_t i = 0; i < mat->relax.n; ++i) {
+        double tau = mat->relax.rate[i] > 0.0 ? 1.0 / mat->relax.rate[i] : INFINITY;
+        retarded += mat->relax.g[i] * tau;
+        tau_max = tau > tau_max ? tau : tau_max;
+    }
+    /* Hertz's contact time with the instantaneous modulus, Argatov Eq. 24:
+     * t_c⁰ = 2.9432 w_m⁰/V0, w_m⁰ = (15 m V0²/(16 E* √R))^{2/5} */
+    double E_star = 2.0 * mat->mu0 / (1.0 - mat->nu);
+    double w_m0 = pow(15.0 * m * v_min * v_min / (16.0 * E_star * sqrt(R)), 0.4);
+    fit->relaxation_ratio = tau_max / (2.94320 * w_m0 / v_min);
+    if (!(mat->relax.g_inf > 0.0) || !isfinite(retarded))
+        return;
+    double rho = 8.0 / 3.0 * mat->relax.g_inf * mat->mu0 * sqrt(R) / (1.0 - mat->nu);
+    double A = retarded / mat->relax.g_inf;
+    fit->beta_kelvin_voigt = 1.5 * A * pow(rho / m, 0.4);
+}
+
+/* The free fit 1 − e = c1 v^{1/5} − c2 v^{2/5} by linear least squares. */
+static hf_status fit_series(size_t count, const double *speed, const double *e,
+                            hf_viscoelastic_sphere_fit *fit, hf_diag *diag)
+{
+    gsl_matrix *X = gsl_matrix_alloc(count, 2), *cov = gsl_matrix_alloc(2, 2);
+    gsl_vector *y = gsl_vector_alloc(count), *c = gsl_vector_alloc(2);
+    gsl_multifit_linear_workspace *w = gsl_multifit_linear_alloc(count, 2);
+    hf_status st = HF_OK;
+    if (X == NULL || cov == NULL || y == NULL || c == NULL || w == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "viscoelastic sphere fit: out of memory");
+    double chisq;
+    for (size_t i = 0; st == HF_OK && i < count; ++i) {
+        double x = pow(speed[i], 0.2);
+        gsl_matrix_set(X, i, 0, x);
+        gsl_matrix_set(X, i, 1, -x * x);
+        gsl_vector_set(y, i, 1.0 - e[i]);
+    }
+    if (st == HF_OK && gsl_multifit_linear(X, y, c, cov, &chisq, w) != GSL_SUCCESS)
+        st = hf_diag_set(diag, HF_EGSL, "gsl_multifit_linear failed on 1 - e vs v^(1/5)");
+    if (st == HF_OK) {
+        fit->c1 = gsl_vector_get(c, 0);
+        fit->c2 = gsl_vector_get(c, 1);
+    }
+    gsl_multifit_linear_free(w);
+    gsl_vector_free(c);
+    gsl_vector_free(y);
+    gsl_matrix_free(cov);
+    gsl_matrix_free(X);
+    return st;
+}
+
+hf_status hf_restitution_fit_viscoelastic_sphere(const hf_law *law, size_t count,
+                                                 const double *speed, const double *e,
+                                                 hf_viscoelastic_sphere_fit *fit,
+                                                 hf_diag *diag)
+{
+    if (speed == NULL || e == NULL || fit == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "viscoelastic sphere fit needs speeds, e and an output");
+    memset(fit, 0, sizeof *fit);
+    int distinct = 0;
+    double v_min = count > 0 ? speed[0] : 0.0;
+    for (size_t i = 0; i < count; ++i) {
+        if (!(isfinite(speed[i]) && speed[i] > 0.0 && isfinite(e[i])))
+            return hf_diag_set(diag, HF_EDOM, "speed %zu: v = %g, e = %g (need v > 0 and a number)",
+                               i, speed[i], e[i]);
+        distinct = distinct || speed[i] != speed[0];
+        v_min = speed[i] < v_min ? speed[i] : v_min;
+    }
+    kelvin_voigt_beta(law, v_min, fit);
+    if (!distinct)
+        return HF_OK;
+    hf_status st = fit_series(count, speed, e, fit, diag);
+    if (st != HF_OK)
+        return st;
+    fit->valid = 1;
+    fit->beta = fit->c1 / HF_VISCOELASTIC_SPHERE_C1;
+    fit->c2_over_c1_squared = fit->c1 != 0.0 ? fit->c2 / (fit->c1 * fit->c1) : 0.0;
+    double b = fit->beta > 0.0 ? fit->beta : 0.0;
+    for (size_t i = 0; i < count; ++i) {
+        double rs = fabs(e[i] - hf_viscoelastic_sphere_e(b, speed[i], 5));
+        double rp = fabs(e[i] - hf_viscoelastic_sphere_e(b, speed[i], 0));
+        fit->max_residual_series = rs > fit->max_residual_series ? rs : fit->max_residual_series;
+        fit->max_residual_pade = rp > fit->max_residual_pade ? rp : fit->max_residual_pade;
     }
     return HF_OK;
 }
@@ -448,9 +578,10 @@ hf_status hf_engine_export(hf_engine_id engine, const hf_law *law, size_t count,
     hf_status st = hf_law_check(law, diag);
     if (st != HF_OK)
         return st;
-    if (law->form == HF_LAW_MAXWELL)
+    if (law_is_hereditary(law))
         return hf_diag_set(diag, HF_EINVAL,
-                           "engine export needs a Hertz contact law (K, n), not the Maxwell form");
+                           "engine export needs a Hertz contact law (K, n), not the %s form",
+                           hf_law_form_name(law->form));
     memset(p, 0, sizeof *p);
     p->engine = engine;
     const hf_contact *c = &law->contact;
