@@ -8,7 +8,8 @@
  *
  * Engine force laws (docs/engines.md cites each source):
  *   Drake point contact      f = k x (1 + d ẋ)                (Hunt–Crossley, n = 1)
- *   OpenSim/Simbody HuntCrossleyForce  f = (4/3)√R E x^{3/2} (1 + (3/2) c ẋ)
+ *   OpenSim/Simbody HuntCrossleyForce  f = (4/3)√R E x^{3/2} (1 + (3/2) c ẋ), E from
+ *       the stiffnesses s_i through k = k1 k2/(k1 + k2), k_i = s_i^{2/3}, E = k^{3/2}
  *   MBDyn continuous contact f = κ x^n (1 + 8(1−e)/(5e) ẋ/v⁻)  (Flores formulation)
  *   Chrono ChContactSMC Hertz f = k_n x − g_n ẋ... with k_n = (4/3)E√(Rx),
  *       g_n = −2√(5/6) β √(S_n m), S_n = 2E√(Rx), β = ln e/√(ln²e + π²)
@@ -608,7 +609,9 @@ hf_status hf_engine_export(hf_engine_id engine, const hf_law *law, size_t count,
         p->native[1] = p->d;
         snprintf(t, ts,
                  "<!-- Drake point contact, f = k x (1 + d xdot): k matched to the target's "
-                 "penetration at v_cal = %.6g m/s, d = h_r(e)/v_cal -->\n"
+                 "penetration at v_cal = %.6g m/s, d = h_r(e)/v_cal; on the sphere, with the "
+                 "plane rigid (Drake combines k = k1 k2/(k1 + k2), an infinite one leaving the "
+                 "other) and the same dissipation -->\n"
                  "<drake:proximity_properties>\n"
                  "  <drake:point_contact_stiffness>%.10g</drake:point_contact_stiffness>\n"
                  "  <drake:hunt_crossley_dissipation>%.10g</drake:hunt_crossley_dissipation>\n"
@@ -620,16 +623,22 @@ hf_status hf_engine_export(hf_engine_id engine, const hf_law *law, size_t count,
         p->k = matched_stiffness(c, 1.5);
         p->d = h / v;
         double E = 3.0 * p->k / (4.0 * sqrt(R));
-        p->native[0] = pow(E, 2.0 / 3.0);   /* Simbody: E = stiffness^{3/2} */
-        p->native[1] = p->d / 1.5;          /* f = fH (1 + 3/2 c v) */
+        /* Simbody's HuntCrossleyForceImpl keeps k_i = stiffness_i^(2/3) per
+         * surface and combines k = k1 k2/(k1 + k2), fH = (4/3) k^(3/2) √R
+         * x^(3/2): the sphere and the plane in one parameter set (k1 = k2)
+         * give E = (stiffness^(2/3)/2)^(3/2), so stiffness = 2^(3/2) E;
+         * c = c1 s1 + c2 s2 = c, f = fH (1 + 1.5 c xdot) */
+        p->native[0] = 2.0 * sqrt(2.0) * E;
+        p->native[1] = p->d / 1.5;
         snprintf(t, ts,
-                 "<!-- OpenSim HuntCrossleyForce on a rigid plane (the plane's stiffness >> "
-                 "the sphere's, so Simbody's combined k is the sphere's): "
-                 "f = (4/3) sqrt(R) E x^1.5 (1 + 1.5 c xdot), E = stiffness^1.5, R = %.6g m -->\n"
+                 "<!-- OpenSim HuntCrossleyForce (Simbody HuntCrossleyForceImpl): list the sphere "
+                 "and the plane in this one parameter set; Simbody combines their stiffnesses "
+                 "as k = (s^(2/3)/2) and gives f = (4/3) sqrt(R) k^1.5 x^1.5 (1 + 1.5 c xdot), "
+                 "so stiffness = 2^1.5 E with E = %.10g Pa, R = %.6g m -->\n"
                  "<HuntCrossleyForce_ContactParameters>\n"
                  "  <stiffness>%.10g</stiffness>\n"
                  "  <dissipation>%.10g</dissipation>\n"
-                 "</HuntCrossleyForce_ContactParameters>\n", R, p->native[0], p->native[1]);
+                 "</HuntCrossleyForce_ContactParameters>\n", E, R, p->native[0], p->native[1]);
         break;
     }
     case HF_ENGINE_MBDYN:
@@ -659,7 +668,8 @@ hf_status hf_engine_export(hf_engine_id engine, const hf_law *law, size_t count,
         p->native[1] = exp(lne);
         snprintf(t, ts,
                  "// Project Chrono SMC, ContactForceModel::Hertz: sphere R = %.6g m, m = %.6g kg on a\n"
-                 "// plane 1e3 times stiffer (E_eff then within 0.1 %% of the sphere's E/(1 - nu^2)):\n"
+                 "// plane 1e3 times stiffer (E_eff then within 0.1 %% of the sphere's E/(1 - nu^2))\n"
+                 "// whose body mass is >> m (Chrono's damping uses m1 m2/(m1 + m2) of both bodies):\n"
                  "// E_eff = %.10g Pa; the restitution input below gives e = %.6g through Chrono's\n"
                  "// beta mapping at v_cal = %.6g m/s (Chrono's Hertz damping keeps e nearly constant in v)\n"
                  "auto mat = chrono_types::make_shared<ChContactMaterialSMC>();\n"
