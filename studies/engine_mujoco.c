@@ -421,6 +421,45 @@ static void calib_report(const calib *c, double mass, double radius, const char 
              p->e_error_max, p->tc_error_max, attrs);
 }
 
+/* The law's e(v), t_c(v) as the targets (weights 1 and tc_weight), its e
+ * and t_c at v_cal, and MuJoCo's model with the timestep they ask for. */
+static hf_status law_targets(calib *c, const hf_law *law, const hf_mujoco_options *opt,
+                             double *e_cal, double *tc_cal, hf_diag *diag)
+{
+    hf_status st = hf_law_impact(law, law->contact.approach_speed, e_cal, tc_cal, diag);
+    double tc_short = *tc_cal;   /* v_cal's contact counts too */
+    for (size_t i = 0; st == HF_OK && i < c->count; ++i) {
+        st = hf_law_impact(law, c->speed[i], &c->e_target[i], &c->tc_target[i], diag);
+        c->e_weight[i] = 1.0;
+        c->tc_weight[i] = opt->tc_weight;
+        tc_short = fmin(tc_short, c->tc_target[i]);
+    }
+    if (st != HF_OK)
+        return st;
+    hf_mujoco_options o = *opt;
+    o.timestep = opt->timestep > 0.0 ? opt->timestep : tc_short / 100.0;
+    st = calib_load(c, &o, law->contact.mass, law->radius, diag);
+    c->t_limit = fmax(c->t_limit, 100.0 * *tc_cal);
+    return st;
+}
+
+/* The law calibration's report: MuJoCo's e at v_cal beside the target's. */
+static hf_status law_report(calib *c, const hf_law *law, double e_cal,
+                            hf_mujoco_calibration *out, hf_diag *diag)
+{
+    double v_cal = law->contact.approach_speed, e_engine = 0.0, tc;
+    set_contact(c->m, &c->contact);
+    hf_status st = drop_run(c->m, c->d, v_cal, c->t_limit, &e_engine, &tc, diag);
+    char what[160];
+    snprintf(what, sizeof what, "e = %.6g at v_cal = %.6g m/s (target %.6g)", e_engine, v_cal,
+             e_cal);
+    calib_report(c, law->contact.mass, law->radius, what, out);
+    out->params.v_cal = v_cal;
+    out->params.e_target = e_cal;
+    out->params.e_engine = e_engine;
+    return st;
+}
+
 hf_status hf_mujoco_calibrate(const hf_law *law, size_t count, const double *speed,
                               const hf_mujoco_options *options, hf_mujoco_calibration *out,
                               hf_diag *diag)
@@ -444,51 +483,25 @@ hf_status hf_mujoco_calibrate(const hf_law *law, size_t count, const double *spe
     if ((st = calib_alloc(&c, count, speed, diag)) != HF_OK)
         return st;
     double v_cal = law->contact.approach_speed, e_cal = 0.0, tc_cal = 0.0;
-    st = hf_law_impact(law, v_cal, &e_cal, &tc_cal, diag);
-    for (size_t i = 0; st == HF_OK && i < count; ++i) {
-        st = hf_law_impact(law, speed[i], &c.e_target[i], &c.tc_target[i], diag);
-        c.e_weight[i] = 1.0;
-        c.tc_weight[i] = opt.tc_weight;
-    }
+    st = law_targets(&c, law, &opt, &e_cal, &tc_cal, diag);
     /* the penetration scale of the target: its undamped δ_H at v_cal */
     const hf_contact *k = &law->contact;
     double dh = pow((k->exponent + 1.0) * k->mass * v_cal * v_cal / (2.0 * k->stiffness),
                     1.0 / (k->exponent + 1.0));
-    if (st == HF_OK) {
-        double tc_short = tc_cal;   /* v_cal's contact counts too */
-        for (size_t i = 0; i < count; ++i)
-            tc_short = fmin(tc_short, c.tc_target[i]);
-        hf_mujoco_options o = opt;
-        o.timestep = opt.timestep > 0.0 ? opt.timestep : tc_short / 100.0;
-        st = calib_load(&c, &o, k->mass, law->radius, diag);
-        c.t_limit = fmax(c.t_limit, 100.0 * tc_cal);
-    }
     if (st == HF_OK)
         st = search_contact(&c, &opt, dh, tc_cal, e_cal, NULL, diag);
     if (st == HF_OK)   /* the shape found; now e at v_cal exactly, by dampratio */
         st = pin_dampratio(&c, v_cal, e_cal, diag);
     if (st == HF_OK)
         st = run_range(&c, diag);
-    if (st == HF_OK) {
-        hf_engine_params *p = &out->params;
-        p->v_cal = v_cal;
-        p->e_target = e_cal;
-        set_contact(c.m, &c.contact);
-        double tc;
-        st = drop_run(c.m, c.d, v_cal, c.t_limit, &p->e_engine, &tc, diag);
-        char what[160];
-        snprintf(what, sizeof what, "e = %.6g at v_cal = %.6g m/s (target %.6g)", p->e_engine,
-                 v_cal, e_cal);
-        double e_engine = p->e_engine;
-        calib_report(&c, k->mass, law->radius, what, out);
-        p->v_cal = v_cal;
-        p->e_target = e_cal;
-        p->e_engine = e_engine;
-    }
+    if (st == HF_OK)
+        st = law_report(&c, law, e_cal, out, diag);
     out->seconds = hf_wall_seconds() - t_start;
     calib_free(&c);
     return st;
 }
+
+static int positive(double x) { return isfinite(x) && x > 0.0; }
 
 /* HF_EDOM naming the row for a bad measured value. */
 static hf_status measured_check(const hf_mujoco_measured *data, hf_diag *diag)
@@ -501,8 +514,8 @@ static hf_status measured_check(const hf_mujoco_measured *data, hf_diag *diag)
     for (size_t i = 0; i < data->count; ++i) {
         double v = data->speed[i], e = data->e[i], se = data->e_se[i];
         double t = data->contact_time[i], st = data->contact_time_se[i];
-        if (!(isfinite(v) && v > 0.0 && isfinite(e) && e > 0.0 && e <= 1.0 && isfinite(se) &&
-              se > 0.0 && isfinite(t) && t > 0.0 && isfinite(st) && st > 0.0))
+        if (!(positive(v) && positive(e) && e <= 1.0 && positive(se) && positive(t) &&
+              positive(st)))
             return hf_diag_set(diag, HF_EDOM,
                                "measured row %zu: v = %g, e = %g (s.e. %g), t_c = %g (s.e. %g): "
                                "need v > 0, 0 < e <= 1, t_c > 0 and standard errors > 0",
