@@ -13,11 +13,12 @@
 #include <string.h>
 
 #include "hertzfit/engines.h"
+#include "core/csv.h"
 #include "core/file.h"
 #include "hertzfit/mujoco.h"
 
 static const char *const form_words[] = {"per-impact", "fixed", "linear-damper", "maxwell",
-                                         NULL};
+                                         "viscoelastic", NULL};
 
 /* What both commands read: the law and the speeds. */
 typedef struct law_args {
@@ -25,6 +26,7 @@ typedef struct law_args {
     double ab[2], mass, stiffness, exponent, v_cal, e_cal, radius, mu0, nu, eta;
     double v_min, v_max;
     unsigned long long points;
+    double alpha;
 } law_args;
 
 static void law_args_init(law_args *a)
@@ -44,12 +46,14 @@ static void law_args_init(law_args *a)
     a->v_min = 0.1;
     a->v_max = 10.0;
     a->points = 9;
+    a->alpha = 1.0;
 }
 
 #define LAW_OPTS(a)                                                                     \
     {.name = "form", .kind = HFC_WORD, .value = &(a).form, .words = form_words,          \
      .arg = "FORM", .help = "per-impact: K x^n (1 + h x'/v0), v0 this impact's speed; "  \
      "fixed: K x^n (1 + d x'), d = h/v_cal; linear-damper: K x^n + c x'; maxwell "       \
+     "(Hunter's); viscoelastic: the exact impact on a standard linear solid "             \
      "(default per-impact)"},                                                            \
     HFC_OPT_MODEL(&(a).model, "damping model h_r(c_r) of per-impact/fixed (default "     \
                   "exact; see hertzfit models)"),                                        \
@@ -80,7 +84,11 @@ static void law_args_init(law_args *a)
      .limits = HFC_ABOVE, .min = 0.0, .help = "fastest speed, m/s (default 10)"},        \
     {.name = "points", .kind = HFC_INT, .value = &(a).points, .arg = "N",                \
      .limits = HFC_MIN | HFC_MAX, .min = 1, .max = 10000,                                \
-     .help = "speeds, geometric from v-min to v-max (default 9)"}
+     .help = "speeds, geometric from v-min to v-max (default 9)"},                       \
+    {.name = "alpha", .kind = HFC_REAL, .value = &(a).alpha, .arg = "A",                 \
+     .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = 1.0,                              \
+     .help = "viscoelastic: relaxing fraction 1 - G_inf/G(0) of the standard linear "    \
+     "solid, relaxing at rate --eta (default 1: the Maxwell solid)"}
 
 /* The law and the speeds (geometric) from the options; 0 or the exit code. */
 static int build_law(const char *command, const law_args *a, hf_law *law, double **speeds)
@@ -103,6 +111,9 @@ static int build_law(const char *command, const law_args *a, hf_law *law, double
     law->material.mu0 = a->mu0;
     law->material.nu = a->nu;
     law->material.eta = a->eta;
+    law->viscoelastic.mu0 = a->mu0;
+    law->viscoelastic.nu = a->nu;
+    hf_prony_sls(a->alpha, a->eta, &law->viscoelastic.relax);
     if ((st = hf_law_check(law, &diag)) != HF_OK)
         return hfc_fail_status(command, NULL, st, &diag);
     if (a->v_min > a->v_max)
@@ -140,6 +151,33 @@ static int plot_curve(const char *command, const char *output, const hf_law *law
     hfc_plot_cmd(p, "\nset ylabel 'contact time t_c (ms)'\nplot $ev using 1:3 with "
                     "linespoints lw 2 title 't_c(v)'\nunset multiplot\n");
     return hfc_plot_run(p, command);
+}
+
+/* The Brilliantov/Schwager–Pöschel closed form fitted to the viscoelastic
+ * form's e(v) (hertzfit/engines.h), as comment lines. */
+static int print_sphere_fit(const char *command, int csv, const hf_law *law, size_t n,
+                            const double *v, const double *e)
+{
+    hf_viscoelastic_sphere_fit sf;
+    hf_diag diag = {{0}};
+    hf_status st = hf_restitution_fit_viscoelastic_sphere(law, n, v, e, &sf, &diag);
+    if (st != HF_OK)
+        return hfc_fail_status(command, NULL, st, &diag);
+    if (!sf.valid) {
+        hfc_note(csv, "no viscoelastic-sphere fit: fewer than two distinct speeds");
+        return 0;
+    }
+    hfc_note(csv, "viscoelastic sphere: 1 - e = %.6g v^(1/5) - %.6g v^(2/5) (v in m/s); "
+                  "c2/c1^2 = %.4f (series: 0.6)", sf.c1, sf.c2, sf.c2_over_c1_squared);
+    hfc_note(csv, "beta = c1/C1 = %.6g (s/m)^(1/5); max |e - series to h5| %.3g, "
+                  "|e - Pade| %.3g", sf.beta, sf.max_residual_series, sf.max_residual_pade);
+    if (sf.beta_kelvin_voigt > 0.0)
+        hfc_note(csv, "Kelvin-Voigt limit of the material: beta = %.6g (s/m)^(1/5), "
+                      "tau/t_c0 = %.3g (the limit needs it << 1)",
+                 sf.beta_kelvin_voigt, sf.relaxation_ratio);
+    else
+        hfc_note(csv, "the material has no relaxed modulus: it is no Kelvin-Voigt sphere");
+    return 0;
 }
 
 static int run_ev(int argc, char **argv)
@@ -202,6 +240,8 @@ static int run_ev(int argc, char **argv)
         else
             hfc_note(csv, "no fit: some e is 1 or fewer than two distinct speeds");
     }
+    if (rc == 0 && law.form == HF_LAW_VISCOELASTIC)
+        rc = print_sphere_fit(argv[0], csv, &law, n, v, e);
     if (rc == 0 && output)
         rc = plot_curve(argv[0], output, &law, n, v, e, tc, &fit);
     free(e);
@@ -226,11 +266,96 @@ static int write_text(const char *command, const char *path, const char *text)
     return st == HF_OK ? 0 : hfc_fail_status(command, "--output", st, &diag);
 }
 
+/* The measured columns, in the order of hf_mujoco_measured's arrays. */
+static const char *const measured_columns[5] = {"v_m_per_s", "e", "e_se", "t_c_s", "t_c_se_s"};
+
+/* Column j of row r: a number > 0 (and e <= 1), or HF_EDOM naming the
+ * file, line, column and value. */
+static hf_status measured_cell(const hf_csv *t, size_t r, size_t col, size_t j, double *out,
+                               hf_diag *diag)
+{
+    hf_status st = hf_csv_number(t, r, col, out, diag);
+    if (st != HF_OK)
+        return st;
+    if (!(*out > 0.0) || (j == 1 && *out > 1.0))
+        return hf_diag_set(diag, HF_EDOM, "%s:%zu: column %zu (%s) = %g must be %s",
+                           hf_csv_path(t), hf_csv_line(t, r), col + 1, measured_columns[j],
+                           *out, j == 1 ? "in (0, 1]" : "> 0");
+    return HF_OK;
+}
+
+/* A lab's measured e(v), t_c(v) with standard errors (columns
+ * measured_columns) into one block of 5 x rows doubles (*buf, to free). */
+static hf_status read_measured(const char *path, hf_mujoco_measured *data, double **buf,
+                               hf_diag *diag)
+{
+    hf_csv *t = NULL;
+    hf_status st = hf_csv_read(path, NULL, &t, diag);
+    size_t col[5], rows = st == HF_OK ? hf_csv_nrows(t) : 0;
+    for (size_t j = 0; st == HF_OK && j < 5; ++j)
+        st = hf_csv_require(t, measured_columns[j], &col[j], diag);
+    if (st == HF_OK && rows < 3)
+        st = hf_diag_set(diag, HF_EDOM, "%s: %zu rows; MuJoCo's 5 contact parameters need "
+                         "at least 3 speeds", path, rows);
+    if (st == HF_OK && (*buf = malloc(5 * rows * sizeof **buf)) == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t r = 0; st == HF_OK && r < rows; ++r)
+        for (size_t j = 0; st == HF_OK && j < 5; ++j)
+            st = measured_cell(t, r, col[j], j, &(*buf)[j * rows + r], diag);
+    if (st == HF_OK) {
+        data->count = rows;
+        data->speed = *buf;
+        data->e = *buf + rows;
+        data->e_se = *buf + 2 * rows;
+        data->contact_time = *buf + 3 * rows;
+        data->contact_time_se = *buf + 4 * rows;
+    }
+    hf_csv_free(t);
+    return st;
+}
+
+/* MuJoCo calibrated to a law over the speeds, or to the measured table. */
+static hf_status calibrate_mujoco(const hf_law *law, const law_args *a, const double *v,
+                                  const hf_mujoco_options *mo, const char *measured,
+                                  hf_mujoco_calibration *cal, size_t *drops, hf_diag *diag)
+{
+    *drops = (size_t)a->points;
+    if (measured == NULL)
+        return hf_mujoco_calibrate(law, (size_t)a->points, v, mo, cal, diag);
+    hf_mujoco_measured data;
+    double *buf = NULL;
+    hf_status st = read_measured(measured, &data, &buf, diag);
+    if (st == HF_OK) {
+        *drops = data.count;
+        st = hf_mujoco_calibrate_measured(&data, a->mass, a->radius, mo, cal, diag);
+    }
+    free(buf);
+    return st;
+}
+
+static void print_export_summary(hf_engine_id id, const law_args *a, const char *measured,
+                                 size_t drops, const hf_engine_params *params,
+                                 const hf_mujoco_calibration *cal)
+{
+    if (measured)
+        fprintf(stderr, "# mujoco on %s: chi2/dof = %.4g; max |e - e_measured| = %.4f, max "
+                        "|t_c/t_c,measured - 1| = %.4f\n", measured, cal->chi2_reduced,
+                params->e_error_max, params->tc_error_max);
+    else
+        fprintf(stderr, "# %s: e = %.8f at v_cal = %g m/s (target %.8f); over %g..%g m/s "
+                        "max |e - e_target| = %.4f, max |t_c/t_c,target - 1| = %.4f\n",
+                hf_engine_name(id), params->e_engine, params->v_cal, params->e_target,
+                a->v_min, a->v_max, params->e_error_max, params->tc_error_max);
+    if (id == HF_ENGINE_MUJOCO)
+        fprintf(stderr, "# MuJoCo %s: %zu evaluations of %zu drops, %.2f s\n",
+                hf_mujoco_version(), cal->evaluations, drops, cal->seconds);
+}
+
 static int run_export(int argc, char **argv)
 {
     law_args a;
     law_args_init(&a);
-    const char *output = NULL, *optimizer = NULL;
+    const char *output = NULL, *optimizer = NULL, *measured = NULL;
     unsigned long long max_evals = 1000, seed = 1;
     hfc_texts engine = {0};
     hfc_opt opts[] = {
@@ -242,6 +367,10 @@ static int run_export(int argc, char **argv)
          .limits = HFC_MIN | HFC_MAX, .min = 1, .max = 1000000,
          .help = "mujoco: objective evaluations (default 1000)"},
         HFC_OPT_SEED(&seed, "mujoco: the optimiser's seed (default 1)"),
+        {.name = "measured", .kind = HFC_TEXT, .value = &measured, .arg = "FILE",
+         .help = "mujoco: calibrate to a lab's measured table instead of the law: CSV "
+                 "columns v_m_per_s, e, e_se, t_c_s, t_c_se_s (weighted by the standard "
+                 "errors; --m and --radius give the sphere)"},
     };
     hfc_opt positional = {.name = "engine", .kind = HFC_TEXTS, .value = &engine,
                           .arg = "ENGINE", .count_min = 1, .count_max = 1};
@@ -266,10 +395,14 @@ static int run_export(int argc, char **argv)
         rc = hfc_fail_status(argv[0], NULL, st, &diag);
     else if (output)
         rc = hfc_check_output(argv[0], "--output", output);
+    if (rc == 0 && measured && id != HF_ENGINE_MUJOCO)
+        rc = hfc_fail(argv[0], "--measured is for mujoco (the other engines' laws are closed "
+                      "forms calibrated to a law)");
     if (rc == 0)
         rc = build_law(argv[0], &a, &law, &v);
     hf_engine_params params;
     hf_mujoco_calibration cal;
+    size_t drops = 0;
     if (rc == 0 && id == HF_ENGINE_MUJOCO) {
         hf_mujoco_options mo;
         hf_mujoco_options_init(&mo);
@@ -277,7 +410,7 @@ static int run_export(int argc, char **argv)
             mo.optimizer = optimizer;
         mo.max_evals = (size_t)max_evals;
         mo.seed = seed;
-        st = hf_mujoco_calibrate(&law, (size_t)a.points, v, &mo, &cal, &diag);
+        st = calibrate_mujoco(&law, &a, v, &mo, measured, &cal, &drops, &diag);
         params = cal.params;
     } else if (rc == 0) {
         st = hf_engine_export(id, &law, (size_t)a.points, v, &params, &diag);
@@ -286,15 +419,8 @@ static int run_export(int argc, char **argv)
         rc = hfc_fail_status(argv[0], NULL, st, &diag);
     if (rc == 0)
         rc = write_text(argv[0], output, params.text);
-    if (rc == 0) {
-        fprintf(stderr, "# %s: e = %.8f at v_cal = %g m/s (target %.8f); over %g..%g m/s "
-                        "max |e - e_target| = %.4f, max |t_c/t_c,target - 1| = %.4f\n",
-                hf_engine_name(id), params.e_engine, params.v_cal, params.e_target, a.v_min,
-                a.v_max, params.e_error_max, params.tc_error_max);
-        if (id == HF_ENGINE_MUJOCO)
-            fprintf(stderr, "# MuJoCo %s: %zu evaluations of %llu drops, %.2f s\n",
-                    hf_mujoco_version(), cal.evaluations, a.points, cal.seconds);
-    }
+    if (rc == 0)
+        print_export_summary(id, &a, measured, drops, &params, &cal);
     free(v);
     hfc_free(&spec);
     return rc;

@@ -34,6 +34,7 @@ int hfc_example_setup(const char *command, const hfc_spec *spec, hf_example_id i
         c->crank_speed = o->crank_speed;
     if (hfc_given(spec, "block-speed"))
         c->block_speed = o->block_speed;
+    c->crank_driven = o->crank_driven;
     if (hfc_given(spec, "offset"))
         c->offset = o->offset;
     if (hfc_given(spec, "duration") && id == HF_EXAMPLE_BOUNCING_BALL)

@@ -15,6 +15,7 @@
 
 typedef struct hfc_example_opts {
     double e, gap, friction, xi, offset, crank_speed, block_speed, duration, step, ab[2];
+    int crank_driven;
 } hfc_example_opts;
 
 /* The set-up options, in a table that also names them in hfc_example_setup. */
@@ -46,7 +47,10 @@ typedef struct hfc_example_opts {
      .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = 1.0,                                 \
      .help = "spacing of the time series in s (default 0.005); bouncing-ball samples "  \
              "its one contact at it, with at least 201 samples"},                           \
-    HFC_OPT_PROFILE_AB(&(o)->ab[0], &(o)->ab[1], " (the profile model)")
+    HFC_OPT_PROFILE_AB(&(o)->ab[0], &(o)->ab[1], " (the profile model)"),                  \
+    {.name = "crank-driven", .kind = HFC_FLAG, .value = &(o)->crank_driven,                \
+     .help = "slider-crank: a motor turns the crank at the constant --crank-speed "        \
+             "(default: the paper's free crank)"}
 
 /* The example's config: the paper's set-up, changed by the options given,
  * with MODEL (a catalogue name, the linear damper, HFC_EXAMPLE_PIECEWISE,

@@ -7,11 +7,13 @@ function r = hertzfit_ev(varargin)
 %
 %   Name-value options (defaults of the program):
 %     'form'    'per-impact' (K x^n (1 + h x'/v0)), 'fixed' (K x^n (1 + d x'),
-%               d = h/v_cal), 'linear-damper' (K x^n + c x') or 'maxwell'
+%               d = h/v_cal), 'linear-damper' (K x^n + c x'), 'maxwell' or
+%               'viscoelastic' (the exact impact on a standard linear solid)
 %     'model'   damping model h_r(c_r) (default 'exact')
 %     'm', 'k', 'n'   effective mass (0.1 kg), stiffness (5e9 N/m^n), exponent (1.5)
 %     'v_cal', 'e'    the law returns e at v_cal (1 m/s, 0.8)
 %     'radius', 'mu0', 'nu', 'eta'   the Maxwell sphere and material
+%     'alpha'   viscoelastic: relaxing fraction 1 - G_inf/G(0) (1: Maxwell)
 %     'v_min', 'v_max', 'points'     speeds (0.1, 10 m/s, 9)
 %
 %   Example:

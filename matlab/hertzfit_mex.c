@@ -996,8 +996,9 @@ static int cmd_ev(int n, const mxArray **in, mxArray **out, failure *f)
                   {"e", ARG_REAL, 0, NULL},     {"radius", ARG_REAL, 0, NULL},
                   {"mu0", ARG_REAL, 0, NULL},   {"nu", ARG_REAL, 0, NULL},
                   {"eta", ARG_REAL, 0, NULL},   {"v_min", ARG_REAL, 0, NULL},
-                  {"v_max", ARG_REAL, 0, NULL}, {"points", ARG_COUNT, 0, NULL}};
-    if (parse_pairs("ev", n, in, args, 14, f))
+                  {"v_max", ARG_REAL, 0, NULL}, {"points", ARG_COUNT, 0, NULL},
+                  {"alpha", ARG_REAL, 0, NULL}};
+    if (parse_pairs("ev", n, in, args, 15, f))
         return 1;
     hf_law law;
     hf_law_init(&law);
@@ -1019,6 +1020,9 @@ static int cmd_ev(int n, const mxArray **in, mxArray **out, failure *f)
     law.material.mu0 = real_or(&args[8], 1e9);
     law.material.nu = real_or(&args[9], 0.3);
     law.material.eta = real_or(&args[10], 0.0);
+    law.viscoelastic.mu0 = law.material.mu0;
+    law.viscoelastic.nu = law.material.nu;
+    hf_prony_sls(real_or(&args[14], 1.0), law.material.eta, &law.viscoelastic.relax);
     double v_min = real_or(&args[11], 0.1), v_max = real_or(&args[12], 10.0);
     size_t count = (size_t)real_or(&args[13], 9.0);
     if (!(v_min > 0.0 && v_max >= v_min && count >= 1 && count <= 10000))

@@ -198,16 +198,44 @@ hf_status hf_mujoco_drop(const hf_mujoco_contact *contact, double mass, double r
 
 /* ---- the calibration ---------------------------------------------------- */
 
+/* The targets (a law's e(v), t_c(v), or a lab's measured values), their
+ * weights, and MuJoCo's model and answers at the same speeds. */
 typedef struct calib {
     mjModel *m;
     mjData *d;
     size_t count;
     const double *speed;
     double *e_target, *tc_target, *e_mj, *tc_mj;
-    double tc_weight, t_limit, timestep;
+    double *e_weight, *tc_weight;   /* per speed: of (Δe)² and of ln²(t_c ratio) */
+    double t_limit, timestep;
     hf_mujoco_contact contact;
     size_t evaluations;
 } calib;
+
+/* Tables for count speeds in one block (c->speed is the caller's). */
+static hf_status calib_alloc(calib *c, size_t count, const double *speed, hf_diag *diag)
+{
+    memset(c, 0, sizeof *c);
+    double *buf = calloc(6 * count, sizeof *buf);
+    if (buf == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "MuJoCo calibration tables");
+    c->count = count;
+    c->speed = speed;
+    c->e_target = buf;
+    c->tc_target = buf + count;
+    c->e_mj = buf + 2 * count;
+    c->tc_mj = buf + 3 * count;
+    c->e_weight = buf + 4 * count;
+    c->tc_weight = buf + 5 * count;
+    return HF_OK;
+}
+
+static void calib_free(calib *c)
+{
+    mj_deleteData(c->d);
+    mj_deleteModel(c->m);
+    free(c->e_target);
+}
 
 static void contact_from_x(calib *c, const double *x)
 {
@@ -234,16 +262,21 @@ static hf_status run_range(calib *c, hf_diag *diag)
     return HF_OK;
 }
 
-static double misfit(const calib *c)
+/* Σ w_e (Δe)² + w_t ln²(t_c ratio) over the speeds (not yet divided). */
+static double misfit_sum(const calib *c)
 {
-    double se = 0.0, st = 0.0;
+    double sum = 0.0;
     for (size_t i = 0; i < c->count; ++i) {
         double de = c->e_mj[i] - c->e_target[i];
         double dt = log(c->tc_mj[i] / c->tc_target[i]);
-        se += de * de;
-        st += dt * dt;
+        sum += c->e_weight[i] * de * de + c->tc_weight[i] * dt * dt;
     }
-    return (se + c->tc_weight * st) / (double)c->count;
+    return sum;
+}
+
+static double misfit(const calib *c)
+{
+    return misfit_sum(c) / (double)c->count;
 }
 
 static double calib_objective(const double *x, void *ctx)
@@ -274,6 +307,159 @@ static hf_status e_cal_minus_target(double dampratio, void *ctx, double *value)
     return HF_OK;
 }
 
+/* dampratio by Brent so that MuJoCo's e at v_cal is e_cal exactly. */
+static hf_status pin_dampratio(calib *c, double v_cal, double e_cal, hf_diag *diag)
+{
+    dampratio_root r = {c, v_cal, e_cal};
+    hf_brent_tolerance tol = {0.0, 1e-10, 200};
+    hf_brent_result br;
+    double lo_e, hi_e;
+    hf_status st = e_cal_minus_target(1e-3, &r, &lo_e);
+    if (st == HF_OK)
+        st = e_cal_minus_target(50.0, &r, &hi_e);
+    if (st == HF_OK && lo_e * hi_e > 0.0)
+        return hf_diag_set(diag, HF_ENOCONV,
+                           "MuJoCo's e at v_cal = %g m/s spans [%g, %g] for dampratio in "
+                           "[1e-3, 50]: the target e = %g is out of its reach",
+                           v_cal, hi_e + e_cal, lo_e + e_cal, e_cal);
+    if (st == HF_OK)
+        st = hf_brent_root(e_cal_minus_target, &r, 1e-3, 50.0, &tol,
+                           "MuJoCo e(dampratio) = e_target at v_cal", &br, diag);
+    if (st == HF_OK)
+        c->contact.solref[1] = br.x;
+    return st;
+}
+
+/* The optimiser's search of (log10 timeconst, dampratio, dmin, dmax,
+ * log10 width) from x0; dh the target's penetration scale, (tc_ref, e_ref)
+ * a representative contact time and restitution for the start point. */
+static hf_status search_contact(calib *c, const hf_mujoco_options *opt, double dh,
+                                double tc_ref, double e_ref, const double *start,
+                                hf_diag *diag)
+{
+    double tc_max = 0.0;
+    for (size_t i = 0; i < c->count; ++i)
+        tc_max = fmax(tc_max, c->tc_target[i]);
+    double lo[5] = {log10(2.0 * c->timestep), 0.02, 0.01, 0.01, log10(1e-3 * dh)};
+    double hi[5] = {log10(10.0 * tc_max), 5.0, 0.9999, 0.9999, log10(100.0 * dh)};
+    double lne = log(fmax(e_ref, 1e-6));
+    double x0[5] = {log10(fmax(tc_ref / 3.0, 2.5 * c->timestep)),
+                    fmin(-lne / sqrt(lne * lne + 9.869604401089358), 4.0), 0.9, 0.95,
+                    log10(dh)};
+    x0[0] = fmin(fmax(x0[0], lo[0]), hi[0]);
+    x0[1] = fmax(x0[1], 0.05);
+    for (int j = 0; start != NULL && j < 5; ++j)
+        x0[j] = fmin(fmax(start[j], lo[j]), hi[j]);
+    hf_problem problem = {"mujoco-drop", 5, lo, hi, calib_objective, c, 0, 0.0};
+    hf_optimizer *optimizer = NULL;
+    hf_result *res = NULL;
+    hf_status st = hf_optimizer_alloc(opt->optimizer, 5, &optimizer, diag);
+    if (st == HF_OK)
+        st = hf_result_alloc(5, &res, diag);
+    if (st == HF_OK) {
+        hf_run_config run;
+        hf_run_config_init(&run);
+        run.seed = opt->seed;
+        run.max_evals = opt->max_evals;
+        run.x0 = x0;
+        st = hf_optimize(optimizer, &problem, &run, res, diag);
+    }
+    if (st == HF_OK && !isfinite(res->f))
+        st = hf_diag_set(diag, HF_ENOCONV, "MuJoCo diverged at every point tried");
+    if (st == HF_OK)
+        contact_from_x(c, res->x);
+    hf_result_free(res);
+    hf_optimizer_free(optimizer);
+    return st;
+}
+
+/* MuJoCo's model of the drop, with the timestep and time limit the targets
+ * ask for (timestep: the shortest contact time / 100 unless given). */
+static hf_status calib_load(calib *c, const hf_mujoco_options *opt, double mass, double radius,
+                            hf_diag *diag)
+{
+    double tc_min = HUGE_VAL, tc_max = 0.0;
+    for (size_t i = 0; i < c->count; ++i) {
+        tc_min = fmin(tc_min, c->tc_target[i]);
+        tc_max = fmax(tc_max, c->tc_target[i]);
+    }
+    c->timestep = opt->timestep > 0.0 ? opt->timestep : tc_min / 100.0;
+    c->t_limit = 100.0 * tc_max;
+    mju_user_warning = quiet_warning;
+    hf_mujoco_contact_init(&c->contact);
+    c->contact.timestep = c->timestep;
+    hf_status st = load_drop_model(&c->contact, mass, radius, &c->m, diag);
+    if (st == HF_OK && (c->d = mj_makeData(c->m)) == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "MuJoCo data");
+    return st;
+}
+
+/* The calibration's results into out: errors against the targets from
+ * MuJoCo's runs at the final attributes, and the XML. */
+static void calib_report(const calib *c, double mass, double radius, const char *what,
+                         hf_mujoco_calibration *out)
+{
+    out->contact = c->contact;
+    out->misfit = misfit(c);
+    out->evaluations = c->evaluations;
+    hf_engine_params *p = &out->params;
+    p->engine = HF_ENGINE_MUJOCO;
+    p->law = HF_ENGINE_LAW_SIMULATED;
+    for (size_t i = 0; i < c->count; ++i) {
+        p->e_error_max = fmax(p->e_error_max, fabs(c->e_mj[i] - c->e_target[i]));
+        p->tc_error_max = fmax(p->tc_error_max, fabs(c->tc_mj[i] / c->tc_target[i] - 1.0));
+    }
+    p->native[0] = c->contact.solref[0];
+    p->native[1] = c->contact.solref[1];
+    p->native[2] = c->contact.timestep;
+    char attrs[1024];
+    attributes_xml(&c->contact, attrs, sizeof attrs);
+    snprintf(p->text, sizeof p->text,
+             "<!-- MuJoCo %s, sphere m = %.6g kg, R = %.6g m on a plane, condim 1: %s; over "
+             "%.6g..%.6g m/s max |e - e_target| = %.4g, max |t_c/t_c,target - 1| = %.4g -->\n%s",
+             mj_versionString(), mass, radius, what, c->speed[0], c->speed[c->count - 1],
+             p->e_error_max, p->tc_error_max, attrs);
+}
+
+/* The law's e(v), t_c(v) as the targets (weights 1 and tc_weight), its e
+ * and t_c at v_cal, and MuJoCo's model with the timestep they ask for. */
+static hf_status law_targets(calib *c, const hf_law *law, const hf_mujoco_options *opt,
+                             double *e_cal, double *tc_cal, hf_diag *diag)
+{
+    hf_status st = hf_law_impact(law, law->contact.approach_speed, e_cal, tc_cal, diag);
+    double tc_short = *tc_cal;   /* v_cal's contact counts too */
+    for (size_t i = 0; st == HF_OK && i < c->count; ++i) {
+        st = hf_law_impact(law, c->speed[i], &c->e_target[i], &c->tc_target[i], diag);
+        c->e_weight[i] = 1.0;
+        c->tc_weight[i] = opt->tc_weight;
+        tc_short = fmin(tc_short, c->tc_target[i]);
+    }
+    if (st != HF_OK)
+        return st;
+    hf_mujoco_options o = *opt;
+    o.timestep = opt->timestep > 0.0 ? opt->timestep : tc_short / 100.0;
+    st = calib_load(c, &o, law->contact.mass, law->radius, diag);
+    c->t_limit = fmax(c->t_limit, 100.0 * *tc_cal);
+    return st;
+}
+
+/* The law calibration's report: MuJoCo's e at v_cal beside the target's. */
+static hf_status law_report(calib *c, const hf_law *law, double e_cal,
+                            hf_mujoco_calibration *out, hf_diag *diag)
+{
+    double v_cal = law->contact.approach_speed, e_engine = 0.0, tc;
+    set_contact(c->m, &c->contact);
+    hf_status st = drop_run(c->m, c->d, v_cal, c->t_limit, &e_engine, &tc, diag);
+    char what[160];
+    snprintf(what, sizeof what, "e = %.6g at v_cal = %.6g m/s (target %.6g)", e_engine, v_cal,
+             e_cal);
+    calib_report(c, law->contact.mass, law->radius, what, out);
+    out->params.v_cal = v_cal;
+    out->params.e_target = e_cal;
+    out->params.e_engine = e_engine;
+    return st;
+}
+
 hf_status hf_mujoco_calibrate(const hf_law *law, size_t count, const double *speed,
                               const hf_mujoco_options *options, hf_mujoco_calibration *out,
                               hf_diag *diag)
@@ -287,134 +473,115 @@ hf_status hf_mujoco_calibrate(const hf_law *law, size_t count, const double *spe
     hf_status st = hf_law_check(law, diag);
     if (st != HF_OK)
         return st;
-    if (law->form == HF_LAW_MAXWELL)
+    if (law->form == HF_LAW_MAXWELL || law->form == HF_LAW_VISCOELASTIC)
         return hf_diag_set(diag, HF_EINVAL,
-                           "MuJoCo calibration needs a Hertz contact law, not the Maxwell form");
+                           "MuJoCo calibration needs a Hertz contact law, not the %s form",
+                           hf_law_form_name(law->form));
     double t_start = hf_wall_seconds();
     memset(out, 0, sizeof *out);
-    double *buf = calloc(4 * count, sizeof *buf);
-    if (buf == NULL)
-        return hf_diag_set(diag, HF_ENOMEM, "MuJoCo calibration tables");
-    calib c = {0};
-    c.count = count;
-    c.speed = speed;
-    c.e_target = buf;
-    c.tc_target = buf + count;
-    c.e_mj = buf + 2 * count;
-    c.tc_mj = buf + 3 * count;
-    c.tc_weight = opt.tc_weight;
-    double v_cal = law->contact.approach_speed, e_cal = 0.0, tc_cal = 0.0;
-    double tc_min = HUGE_VAL, tc_max = 0.0;
-    st = hf_law_impact(law, v_cal, &e_cal, &tc_cal, diag);
-    for (size_t i = 0; st == HF_OK && i < count; ++i) {
-        st = hf_law_impact(law, speed[i], &c.e_target[i], &c.tc_target[i], diag);
-        tc_min = fmin(tc_min, c.tc_target[i]);
-        tc_max = fmax(tc_max, c.tc_target[i]);
-    }
-    if (st != HF_OK) {
-        free(buf);
+    calib c;
+    if ((st = calib_alloc(&c, count, speed, diag)) != HF_OK)
         return st;
-    }
-    c.timestep = opt.timestep > 0.0 ? opt.timestep : fmin(tc_min, tc_cal) / 100.0;
-    c.t_limit = 100.0 * fmax(tc_max, tc_cal);
+    double v_cal = law->contact.approach_speed, e_cal = 0.0, tc_cal = 0.0;
+    st = law_targets(&c, law, &opt, &e_cal, &tc_cal, diag);
     /* the penetration scale of the target: its undamped δ_H at v_cal */
     const hf_contact *k = &law->contact;
     double dh = pow((k->exponent + 1.0) * k->mass * v_cal * v_cal / (2.0 * k->stiffness),
                     1.0 / (k->exponent + 1.0));
-    mju_user_warning = quiet_warning;
-    hf_mujoco_contact_init(&c.contact);
-    c.contact.timestep = c.timestep;
-    st = load_drop_model(&c.contact, k->mass, law->radius, &c.m, diag);
-    if (st != HF_OK) {
-        free(buf);
+    if (st == HF_OK)
+        st = search_contact(&c, &opt, dh, tc_cal, e_cal, NULL, diag);
+    if (st == HF_OK)   /* the shape found; now e at v_cal exactly, by dampratio */
+        st = pin_dampratio(&c, v_cal, e_cal, diag);
+    if (st == HF_OK)
+        st = run_range(&c, diag);
+    if (st == HF_OK)
+        st = law_report(&c, law, e_cal, out, diag);
+    out->seconds = hf_wall_seconds() - t_start;
+    calib_free(&c);
+    return st;
+}
+
+static int positive(double x) { return isfinite(x) && x > 0.0; }
+
+/* HF_EDOM naming the row for a bad measured value. */
+static hf_status measured_check(const hf_mujoco_measured *data, hf_diag *diag)
+{
+    if (data == NULL || data->count < 3 || data->speed == NULL || data->e == NULL ||
+        data->e_se == NULL || data->contact_time == NULL || data->contact_time_se == NULL)
+        return hf_diag_set(diag, HF_EINVAL,
+                           "measured e(v), t_c(v) need at least 3 speeds with both standard "
+                           "errors (MuJoCo's contact has 5 parameters)");
+    for (size_t i = 0; i < data->count; ++i) {
+        double v = data->speed[i], e = data->e[i], se = data->e_se[i];
+        double t = data->contact_time[i], st = data->contact_time_se[i];
+        if (!(positive(v) && positive(e) && e <= 1.0 && positive(se) && positive(t) &&
+              positive(st)))
+            return hf_diag_set(diag, HF_EDOM,
+                               "measured row %zu: v = %g, e = %g (s.e. %g), t_c = %g (s.e. %g): "
+                               "need v > 0, 0 < e <= 1, t_c > 0 and standard errors > 0",
+                               i + 1, v, e, se, t, st);
+    }
+    return HF_OK;
+}
+
+hf_status hf_mujoco_calibrate_measured(const hf_mujoco_measured *data, double mass,
+                                       double radius, const hf_mujoco_options *options,
+                                       hf_mujoco_calibration *out, hf_diag *diag)
+{
+    if (out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "MuJoCo calibration needs an output");
+    hf_status st = measured_check(data, diag);
+    if (st != HF_OK)
         return st;
+    if (!(isfinite(mass) && mass > 0.0 && isfinite(radius) && radius > 0.0))
+        return hf_diag_set(diag, HF_EDOM, "MuJoCo calibration needs m, R > 0 (%g, %g)", mass,
+                           radius);
+    hf_mujoco_options opt;
+    hf_mujoco_options_init(&opt);
+    if (options)
+        opt = *options;
+    double t_start = hf_wall_seconds();
+    memset(out, 0, sizeof *out);
+    calib c;
+    if ((st = calib_alloc(&c, data->count, data->speed, diag)) != HF_OK)
+        return st;
+    /* χ²: (Δe/s.e.)² and, for t_c, ln² of the ratio over its relative s.e. */
+    size_t mid = data->count / 2;
+    for (size_t i = 0; i < data->count; ++i) {
+        c.e_target[i] = data->e[i];
+        c.tc_target[i] = data->contact_time[i];
+        c.e_weight[i] = 1.0 / (data->e_se[i] * data->e_se[i]);
+        double rel = data->contact_time_se[i] / data->contact_time[i];
+        c.tc_weight[i] = 1.0 / (rel * rel);
     }
-    c.d = mj_makeData(c.m);
-    hf_optimizer *optimizer = NULL;
-    hf_result *res = NULL;
-    if (c.d == NULL)
-        st = hf_diag_set(diag, HF_ENOMEM, "MuJoCo data");
-    /* x = (log10 timeconst, dampratio, dmin, dmax, log10 width) */
-    double lo[5] = {log10(2.0 * c.timestep), 0.02, 0.01, 0.01, log10(1e-3 * dh)};
-    double hi[5] = {log10(10.0 * tc_max), 5.0, 0.9999, 0.9999, log10(100.0 * dh)};
-    double lne = log(fmax(e_cal, 1e-6));
-    double x0[5] = {log10(fmax(tc_cal / 3.0, 2.5 * c.timestep)),
-                    fmin(-lne / sqrt(lne * lne + 9.869604401089358), 4.0), 0.9, 0.95,
-                    log10(dh)};
-    x0[0] = fmin(fmax(x0[0], lo[0]), hi[0]);
-    x0[1] = fmax(x0[1], 0.05);
-    hf_problem problem = {"mujoco-drop", 5, lo, hi, calib_objective, &c, 0, 0.0};
+    /* Hertz's maximum approach from the contact time, t_c = 2.9432 δ_m/v
+     * (Argatov Eq. 24's τ_c⁰), at the middle speed: the width's scale */
+    double dh = data->speed[mid] * data->contact_time[mid] / 2.9432;
+    st = calib_load(&c, &opt, mass, radius, diag);
     if (st == HF_OK)
-        st = hf_optimizer_alloc(opt.optimizer, 5, &optimizer, diag);
+        st = search_contact(&c, &opt, dh, data->contact_time[mid], data->e[mid], NULL, diag);
+    if (st == HF_OK) {
+        /* a local polish from the global search's best (the same budget):
+         * the weighted misfit's minimum is narrow once the s.e. are small */
+        double best[5] = {log10(c.contact.solref[0]), c.contact.solref[1], c.contact.solimp[0],
+                          c.contact.solimp[1], log10(c.contact.solimp[2])};
+        hf_mujoco_options local = opt;
+        local.optimizer = "nlopt:LN_BOBYQA";
+        st = search_contact(&c, &local, dh, data->contact_time[mid], data->e[mid], best, diag);
+    }
     if (st == HF_OK)
-        st = hf_result_alloc(5, &res, diag);
+        st = run_range(&c, diag);
     if (st == HF_OK) {
-        hf_run_config run;
-        hf_run_config_init(&run);
-        run.seed = opt.seed;
-        run.max_evals = opt.max_evals;
-        run.x0 = x0;
-        st = hf_optimize(optimizer, &problem, &run, res, diag);
-    }
-    if (st == HF_OK && !isfinite(res->f))
-        st = hf_diag_set(diag, HF_ENOCONV, "MuJoCo diverged at every point tried");
-    if (st == HF_OK) {
-        /* the shape found; now e at v_cal exactly, by dampratio */
-        contact_from_x(&c, res->x);
-        dampratio_root r = {&c, v_cal, e_cal};
-        hf_brent_tolerance tol = {0.0, 1e-10, 200};
-        hf_brent_result br;
-        double lo_e, hi_e;
-        st = e_cal_minus_target(1e-3, &r, &lo_e);
-        if (st == HF_OK)
-            st = e_cal_minus_target(50.0, &r, &hi_e);
-        if (st == HF_OK && lo_e * hi_e > 0.0)
-            st = hf_diag_set(diag, HF_ENOCONV,
-                             "MuJoCo's e at v_cal = %g m/s spans [%g, %g] for dampratio in "
-                             "[1e-3, 50]: the target e = %g is out of its reach",
-                             v_cal, hi_e + e_cal, lo_e + e_cal, e_cal);
-        if (st == HF_OK)
-            st = hf_brent_root(e_cal_minus_target, &r, 1e-3, 50.0, &tol,
-                               "MuJoCo e(dampratio) = e_target at v_cal", &br, diag);
-        if (st == HF_OK) {
-            c.contact.solref[1] = br.x;
-            st = run_range(&c, diag);
-        }
-    }
-    if (st == HF_OK) {
-        out->contact = c.contact;
-        out->misfit = misfit(&c);
-        out->evaluations = c.evaluations;
-        hf_engine_params *p = &out->params;
-        p->engine = HF_ENGINE_MUJOCO;
-        p->law = HF_ENGINE_LAW_SIMULATED;
-        p->v_cal = v_cal;
-        p->e_target = e_cal;
-        set_contact(c.m, &c.contact);
-        double tc;
-        st = drop_run(c.m, c.d, v_cal, c.t_limit, &p->e_engine, &tc, diag);
-        for (size_t i = 0; i < count; ++i) {
-            p->e_error_max = fmax(p->e_error_max, fabs(c.e_mj[i] - c.e_target[i]));
-            p->tc_error_max = fmax(p->tc_error_max, fabs(c.tc_mj[i] / c.tc_target[i] - 1.0));
-        }
-        p->native[0] = c.contact.solref[0];
-        p->native[1] = c.contact.solref[1];
-        p->native[2] = c.contact.timestep;
-        char attrs[1024];
-        attributes_xml(&c.contact, attrs, sizeof attrs);
-        snprintf(p->text, sizeof p->text,
-                 "<!-- MuJoCo %s, sphere m = %.6g kg, R = %.6g m on a plane, condim 1: "
-                 "e = %.6g at v_cal = %.6g m/s (target %.6g); over %.6g..%.6g m/s max "
-                 "|e - e_target| = %.4g, max |t_c/t_c,target - 1| = %.4g -->\n%s",
-                 mj_versionString(), k->mass, law->radius, p->e_engine, v_cal, e_cal,
-                 speed[0], speed[count - 1], p->e_error_max, p->tc_error_max, attrs);
+        calib_report(&c, mass, radius, "weighted least squares on a lab's measured e(v), t_c(v)",
+                     out);
+        out->chi2_reduced = misfit_sum(&c) / (double)(2 * data->count - 5 > 0
+                                                           ? 2 * data->count - 5 : 1);
+        out->params.v_cal = data->speed[mid];
+        out->params.e_target = data->e[mid];
+        out->params.e_engine = c.e_mj[mid];
     }
     out->seconds = hf_wall_seconds() - t_start;
-    hf_result_free(res);
-    hf_optimizer_free(optimizer);
-    mj_deleteData(c.d);
-    mj_deleteModel(c.m);
-    free(buf);
+    calib_free(&c);
     return st;
 }
 
@@ -446,6 +613,14 @@ hf_status hf_mujoco_calibrate(const hf_law *law, size_t count, const double *spe
                               hf_diag *diag)
 {
     (void)law, (void)count, (void)speed, (void)options, (void)out;
+    return absent(diag);
+}
+
+hf_status hf_mujoco_calibrate_measured(const hf_mujoco_measured *data, double mass,
+                                       double radius, const hf_mujoco_options *options,
+                                       hf_mujoco_calibration *out, hf_diag *diag)
+{
+    (void)data, (void)mass, (void)radius, (void)options, (void)out;
     return absent(diag);
 }
 

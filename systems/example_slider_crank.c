@@ -23,6 +23,11 @@
  * moves freely along x.  The contact (Eq. 70, whose x5 − x4 − 2a is the gap,
  * negative in contact) has the penetration δ = 2a − (x5 − x4) and
  * J = (dx4/dφ, −1).  The plane is horizontal: no gravity.
+ *
+ * With crank_driven the crank turns at the constant crank_speed (φ̈ = 0, a
+ * motor of unbounded torque): its inertia is infinite for the contact, so
+ * the collision's effective mass is the block's and the slider keeps the
+ * velocity the crank imposes.
  */
 #include "systems/example_internal.h"
 
@@ -35,6 +40,7 @@ static const char *const slider_columns[] = {
 
 typedef struct slider_crank {
     double r, l, a, m_crank, i_crank, m_rod, i_rod, m_slider, m_block;
+    int driven;   /* the crank turns at a constant speed: infinite inertia */
 } slider_crank;
 
 static double slider_x(const slider_crank *s, double phi, double *dx_dphi)
@@ -68,7 +74,9 @@ static void geometry(const double *q, void *params, double *delta, double J[2])
 static void mass(const double *q, void *params, double m[2])
 {
     const slider_crank *s = params;
-    m[0] = crank_mass(s, q[0]);
+    /* a driven crank's motor absorbs any impulse: J0²/m0 = 0 in the
+     * contact's effective mass, and no velocity change */
+    m[0] = s->driven ? INFINITY : crank_mass(s, q[0]);
     m[1] = s->m_block;
 }
 
@@ -76,9 +84,13 @@ static void accel(const double *y, const double Q[2], void *params, double qdd[2
 {
     const slider_crank *s = params;
     const double h = 1e-6;
+    qdd[1] = Q[1] / s->m_block;
+    if (s->driven) {
+        qdd[0] = 0.0;
+        return;
+    }
     double dm = (crank_mass(s, y[0] + h) - crank_mass(s, y[0] - h)) / (2.0 * h);
     qdd[0] = (Q[0] - 0.5 * dm * y[2] * y[2]) / crank_mass(s, y[0]);
-    qdd[1] = Q[1] / s->m_block;
 }
 
 static void extra(const double *y, void *params, double *out)
@@ -99,7 +111,8 @@ hf_status hf_example_slider_crank_run(const hf_example_config *c, hf_example *ex
                            c->block_speed);
     slider_crank s = {HF_SLIDER_CRANK_R, HF_SLIDER_ROD_L, HF_SLIDER_A,
                       HF_SLIDER_CRANK_MASS, HF_SLIDER_CRANK_INERTIA, HF_SLIDER_ROD_MASS,
-                      HF_SLIDER_ROD_INERTIA, HF_SLIDER_SLIDER_MASS, HF_SLIDER_BLOCK_MASS};
+                      HF_SLIDER_ROD_INERTIA, HF_SLIDER_SLIDER_MASS, HF_SLIDER_BLOCK_MASS,
+                      c->crank_driven != 0};
     const hf_example_pair sys = {&s, geometry, mass, accel, NULL, 2, extra, slider_columns};
     const double y0[4] = {0.0, HF_SLIDER_BLOCK_X0, c->crank_speed, -c->block_speed};
     return hf_example_pair_run(&sys, c, y0, ex, diag);

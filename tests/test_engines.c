@@ -22,10 +22,14 @@
  *    the exponent: tolerance 0.05).
  * 4. The force API: the formula, zero outside contact, never tensile,
  *    refused for the Maxwell form.
+ * 5. The viscoelastic form against the published series of the
+ *    Kelvin–Voigt sphere (Ramírez et al. 1999; Schwager & Pöschel 2008):
+ *    see viscoelastic_sphere_series.
  */
 #include "hf_test.h"
 
 #include <math.h>
+#include <gsl/gsl_sf_gamma.h>
 #include <string.h>
 
 #include "hertzfit/damping.h"
@@ -108,8 +112,9 @@ static void linear_damper_exponent(void **state)
 }
 
 /* Each engine's native numbers, back into its published law by the
- * engine's own formula (docs/engines.md), then simulated. */
-static double engine_e_from_native(const hf_engine_params *p, const hf_law *law)
+ * engine's own formula (docs/engines.md cites the source read), then
+ * simulated: e and t_c at v_cal. */
+static double engine_e_from_native(const hf_engine_params *p, const hf_law *law, double *tc)
 {
     hf_engine_params q;
     memset(&q, 0, sizeof q);
@@ -119,10 +124,15 @@ static double engine_e_from_native(const hf_engine_params *p, const hf_law *law)
         q.law = HF_ENGINE_LAW_HUNT_CROSSLEY_FIXED;
         q.n = 1.0, q.k = p->native[0], q.d = p->native[1];
         break;
-    case HF_ENGINE_OPENSIM: {         /* f = 4/3 sqrt(R) E x^1.5 (1 + 1.5 c xdot), E = s^1.5 */
+    case HF_ENGINE_OPENSIM: {
+        /* Simbody's HuntCrossleyForceImpl::calcForce: each surface keeps
+         * k_i = stiffness_i^(2/3); s1 = k2/(k1 + k2), k = k1 s1, c = c1 s1
+         * + c2 s2; fH = 4/3 k x sqrt(R k x); f = fH (1 + 1.5 c v).  The
+         * export puts the sphere and the plane in one parameter set. */
+        double k_each = pow(p->native[0], 2.0 / 3.0), s1 = 0.5, k = k_each * s1;
         q.law = HF_ENGINE_LAW_HUNT_CROSSLEY_FIXED;
-        q.n = 1.5, q.k = 4.0 / 3.0 * sqrt(R) * pow(p->native[0], 1.5);
-        q.d = 1.5 * p->native[1];
+        q.n = 1.5, q.k = 4.0 / 3.0 * k * sqrt(R * k);
+        q.d = 1.5 * (p->native[1] * s1 + p->native[1] * (1.0 - s1));
         break;
     }
     case HF_ENGINE_MBDYN: {           /* Flores: h = 8(1 − e)/(5e) */
@@ -152,7 +162,7 @@ static double engine_e_from_native(const hf_engine_params *p, const hf_law *law)
         fail();
     }
     double e = -1.0;
-    assert_int_equal(hf_engine_impact(&q, m, p->v_cal, &e, NULL, NULL), HF_OK);
+    assert_int_equal(hf_engine_impact(&q, m, p->v_cal, &e, tc, NULL), HF_OK);
     return e;
 }
 
@@ -177,8 +187,19 @@ static void engines_reproduce_target(void **state)
             assert_int_equal(st, HF_OK);
             HF_ASSERT_CLOSE(p.e_engine, p.e_target, 0.0, 1e-3);   /* the must-show */
             HF_ASSERT_CLOSE(p.e_engine, p.e_target, 0.0, 1e-7);   /* what it delivers */
-            HF_ASSERT_CLOSE(engine_e_from_native(&p, &law), p.e_target, 0.0, 1e-3);
-            HF_ASSERT_CLOSE(engine_e_from_native(&p, &law), p.e_target, 0.0, 1e-7);
+            double tc_native, tc_target;
+            double e_native = engine_e_from_native(&p, &law, &tc_native);
+            HF_ASSERT_CLOSE(e_native, p.e_target, 0.0, 1e-3);
+            HF_ASSERT_CLOSE(e_native, p.e_target, 0.0, 1e-7);
+            /* e of a Hunt–Crossley law does not see the stiffness, t_c does:
+             * where the engine's law at v_cal is the target's own (OpenSim's
+             * n = 3/2 and MBDyn's against a Hunt–Crossley target), the native
+             * stiffness must give the target's t_c (integration: 1e-9) */
+            int same_law = (id == HF_ENGINE_OPENSIM || id == HF_ENGINE_MBDYN) &&
+                           forms[f] != HF_LAW_LINEAR_DAMPER;
+            assert_int_equal(hf_law_impact(&law, p.v_cal, NULL, &tc_target, NULL), HF_OK);
+            if (same_law)
+                HF_ASSERT_CLOSE(tc_native, tc_target, 0.0, 1e-7);
             assert_true(p.text[0] != '\0');
             assert_true(isfinite(p.e_error_max) && isfinite(p.tc_error_max));
         }
@@ -251,6 +272,93 @@ static void maxwell_curve(void **state)
     HF_ASSERT_CLOSE(fit.exponent_theory, -0.2, 1e-15, 0.0);
 }
 
+/* The published constants: C1 = Γ(3/5)√π/(2^{1/5} 5^{2/5} Γ(21/10)) printed
+ * as 1.15344 (Ramírez et al. 1999: the digits of 1.1534489 cut, not
+ * rounded, so within 1e-5), C2 = (3/5) C1² printed as 0.79826 (0.7982666,
+ * cut too); and the Padé approximant expands to the series: its
+ * difference from the series to h_5 is O(x⁶): |h_6| ≈ 0.44, h_7 x ≈ 0.03
+ * at x = 0.05, and the Padé's six printed digits (b2 = 1.15345 against
+ * C1 = 1.1534489) add 1.1e-6 x² = 0.18 x⁶ there: below 0.8 x⁶ (a C1 off
+ * by 1e-4 would add 1e-4 x², 20 times that bound). */
+static void viscoelastic_sphere_constants(void **state)
+{
+    (void)state;
+    double c1 = gsl_sf_gamma(0.6) * sqrt(4.0 * atan(1.0)) / (pow(2.0, 0.2) * pow(5.0, 0.4) *
+                                                   gsl_sf_gamma(2.1));
+    HF_ASSERT_CLOSE(HF_VISCOELASTIC_SPHERE_C1, c1, 1e-15, 1e-15);
+    HF_ASSERT_CLOSE(c1, 1.15344, 1e-5, 0.0);
+    HF_ASSERT_CLOSE(HF_VISCOELASTIC_SPHERE_C2, 0.6 * c1 * c1, 1e-15, 1e-15);
+    HF_ASSERT_CLOSE(HF_VISCOELASTIC_SPHERE_C2, 0.79826, 1e-5, 0.0);
+    double x = 0.05;   /* at v = 1, x = √β */
+    double d = hf_viscoelastic_sphere_e(x * x, 1.0, 0) - hf_viscoelastic_sphere_e(x * x, 1.0, 5);
+    assert_true(fabs(d) < 0.8 * pow(x, 6.0));
+}
+
+/* The exact viscoelastic impact (Lee–Radok/Ting) of a standard linear
+ * solid whose relaxation time is 1e-3 of the contact time is the
+ * Kelvin–Voigt sphere of Brilliantov et al. (A = Σ gᵢτᵢ/g∞) to O(τ/t_c):
+ * the free fit of 1 − e = c1 v^{1/5} − c2 v^{2/5} over 0.1–10 m/s must
+ * give c1 = C1 β with β the material's own (3/2) A (ρ/m)^{2/5}.  Error
+ * budget for c1: the Kelvin–Voigt limit O(τ/t_c) ≈ 4e-4 relative, the
+ * dropped h_5 term (0.27 (βv^{1/5})^{5/2} against C1 βv^{1/5}: ≈ 0.23
+ * (βv^{1/5})^{3/2} ≈ 1e-3 at the fastest speed, part of it absorbed by
+ * c2), the solver's 1e-12 tolerances: 3e-3 relative (measured: 3.4e-4).
+ * Beyond first order the exact solution is not the series: Ting's
+ * unloading keeps the contact radius of the earlier loading time, a² =
+ * R(w + Aẇ), where Brilliantov's force keeps a² = Rw, and the two differ
+ * at O(A²) (docs/engines.md gives the measured second-order coefficient).
+ * So the test asks of the second order only its sign (c2 > 0: e convex in
+ * v^{1/5}) and that the series misses the exact e by less than its own
+ * second-order term C2 (βv^{1/5})² at the fastest speed (5.9e-4): a wrong
+ * first order (C1 off by 3 %) would miss by 8e-4. */
+static void viscoelastic_sphere_series(void **state)
+{
+    (void)state;
+    hf_law law;
+    hf_law_init(&law);
+    law.form = HF_LAW_VISCOELASTIC;
+    law.contact.mass = 0.1;
+    law.radius = 0.01;
+    law.viscoelastic.mu0 = 1e9;
+    law.viscoelastic.nu = 0.3;
+    hf_prony_sls(0.9, 1.0 / 4.7e-7, &law.viscoelastic.relax);   /* τ = 0.47 µs */
+    enum { N = 7 };
+    double v[N], e[N], tc[N];
+    for (int i = 0; i < N; ++i)
+        v[i] = 0.1 * pow(100.0, i / (N - 1.0));
+    hf_restitution_fit pfit;
+    assert_int_equal(hf_law_restitution_curve(&law, N, v, e, tc, &pfit, NULL), HF_OK);
+    HF_ASSERT_CLOSE(pfit.exponent_theory, 0.2, 1e-15, 0.0);
+    hf_viscoelastic_sphere_fit fit;
+    assert_int_equal(hf_restitution_fit_viscoelastic_sphere(&law, N, v, e, &fit, NULL), HF_OK);
+    assert_true(fit.valid);
+    assert_true(fit.relaxation_ratio < 2e-3);
+    assert_true(fit.beta_kelvin_voigt > 0.0);
+    /* the damping is small here: 1 − e of 1–3 % */
+    assert_true(1.0 - e[0] > 0.005 && 1.0 - e[N - 1] < 0.05);
+    HF_ASSERT_CLOSE(fit.c1 / fit.beta_kelvin_voigt, HF_VISCOELASTIC_SPHERE_C1, 0.0, 3e-3);
+    HF_ASSERT_CLOSE(fit.beta, fit.beta_kelvin_voigt, 0.0, 3e-3);
+    assert_true(fit.c2 > 0.0);
+    double s_max = fit.beta_kelvin_voigt * pow(v[N - 1], 0.2);
+    assert_true(fit.max_residual_series < HF_VISCOELASTIC_SPHERE_C2 * s_max * s_max);
+    assert_true(fit.max_residual_pade < HF_VISCOELASTIC_SPHERE_C2 * s_max * s_max);
+    /* A Maxwell solid (g∞ = 0) is no Kelvin–Voigt sphere: no β predicted,
+     * its e rises with v (Argatov: 1 − e ∝ V0^{−1/5}), and the series at
+     * the fitted β misses it by far more than the 1e-4 above (measured
+     * 0.48 here, e from 0.52 to 0.77): the misfit says the form is wrong. */
+    hf_prony_maxwell(2e3, &law.viscoelastic.relax);
+    assert_int_equal(hf_law_restitution_curve(&law, N, v, e, tc, &pfit, NULL), HF_OK);
+    HF_ASSERT_CLOSE(pfit.exponent_theory, -0.2, 1e-15, 0.0);
+    assert_int_equal(hf_restitution_fit_viscoelastic_sphere(&law, N, v, e, &fit, NULL), HF_OK);
+    assert_true(fit.beta_kelvin_voigt == 0.0 && e[0] < e[N - 1]);
+    assert_true(fit.max_residual_series > 0.1);
+    /* history-dependent: no force law, no engine export */
+    double f;
+    assert_int_equal(hf_law_force(&law, 1e-5, 0.1, 1.0, &f, NULL), HF_EINVAL);
+    hf_engine_params p;
+    assert_int_equal(hf_engine_export(HF_ENGINE_DRAKE, &law, 1, v, &p, NULL), HF_EINVAL);
+}
+
 int main(void)
 {
     hf_library_init();
@@ -262,6 +370,8 @@ int main(void)
         cmocka_unit_test(drake_error_is_the_exact_relation),
         cmocka_unit_test(force_api),
         cmocka_unit_test(maxwell_curve),
+        cmocka_unit_test(viscoelastic_sphere_constants),
+        cmocka_unit_test(viscoelastic_sphere_series),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

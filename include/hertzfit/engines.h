@@ -21,9 +21,11 @@
  *   HF_LAW_MAXWELL      Hunter's Maxwell impact (hertzfit/maxwell.h) of
  *       a rigid sphere (radius R, mass m) on the material; K, n, e_cal are
  *       not used.  History-dependent: it has no force law F(δ, δ̇).
- *
- * The general viscoelastic materials (models/viscoelastic.c, in progress)
- * will be a fifth form; hf_law_impact is the one place it plugs in.
+ *   HF_LAW_VISCOELASTIC the exact viscoelastic impact (Lee–Radok loading,
+ *       Ting unloading; hertzfit/viscoelastic.h) of the sphere on a
+ *       Prony-series material (law->viscoelastic): Maxwell, standard
+ *       linear solid, generalised Maxwell.  K, n, e_cal are not used;
+ *       history-dependent like HF_LAW_MAXWELL.
  *
  * The force inside an engine's contact callback, and the restitution the
  * law gives at another speed.
@@ -57,6 +59,7 @@
 #include "hertzfit/damping.h"
 #include "hertzfit/maxwell.h"
 #include "hertzfit/status.h"
+#include "hertzfit/viscoelastic.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -67,6 +70,7 @@ typedef enum hf_law_form {
     HF_LAW_FIXED = 1,          /* "fixed" */
     HF_LAW_LINEAR_DAMPER = 2,  /* "linear-damper" */
     HF_LAW_MAXWELL = 3,        /* "maxwell" */
+    HF_LAW_VISCOELASTIC = 4,   /* "viscoelastic" */
     HF_LAW_FORM_COUNT
 } hf_law_form;
 
@@ -78,14 +82,17 @@ typedef struct hf_law {
     double restitution;          /* e_cal in [1e-6, 1] */
     hf_maxwell_material material;/* HF_LAW_MAXWELL only */
     double radius;               /* m: the sphere's radius (Maxwell; engines' geometry) */
+    hf_viscoelastic_material viscoelastic; /* HF_LAW_VISCOELASTIC only */
 } hf_law;
 
 /* HF_LAW_PER_IMPACT, "exact", the contact of hf_contact_init (m = K =
  * v_cal = 1, n = 3/2), e_cal = 0.8, radius 0.01 m, a Maxwell material of
- * μ0 = 1 GPa, ν = 0.3, η = 0. */
+ * μ0 = 1 GPa, ν = 0.3, η = 0, and the same elastic material as the
+ * viscoelastic one (one Prony term of rate 0). */
 void hf_law_init(hf_law *law);
 
-/* The form named NAME ("per-impact", "fixed", "linear-damper", "maxwell")
+/* The form named NAME ("per-impact", "fixed", "linear-damper", "maxwell",
+ * "viscoelastic")
  * into *form, or HF_ENOTFOUND listing them. */
 hf_status hf_law_form_lookup(const char *name, hf_law_form *form, hf_diag *diag);
 const char *hf_law_form_name(hf_law_form form);
@@ -119,9 +126,11 @@ hf_status hf_law_impact(const hf_law *law, double speed, double *e, double *cont
  * theory predicts at leading order for small damping: 0 (PER_IMPACT),
  * 1 (FIXED: 1 − e ≈ 2h/3 with h ∝ v), −(n−1)/(n+1) (LINEAR_DAMPER: the
  * dimensionless damping γ = c t_H/m, t_H ∝ v^{(1−n)/(n+1)}), −1/5
- * (MAXWELL: 1 − e ∝ ε = η w_m⁰/V0 ∝ V0^{−1/5}, Argatov Eq. 40).  The
- * Kelvin–Voigt sphere of Brilliantov et al. (1996), F ∝ δ^{3/2} + A δ^{1/2}
- * δ̇, has +1/5 (Schwager & Pöschel 2008); it awaits the viscoelastic form.
+ * (MAXWELL: 1 − e ∝ ε = η w_m⁰/V0 ∝ V0^{−1/5}, Argatov Eq. 40);
+ * VISCOELASTIC: +1/5 when the material keeps a relaxed modulus (g∞ > 0:
+ * with relaxation fast against the impact it is the Kelvin–Voigt sphere
+ * of Brilliantov et al. 1996, see hf_restitution_fit_viscoelastic_sphere),
+ * −1/5 when it does not (a Maxwell solid).
  * valid = 0 (and the other fields 0) when some 1 − e is not positive or
  * fewer than 2 speeds. */
 typedef struct hf_restitution_fit {
@@ -138,6 +147,58 @@ typedef struct hf_restitution_fit {
 hf_status hf_law_restitution_curve(const hf_law *law, size_t count, const double *speed,
                                    double *e, double *contact_time, hf_restitution_fit *fit,
                                    hf_diag *diag);
+
+/* ---- the viscoelastic sphere's closed form ------------------------------ */
+
+/* The Kelvin–Voigt sphere of Brilliantov et al. (Phys. Rev. E 53, 5382,
+ * 1996), F = ρ (δ^{3/2} + (3/2) A δ^{1/2} δ̇), ρ = (8/3) G∞ √R/(1 − ν) on a
+ * rigid plane, has (Ramírez, Pöschel, Brilliantov & Schwager, Phys. Rev. E
+ * 60, 4465, 1999; Schwager & Pöschel, Phys. Rev. E 78, 051304, 2008)
+ *     e = 1 + Σ_k h_k (β^{1/2} v^{1/10})^k,  β = (3/2) A (ρ/m)^{2/5},
+ * h_1 = h_3 = 0, h_2 = −C1 with C1 = Γ(3/5)√π/(2^{1/5} 5^{2/5} Γ(21/10))
+ * = 1.15344, h_4 = C2 = (3/5) C1² = 0.79826 (Ramírez et al.), and from
+ * h_5 on odd terms, which the 2008 paper finds when the contact ends
+ * where the force vanishes (h_5 = 0.26667 as the Padé below expands).
+ * Müller & Pöschel's (Phys. Rev. E 84, 021302, 2011) Padé approximant
+ *     e ≈ (1 + a1 x)/(1 + a1 x + b2 x² + b3 x³ + b4 x⁴),  x = β^{1/2} v^{1/10},
+ * a1 = 0.501086, b2 = 1.15345, b3 = 0.577977, b4 = 0.532178, expands to
+ * these h_k and holds over the whole range of e. */
+#define HF_VISCOELASTIC_SPHERE_C1 1.1534488580952884
+#define HF_VISCOELASTIC_SPHERE_C2 0.7982665609447948
+
+/* The published form fitted to e(v) (speeds in m/s):
+ *   c1, c2: the free linear least-squares fit 1 − e = c1 v^{1/5} − c2 v^{2/5}
+ *     (gsl_multifit_linear), whose ratio c2/c1² the series fixes at 3/5;
+ *   beta = c1/C1, and the largest misfit over the speeds of the series to
+ *     h_5 and of the Padé approximant at that β;
+ *   beta_kelvin_voigt: the β the material predicts in its Kelvin–Voigt
+ *     limit (relaxation fast against the impact: ∫G dφ ≈ G∞ φ + Σ Gᵢ τᵢ φ',
+ *     A = Σ gᵢ τᵢ / g∞), 0 for a Hertz law or a material with g∞ = 0;
+ *   relaxation_ratio: the slowest τᵢ over the Hertz contact time t_c⁰ at the
+ *     slowest speed (the limit needs it ≪ 1), 0 when not viscoelastic.
+ * valid = 0 with fewer than 2 distinct speeds. */
+typedef struct hf_viscoelastic_sphere_fit {
+    int valid;
+    double c1, c2;               /* (s/m)^{1/5}, (s/m)^{2/5} */
+    double beta;                 /* (s/m)^{1/5} */
+    double c2_over_c1_squared;   /* the series: 3/5 */
+    double max_residual_series;  /* max |e − series to h_5 at beta| */
+    double max_residual_pade;    /* max |e − Padé at beta| */
+    double beta_kelvin_voigt;    /* (s/m)^{1/5} */
+    double relaxation_ratio;
+} hf_viscoelastic_sphere_fit;
+
+/* The series' e at x = β^{1/2} v^{1/10} to h_5 (terms = 5) or the Padé
+ * approximant (terms = 0). */
+double hf_viscoelastic_sphere_e(double beta, double speed, int terms);
+
+/* Fits e[i] at speed[i] (count of each; e from hf_law_restitution_curve or
+ * a lab) as above; law gives m, R and the material for beta_kelvin_voigt
+ * (may be NULL).  HF_EINVAL for NULL arrays, HF_EDOM for a speed <= 0. */
+hf_status hf_restitution_fit_viscoelastic_sphere(const hf_law *law, size_t count,
+                                                 const double *speed, const double *e,
+                                                 hf_viscoelastic_sphere_fit *fit,
+                                                 hf_diag *diag);
 
 /* ---- engines ----------------------------------------------------------- */
 

@@ -157,6 +157,10 @@ typedef struct hf_example_config {
                                 counter-clockwise (rad/s) */
     double block_speed;      /* slider–crank: the block's initial speed to the left (m/s) */
     double tolerance;        /* ODE per-step tolerance, relative (default 1e-10) */
+    int crank_driven;        /* slider–crank: 1 turns the crank at the constant
+                                crank_speed (a motor of unbounded torque: its
+                                inertia infinite, collisions leave it unchanged);
+                                0 (default) the paper's free crank */
 } hf_example_config;
 
 /* The paper's set-up of EXAMPLE: impact damper Table 4 with d = 20 mm over

@@ -77,6 +77,8 @@ typedef struct hf_mujoco_calibration {
     double misfit;               /* the objective at the end */
     size_t evaluations;          /* MuJoCo objective evaluations (each: count drops) */
     double seconds;              /* wall time of the calibration */
+    double chi2_reduced;         /* measured data: Σ (Δe/s.e.)² + (Δln t_c/(s.e./t_c))²
+                                    over 2·count − 5 degrees of freedom; 0 for a law */
 } hf_mujoco_calibration;
 
 /* Calibrates MuJoCo against LAW (not Maxwell: its target e(v) would do,
@@ -87,6 +89,27 @@ typedef struct hf_mujoco_calibration {
 hf_status hf_mujoco_calibrate(const hf_law *law, size_t count, const double *speed,
                               const hf_mujoco_options *options, hf_mujoco_calibration *out,
                               hf_diag *diag);
+
+/* A lab's measured restitution and contact time at count speeds, each
+ * with its standard error (all arrays of length count, the caller's). */
+typedef struct hf_mujoco_measured {
+    size_t count;
+    const double *speed;            /* m/s */
+    const double *e, *e_se;
+    const double *contact_time, *contact_time_se;   /* s */
+} hf_mujoco_measured;
+
+/* Calibrates MuJoCo's solref/solimp for a sphere (mass kg, radius m) to
+ * measured e(v) and t_c(v) by weighted least squares: the optimiser
+ * minimises the mean of ((e_MuJoCo − e)/s.e.)² + (ln(t_c,MuJoCo/t_c)/
+ * (s.e./t_c))² over the speeds (no dampratio pinning: no speed is exact).
+ * out->params: e_target/e_engine at the middle row (v_cal its speed), the
+ * largest |e − e_measured| and |t_c/t_c,measured − 1|; out->chi2_reduced
+ * says whether MuJoCo can follow the data (≈ 1 when it can).  HF_EINVAL
+ * for fewer than 3 rows, HF_EDOM naming the row of a bad value. */
+hf_status hf_mujoco_calibrate_measured(const hf_mujoco_measured *data, double mass,
+                                       double radius, const hf_mujoco_options *options,
+                                       hf_mujoco_calibration *out, hf_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -18,7 +18,8 @@ from ._core import BadInputError, Error
 from .bench import Campaign, bench_read, bench_report, bench_run
 from .calibration import (RUN_COLUMNS, FitResult, FitSummary, Identifiability,
                           ProfileObjective, fit_profile)
-from .engines import RestitutionCurve, law_force, restitution_curve
+from .engines import (RestitutionCurve, ViscoelasticSphereFit, law_force, restitution_curve,
+                      viscoelastic_sphere_fit)
 from .maxwell import (EXTRACT_COLUMNS, OBSERVABLES, MaxwellData, MaxwellEstimate, MaxwellFit,
                       MaxwellTrace, maxwell_extract, maxwell_fit, maxwell_fit_curve,
                       maxwell_force_history, maxwell_predict, maxwell_regress, maxwell_simulate,
@@ -47,4 +48,5 @@ __all__ = [
     "impact_simulate", "profile_integral", "profile_valley_a", "restitution_check",
     "AlgorithmRun", "AskTell", "OptimizeResult", "Optimizer", "minimize", "optimizer_params", "optimizers",
     "register_optimizer", "RestitutionCurve", "law_force", "restitution_curve",
+    "ViscoelasticSphereFit", "viscoelastic_sphere_fit",
 ]

@@ -25,3 +25,16 @@ def test_force_and_errors():
         hertzfit.restitution_curve([1.0], form="nonsense")
     with pytest.raises(hertzfit.Error):
         hertzfit.law_force(1e-5, 0.3, 1.0, form="maxwell")
+
+
+def test_viscoelastic_sphere_fit_matches_the_c_library():
+    # A standard linear solid relaxing in 0.47 µs (1e-3 of the contact):
+    # the Kelvin–Voigt sphere, whose fitted β is the material's own to the
+    # C test's 3e-3 (tests/test_engines.c says where that error comes from).
+    v = np.geomspace(0.1, 10.0, 7)
+    r = hertzfit.restitution_curve(v, form="viscoelastic", mu0=1e9, nu=0.3, alpha=0.9,
+                                   eta=1.0 / 4.7e-7)
+    fit = hertzfit.viscoelastic_sphere_fit(v, r.e, mu0=1e9, nu=0.3, alpha=0.9, eta=1.0 / 4.7e-7)
+    assert fit.valid
+    assert abs(fit.beta / fit.beta_kelvin_voigt - 1.0) < 3e-3
+    assert r.exponent_theory == 0.2
