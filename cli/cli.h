@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include "hertzfit/profile_objective.h"
 #include "hertzfit/runs.h"
 #include "hertzfit/status.h"
 
@@ -212,9 +213,15 @@ int hfc_grid_parse(const char *command, const char *what, const char *text, hfc_
  * after printing a message when out of memory. */
 int hfc_grid_values(const char *command, const hfc_grid *grid, double **values, size_t *n);
 
-/* The c_r values of a --sampling SPEC (NULL: the default grid) from the
- * library's constructors; returns 0, or 2/1 after printing one line. */
-#define HFC_SAMPLING_DEFAULT "0.01:0.01:0.99"
+/* The c_r values of a --sampling SPEC from the library's constructors;
+ * returns 0, or 2/1 after printing one line.  No SPEC is the library's
+ * default sampling (hf_profile_objective_alloc), named in the help as
+ * HFC_SAMPLING_DEFAULT from the library's constants. */
+#define HFC_TEXT_OF(x) #x
+#define HFC_TEXT_OF_MACRO(x) HFC_TEXT_OF(x)
+#define HFC_SAMPLING_DEFAULT                                                          \
+    HFC_TEXT_OF_MACRO(HF_SAMPLING_START) ":" HFC_TEXT_OF_MACRO(HF_SAMPLING_STEP) ":"   \
+    HFC_TEXT_OF_MACRO(HF_SAMPLING_STOP)
 int hfc_sampling(const char *command, const char *spec, double **values, size_t *n);
 
 struct hf_profile_objective;

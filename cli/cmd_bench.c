@@ -70,10 +70,8 @@ typedef struct run_args {
     const char *shard, *out, *data, *preset, *instances;
 } run_args;
 
-/* The preset (if any), then the explicit options over it.  *rules (the
- * parsed --budget) is the caller's to free. */
-static int fill_config(const char *command, const hfc_spec *spec, const run_args *a,
-                       hf_campaign_config *cfg, hf_budget_rule **rules)
+/* The preset (if any) into CFG, its larger size with --full. */
+static int fill_preset(const char *command, const run_args *a, hf_campaign_config *cfg)
 {
     hf_diag diag = {{0}};
     hf_status st = a->preset == NULL ? HF_OK
@@ -81,6 +79,14 @@ static int fill_config(const char *command, const hfc_spec *spec, const run_args
                                      : hf_campaign_preset(a->preset, cfg, &diag);
     if (st != HF_OK)   /* HF_EINVAL: the preset has no larger size */
         return hfc_fail_status(command, st == HF_EINVAL ? "--full" : "--preset", st, &diag);
+    return 0;
+}
+
+/* --optimizers, --problems (their plug-ins loaded), --instances and
+ * --runs over the preset's. */
+static int fill_lists(const char *command, const hfc_spec *spec, const run_args *a,
+                      hf_campaign_config *cfg)
+{
     int loaded = hfc_plugin_optimizers(command, "--optimizers", a->optimizers.v,
                                        a->optimizers.n);
     if (loaded == 0)
@@ -97,6 +103,7 @@ static int fill_config(const char *command, const hfc_spec *spec, const run_args
         cfg->n_problems = a->problems.n;
     }
     if (a->instances != NULL) {
+        hf_diag diag = {{0}};
         unsigned long *list = NULL;   /* freed by bench_run (cfg->instances) */
         size_t n = 0;
         if (hf_campaign_instances_parse(a->instances, &list, &n, &diag) != HF_OK)
@@ -107,7 +114,20 @@ static int fill_config(const char *command, const hfc_spec *spec, const run_args
     }
     if (hfc_given(spec, "runs"))
         cfg->runs = (size_t)a->runs;
-    int rc = 0;
+    return 0;
+}
+
+/* The preset (if any), then the explicit options over it.  *rules (the
+ * parsed --budget) is the caller's to free. */
+static int fill_config(const char *command, const hfc_spec *spec, const run_args *a,
+                       hf_campaign_config *cfg, hf_budget_rule **rules)
+{
+    hf_diag diag = {{0}};
+    int rc = fill_preset(command, a, cfg);
+    if (rc == 0)
+        rc = fill_lists(command, spec, a, cfg);
+    if (rc != 0)
+        return rc;
     if (hf_campaign_shard_parse(a->shard, &cfg->shard_index, &cfg->shard_count, &diag) != HF_OK)
         rc = hfc_fail(command, "--shard %s", diag.text);
     if (rc == 0 && a->budget.n > 0) {
@@ -419,6 +439,48 @@ static int print_optimum(const char *command, const hf_bench_problem *bp)
     return 0;
 }
 
+/* The point WORDS[1 ..] of BP: its coordinates as finite numbers, as many
+ * as the dimension (none with --optimum). */
+static int parse_point(const char *command, const hf_problem *p, int optimum,
+                       const hfc_texts *words, double *x)
+{
+    size_t n = words->n - 1;
+    if (optimum && n > 0)
+        return hfc_fail(command, "--optimum takes the problem only, not a point (%zu "
+                        "coordinates given)", n);
+    if (!optimum && n != p->dim)
+        return hfc_fail(command, "%s has dimension %zu: give %zu coordinates, not %zu", p->name,
+                        p->dim, p->dim, n);
+    for (size_t i = 0; i < n; ++i)
+        if (hf_parse_double(words->v[i + 1], &x[i], NULL) != HF_OK || !isfinite(x[i]))
+            return hfc_fail(command, "coordinate %zu: '%s' is not a finite number", i + 1,
+                            words->v[i + 1]);
+    return 0;
+}
+
+/* f at the point of WORDS, or with OPTIMUM the problem's optimum. */
+static int eval_point(const char *command, const hf_bench_problem *bp, int optimum,
+                      const hfc_texts *words)
+{
+    const hf_problem *p = hf_bench_problem_problem(bp);
+    size_t n = words->n - 1;
+    double *x = calloc(n ? n : 1, sizeof *x); /* freed below */
+    if (x == NULL)
+        return hfc_fail_status(command, NULL, HF_ENOMEM, NULL);
+    int rc = parse_point(command, p, optimum, words, x);
+    if (rc == 0 && optimum) {
+        rc = print_optimum(command, bp);
+    } else if (rc == 0) {
+        double f = p->f(x, p->ctx);
+        if (!isfinite(f))
+            rc = hfc_fail(command, "%s is not defined at this point (f = %g)", p->name, f);
+        else
+            printf("%.17g\n", f);
+    }
+    free(x);
+    return rc;
+}
+
 static int bench_eval(int argc, char **argv)
 {
     hfc_texts words = {0};
@@ -451,31 +513,7 @@ static int bench_eval(int argc, char **argv)
         hfc_free(&spec);
         return hfc_fail_status(argv[0], NULL, st, &diag);
     }
-    const hf_problem *p = hf_bench_problem_problem(bp);
-    size_t n = words.n - 1;
-    double *x = calloc(n ? n : 1, sizeof *x); /* freed below */
-    if (x == NULL)
-        rc = hfc_fail_status(argv[0], NULL, HF_ENOMEM, NULL);
-    else if (optimum && n > 0)
-        rc = hfc_fail(argv[0], "--optimum takes the problem only, not a point (%zu "
-                      "coordinates given)", n);
-    else if (!optimum && n != p->dim)
-        rc = hfc_fail(argv[0], "%s has dimension %zu: give %zu coordinates, not %zu", p->name,
-                      p->dim, p->dim, n);
-    for (size_t i = 0; rc == 0 && i < n; ++i)
-        if (hf_parse_double(words.v[i + 1], &x[i], NULL) != HF_OK || !isfinite(x[i]))
-            rc = hfc_fail(argv[0], "coordinate %zu: '%s' is not a finite number", i + 1,
-                          words.v[i + 1]);
-    if (rc == 0 && optimum) {
-        rc = print_optimum(argv[0], bp);
-    } else if (rc == 0) {
-        double f = p->f(x, p->ctx);
-        if (!isfinite(f))
-            rc = hfc_fail(argv[0], "%s is not defined at this point (f = %g)", p->name, f);
-        else
-            printf("%.17g\n", f);
-    }
-    free(x);
+    rc = eval_point(argv[0], bp, optimum, &words);
     hf_bench_problem_free(bp);
     hfc_free(&spec);
     return rc;

@@ -37,9 +37,6 @@ int hfc_example_setup(const char *command, const hfc_spec *spec, hf_example_id i
     c->crank_driven = o->crank_driven;
     if (hfc_given(spec, "offset"))
         c->offset = o->offset;
-    if (hfc_given(spec, "duration") && id == HF_EXAMPLE_BOUNCING_BALL)
-        return hfc_fail(command, "--duration does not apply to bouncing-ball: it simulates "
-                        "one contact, which ends by itself");
     if (hfc_given(spec, "duration"))
         c->duration = o->duration;
     if (hfc_given(spec, "step"))
@@ -48,9 +45,6 @@ int hfc_example_setup(const char *command, const hfc_spec *spec, hf_example_id i
         c->profile_ab[0] = o->ab[0];
         c->profile_ab[1] = o->ab[1];
     }
-    if (!c->piecewise && c->model.law == HF_IMPACT_HUNT_CROSSLEY &&
-        c->model.damping == HF_DAMPING_PROFILE && !hfc_given(spec, "a"))
-        return hfc_fail(command, "--model profile needs --a and --b");
     return 0;
 }
 
@@ -185,6 +179,58 @@ static hfc_table *zones_table(const hf_example *ex, const hf_example_config *c, 
     return tab;
 }
 
+static hfc_table *example_table(const char *table, const hf_example *ex,
+                                const hf_example_config *c, int csv)
+{
+    if (strcmp(table, "impacts") == 0)
+        return impacts_table(ex, csv);
+    if (strcmp(table, "zones") == 0)
+        return zones_table(ex, c, csv);
+    if (strcmp(table, "contact") == 0)
+        return contact_table(ex, csv);
+    if (strcmp(table, "peaks") == 0)
+        return peaks_table(ex, csv);
+    return series_table(ex, csv);
+}
+
+/* The impact damper's zones: until when it impacts, and whether it ends
+ * at rest on the container. */
+static void note_zones(const hf_example *ex, const hf_example_config *c, size_t n, int csv)
+{
+    hf_example_zones z;
+    hf_example_zones_get(ex, &z);
+    if (n > 0)
+        hfc_note(csv, "gap %g m: impacts until %.3f s", c->gap, z.impact_end);
+    else
+        hfc_note(csv, "gap %g m: no impact", c->gap);
+    if (z.rest_start < c->duration)
+        hfc_note(csv, "the impact mass stuck to the container from %.3f s to the "
+                      "end (%zu sticks in all)", z.rest_start, z.stick_count);
+    else
+        hfc_note(csv, "the impact mass is not at rest on the container at the end "
+                      "(%zu sticks in all)", z.stick_count);
+}
+
+/* The notes and the table TABLE of the run EX. */
+static int print_example(const char *command, const hf_example *ex, const hf_example_config *c,
+                         const char *table, int csv)
+{
+    hf_example_id id = c->example;
+    if (strcmp(table, "zones") == 0 && id != HF_EXAMPLE_IMPACT_DAMPER)
+        return hfc_fail(command, "--table zones: only the impact damper has zones");
+    hfc_table *tab = example_table(table, ex, c, csv);
+    const hf_example_impact *im;
+    size_t n = hf_example_impacts(ex, &im);
+    hfc_note(csv, "%s, model %s, e = %g: %zu impact%s in %g s", hf_example_name(id),
+             hfc_example_model_name(c), c->restitution, n, n == 1 ? "" : "s",
+             id == HF_EXAMPLE_BOUNCING_BALL ? (n ? im[0].t_end : 0.0) : c->duration);
+    if (n > 0 && im[n - 1].unfinished)
+        hfc_note(csv, "impact %zu: the run ended inside this contact (no separation)", n - 1);
+    if (id == HF_EXAMPLE_IMPACT_DAMPER)
+        note_zones(ex, c, n, csv);
+    return hfc_table_print(tab);
+}
+
 static int run_example(int argc, char **argv)
 {
     static const char *const tables[] = {"series", "impacts", "contact", "peaks", "zones",
@@ -232,42 +278,8 @@ static int run_example(int argc, char **argv)
         rc = hfc_example_setup(argv[0], &spec, id, &o, model, &c);
     if (rc == 0)
         rc = hfc_example_run(argv[0], &c, &ex);
-    if (rc == 0) {
-        if (strcmp(table, "zones") == 0 && id != HF_EXAMPLE_IMPACT_DAMPER) {
-            rc = hfc_fail(argv[0], "--table zones: only the impact damper has zones");
-            hf_example_free(ex);
-            hfc_free(&spec);
-            return rc;
-        }
-        hfc_table *tab = strcmp(table, "impacts") == 0   ? impacts_table(ex, csv)
-                         : strcmp(table, "zones") == 0   ? zones_table(ex, &c, csv)
-                         : strcmp(table, "contact") == 0 ? contact_table(ex, csv)
-                         : strcmp(table, "peaks") == 0   ? peaks_table(ex, csv)
-                                                         : series_table(ex, csv);
-        const hf_example_impact *im;
-        size_t n = hf_example_impacts(ex, &im);
-        hfc_note(csv, "%s, model %s, e = %g: %zu impact%s in %g s", hf_example_name(id),
-                 hfc_example_model_name(&c), c.restitution, n, n == 1 ? "" : "s",
-                 id == HF_EXAMPLE_BOUNCING_BALL ? (n ? im[0].t_end : 0.0) : c.duration);
-        if (n > 0 && im[n - 1].unfinished)
-            hfc_note(csv, "impact %zu: the run ended inside this contact (no separation)",
-                     n - 1);
-        if (id == HF_EXAMPLE_IMPACT_DAMPER) {
-            hf_example_zones z;
-            hf_example_zones_get(ex, &z);
-            if (n > 0)
-                hfc_note(csv, "gap %g m: impacts until %.3f s", c.gap, z.impact_end);
-            else
-                hfc_note(csv, "gap %g m: no impact", c.gap);
-            if (z.rest_start < c.duration)
-                hfc_note(csv, "the impact mass stuck to the container from %.3f s to the "
-                              "end (%zu sticks in all)", z.rest_start, z.stick_count);
-            else
-                hfc_note(csv, "the impact mass is not at rest on the container at the end "
-                              "(%zu sticks in all)", z.stick_count);
-        }
-        rc = hfc_table_print(tab);
-    }
+    if (rc == 0)
+        rc = print_example(argv[0], ex, &c, table, csv);
     hf_example_free(ex);
     hfc_free(&spec);
     return rc;

@@ -352,7 +352,7 @@ static int run_fit_profile(int argc, char **argv)
         {.name = "list", .kind = HFC_FLAG, .value = &o.list,
          .help = "list the optimizer names and their parameters, then exit"},
         {.name = "runs", .kind = HFC_INT, .value = &o.runs, .arg = "N",
-         .limits = HFC_MIN | HFC_MAX, .min = 1, .max = 1000000,
+         .limits = HFC_MIN | HFC_MAX, .min = 1, .max = HF_PROFILE_FIT_RUNS_MAX,
          .help = "independent runs, run i uses PCG32 stream i (default 50)"},
         HFC_OPT_SEED(&o.seed, "seed shared by all runs (default 1)"),
         HFC_OPT_THREADS(&o.threads),

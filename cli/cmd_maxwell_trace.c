@@ -19,11 +19,14 @@
 
 /* ---- maxwell simulate --trace -------------------------------------------- */
 
-/* Writes TRACE with the acquisition of OPTIONS after the model line MODEL. */
+/* Writes TRACE, which the synthesis ST made (or failed to make, DIAG
+ * saying why), with the acquisition of OPTIONS after the model line MODEL. */
 static int write_trace(const char *command, const char *path, const char *model,
                        const hf_maxwell_impact *impact, const hf_maxwell_trace_options *options,
-                       hf_maxwell_trace *trace)
+                       hf_maxwell_trace *trace, hf_status st, hf_diag *diag)
 {
+    if (st != HF_OK)
+        return hfc_fail_status(command, NULL, st, diag);
     char comment[1800], extra[300] = "";
     if (options->clock != 0.0 || options->drift != 0.0 || options->bounce_g > 0.0 ||
         options->invert)
@@ -37,10 +40,9 @@ static int write_trace(const char *command, const char *path, const char *model,
              "bits %u, range %.17g N, seed %llu%s", model, impact->m, impact->R, impact->V0,
              options->rate, options->pre, options->noise, options->offset, options->bits,
              options->range, (unsigned long long)options->seed, extra);
-    hf_diag diag = {{0}};
-    hf_status st = hf_maxwell_trace_write(path, trace, comment, &diag);
+    st = hf_maxwell_trace_write(path, trace, comment, diag);
     hf_maxwell_trace_free(trace);
-    return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, &diag);
+    return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, diag);
 }
 
 int hfc_maxwell_write_trace(const char *command, const char *path,
@@ -51,12 +53,10 @@ int hfc_maxwell_write_trace(const char *command, const char *path,
     hf_diag diag = {{0}};
     hf_maxwell_trace *trace = NULL; /* freed by write_trace */
     hf_status st = hf_maxwell_trace_synthesize(material, impact, options, &trace, &diag);
-    if (st != HF_OK)
-        return hfc_fail_status(command, NULL, st, &diag);
     char model[256];
     snprintf(model, sizeof model, "Hunter's model, mu0 = %.17g Pa, nu = %.17g, eta = %.17g 1/s",
              material->mu0, material->nu, material->eta);
-    return write_trace(command, path, model, impact, options, trace);
+    return write_trace(command, path, model, impact, options, trace, st, &diag);
 }
 
 int hfc_maxwell_write_exact_trace(const char *command, const char *path,
@@ -67,8 +67,6 @@ int hfc_maxwell_write_exact_trace(const char *command, const char *path,
     hf_diag diag = {{0}};
     hf_maxwell_trace *trace = NULL; /* freed by write_trace */
     hf_status st = hf_viscoelastic_trace_synthesize(material, impact, options, &trace, &diag);
-    if (st != HF_OK)
-        return hfc_fail_status(command, NULL, st, &diag);
     char model[768];
     int len = snprintf(model, sizeof model, "the exact viscoelastic impact, mu0 = %.17g Pa, "
                        "nu = %.17g, G_inf/G(0) = %.17g", material->mu0, material->nu,
@@ -76,7 +74,7 @@ int hfc_maxwell_write_exact_trace(const char *command, const char *path,
     for (size_t i = 0; i < material->relax.n && len > 0 && (size_t)len < sizeof model; ++i)
         len += snprintf(model + len, sizeof model - (size_t)len, ", G_%zu/G(0) = %.17g at "
                         "%.17g 1/s", i + 1, material->relax.g[i], material->relax.rate[i]);
-    return write_trace(command, path, model, impact, options, trace);
+    return write_trace(command, path, model, impact, options, trace, st, &diag);
 }
 
 /* ---- maxwell extract ----------------------------------------------------- */

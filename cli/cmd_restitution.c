@@ -131,3 +131,61 @@ static int run_restitution(int argc, char **argv)
 const hfc_command hfc_restitution_command = {
     "restitution", "simulated output restitution of each damping model", run_restitution,
     NULL, 0, NULL};
+
+/* Data block "$mI" of (c_r, VALUE) for model I at c_r = 1/N .. 1. */
+static int model_block(const char *command, hfc_plot *p, size_t index, const char *model,
+                       size_t points, const double *ab, hfc_model_value value)
+{
+    hf_diag diag = {{0}};
+    hf_damping_id id;
+    hf_status st = hf_damping_lookup(model, &id, &diag);
+    if (st != HF_OK)
+        return hfc_fail_status(command, NULL, st, &diag);
+    hfc_plot_block(p, "m%zu", index);
+    for (size_t i = 1; i <= points; ++i) {
+        double row[2] = {(double)i / (double)points, 0.0};
+        st = value(id, row[0], ab, &row[1], &diag);
+        if (st != HF_OK)
+            return hfc_fail_status(command, NULL, st, &diag);
+        hfc_plot_row(p, 2, row);
+    }
+    hfc_plot_block_end(p);
+    return 0;
+}
+
+int hfc_model_plot_begin(int argc, char **argv, const char *description,
+                         const char *points_help, int width, int height,
+                         hfc_model_value value, hfc_model_plot *out)
+{
+    const char *output = NULL, *model = "all";
+    double ab[2] = {0.0, 0.0};
+    unsigned long long points = 100;
+    hfc_opt opts[] = {
+        HFC_OPT_OUTPUT(&output, "FILE.png", "write the figure to FILE.png", 1),
+        HFC_OPT_MODEL(&model, "damping model, or all (default all)"),
+        HFC_OPT_PROFILE_AB(&ab[0], &ab[1], " (the profile model; with all, adds it)"),
+        {.name = "points", .kind = HFC_INT, .value = &points, .arg = "N",
+         .limits = HFC_MIN | HFC_MAX, .min = 2, .max = 100000, .help = points_help},
+    };
+    hfc_spec spec = {argv[0], description, opts, HFC_COUNT(opts), NULL, NULL};
+    *out = (hfc_model_plot){NULL, 0, NULL};
+    int rc;
+    if (!hfc_parse(&spec, argc, argv, &rc))
+        return rc;
+    int have_ab = hfc_given(&spec, "a");
+    if ((rc = hfc_check_output(argv[0], "--output", output)) != 0 ||
+        (rc = hfc_impact_models(argv[0], model, have_ab, 0, &out->names, &out->count)) != 0)
+        return rc;
+    hfc_plot *p = hfc_plot_alloc(output, width, height, "enhanced font 'sans,10'");
+    for (size_t m = 0; m < out->count && rc == 0; ++m)
+        rc = model_block(argv[0], p, m, out->names[m], (size_t)points, have_ab ? ab : NULL,
+                         value);
+    if (rc != 0) {
+        hfc_plot_free(p);
+        free(out->names);
+        *out = (hfc_model_plot){NULL, 0, NULL};
+        return rc;
+    }
+    out->plot = p;
+    return 0;
+}

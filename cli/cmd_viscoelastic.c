@@ -255,41 +255,39 @@ static int cmd_curves(int argc, char **argv)
 
 /* ---- viscoelastic fit ---------------------------------------------------- */
 
-static int print_selection(int csv, const hf_viscoelastic_selection *s)
+/* The rows of fit K of S: one per parameter. */
+static void selection_rows(hfc_table *t, const hf_viscoelastic_selection *s, size_t k)
 {
-    const char *headers[] = {"model", "status", "param", "value", "se", "chi2_red", "runs_z",
-                             "aic", "bic", "delta_bic", "chosen"};
-    hfc_table *t = hfc_table_alloc(csv, 11, headers); /* freed by hfc_table_print */
-    for (size_t k = 0; k < s->n; ++k) {
-        const hf_viscoelastic_fit *f = &s->fit[k];
-        char name[32];
-        hf_viscoelastic_law_name(&f->law, name, sizeof name);
-        int failed = f->status == HF_VISCOELASTIC_FIT_FAILED;
-        for (size_t j = 0; j < f->k; ++j) {
-            hfc_table_str(t, name);
-            hfc_table_str(t, hf_viscoelastic_fit_status_name(f->status));
-            hfc_table_str(t, hf_viscoelastic_law_param_name(&f->law, j));
-            double v[6] = {f->param[j], f->param_se[j], f->chi2_red, f->runs_z, f->aic, f->bic};
-            for (size_t q = 0; q < 6; ++q) {
-                if (failed || !isfinite(v[q]))
-                    hfc_table_str(t, "NA");
-                else
-                    hfc_table_num(t, v[q]);
-            }
-            if (failed)
+    const hf_viscoelastic_fit *f = &s->fit[k];
+    char name[32];
+    hf_viscoelastic_law_name(&f->law, name, sizeof name);
+    int failed = f->status == HF_VISCOELASTIC_FIT_FAILED;
+    for (size_t j = 0; j < f->k; ++j) {
+        hfc_table_str(t, name);
+        hfc_table_str(t, hf_viscoelastic_fit_status_name(f->status));
+        hfc_table_str(t, hf_viscoelastic_law_param_name(&f->law, j));
+        double v[6] = {f->param[j], f->param_se[j], f->chi2_red, f->runs_z, f->aic, f->bic};
+        for (size_t q = 0; q < 6; ++q) {
+            if (failed || !isfinite(v[q]))
                 hfc_table_str(t, "NA");
             else
-                hfc_table_num(t, f->bic - s->fit[s->best_bic].bic);
-            /* "tied": least BIC, but not distinguishable from the runner-up */
-            hfc_table_str(t, k == s->chosen                                  ? "yes"
-                             : !s->distinguishable && k == s->best_bic ? "tied"
-                                                                        : "no");
+                hfc_table_num(t, v[q]);
         }
+        if (failed)
+            hfc_table_str(t, "NA");
+        else
+            hfc_table_num(t, f->bic - s->fit[s->best_bic].bic);
+        /* "tied": least BIC, but not distinguishable from the runner-up */
+        hfc_table_str(t, k == s->chosen                                  ? "yes"
+                         : !s->distinguishable && k == s->best_bic ? "tied"
+                                                                    : "no");
     }
-    int rc = hfc_table_print(t);
-    if (csv || rc != 0)
-        return rc; /* --csv: the table alone (status and choice are columns) */
-    FILE *fp = stdout;
+}
+
+/* The comment lines after the table: why a fit is not ok, the likelihood
+ * ratio tests, and the choice. */
+static void selection_notes(FILE *fp, const hf_viscoelastic_selection *s)
+{
     char name[32];
     for (size_t k = 0; k < s->n; ++k)
         if (s->fit[k].status != HF_VISCOELASTIC_FIT_OK)
@@ -304,17 +302,30 @@ static int print_selection(int csv, const hf_viscoelastic_selection *s)
                                          sizeof general),
                 s->lrt[k].statistic, s->lrt[k].df, s->lrt[k].p_value);
     }
-    if (s->n > 1) {
-        if (s->distinguishable)
-            fprintf(fp, "# chosen by BIC: %s (the runner-up %.4g higher)\n",
-                    hf_viscoelastic_law_name(&s->fit[s->chosen].law, name, sizeof name),
-                    s->delta_bic);
-        else
-            fprintf(fp, "# not distinguishable: the best BIC (%s) and the runner-up differ by "
-                        "%.4g < the threshold\n",
-                    hf_viscoelastic_law_name(&s->fit[s->best_bic].law, name, sizeof name),
-                    s->delta_bic);
-    }
+    if (s->n <= 1)
+        return;
+    if (s->distinguishable)
+        fprintf(fp, "# chosen by BIC: %s (the runner-up %.4g higher)\n",
+                hf_viscoelastic_law_name(&s->fit[s->chosen].law, name, sizeof name),
+                s->delta_bic);
+    else
+        fprintf(fp, "# not distinguishable: the best BIC (%s) and the runner-up differ by "
+                    "%.4g < the threshold\n",
+                hf_viscoelastic_law_name(&s->fit[s->best_bic].law, name, sizeof name),
+                s->delta_bic);
+}
+
+static int print_selection(int csv, const hf_viscoelastic_selection *s)
+{
+    const char *headers[] = {"model", "status", "param", "value", "se", "chi2_red", "runs_z",
+                             "aic", "bic", "delta_bic", "chosen"};
+    hfc_table *t = hfc_table_alloc(csv, 11, headers); /* freed by hfc_table_print */
+    for (size_t k = 0; k < s->n; ++k)
+        selection_rows(t, s, k);
+    int rc = hfc_table_print(t);
+    if (csv || rc != 0)
+        return rc; /* --csv: the table alone (status and choice are columns) */
+    selection_notes(stdout, s);
     return rc;
 }
 

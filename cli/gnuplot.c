@@ -237,62 +237,91 @@ static hf_atomic_file *write_script(const hfc_plot *p, const char *command)
     return script;
 }
 
-int hfc_plot_run(hfc_plot *p, const char *command)
+/* Runs gnuplot on SCRIPT and waits for it; 0, or the error number of the
+ * spawn.  gnuplot gets SIGPIPE's default back (this program ignores it,
+ * and an ignored signal stays ignored across exec); SIGXFSZ stays ignored,
+ * so that a figure cut by a file-size limit is found incomplete afterwards
+ * rather than killing gnuplot. */
+static int spawn_gnuplot(const char *script, int *status)
 {
-    int rc = 1;
-    if (p == NULL || p->oom) {
+    char *argv[] = {"gnuplot", (char *)script, NULL};
+    pid_t pid;
+    fflush(NULL);
+    posix_spawnattr_t attr;
+    sigset_t pipe_only;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    int err = posix_spawnattr_init(&attr);
+    if (err == 0)
+        err = posix_spawnattr_setsigdefault(&attr, &pipe_only);
+    if (err == 0)
+        err = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+    if (err == 0)
+        err = posix_spawnp(&pid, "gnuplot", NULL, &attr, argv, environ);
+    posix_spawnattr_destroy(&attr);
+    if (err == 0 && waitpid(pid, status, 0) < 0)
+        err = errno;
+    return err;
+}
+
+/* How gnuplot ended (ERR from the spawn, its exit STATUS) and whether the
+ * figure at OUT is whole: 0, or 1 after an error line. */
+static int gnuplot_outcome(const char *command, int err, int status, const char *out)
+{
+    if (err == ENOENT)
+        fprintf(stderr, "hertzfit %s: gnuplot not found (apt-get install gnuplot-nox)\n",
+                command);
+    else if (err != 0)
+        fprintf(stderr, "hertzfit %s: cannot run gnuplot: %s\n", command, strerror(err));
+    else if (WIFSIGNALED(status))
+        fprintf(stderr, "hertzfit %s: gnuplot was killed by signal %d\n", command,
+                WTERMSIG(status));
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        fprintf(stderr, "hertzfit %s: gnuplot failed (exit %d)\n", command,
+                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    else if (!png_is_complete(out))
+        fprintf(stderr, "hertzfit %s: gnuplot could not write a whole figure (a full disk?)\n",
+                command);
+    else
+        return 0;
+    return 1;
+}
+
+/* Whether P can be run: 0, or 1 after an error line. */
+static int plot_ready(const hfc_plot *p, const char *command)
+{
+    if (p == NULL || p->oom)
         fprintf(stderr, "hertzfit %s: out of memory while building the gnuplot script\n",
                 command);
-    } else if (p->refused) {
+    else if (p->refused)
         fprintf(stderr, "hertzfit %s: internal error: text outside the quoting function of "
                         "the gnuplot script\n", command);
-    } else if (p->out == NULL) {
+    else if (p->out == NULL)
         fprintf(stderr, "hertzfit %s: %s\n", command, p->out_diag.text);
-    } else {
-        hf_atomic_file *script = write_script(p, command);
-        if (script != NULL) {
-            char *argv[] = {"gnuplot", (char *)hf_atomic_file_temporary(script), NULL};
-            pid_t pid;
-            int status = 0;
-            fflush(NULL);
-            /* gnuplot gets SIGPIPE's default back (this program ignores
-             * it, and an ignored signal stays ignored across exec); SIGXFSZ
-             * stays ignored, so that a figure cut by a file-size limit is
-             * found incomplete below rather than killing gnuplot */
-            posix_spawnattr_t attr;
-            sigset_t pipe_only;
-            sigemptyset(&pipe_only);
-            sigaddset(&pipe_only, SIGPIPE);
-            int err = posix_spawnattr_init(&attr);
-            if (err == 0)
-                err = posix_spawnattr_setsigdefault(&attr, &pipe_only);
-            if (err == 0)
-                err = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
-            if (err == 0)
-                err = posix_spawnp(&pid, "gnuplot", NULL, &attr, argv, environ);
-            posix_spawnattr_destroy(&attr);
-            if (err == 0 && waitpid(pid, &status, 0) < 0)
-                err = errno;
-            if (err == ENOENT)
-                fprintf(stderr, "hertzfit %s: gnuplot not found (apt-get install "
-                                "gnuplot-nox)\n", command);
-            else if (err != 0)
-                fprintf(stderr, "hertzfit %s: cannot run gnuplot: %s\n", command,
-                        strerror(err));
-            else if (WIFSIGNALED(status))
-                fprintf(stderr, "hertzfit %s: gnuplot was killed by signal %d\n", command,
-                        WTERMSIG(status));
-            else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-                fprintf(stderr, "hertzfit %s: gnuplot failed (exit %d)\n", command,
-                        WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-            else if (!png_is_complete(hf_atomic_file_temporary(p->out)))
-                fprintf(stderr, "hertzfit %s: gnuplot could not write a whole figure (a "
-                                "full disk?)\n", command);
-            else
-                rc = 0;
-            hf_atomic_file_discard(script);
-        }
-    }
+    else
+        return 0;
+    return 1;
+}
+
+/* The figure of P written by gnuplot to P's temporary output: 0, or 1
+ * after an error line. */
+static int draw(const hfc_plot *p, const char *command)
+{
+    hf_atomic_file *script = write_script(p, command);
+    if (script == NULL)
+        return 1;
+    int status = 0;
+    int err = spawn_gnuplot(hf_atomic_file_temporary(script), &status);
+    int rc = gnuplot_outcome(command, err, status, hf_atomic_file_temporary(p->out));
+    hf_atomic_file_discard(script);
+    return rc;
+}
+
+int hfc_plot_run(hfc_plot *p, const char *command)
+{
+    int rc = plot_ready(p, command);
+    if (rc == 0)
+        rc = draw(p, command);
     if (rc == 0) {
         hf_diag diag = {{0}};
         hf_atomic_file *out = p->out;

@@ -194,6 +194,72 @@ static int store_item(const hfc_spec *spec, const char *label, hfc_opt *o, const
     return rc;
 }
 
+static int store_int(const hfc_spec *spec, const char *label, hfc_opt *o, const char *text)
+{
+    unsigned long long v;
+    if (hf_parse_count(text, &v, NULL) != HF_OK)
+        return hfc_fail(spec->command, "%s: '%s' is not a whole number from 0 below 2^63",
+                        label, text);
+    if (!within_limits(o, (double)v))
+        return fail_limits(spec->command, label, o, text);
+    *(unsigned long long *)o->value = v;
+    return 0;
+}
+
+static int store_seed(const hfc_spec *spec, const char *label, hfc_opt *o, const char *text)
+{
+    uint64_t v;
+    hf_diag diag = {{0}};
+    if (hf_parse_seed(text, &v, &diag) != HF_OK)
+        return hfc_fail(spec->command, "%s: %s", label, diag.text);
+    *(unsigned long long *)o->value = v;
+    return 0;
+}
+
+static int store_grid(const hfc_spec *spec, const char *label, hfc_opt *o, const char *text)
+{
+    hfc_grid *g = o->value;
+    int rc = hfc_grid_parse(spec->command, label, text, g);
+    if (rc == 0 && !(within_limits(o, g->start) && within_limits(o, g->stop)))
+        rc = fail_limits(spec->command, label, o, text);
+    return rc;
+}
+
+static int store_word(const hfc_spec *spec, const char *label, hfc_opt *o, const char *text)
+{
+    char valid[256] = "";
+    for (const char *const *w = o->words; *w != NULL; ++w)
+        if (strcmp(*w, text) == 0) {
+            *(const char **)o->value = *w;
+            return 0;
+        }
+    for (const char *const *w = o->words; *w != NULL; ++w)
+        snprintf(valid + strlen(valid), sizeof valid - strlen(valid), "%s%s",
+                 w == o->words ? "" : ", ", *w);
+    return hfc_fail(spec->command, "%s: unknown value '%s' (valid: %s)", label, text, valid);
+}
+
+/* The items of a list TEXT, separated by commas; a comma inside braces
+ * belongs to the item: an optimiser entry "ica{variant=2007,countries=30}"
+ * is one item.  A positional value is one item. */
+static int store_list(const hfc_spec *spec, const char *label, hfc_opt *o, int positional,
+                      const char *text)
+{
+    if (positional)
+        return store_item(spec, label, o, text, strlen(text));
+    for (const char *p = text;; ++p) {
+        size_t len = 0;
+        for (int depth = 0; p[len] != '\0' && (p[len] != ',' || depth > 0); ++len)
+            depth += p[len] == '{' ? 1 : p[len] == '}' ? -1 : 0;
+        int rc = store_item(spec, label, o, p, len);
+        if (rc != 0)
+            return rc;
+        p += len;
+        if (*p == '\0')
+            return 0;
+    }
+}
+
 /* Stores TEXT as the value of O; returns 0 or 2 after printing one line. */
 static int store(const hfc_spec *spec, hfc_opt *o, int positional, const char *text)
 {
@@ -202,65 +268,20 @@ static int store(const hfc_spec *spec, hfc_opt *o, int positional, const char *t
     switch (o->kind) {
     case HFC_REAL:
         return parse_real(spec->command, label, o, text, (double *)o->value);
-    case HFC_INT: {
-        unsigned long long v;
-        if (hf_parse_count(text, &v, NULL) != HF_OK)
-            return hfc_fail(spec->command, "%s: '%s' is not a whole number from 0 below 2^63",
-                            label, text);
-        if (!within_limits(o, (double)v))
-            return fail_limits(spec->command, label, o, text);
-        *(unsigned long long *)o->value = v;
-        return 0;
-    }
-    case HFC_SEED: {
-        uint64_t v;
-        hf_diag diag = {{0}};
-        if (hf_parse_seed(text, &v, &diag) != HF_OK)
-            return hfc_fail(spec->command, "%s: %s", label, diag.text);
-        *(unsigned long long *)o->value = v;
-        return 0;
-    }
+    case HFC_INT:
+        return store_int(spec, label, o, text);
+    case HFC_SEED:
+        return store_seed(spec, label, o, text);
     case HFC_TEXT:
         *(const char **)o->value = text;
         return 0;
-    case HFC_GRID: {
-        hfc_grid *g = o->value;
-        int rc = hfc_grid_parse(spec->command, label, text, g);
-        if (rc == 0 && !(within_limits(o, g->start) && within_limits(o, g->stop)))
-            rc = fail_limits(spec->command, label, o, text);
-        return rc;
-    }
+    case HFC_GRID:
+        return store_grid(spec, label, o, text);
     case HFC_WORD:
-        for (const char *const *w = o->words; *w != NULL; ++w)
-            if (strcmp(*w, text) == 0) {
-                *(const char **)o->value = *w;
-                return 0;
-            }
-        {
-            char valid[256] = "";
-            for (const char *const *w = o->words; *w != NULL; ++w)
-                snprintf(valid + strlen(valid), sizeof valid - strlen(valid), "%s%s",
-                         w == o->words ? "" : ", ", *w);
-            return hfc_fail(spec->command, "%s: unknown value '%s' (valid: %s)", label, text,
-                            valid);
-        }
+        return store_word(spec, label, o, text);
     case HFC_REALS:
     case HFC_TEXTS:
-        if (positional)
-            return store_item(spec, label, o, text, strlen(text));
-        for (const char *p = text;; ++p) {
-            /* a comma inside braces belongs to the item: an optimiser
-             * entry "ica{variant=2007,countries=30}" is one item */
-            size_t len = 0;
-            for (int depth = 0; p[len] != '\0' && (p[len] != ',' || depth > 0); ++len)
-                depth += p[len] == '{' ? 1 : p[len] == '}' ? -1 : 0;
-            int rc = store_item(spec, label, o, p, len);
-            if (rc != 0)
-                return rc;
-            p += len;
-            if (*p == '\0')
-                return 0;
-        }
+        return store_list(spec, label, o, positional, text);
     case HFC_FLAG:
         break;
     }

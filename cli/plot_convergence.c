@@ -129,6 +129,63 @@ static hfc_plot *build_script(const plot_options *o, const curve *c, size_t nc, 
     return p;
 }
 
+/* The runs of trace file PATH read into *trace and added to the curves. */
+static int read_curves(const char *command, const char *path, hf_trace_file **trace,
+                       curve *c, size_t *nc)
+{
+    hf_diag diag = {{0}};
+    hf_status st = hf_trace_read(path, trace, &diag);
+    if (st != HF_OK)
+        return hfc_fail_status(command, NULL, st, &diag);
+    if ((*trace)->n_runs == 0)
+        return hfc_fail(command, "%s: no trace rows", path);
+    int rc = 0;
+    for (size_t r = 0; rc == 0 && r < (*trace)->n_runs; ++r)
+        rc = add_run(command, path, &(*trace)->runs[r], c, nc);
+    return rc;
+}
+
+/* Each curve's band over its runs along AXIS. */
+static int band_curves(const char *command, curve *c, size_t nc, hf_trace_axis axis)
+{
+    for (size_t i = 0; i < nc; ++i) {
+        hf_diag diag = {{0}};
+        hf_status st = hf_trace_band_alloc(c[i].runs, c[i].n_runs, axis, &c[i].band, &diag);
+        if (st != HF_OK)
+            return hfc_fail_status(command, NULL, st, &diag);
+    }
+    return 0;
+}
+
+/* The figure of the trace files FILES. */
+static int plot_traces(const char *command, const plot_options *o, const hfc_texts *files)
+{
+    int rc = 0;
+    /* freed at the end */
+    curve *c = calloc(CURVES_MAX, sizeof *c);
+    size_t nc = 0;
+    hf_trace_file **traces = calloc(files->n, sizeof *traces);
+    if (c == NULL || traces == NULL)
+        rc = hfc_fail(command, "out of memory");
+    hf_trace_axis axis = strcmp(o->xaxis, "evals") == 0 ? HF_TRACE_EVALUATIONS
+                                                        : HF_TRACE_ITERATIONS;
+    for (size_t i = 0; rc == 0 && i < files->n; ++i)
+        rc = read_curves(command, files->v[i], &traces[i], c, &nc);
+    if (rc == 0)
+        rc = band_curves(command, c, nc, axis);
+    if (rc == 0)
+        rc = hfc_plot_run(build_script(o, c, nc, label_curves(c, nc, files->n)), command);
+    for (size_t i = 0; c != NULL && i < nc; ++i) {
+        hf_trace_band_free(c[i].band);
+        free(c[i].runs);
+    }
+    for (size_t i = 0; traces != NULL && i < files->n; ++i)
+        hf_trace_file_free(traces[i]);
+    free(c);
+    free(traces);
+    return rc;
+}
+
 static int run_plot_convergence(int argc, char **argv)
 {
     static const char *const axes[] = {"iter", "evals", NULL};
@@ -157,42 +214,7 @@ static int run_plot_convergence(int argc, char **argv)
         hfc_free(&spec);
         return rc;
     }
-    /* freed at the end */
-    curve *c = calloc(CURVES_MAX, sizeof *c);
-    size_t nc = 0;
-    hf_trace_file **traces = calloc(files.n, sizeof *traces);
-    if (c == NULL || traces == NULL)
-        rc = hfc_fail(argv[0], "out of memory");
-    hf_trace_axis axis = strcmp(o.xaxis, "evals") == 0 ? HF_TRACE_EVALUATIONS
-                                                       : HF_TRACE_ITERATIONS;
-    for (size_t i = 0; rc == 0 && i < files.n; ++i) {
-        hf_diag diag = {{0}};
-        hf_status st = hf_trace_read(files.v[i], &traces[i], &diag);
-        if (st != HF_OK)
-            rc = hfc_fail_status(argv[0], NULL, st, &diag);
-        else if (traces[i]->n_runs == 0)
-            rc = hfc_fail(argv[0], "%s: no trace rows", files.v[i]);
-        for (size_t r = 0; rc == 0 && r < traces[i]->n_runs; ++r)
-            rc = add_run(argv[0], files.v[i], &traces[i]->runs[r], c, &nc);
-    }
-    for (size_t i = 0; rc == 0 && i < nc; ++i) {
-        hf_diag diag = {{0}};
-        hf_status st = hf_trace_band_alloc(c[i].runs, c[i].n_runs, axis, &c[i].band, &diag);
-        if (st != HF_OK)
-            rc = hfc_fail_status(argv[0], NULL, st, &diag);
-    }
-    if (rc == 0) {
-        int rms = label_curves(c, nc, files.n);
-        rc = hfc_plot_run(build_script(&o, c, nc, rms), argv[0]);
-    }
-    for (size_t i = 0; c != NULL && i < nc; ++i) {
-        hf_trace_band_free(c[i].band);
-        free(c[i].runs);
-    }
-    for (size_t i = 0; traces != NULL && i < files.n; ++i)
-        hf_trace_file_free(traces[i]);
-    free(c);
-    free(traces);
+    rc = plot_traces(argv[0], &o, &files);
     hfc_free(&spec);
     return rc;
 }

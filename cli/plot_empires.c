@@ -100,33 +100,48 @@ static void valley_block(hfc_plot *p, const hf_profile_objective *obj)
 
 /* Blocks $I<panel> (imperialists: a, b, colonies, empire) and
  * $C<panel> (colonies: a, b, empire) of one iteration. */
-static void panel_blocks(hfc_plot *p, const hf_csv *csv, const size_t *col,
-                         unsigned long long run, unsigned long long iter, size_t panel)
+/* The colonies of each empire (below 64) in RUN at ITER. */
+static void count_colonies(const hf_csv *csv, const size_t *col, unsigned long long run,
+                           unsigned long long iter, size_t colonies[64])
 {
-    size_t colonies[64] = {0};
     for (size_t r = 0; r < hf_csv_nrows(csv); ++r) {
         snapshot_row row;
         if (read_row(csv, r, col, &row, NULL) == HF_OK && row.run == run && row.iter == iter &&
             !row.imperialist && row.empire < 64)
             colonies[row.empire]++;
     }
-    for (int imperialists = 1; imperialists >= 0; --imperialists) {
-        if (imperialists)
-            hfc_plot_block(p, "I%zu", panel);
-        else
-            hfc_plot_block(p, "C%zu", panel);
-        for (size_t r = 0; r < hf_csv_nrows(csv); ++r) {
-            snapshot_row row;
-            if (read_row(csv, r, col, &row, NULL) != HF_OK || row.run != run ||
-                row.iter != iter || row.imperialist != imperialists)
-                continue;
-            double n = row.empire < 64 ? (double)colonies[row.empire] : 0.0;
-            const double imp[4] = {row.a, row.b, n, (double)row.empire};
-            const double colony[3] = {row.a, row.b, (double)row.empire};
-            hfc_plot_row(p, imperialists ? 4 : 3, imperialists ? imp : colony);
-        }
-        hfc_plot_block_end(p);
+}
+
+/* The block of the imperialists (I, with their colony counts) or of the
+ * colonies (C) of PANEL. */
+static void panel_block(hfc_plot *p, const hf_csv *csv, const size_t *col,
+                        unsigned long long run, unsigned long long iter, size_t panel,
+                        int imperialists, const size_t colonies[64])
+{
+    if (imperialists)
+        hfc_plot_block(p, "I%zu", panel);
+    else
+        hfc_plot_block(p, "C%zu", panel);
+    for (size_t r = 0; r < hf_csv_nrows(csv); ++r) {
+        snapshot_row row;
+        if (read_row(csv, r, col, &row, NULL) != HF_OK || row.run != run ||
+            row.iter != iter || row.imperialist != imperialists)
+            continue;
+        double n = row.empire < 64 ? (double)colonies[row.empire] : 0.0;
+        const double imp[4] = {row.a, row.b, n, (double)row.empire};
+        const double colony[3] = {row.a, row.b, (double)row.empire};
+        hfc_plot_row(p, imperialists ? 4 : 3, imperialists ? imp : colony);
     }
+    hfc_plot_block_end(p);
+}
+
+static void panel_blocks(hfc_plot *p, const hf_csv *csv, const size_t *col,
+                         unsigned long long run, unsigned long long iter, size_t panel)
+{
+    size_t colonies[64] = {0};
+    count_colonies(csv, col, run, iter, colonies);
+    for (int imperialists = 1; imperialists >= 0; --imperialists)
+        panel_block(p, csv, col, run, iter, panel, imperialists, colonies);
 }
 
 static hfc_plot *build_script(const empire_options *o, const hf_csv *csv, const size_t *col,

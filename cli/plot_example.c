@@ -244,6 +244,35 @@ static int slider_figure(example_plot *p, int figure)
     return 0;
 }
 
+/* The figure of the example: the one asked for (within the paper's
+ * figures of the example) or its first. */
+static int choose_figure(const char *command, const char *name, hf_example_id id, int given,
+                         unsigned long long *figure)
+{
+    static const int first[HF_EXAMPLE_COUNT] = {8, 13, 19, 11};
+    static const int last[HF_EXAMPLE_COUNT] = {11, 17, 20, 12};
+    if (!given)
+        *figure = (unsigned long long)first[id];
+    if (*figure < (unsigned long long)first[id] || *figure > (unsigned long long)last[id])
+        return hfc_fail(command, "--figure: %s has figures %d to %d, not %llu", name, first[id],
+                        last[id], *figure);
+    return 0;
+}
+
+static int draw_figure(example_plot *p, int figure)
+{
+    switch (p->id) {
+    case HF_EXAMPLE_PENDULUMS:
+        return pendulums_figure(p, figure);
+    case HF_EXAMPLE_IMPACT_DAMPER:
+        return damper_figure(p, figure);
+    case HF_EXAMPLE_SLIDER_CRANK:
+        return slider_figure(p, figure);
+    default:
+        return ball_figure(p, figure);
+    }
+}
+
 static int run_plot_example(int argc, char **argv)
 {
     const char *output = NULL;
@@ -275,23 +304,14 @@ static int run_plot_example(int argc, char **argv)
     example_plot p = {argv[0], &spec, &o, HF_EXAMPLE_COUNT, NULL};
     if (hf_example_lookup(name.v[0], &p.id, &diag) != HF_OK)
         rc = hfc_fail(argv[0], "%s", diag.text);
-    static const int first[HF_EXAMPLE_COUNT] = {8, 13, 19, 11};
-    static const int last[HF_EXAMPLE_COUNT] = {11, 17, 20, 12};
-    if (rc == 0 && !hfc_given(&spec, "figure"))
-        figure = (unsigned long long)first[p.id];
-    if (rc == 0 && (figure < (unsigned long long)first[p.id] ||
-                         figure > (unsigned long long)last[p.id]))
-        rc = hfc_fail(argv[0], "--figure: %s has figures %d to %d, not %llu", name.v[0],
-                      first[p.id], last[p.id], figure);
+    if (rc == 0)
+        rc = choose_figure(argv[0], name.v[0], p.id, hfc_given(&spec, "figure"), &figure);
     if (rc == 0)
         rc = hfc_check_output(argv[0], "--output", output);
     if (rc == 0) {
         p.plot = hfc_plot_alloc(output, 900, figure == 11 && p.id == HF_EXAMPLE_PENDULUMS
                                                  ? 800 : 560, "enhanced font 'sans,10'");
-        rc = p.id == HF_EXAMPLE_PENDULUMS       ? pendulums_figure(&p, (int)figure)
-             : p.id == HF_EXAMPLE_IMPACT_DAMPER ? damper_figure(&p, (int)figure)
-             : p.id == HF_EXAMPLE_SLIDER_CRANK  ? slider_figure(&p, (int)figure)
-                                                : ball_figure(&p, (int)figure);
+        rc = draw_figure(&p, (int)figure);
     }
     if (rc == 0)
         rc = hfc_plot_run(p.plot, argv[0]);

@@ -13,24 +13,11 @@
 #include "hertzfit/damping.h"
 #include "hertzfit/impact.h"
 
-/* Data block "$mI" of e_in, e_out for model I. */
-static int add_block(const char *command, hfc_plot *p, size_t index, const char *model,
-                     size_t points, const double *ab)
+/* e_out of model ID at e_in = C_R by direct simulation. */
+static hf_status e_out_of(hf_damping_id id, double c_r, const double *ab, double *e_out,
+                          hf_diag *diag)
 {
-    hfc_plot_block(p, "m%zu", index);
-    for (size_t i = 1; i <= points; ++i) {
-        double row[2] = {(double)i / (double)points, 0.0};
-        hf_diag diag = {{0}};
-        hf_damping_id id;
-        hf_status st = hf_damping_lookup(model, &id, &diag);
-        if (st == HF_OK)
-            st = hf_impact_restitution_e_out(id, row[0], ab, 0, &row[1], &diag);
-        if (st != HF_OK)
-            return hfc_fail_status(command, NULL, st, &diag);
-        hfc_plot_row(p, 2, row);
-    }
-    hfc_plot_block_end(p);
-    return 0;
+    return hf_impact_restitution_e_out(id, c_r, ab, 0, e_out, diag);
 }
 
 /* One curve per model, of e_out (or with ERROR of e_out - e_in), ", "
@@ -69,41 +56,17 @@ static void add_panels(hfc_plot *p, const char **names, size_t count)
 
 static int run_plot_restitution(int argc, char **argv)
 {
-    const char *output = NULL, *model = "all";
-    double ab[2] = {0.0, 0.0};
-    unsigned long long points = 100;
-    hfc_opt opts[] = {
-        HFC_OPT_OUTPUT(&output, "FILE.png", "write the figure to FILE.png", 1),
-        HFC_OPT_MODEL(&model, "damping model, or all (default all)"),
-        HFC_OPT_PROFILE_AB(&ab[0], &ab[1], " (the profile model; with all, adds it)"),
-        {.name = "points", .kind = HFC_INT, .value = &points, .arg = "N",
-         .limits = HFC_MIN | HFC_MAX, .min = 2, .max = 100000,
-         .help = "input restitutions 1/N, 2/N, ..., 1 (default 100)"},
-    };
-    hfc_spec spec = {
-        argv[0],
+    hfc_model_plot m;
+    int rc = hfc_model_plot_begin(
+        argc, argv,
         "Output vs input restitution of every damping model and its error, by direct\n"
         "simulation (Safaeifar and Farshidianfar 2020, Figs. 5-6).",
-        opts, HFC_COUNT(opts), NULL, NULL};
-    int rc;
-    if (!hfc_parse(&spec, argc, argv, &rc))
+        "input restitutions 1/N, 2/N, ..., 1 (default 100)", 1400, 560, e_out_of, &m);
+    if (rc != 0 || m.plot == NULL)
         return rc;
-    const char **names = NULL;   /* freed below */
-    size_t count = 0;
-    int have_ab = hfc_given(&spec, "a");
-    if ((rc = hfc_check_output(argv[0], "--output", output)) != 0 ||
-        (rc = hfc_impact_models(argv[0], model, have_ab, 0, &names, &count)) != 0)
-        return rc;
-    hfc_plot *p = hfc_plot_alloc(output, 1400, 560, "enhanced font 'sans,10'");
-    for (size_t m = 0; m < count && rc == 0; ++m)
-        rc = add_block(argv[0], p, m, names[m], (size_t)points, have_ab ? ab : NULL);
-    if (rc == 0) {
-        add_panels(p, names, count);
-        rc = hfc_plot_run(p, argv[0]);
-    } else {
-        hfc_plot_free(p);
-    }
-    free(names);
+    add_panels(m.plot, m.names, m.count);
+    rc = hfc_plot_run(m.plot, argv[0]);
+    free(m.names);
     return rc;
 }
 

@@ -87,10 +87,7 @@ int hfc_sampling(const char *command, const char *spec, double **values, size_t 
     hf_status st;
     *values = NULL;
     *n = 0;
-    if (spec == NULL) {
-        st = hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, values, n,
-                              &diag);
-    } else if (strncmp(spec, "file:", 5) == 0) {
+    if (strncmp(spec, "file:", 5) == 0) {
         st = hf_profile_sampling_read(spec + 5, values, n, &diag);
     } else if (strncmp(spec, "hgeom:", 6) == 0) {
         char f[3][64];
@@ -120,9 +117,9 @@ int hfc_profile_objective(const char *command, const char *sampling, const char 
         hf_status st = hf_profile_objective_alloc_table(table, out, &diag);
         return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, &diag);
     }
-    double *c = NULL; /* freed below */
+    double *c = NULL; /* freed below; NULL: the library's default sampling */
     size_t n = 0;
-    int rc = hfc_sampling(command, sampling, &c, &n);
+    int rc = sampling != NULL ? hfc_sampling(command, sampling, &c, &n) : 0;
     if (rc != 0)
         return rc;
     hf_status st = hf_profile_objective_alloc(c, n, out, &diag);

@@ -23,7 +23,7 @@ set(HERTZFIT_CLI_TESTS shards_parallel plugins ioh_format data:drop_traces insta
     hardening feature_coverage)
 # the shape checks
 set(HERTZFIT_CHECK_TESTS layer_check layer_check_rejects api_check api_check:selftest
-    exports_check exports_check:selftest)
+    exports_check exports_check:selftest public_users public_users:selftest)
 
 get_property(hertzfit_tests DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR} PROPERTY TESTS)
 foreach(t IN LISTS hertzfit_tests)

@@ -293,25 +293,28 @@ void hf_atomic_remove_temporaries(void)
 
 /* ---- leftovers of ended processes ------------------------------------------ */
 
-/* Whether NAME is PREFIX.tmp-PID-K or PREFIX.old-PID (PREFIX NULL: any)
- * written by a process that no longer runs: a leftover of a program
- * killed with SIGKILL, which no handler can clean. */
-static int is_leftover(const char *name, const char *prefix)
+/* Where the ".tmp-" or ".old-" tag of NAME starts: right after PREFIX
+ * when given, else the last ".tmp-" (or the first ".old-"); NULL when
+ * NAME has none. */
+static const char *leftover_tag(const char *name, const char *prefix)
 {
-    const char *tag = NULL;
     if (prefix != NULL) {
         size_t n = strlen(prefix);
-        if (strncmp(name, prefix, n) != 0)
-            return 0;
-        tag = name + n;
-    } else {
-        const char *t = strstr(name, ".tmp-");
-        tag = t ? t : strstr(name, ".old-");
-        if (tag == NULL)
-            return 0;
-        while (strstr(tag + 1, ".tmp-") != NULL)   /* the last one */
-            tag = strstr(tag + 1, ".tmp-");
+        return strncmp(name, prefix, n) == 0 ? name + n : NULL;
     }
+    const char *t = strstr(name, ".tmp-");
+    const char *tag = t ? t : strstr(name, ".old-");
+    if (tag == NULL)
+        return NULL;
+    while (strstr(tag + 1, ".tmp-") != NULL)   /* the last one */
+        tag = strstr(tag + 1, ".tmp-");
+    return tag;
+}
+
+/* The process id of TAG: ".tmp-PID-N" or ".old-PID" (nothing after), 0
+ * when TAG is neither. */
+static long tag_pid(const char *tag)
+{
     int tmp = strncmp(tag, ".tmp-", 5) == 0;
     if (!tmp && strncmp(tag, ".old-", 5) != 0)
         return 0;
@@ -325,7 +328,17 @@ static int is_leftover(const char *name, const char *prefix)
             return 0;
         strtoul(end + 1, &end, 10);
     }
-    if (*end != '\0' || pid == (long)getpid())
+    return *end == '\0' ? pid : 0;
+}
+
+/* Whether NAME is PREFIX.tmp-PID-K or PREFIX.old-PID (PREFIX NULL: any)
+ * written by a process that no longer runs: a leftover of a program
+ * killed with SIGKILL, which no handler can clean. */
+static int is_leftover(const char *name, const char *prefix)
+{
+    const char *tag = leftover_tag(name, prefix);
+    long pid = tag != NULL ? tag_pid(tag) : 0;
+    if (pid == 0 || pid == (long)getpid())
         return 0;
     return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
 }

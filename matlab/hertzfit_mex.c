@@ -126,6 +126,88 @@ static int is_real_double(const mxArray *v)
     return mxIsDouble(v) && !mxIsComplex(v) && !mxIsSparse(v);
 }
 
+/* The entry of ARGS named NAME, letters in any case (as MATLAB's); NULL
+ * when none is. */
+static arg *find_arg(const char *name, arg *args, size_t nargs)
+{
+    for (size_t k = 0; k < nargs; ++k) {
+        size_t len = strlen(args[k].name);
+        int same = strlen(name) == len;
+        for (size_t c = 0; same && c < len; ++c)
+            same = tolower((unsigned char)name[c]) == tolower((unsigned char)args[k].name[c]);
+        if (same)
+            return &args[k];
+    }
+    return NULL;
+}
+
+static int unknown_option(const char *command, const char *name, const arg *args, size_t nargs,
+                          failure *f)
+{
+    char valid[512] = "";
+    for (size_t k = 0; k < nargs; ++k) {
+        size_t used = strlen(valid);
+        snprintf(valid + used, sizeof valid - used, "%s%s", k ? ", " : "", args[k].name);
+    }
+    return fail(f, "hertzfit:badInput", "hertzfit_%s: unknown option '%s' (valid: %s)", command,
+                name, valid);
+}
+
+/* Whether V is a value of KIND. */
+static int value_of_kind(arg_kind kind, const mxArray *v)
+{
+    uint64_t seed;
+    switch (kind) {
+    case ARG_TEXT:
+        return mxIsChar(v) && mxGetNumberOfElements(v) > 0;
+    case ARG_STRUCT:
+        return mxIsStruct(v) && mxGetNumberOfElements(v) == 1;
+    case ARG_DATA:
+        return (mxIsChar(v) || mxIsStruct(v)) && mxGetNumberOfElements(v) > 0;
+    case ARG_REALS:
+        return is_real_double(v) && mxGetNumberOfElements(v) > 0;
+    case ARG_SEED:
+        return seed_ok(v, &seed);
+    case ARG_COUNT:
+        if (!is_real_double(v) || mxGetNumberOfElements(v) != 1)
+            return 0;
+        double x = mxGetScalar(v);
+        return x >= 0 && x == floor(x) && x < 1e15;
+    default:
+        return is_real_double(v) && mxGetNumberOfElements(v) == 1;
+    }
+}
+
+/* Text V of option A without a NUL: C reads a name only up to a NUL, and
+ * 'drops.csv\0zz' would open drops.csv. */
+static int check_no_nul(const char *command, const arg *a, const mxArray *v, failure *f)
+{
+    const mxChar *c = mxGetChars(v);
+    for (size_t k = 0; c != NULL && k < mxGetNumberOfElements(v); ++k)
+        if (c[k] == 0)
+            return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' contains a NUL "
+                        "character (at %zu)", command, a->name, k + 1);
+    return 0;
+}
+
+/* V as the value of option A, or a failure saying what it must be. */
+static int check_value(const char *command, const arg *a, const mxArray *v, failure *f)
+{
+    static const char *const wanted[] = {"a character vector", "a real number",
+                                         "a whole number from 0 below 1e15",
+                                         "a non-empty real vector",
+                                         "a scalar struct",
+                                         "a seed: a uint64 scalar, or a whole "
+                                         "number from 0 to 2^53 as a double",
+                                         "a file name or a struct array of drops"};
+    if (!value_of_kind(a->kind, v))
+        return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' must be %s", command,
+                    a->name, wanted[a->kind]);
+    if (a->kind == ARG_TEXT || (a->kind == ARG_DATA && mxIsChar(v)))
+        return check_no_nul(command, a, v, f);
+    return 0;
+}
+
 /* Checks the pairs against ARGS (names are case-insensitive, as MATLAB's). */
 static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *args,
                        size_t nargs, failure *f)
@@ -138,73 +220,12 @@ static int parse_pairs(const char *command, int n, const mxArray **pairs, arg *a
         if (!mxIsChar(pairs[i]) || mxGetString(pairs[i], name, sizeof name) != 0)
             return fail(f, "hertzfit:badInput", "hertzfit_%s: argument %d is not an option "
                         "name (a character vector)", command, i + 1);
-        arg *a = NULL;
-        for (size_t k = 0; k < nargs && a == NULL; ++k) {
-            size_t len = strlen(args[k].name);
-            int same = strlen(name) == len;
-            for (size_t c = 0; same && c < len; ++c)
-                same = tolower((unsigned char)name[c]) ==
-                       tolower((unsigned char)args[k].name[c]);
-            if (same)
-                a = &args[k];
-        }
-        if (a == NULL) {
-            char valid[512] = "";
-            for (size_t k = 0; k < nargs; ++k) {
-                size_t used = strlen(valid);
-                snprintf(valid + used, sizeof valid - used, "%s%s", k ? ", " : "", args[k].name);
-            }
-            return fail(f, "hertzfit:badInput", "hertzfit_%s: unknown option '%s' (valid: %s)",
-                        command, name, valid);
-        }
-        const mxArray *v = pairs[i + 1];
-        int ok;
-        switch (a->kind) {
-        case ARG_TEXT:
-            ok = mxIsChar(v) && mxGetNumberOfElements(v) > 0;
-            break;
-        case ARG_STRUCT:
-            ok = mxIsStruct(v) && mxGetNumberOfElements(v) == 1;
-            break;
-        case ARG_DATA:
-            ok = (mxIsChar(v) || mxIsStruct(v)) && mxGetNumberOfElements(v) > 0;
-            break;
-        case ARG_REALS:
-            ok = is_real_double(v) && mxGetNumberOfElements(v) > 0;
-            break;
-        case ARG_SEED: {
-            uint64_t seed;
-            ok = seed_ok(v, &seed);
-            break;
-        }
-        default:
-            ok = is_real_double(v) && mxGetNumberOfElements(v) == 1;
-            break;
-        }
-        if (ok && (a->kind == ARG_TEXT || (a->kind == ARG_DATA && mxIsChar(v)))) {
-            /* C reads a name only up to a NUL: 'drops.csv\0zz' would open drops.csv */
-            const mxChar *c = mxGetChars(v);
-            for (size_t k = 0; c != NULL && k < mxGetNumberOfElements(v); ++k)
-                if (c[k] == 0)
-                    return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' contains a "
-                                "NUL character (at %zu)", command, a->name, k + 1);
-        }
-        if (ok && a->kind == ARG_COUNT) {
-            double x = mxGetScalar(v);
-            ok = x >= 0 && x == floor(x) && x < 1e15;
-        }
-        if (!ok) {
-            static const char *const wanted[] = {"a character vector", "a real number",
-                                                 "a whole number from 0 below 1e15",
-                                                 "a non-empty real vector",
-                                                 "a scalar struct",
-                                                 "a seed: a uint64 scalar, or a whole "
-                                                 "number from 0 to 2^53 as a double",
-                                                 "a file name or a struct array of drops"};
-            return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' must be %s",
-                        command, a->name, wanted[a->kind]);
-        }
-        a->value = v;
+        arg *a = find_arg(name, args, nargs);
+        if (a == NULL)
+            return unknown_option(command, name, args, nargs, f);
+        if (check_value(command, a, pairs[i + 1], f))
+            return 1;
+        a->value = pairs[i + 1];
     }
     for (size_t k = 0; k < nargs; ++k)
         if (args[k].required && args[k].value == NULL)
@@ -351,6 +372,59 @@ static mxArray *fit_summary(const hf_profile_fit *fit)
     return s;
 }
 
+/* The profile objective of the options: a published table, the c_r values
+ * given, or (neither) the library's default sampling; in 'bounds' when
+ * given. */
+static int fit_profile_objective(const arg *args, hf_profile_objective **obj, failure *f)
+{
+    hf_diag diag = {{0}};
+    hf_status st;
+    if (args[5].value != NULL) {
+        char *table = text_of(&args[5]);
+        st = hf_profile_objective_alloc_table(table, obj, &diag);
+        mxFree(table);
+    } else {
+        const mxArray *c = args[6].value;
+        st = hf_profile_objective_alloc(c != NULL ? mxGetPr(c) : NULL,
+                                        c != NULL ? mxGetNumberOfElements(c) : 0, obj, &diag);
+    }
+    if (st == HF_OK && args[7].value != NULL) {
+        const double *b = mxGetPr(args[7].value);
+        const double lower[2] = {b[0], b[2]}, upper[2] = {b[1], b[3]};
+        st = hf_profile_objective_set_bounds(*obj, lower, upper, &diag);
+    }
+    return st == HF_OK ? 0 : fail_status(f, "fit_profile", st, &diag);
+}
+
+/* The options' shapes, which the conversion to the library's arguments
+ * needs. */
+static int fit_profile_options(const arg *args, failure *f)
+{
+    if (args[5].value != NULL && args[6].value != NULL)
+        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: give 'table' or "
+                    "'sampling', not both");
+    if (args[7].value != NULL && mxGetNumberOfElements(args[7].value) != 4)
+        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'bounds' must be "
+                    "[a_min a_max b_min b_max]");
+    if (real_or(&args[3], 0) > HF_THREADS_MAX)   /* before the cast to int */
+        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'threads' must be at "
+                    "most %d", HF_THREADS_MAX);
+    return 0;
+}
+
+/* The runs' configuration: the library's defaults (hf_profile_fit_config_init)
+ * where an option is not given. */
+static hf_profile_fit_config fit_profile_config(const arg *args)
+{
+    hf_profile_fit_config cfg;
+    hf_profile_fit_config_init(&cfg);
+    cfg.runs.runs = (size_t)real_or(&args[1], (double)cfg.runs.runs);
+    cfg.runs.seed = seed_or(&args[2], cfg.runs.seed);
+    cfg.runs.threads = (int)real_or(&args[3], cfg.runs.threads);
+    cfg.runs.max_evals = (size_t)real_or(&args[4], (double)cfg.runs.max_evals);
+    return cfg;
+}
+
 static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, failure *f)
 {
     arg args[] = {{"optimizer", ARG_TEXT, 1, NULL}, {"runs", ARG_COUNT, 0, NULL},
@@ -358,116 +432,85 @@ static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, f
                   {"max_evals", ARG_COUNT, 0, NULL}, {"table", ARG_TEXT, 0, NULL},
                   {"sampling", ARG_REALS, 0, NULL}, {"bounds", ARG_REALS, 0, NULL},
                   {"set", ARG_STRUCT, 0, NULL}};
-    if (parse_pairs("fit_profile", n, in, args, 9, f))
+    if (parse_pairs("fit_profile", n, in, args, 9, f) || fit_profile_options(args, f))
         return 1;
-    if (args[5].value != NULL && args[6].value != NULL)
-        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: give 'table' or "
-                    "'sampling', not both");
-    if (args[7].value != NULL && mxGetNumberOfElements(args[7].value) != 4)
-        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'bounds' must be "
-                    "[a_min a_max b_min b_max]");
-    /* the program's limits (cli/cmd_fit.c) */
-    if (real_or(&args[1], 50) < 1 || real_or(&args[1], 50) > 1000000)
-        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'runs' must be in [1, "
-                    "1000000]");
-    if (real_or(&args[3], 0) > HF_THREADS_MAX)   /* before the cast to int */
-        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'threads' must be at "
-                    "most %d", HF_THREADS_MAX);
     hf_diag diag = {{0}};
     hf_profile_objective *obj = NULL; /* freed below */
     hf_optimizer *opt = NULL;         /* freed below */
     hf_profile_fit *fit = NULL;       /* freed below */
     char *optimizer = text_of(&args[0]);
-    char *table = text_of(&args[5]);
+    hf_profile_fit_config cfg = fit_profile_config(args);
     int rc = 0;
     hf_status st = hf_optimizer_alloc(optimizer, 2, &opt, &diag);
     if (st != HF_OK)
         rc = fail_status(f, "fit_profile", st, &diag);
     if (rc == 0 && args[8].value != NULL)
         rc = set_parameters(args[8].value, opt, f);
-    if (rc == 0) {
-        if (table != NULL) {
-            st = hf_profile_objective_alloc_table(table, &obj, &diag);
-        } else if (args[6].value != NULL) {
-            st = hf_profile_objective_alloc(mxGetPr(args[6].value),
-                                            mxGetNumberOfElements(args[6].value), &obj, &diag);
-        } else {
-            double *c = NULL; /* freed below */
-            size_t nc = 0;
-            st = hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP, HF_SAMPLING_STOP, &c,
-                                  &nc, &diag);
-            if (st == HF_OK)
-                st = hf_profile_objective_alloc(c, nc, &obj, &diag);
-            free(c);
-        }
-        if (st != HF_OK)
-            rc = fail_status(f, "fit_profile", st, &diag);
-    }
-    if (rc == 0 && args[7].value != NULL) {
-        const double *b = mxGetPr(args[7].value);
-        const double lower[2] = {b[0], b[2]}, upper[2] = {b[1], b[3]};
-        st = hf_profile_objective_set_bounds(obj, lower, upper, &diag);
-        if (st != HF_OK)
-            rc = fail_status(f, "fit_profile", st, &diag);
-    }
-    if (rc == 0) {
-        hf_profile_fit_config cfg;
-        hf_profile_fit_config_init(&cfg);
-        cfg.runs.runs = (size_t)real_or(&args[1], 50);
-        cfg.runs.seed = seed_or(&args[2], 1);
-        cfg.runs.threads = (int)real_or(&args[3], 0);
-        cfg.runs.max_evals = (size_t)real_or(&args[4], 0);
-        st = hf_profile_fit_run(obj, opt, &cfg, &fit, &diag);
-        if (st != HF_OK)
-            rc = fail_status(f, "fit_profile", st, &diag);
-        else if (host_interrupt_pending())
-            rc = 0;   /* nothing to build: the gateway raises hertzfit:interrupted */
-        else {
-            out[0] = fit_runs(fit, optimizer, cfg.runs.seed);
-            if (nout > 1)
-                out[1] = fit_summary(fit);
-        }
+    if (rc == 0)
+        rc = fit_profile_objective(args, &obj, f);
+    if (rc == 0 && (st = hf_profile_fit_run(obj, opt, &cfg, &fit, &diag)) != HF_OK)
+        rc = fail_status(f, "fit_profile", st, &diag);
+    /* interrupted: nothing to build, the gateway raises hertzfit:interrupted */
+    if (rc == 0 && !host_interrupt_pending()) {
+        out[0] = fit_runs(fit, optimizer, cfg.runs.seed);
+        if (nout > 1)
+            out[1] = fit_summary(fit);
     }
     hf_profile_fit_free(fit);
     hf_profile_objective_free(obj);
     hf_optimizer_free(opt);
     mxFree(optimizer);
-    mxFree(table);
     return rc;
 }
 
 /* ---- maxwell_simulate ---------------------------------------------------- */
 
-/* The impacts: a grid file, or vectors m, R, v0 (scalars broadcast). */
-static int simulate_impacts(const char *name, const arg *args, hf_maxwell_data **d,
-                            failure *f)
+/* The impacts of the grid file 'grid' (ARGS[3]), which excludes 'm', 'R', 'v0'. */
+static int impacts_from_grid(const char *name, const arg *args, hf_maxwell_data **d,
+                             failure *f)
 {
+    if (args[4].value || args[5].value || args[6].value)
+        return fail(f, "hertzfit:badInput", "hertzfit_%s: give 'grid' or 'm', 'R', 'v0', "
+                    "not both", name);
     hf_diag diag = {{0}};
-    hf_status st;
-    if (args[3].value != NULL) {
-        if (args[4].value || args[5].value || args[6].value)
-            return fail(f, "hertzfit:badInput", "hertzfit_%s: give 'grid' or 'm', 'R', 'v0', "
-                        "not both", name);
-        char *grid = text_of(&args[3]);
-        hf_maxwell_read_options read;
-        hf_maxwell_read_options_init(&read);
-        st = hf_maxwell_grid_read(grid, &read, d, &diag);
-        mxFree(grid);
-        return st == HF_OK ? 0 : fail_status(f, name, st, &diag);
-    }
-    size_t n = 1;
+    char *grid = text_of(&args[3]);
+    hf_maxwell_read_options read;
+    hf_maxwell_read_options_init(&read);
+    hf_status st = hf_maxwell_grid_read(grid, &read, d, &diag);
+    mxFree(grid);
+    return st == HF_OK ? 0 : fail_status(f, name, st, &diag);
+}
+
+/* The number of impacts of vectors 'm', 'R', 'v0' (ARGS[4..6]), scalars
+ * broadcast, into *n. */
+static int impacts_count(const char *name, const arg *args, size_t *n, failure *f)
+{
+    *n = 1;
     for (int k = 4; k < 7; ++k) {
         if (args[k].value == NULL)
             return fail(f, "hertzfit:badInput", "hertzfit_%s: option '%s' is required (or "
                         "'grid')", name, args[k].name);
         size_t nk = mxGetNumberOfElements(args[k].value);
-        if (nk != 1 && n != 1 && nk != n)
+        if (nk != 1 && *n != 1 && nk != *n)
             return fail(f, "hertzfit:badInput", "hertzfit_%s: 'm', 'R' and 'v0' have "
                         "different lengths", name);
         if (nk != 1)
-            n = nk;
+            *n = nk;
     }
-    st = hf_maxwell_data_alloc(n, 0, d, &diag);
+    return 0;
+}
+
+/* The impacts: a grid file, or vectors m, R, v0 (scalars broadcast). */
+static int simulate_impacts(const char *name, const arg *args, hf_maxwell_data **d,
+                            failure *f)
+{
+    if (args[3].value != NULL)
+        return impacts_from_grid(name, args, d, f);
+    size_t n = 1;
+    if (impacts_count(name, args, &n, f))
+        return 1;
+    hf_diag diag = {{0}};
+    hf_status st = hf_maxwell_data_alloc(n, 0, d, &diag);
     for (size_t i = 0; st == HF_OK && i < n; ++i) {
         double v[3];
         for (int k = 0; k < 3; ++k) {
@@ -540,6 +583,40 @@ static int cmd_maxwell_simulate(int n, const mxArray **in, mxArray **out, failur
 
 /* ---- viscoelastic_simulate ------------------------------------------------ */
 
+/* The relaxation of 'eta' (ARGS[2]) with 'weight' (ARGS[7]) or 'alpha'
+ * (ARGS[8]) into MAT. */
+static int relaxation_of(const char *name, const arg *args, hf_viscoelastic_material *mat,
+                         failure *f)
+{
+    size_t terms = mxGetNumberOfElements(args[2].value);
+    const double *eta = mxGetPr(args[2].value);
+    if (terms == 0 || terms > HF_PRONY_TERMS_MAX)
+        return fail(f, "hertzfit:badInput", "hertzfit_%s: 'eta' has %zu rates, 1 to %d",
+                    name, terms, HF_PRONY_TERMS_MAX);
+    if (args[7].value == NULL) {
+        if (terms != 1)
+            return fail(f, "hertzfit:badInput", "hertzfit_%s: %zu rates need 'weight'", name,
+                        terms);
+        hf_prony_sls(real_or(&args[8], 1.0), eta[0], &mat->relax);
+        return 0;
+    }
+    if (args[8].value != NULL || mxGetNumberOfElements(args[7].value) != terms)
+        return fail(f, "hertzfit:badInput", "hertzfit_%s: give one 'weight' per rate "
+                    "(and no 'alpha')", name);
+    double sum = 0.0;
+    for (size_t i = 0; i < terms; ++i) {
+        mat->relax.g[i] = mxGetPr(args[7].value)[i];
+        mat->relax.rate[i] = eta[i];
+        sum += mat->relax.g[i];
+    }
+    if (sum > 1.0 + 1e-12)
+        return fail(f, "hertzfit:badInput", "hertzfit_%s: the weights sum to %.10g, more "
+                    "than G(0)", name, sum);
+    mat->relax.n = terms;
+    mat->relax.g_inf = fmax(1.0 - sum, 0.0);
+    return 0;
+}
+
 /* The exact viscoelastic impact (hertzfit/viscoelastic.h) of each impact:
  * rates 'eta' [1/s] with moduli 'weight' (G_i/G(0)), or one rate with
  * 'alpha' (the standard linear solid; default 1, Maxwell). */
@@ -555,32 +632,8 @@ static int cmd_viscoelastic_simulate(int n, const mxArray **in, mxArray **out, f
         return 1;
     hf_viscoelastic_material mat = {mxGetScalar(args[0].value), mxGetScalar(args[1].value),
                                     {0.0, 0, {0}, {0}}};
-    size_t terms = mxGetNumberOfElements(args[2].value);
-    const double *eta = mxGetPr(args[2].value);
-    if (terms == 0 || terms > HF_PRONY_TERMS_MAX)
-        return fail(f, "hertzfit:badInput", "hertzfit_%s: 'eta' has %zu rates, 1 to %d",
-                    name, terms, HF_PRONY_TERMS_MAX);
-    if (args[7].value == NULL) {
-        if (terms != 1)
-            return fail(f, "hertzfit:badInput", "hertzfit_%s: %zu rates need 'weight'", name,
-                        terms);
-        hf_prony_sls(real_or(&args[8], 1.0), eta[0], &mat.relax);
-    } else {
-        if (args[8].value != NULL || mxGetNumberOfElements(args[7].value) != terms)
-            return fail(f, "hertzfit:badInput", "hertzfit_%s: give one 'weight' per rate "
-                        "(and no 'alpha')", name);
-        double sum = 0.0;
-        for (size_t i = 0; i < terms; ++i) {
-            mat.relax.g[i] = mxGetPr(args[7].value)[i];
-            mat.relax.rate[i] = eta[i];
-            sum += mat.relax.g[i];
-        }
-        if (sum > 1.0 + 1e-12)
-            return fail(f, "hertzfit:badInput", "hertzfit_%s: the weights sum to %.10g, more "
-                        "than G(0)", name, sum);
-        mat.relax.n = terms;
-        mat.relax.g_inf = fmax(1.0 - sum, 0.0);
-    }
+    if (relaxation_of(name, args, &mat, f))
+        return 1;
     hf_diag diag = {{0}};
     hf_status st = hf_viscoelastic_material_check(&mat, &diag);
     if (st != HF_OK)
@@ -669,43 +722,62 @@ static int field_real(const mxArray *s, size_t i, const char *name, int absent_o
     return 1;
 }
 
+/* The observables' fields of a drop in a struct array, in the order of
+ * the library's observables. */
+static const char *const *obs_fields(void)
+{
+    static const char *const fields[HF_MAXWELL_NOBS] = {"F_M_N", "t_M_s", "t_c_s", "e"};
+    return fields;
+}
+
+/* Drop I's force trace, fields t_s and F_N of S, into D. */
+static hf_status trace_from_struct(const mxArray *s, size_t i, hf_maxwell_data *d,
+                                   hf_diag *diag)
+{
+    const mxArray *t = mxGetField(s, (mwIndex)i, "t_s"), *F = mxGetField(s, (mwIndex)i, "F_N");
+    if (t == NULL || F == NULL || !is_real_double(t) || !is_real_double(F) ||
+        mxGetNumberOfElements(t) != mxGetNumberOfElements(F))
+        return hf_diag_set(diag, HF_EINVAL, "data(%zu).t_s and .F_N must be real vectors of "
+                           "the same length (a drop's force trace: times [s], forces [N])",
+                           i + 1);
+    return hf_maxwell_data_set_trace(d, i, mxGetNumberOfElements(t), mxGetPr(t), mxGetPr(F),
+                                     diag);
+}
+
+/* Drop I of S into D: its impact, the observables of MASK and, with
+ * TRACES, its force trace. */
+static hf_status drop_from_struct(const mxArray *s, size_t i, unsigned mask, int traces,
+                                  hf_maxwell_data *d, hf_diag *diag)
+{
+    hf_maxwell_impact *imp = &d->impact[i];
+    if (field_real(s, i, "m_kg", 0, &imp->m, diag) < 0 ||
+        field_real(s, i, "R_m", 0, &imp->R, diag) < 0 ||
+        field_real(s, i, "V0_mps", 0, &imp->V0, diag) < 0)
+        return HF_EINVAL;
+    hf_status st = HF_OK;
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if ((mask & (1u << k)) && field_real(s, i, obs_fields()[k], 0, &d->value[k][i], diag) < 0)
+            st = HF_EINVAL;
+    if (st != HF_OK || !traces)
+        return st;
+    return trace_from_struct(s, i, d, diag);
+}
+
 /* Drop tests from a struct array, one element per drop (the struct
  * hertzfit_maxwell_extract returns does): m_kg, R_m, V0_mps, any of
  * F_M_N, t_M_s, t_c_s, e, and t_s with F_N, a drop's force trace as two
  * real vectors (hf_maxwell_data_set_trace); checked as a file is. */
 static hf_status data_from_struct(const mxArray *s, hf_maxwell_data **out, hf_diag *diag)
 {
-    static const char *const obs_fields[HF_MAXWELL_NOBS] = {"F_M_N", "t_M_s", "t_c_s", "e"};
     size_t n = mxGetNumberOfElements(s);
     unsigned mask = 0;
     for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
-        mask |= mxGetFieldNumber(s, obs_fields[k]) >= 0 ? 1u << k : 0u;
+        mask |= mxGetFieldNumber(s, obs_fields()[k]) >= 0 ? 1u << k : 0u;
     int traces = mxGetFieldNumber(s, "t_s") >= 0 || mxGetFieldNumber(s, "F_N") >= 0;
     hf_status st = hf_maxwell_data_alloc(n, mask, out, diag);
     hf_maxwell_data *d = *out;
-    for (size_t i = 0; st == HF_OK && i < n; ++i) {
-        hf_maxwell_impact *imp = &d->impact[i];
-        if (field_real(s, i, "m_kg", 0, &imp->m, diag) < 0 ||
-            field_real(s, i, "R_m", 0, &imp->R, diag) < 0 ||
-            field_real(s, i, "V0_mps", 0, &imp->V0, diag) < 0) {
-            st = HF_EINVAL;
-            break;
-        }
-        for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
-            if ((mask & (1u << k)) && field_real(s, i, obs_fields[k], 0, &d->value[k][i], diag) < 0)
-                st = HF_EINVAL;
-        if (st != HF_OK || !traces)
-            continue;
-        const mxArray *t = mxGetField(s, (mwIndex)i, "t_s"), *F = mxGetField(s, (mwIndex)i, "F_N");
-        if (t == NULL || F == NULL || !is_real_double(t) || !is_real_double(F) ||
-            mxGetNumberOfElements(t) != mxGetNumberOfElements(F))
-            st = hf_diag_set(diag, HF_EINVAL, "data(%zu).t_s and .F_N must be real vectors of "
-                             "the same length (a drop's force trace: times [s], forces [N])",
-                             i + 1);
-        else
-            st = hf_maxwell_data_set_trace(d, i, mxGetNumberOfElements(t), mxGetPr(t),
-                                           mxGetPr(F), diag);
-    }
+    for (size_t i = 0; st == HF_OK && i < n; ++i)
+        st = drop_from_struct(s, i, mask, traces, d, diag);
     for (size_t i = 0; st == HF_OK && mask == 0 && i < n; ++i)
         st = hf_maxwell_impact_check(&d->impact[i], diag);
     if (st == HF_OK && mask != 0)
@@ -1057,6 +1129,34 @@ static int cmd_ev(int n, const mxArray **in, mxArray **out, failure *f)
 
 /* ---- the gateway --------------------------------------------------------- */
 
+/* COMMAND with its name-value pairs IN[0 .. n-1]. */
+static int run_command(const char *command, int nlhs, mxArray *plhs[], int n,
+                       const mxArray **in, failure *f)
+{
+    int rc;
+    if (strcmp(command, "hr") == 0)
+        rc = cmd_hr(n, in, plhs, f);
+    else if (strcmp(command, "fit_profile") == 0)
+        rc = cmd_fit_profile(n, in, nlhs, plhs, f);
+    else if (strcmp(command, "maxwell_simulate") == 0)
+        rc = cmd_maxwell_simulate(n, in, plhs, f);
+    else if (strcmp(command, "viscoelastic_simulate") == 0)
+        rc = cmd_viscoelastic_simulate(n, in, plhs, f);
+    else if (strcmp(command, "maxwell_fit") == 0)
+        rc = cmd_maxwell_fit(n, in, plhs, f);
+    else if (strcmp(command, "maxwell_extract") == 0)
+        rc = cmd_maxwell_extract(n, in, plhs, f);
+    else if (strcmp(command, "copt") == 0)
+        rc = cmd_copt(n, in, plhs, f);
+    else if (strcmp(command, "ev") == 0)
+        rc = cmd_ev(n, in, plhs, f);
+    else
+        rc = fail(f, "hertzfit:badInput", "hertzfit_mex: unknown command '%s' (valid: hr, "
+                  "fit_profile, maxwell_simulate, viscoelastic_simulate, maxwell_fit, "
+                  "maxwell_extract, copt, ev)", command);
+    return rc;
+}
+
 /* Called by hertzfit_mex.mex (matlab/hertzfit_mex_loader.c says why the
  * gateway is a library of its own). */
 void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
@@ -1075,29 +1175,7 @@ void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
                           "command (hr, fit_profile, maxwell_simulate, maxwell_fit, "
                           "maxwell_extract, copt, ev); call the hertzfit_*.m functions instead");
     failure f = {"", ""};
-    int rc;
-    int n = nrhs - 1;
-    const mxArray **in = prhs + 1;
-    if (strcmp(command, "hr") == 0)
-        rc = cmd_hr(n, in, plhs, &f);
-    else if (strcmp(command, "fit_profile") == 0)
-        rc = cmd_fit_profile(n, in, nlhs, plhs, &f);
-    else if (strcmp(command, "maxwell_simulate") == 0)
-        rc = cmd_maxwell_simulate(n, in, plhs, &f);
-    else if (strcmp(command, "viscoelastic_simulate") == 0)
-        rc = cmd_viscoelastic_simulate(n, in, plhs, &f);
-    else if (strcmp(command, "maxwell_fit") == 0)
-        rc = cmd_maxwell_fit(n, in, plhs, &f);
-    else if (strcmp(command, "maxwell_extract") == 0)
-        rc = cmd_maxwell_extract(n, in, plhs, &f);
-    else if (strcmp(command, "copt") == 0)
-        rc = cmd_copt(n, in, plhs, &f);
-    else if (strcmp(command, "ev") == 0)
-        rc = cmd_ev(n, in, plhs, &f);
-    else
-        rc = fail(&f, "hertzfit:badInput", "hertzfit_mex: unknown command '%s' (valid: hr, "
-                  "fit_profile, maxwell_simulate, viscoelastic_simulate, maxwell_fit, "
-                  "maxwell_extract, copt, ev)", command);
+    int rc = run_command(command, nlhs, plhs, nrhs - 1, prhs + 1, &f);
     if (host_interrupt_pending()) {
         /* what the call returned was cut short: never handed back */
         for (int i = 0; i < nlhs; ++i)

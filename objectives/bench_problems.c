@@ -199,28 +199,39 @@ static hf_status parse_spec(const char *spec, char *family, size_t cap, size_t *
 
 /* "F:D[:I]" after "bbob:": function, dimension and instance (0 when
  * absent), in the ranges of hertzfit/bench_problems.h. */
-static hf_status parse_bbob(const char *spec, const char *rest, int *function, size_t *dim,
-                            unsigned long *instance, hf_diag *diag)
+/* The whole numbers of REST ("F:D" or "F:D:I") into v[0 .. *n-1]. */
+static hf_status bbob_fields(const char *spec, const char *rest, unsigned long long v[3],
+                             size_t *n, hf_diag *diag)
 {
-    unsigned long long v[3] = {0, 0, 0};
-    size_t n = 0;
     char item[32];
-    while (rest != NULL && n < 3) {
+    *n = 0;
+    while (rest != NULL && *n < 3) {
         const char *colon = strchr(rest, ':');
         size_t len = colon ? (size_t)(colon - rest) : strlen(rest);
         if (len == 0 || len >= sizeof item)
             break;
         memcpy(item, rest, len);
         item[len] = '\0';
-        if (hf_parse_count(item, &v[n], NULL) != HF_OK)
+        if (hf_parse_count(item, &v[*n], NULL) != HF_OK)
             return hf_diag_set(diag, HF_EINVAL, "problem '%s': '%s' is not a whole number "
                                "(BBOB problems are bbob:F:D or bbob:F:D:I)", spec, item);
-        ++n;
+        ++*n;
         rest = colon ? colon + 1 : NULL;
     }
-    if (rest != NULL || n < 2)
+    if (rest != NULL || *n < 2)
         return hf_diag_set(diag, HF_EINVAL, "problem '%s' is not bbob:F:D or bbob:F:D:I "
                            "(function 1..24, dimension, instance)", spec);
+    return HF_OK;
+}
+
+static hf_status parse_bbob(const char *spec, const char *rest, int *function, size_t *dim,
+                            unsigned long *instance, hf_diag *diag)
+{
+    unsigned long long v[3] = {0, 0, 0};
+    size_t n = 0;
+    hf_status st = bbob_fields(spec, rest, v, &n, diag);
+    if (st != HF_OK)
+        return st;
     if (v[0] < 1 || v[0] > HF_BBOB_FUNCTION_COUNT)
         return hf_diag_set(diag, HF_EINVAL, "problem '%s': BBOB function %llu is not in "
                            "1..%d", spec, v[0], HF_BBOB_FUNCTION_COUNT);

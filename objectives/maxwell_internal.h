@@ -73,4 +73,16 @@ hf_status hf_maxwell_trace_synthesize_forward(const hf_maxwell_forward *model,
                                               const hf_maxwell_trace_options *options,
                                               hf_maxwell_trace **out, hf_diag *diag);
 
+/* Separator detected, decimal '.', the default names, no rate. */
+void hf_maxwell_trace_format_init(hf_maxwell_trace_format *format);
+
+/* Bit set (1 << obs) of the observable columns DATA holds (0: none, e.g.
+ * a list of force traces only). */
+unsigned hf_maxwell_data_mask(const hf_maxwell_data *data);
+
+/* 1 when F's features can be fitted — F_M, t_M, t_c and V0 finite and
+ * > 0: status ok, or a status that only warns (few-samples, clipped) —
+ * else 0 (the extraction could not measure the impact). */
+int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f);
+
 #endif

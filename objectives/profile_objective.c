@@ -71,11 +71,26 @@ void hf_profile_objective_free(hf_profile_objective *obj)
     free(obj);
 }
 
+/* The objective on the default grid HF_SAMPLING_START:STEP:STOP. */
+static hf_status default_sampling(hf_profile_objective **out, hf_diag *diag)
+{
+    double *c = NULL; /* freed below */
+    size_t n = 0;
+    hf_status st = hf_profile_sampling_grid(HF_SAMPLING_START, HF_SAMPLING_STEP,
+                                            HF_SAMPLING_STOP, &c, &n, diag);
+    if (st == HF_OK)
+        st = hf_profile_objective_alloc(c, n, out, diag);
+    free(c);
+    return st;
+}
+
 hf_status hf_profile_objective_alloc(const double *c, size_t n, hf_profile_objective **out,
                                      hf_diag *diag)
 {
     *out = NULL;
-    if (n == 0)
+    if (c == NULL && n == 0)
+        return default_sampling(out, diag);
+    if (n == 0 || c == NULL)
         return hf_diag_set(diag, HF_EINVAL, "the c_r sampling is empty");
     hf_profile_objective *obj = calloc(1, sizeof *obj);   /* caller frees */
     /* obj and obj->r are owned by the caller: hf_profile_objective_free */

@@ -372,6 +372,25 @@ static hf_status csv_value(const hf_csv *csv, size_t row, size_t col, char decim
     return st;
 }
 
+/* The time's (when TIMES) and the force's columns of a table and the
+ * factors of their units; a decimal comma needs another separator. */
+static hf_status csv_columns(const names *nm, char separator, const hf_maxwell_trace_format *f,
+                             int times, size_t *tcol, double *tf, size_t *fcol, double *ff,
+                             hf_diag *diag)
+{
+    hf_status st = HF_OK;
+    if (f->decimal == ',' && separator == ',')
+        return hf_diag_set(diag, HF_EINVAL, "%s:%zu: the columns are separated by ',' and the "
+                           "decimal mark is ',': numbers with a decimal comma need ';' or tabs "
+                           "between the columns", nm->path, nm->line);
+    if (times)
+        st = find_column(nm, &TIME, f->time_column, f->time_unit, f->rate > 0.0, tcol, tf,
+                         diag);
+    if (st == HF_OK)
+        st = find_column(nm, &FORCE, f->force_column, f->force_unit, 0, fcol, ff, diag);
+    return st;
+}
+
 static hf_status read_csv(const char *path, const hf_maxwell_trace_format *f,
                           hf_maxwell_trace *trace, hf_diag *diag)
 {
@@ -396,15 +415,7 @@ static hf_status read_csv(const char *path, const hf_maxwell_trace_format *f,
     size_t tcol = 0, fcol = 0;
     double tf = 1.0, ff = 1.0;
     int times = !(f->rate > 0.0) || f->time_column != NULL;
-    if (f->decimal == ',' && hf_csv_separator(csv) == ',')
-        st = hf_diag_set(diag, HF_EINVAL, "%s:%zu: the columns are separated by ',' and the "
-                         "decimal mark is ',': numbers with a decimal comma need ';' or tabs "
-                         "between the columns", path, nm.line);
-    if (st == HF_OK && times)
-        st = find_column(&nm, &TIME, f->time_column, f->time_unit, f->rate > 0.0, &tcol, &tf,
-                         diag);
-    if (st == HF_OK)
-        st = find_column(&nm, &FORCE, f->force_column, f->force_unit, 0, &fcol, &ff, diag);
+    st = csv_columns(&nm, hf_csv_separator(csv), f, times, &tcol, &tf, &fcol, &ff, diag);
     raw r = {0};
     if (st == HF_OK)
         st = raw_alloc(&r, path, hf_csv_nrows(csv), times, 1, diag);
@@ -477,6 +488,98 @@ typedef struct lvm {
     size_t names_line;
 } lvm;
 
+/* Header line S split at tabs, or at commas for a header written with the
+ * comma separator ("Separator,Comma" itself among its lines): keys end at
+ * ','. */
+static hf_status lvm_header_cells(const char *path, size_t line, char *s, char **cells,
+                                  size_t *n, hf_diag *diag)
+{
+    *n = split_line(s, '\t', cells, LVM_MAX_CELLS);
+    if (*n == 1 && strchr(s, ',') != NULL)
+        *n = split_line(s, ',', cells, LVM_MAX_CELLS);
+    if (*n > LVM_MAX_CELLS)
+        return hf_diag_set(diag, HF_ERANGE, "%s:%zu: more than %d cells", path, line,
+                           LVM_MAX_CELLS);
+    return HF_OK;
+}
+
+static hf_status lvm_separator(const char *path, size_t line, const char *value, lvm *h,
+                               hf_diag *diag)
+{
+    if (strcmp(value, "Tab") != 0 && strcmp(value, "Comma") != 0)
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: separator '%s' (accepted: Tab, Comma)",
+                           path, line, value);
+    h->sep = value[0] == 'T' ? '\t' : ',';
+    return HF_OK;
+}
+
+static hf_status lvm_decimal(const char *path, size_t line, const char *value, lvm *h,
+                             hf_diag *diag)
+{
+    if (strcmp(value, ".") != 0 && strcmp(value, ",") != 0)
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: decimal separator '%s' (accepted: '.', "
+                           "',')", path, line, value);
+    h->decimal = value[0];
+    return HF_OK;
+}
+
+/* X0 or Delta_X (KEY) of the segment header, in the decimal mark read so far. */
+static hf_status lvm_x_axis(const char *path, size_t line, const char *key, const char *value,
+                            lvm *h, hf_diag *diag)
+{
+    double v = NAN;
+    if (!(h->decimal == ',' ? decimal_comma(value, &v)
+                            : hf_parse_double(value, &v, NULL) == HF_OK))
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: %s '%s' is not a number", path, line, key,
+                           value);
+    *(key[0] == 'X' ? &h->x0 : &h->dx) = v;
+    return HF_OK;
+}
+
+/* One header line's key CELLS[0] and its values into H; keys hertzfit
+ * does not use are passed over. */
+static hf_status lvm_header_key(const char *path, size_t line, char **cells, size_t n, lvm *h,
+                                hf_diag *diag)
+{
+    const char *key = cells[0];
+    if (strcmp(key, "Y_Unit_Label") == 0) {
+        h->nunits = n - 1;
+        for (size_t k = 1; k < n; ++k)
+            h->unit[k - 1] = cells[k];
+        return HF_OK;
+    }
+    if (n < 2)
+        return HF_OK;
+    if (strcmp(key, "Separator") == 0)
+        return lvm_separator(path, line, cells[1], h, diag);
+    if (strcmp(key, "Decimal_Separator") == 0)
+        return lvm_decimal(path, line, cells[1], h, diag);
+    if (strcmp(key, "X0") == 0 || strcmp(key, "Delta_X") == 0)
+        return lvm_x_axis(path, line, key, cells[1], h, diag);
+    return HF_OK;
+}
+
+/* The column names: the first line after the segment header that is not
+ * blank; the Comment column LabVIEW appends holds no samples. */
+static hf_status lvm_column_names(const char *path, char *text, size_t length, size_t *pos,
+                                  size_t *line, lvm *h, hf_diag *diag)
+{
+    char *s;
+    while ((s = next_line(text, length, pos, line)) != NULL && s[0] == '\0')
+        ;
+    if (s == NULL)
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: no column names and no data after the "
+                           "segment header", path, *line);
+    h->names_line = *line;
+    h->ncols = split_line(s, h->sep, h->names, LVM_MAX_CELLS);
+    if (h->ncols > LVM_MAX_CELLS)
+        return hf_diag_set(diag, HF_ERANGE, "%s:%zu: more than %d columns", path, *line,
+                           LVM_MAX_CELLS);
+    if (h->ncols > 1 && strcmp(h->names[h->ncols - 1], "Comment") == 0)
+        --h->ncols;
+    return HF_OK;
+}
+
 static hf_status lvm_headers(const char *path, char *text, size_t length, size_t *pos,
                              size_t *line, lvm *h, hf_diag *diag)
 {
@@ -490,44 +593,17 @@ static hf_status lvm_headers(const char *path, char *text, size_t length, size_t
     h->decimal = '.';
     h->x0 = h->dx = NAN;
     int ends = 0;
-    while (ends < 2 && (s = next_line(text, length, pos, line)) != NULL) {
-        size_t n = split_line(s, '\t', cells, LVM_MAX_CELLS);
-        if (n > LVM_MAX_CELLS)
-            return hf_diag_set(diag, HF_ERANGE, "%s:%zu: more than %d cells", path, *line,
-                               LVM_MAX_CELLS);
-        /* a header written with the comma separator ("Separator,Comma"
-         * itself among its lines): keys end at ',' */
-        if (n == 1 && strchr(s, ',') != NULL)
-            n = split_line(s, ',', cells, LVM_MAX_CELLS);
-        if (n > LVM_MAX_CELLS)
-            return hf_diag_set(diag, HF_ERANGE, "%s:%zu: more than %d cells", path, *line,
-                               LVM_MAX_CELLS);
-        const char *key = cells[0];
-        if (strcmp(key, LVM_END) == 0) {
+    hf_status st = HF_OK;
+    while (st == HF_OK && ends < 2 && (s = next_line(text, length, pos, line)) != NULL) {
+        size_t n = 0;
+        st = lvm_header_cells(path, *line, s, cells, &n, diag);
+        if (st == HF_OK && strcmp(cells[0], LVM_END) == 0)
             ++ends;
-        } else if (strcmp(key, "Separator") == 0 && n > 1) {
-            if (strcmp(cells[1], "Tab") != 0 && strcmp(cells[1], "Comma") != 0)
-                return hf_diag_set(diag, HF_EPARSE, "%s:%zu: separator '%s' (accepted: Tab, "
-                                   "Comma)", path, *line, cells[1]);
-            h->sep = cells[1][0] == 'T' ? '\t' : ',';
-        } else if (strcmp(key, "Decimal_Separator") == 0 && n > 1) {
-            if (strcmp(cells[1], ".") != 0 && strcmp(cells[1], ",") != 0)
-                return hf_diag_set(diag, HF_EPARSE, "%s:%zu: decimal separator '%s' "
-                                   "(accepted: '.', ',')", path, *line, cells[1]);
-            h->decimal = cells[1][0];
-        } else if (strcmp(key, "Y_Unit_Label") == 0) {
-            h->nunits = n - 1;
-            for (size_t k = 1; k < n; ++k)
-                h->unit[k - 1] = cells[k];
-        } else if ((strcmp(key, "X0") == 0 || strcmp(key, "Delta_X") == 0) && n > 1) {
-            double v = NAN;
-            if (!(h->decimal == ',' ? decimal_comma(cells[1], &v)
-                                    : hf_parse_double(cells[1], &v, NULL) == HF_OK))
-                return hf_diag_set(diag, HF_EPARSE, "%s:%zu: %s '%s' is not a number", path,
-                                   *line, key, cells[1]);
-            *(key[0] == 'X' ? &h->x0 : &h->dx) = v;
-        }
+        else if (st == HF_OK)
+            st = lvm_header_key(path, *line, cells, n, h, diag);
     }
+    if (st != HF_OK)
+        return st;
     if (ends < 2)
         return hf_diag_set(diag, HF_EPARSE, "%s:%zu: the file ends before its segment's "
                            "header does (a file header and a segment header, each ending "
@@ -535,21 +611,7 @@ static hf_status lvm_headers(const char *path, char *text, size_t length, size_t
     if (h->sep == ',' && h->decimal == ',')
         return hf_diag_set(diag, HF_EPARSE, "%s: separator and decimal separator are both ','",
                            path);
-    /* the column names: the first line after the segment header that is not blank */
-    while ((s = next_line(text, length, pos, line)) != NULL && s[0] == '\0')
-        ;
-    if (s == NULL)
-        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: no column names and no data after the "
-                           "segment header", path, *line);
-    h->names_line = *line;
-    h->ncols = split_line(s, h->sep, h->names, LVM_MAX_CELLS);
-    if (h->ncols > LVM_MAX_CELLS)
-        return hf_diag_set(diag, HF_ERANGE, "%s:%zu: more than %d columns", path, *line,
-                           LVM_MAX_CELLS);
-    /* the Comment column LabVIEW appends holds no samples */
-    if (h->ncols > 1 && strcmp(h->names[h->ncols - 1], "Comment") == 0)
-        --h->ncols;
-    return HF_OK;
+    return lvm_column_names(path, text, length, pos, line, h, diag);
 }
 
 /* The data channels of H (columns other than X_Value) into chan[], their
@@ -563,6 +625,78 @@ static size_t lvm_channels(const lvm *h, size_t *chan)
     return n;
 }
 
+/* The index among the channels CHAN[0 .. nchan-1] of the force channel:
+ * the one named by the format, or the only one. */
+static hf_status lvm_force_channel(const names *nm, const lvm *h, const size_t *chan,
+                                   size_t nchan, const char *requested, size_t *k,
+                                   hf_diag *diag)
+{
+    char list[512];
+    *k = 0;
+    if (requested == NULL && nchan == 1)
+        return HF_OK;
+    if (requested != NULL) {
+        while (*k < nchan && strcmp(h->names[chan[*k]], requested) != 0)
+            ++*k;
+        if (*k < nchan)
+            return HF_OK;
+    }
+    hf_names_join(h->ncols, name_at, nm, list, sizeof list);
+    if (requested == NULL)
+        return hf_diag_set(diag, HF_ENOTFOUND, "%s:%zu: %zu channels (%s): name the force "
+                           "channel (--force-column NAME)", nm->path, h->names_line, nchan,
+                           list);
+    return hf_diag_set(diag, HF_ENOTFOUND, "%s:%zu: no channel '%s' (the file has: %s)",
+                       nm->path, h->names_line, requested, list);
+}
+
+/* The factor of the force channel's unit: the one given, or its
+ * Y_Unit_Label (LABEL). */
+static hf_status lvm_force_unit(const char *path, const char *channel, const char *label,
+                                const char *given, double *ff, hf_diag *diag)
+{
+    if (given != NULL) {
+        if (unit_factor(&FORCE, given, strlen(given), ff) <= 0)
+            return hf_diag_set(diag, HF_EINVAL, "force unit '%s' is not one of %s", given,
+                               FORCE.unit_list);
+        return HF_OK;
+    }
+    if (unit_factor(&FORCE, label, strlen(label), ff) != 1)
+        return hf_diag_set(diag, HF_EPARSE, "%s: channel '%s' has the unit label '%s' "
+                           "(Y_Unit_Label; accepted: %s, or give the unit: --force-unit)",
+                           path, channel, label, FORCE.unit_list);
+    return HF_OK;
+}
+
+/* The time's column of an .lvm file: the one named, the X_Value column
+ * before the force channel (seconds), or none (-1: X0 + k Delta_X, or
+ * sample numbers with a rate). */
+static hf_status lvm_time_column(const names *nm, const lvm *h,
+                                 const hf_maxwell_trace_format *f, size_t fcol, long *tcol,
+                                 double *tf, hf_diag *diag)
+{
+    *tcol = -1;
+    *tf = 1.0;
+    if (f->time_column != NULL) {
+        size_t j = 0;
+        hf_status st = find_column(nm, &TIME, f->time_column, f->time_unit, f->rate > 0.0, &j,
+                                   tf, diag);
+        *tcol = (long)j;
+        return st;
+    }
+    if (f->rate > 0.0)
+        return HF_OK;
+    for (size_t j = fcol; j-- > 0;)
+        if (strcmp(h->names[j], "X_Value") == 0) {
+            *tcol = (long)j;
+            return HF_OK;
+        }
+    if (!(isfinite(h->x0) && isfinite(h->dx) && h->dx > 0.0))
+        return hf_diag_set(diag, HF_EPARSE, "%s: no X_Value column and no X0 and Delta_X > 0 "
+                           "in the segment header: no times (or give --rate HZ)", nm->path);
+    return HF_OK;
+}
+
 /* The force channel's column and unit, and the time's column (or none:
  * X0 + k Delta_X) of an .lvm file. */
 static hf_status lvm_columns(const char *path, const lvm *h, const hf_maxwell_trace_format *f,
@@ -570,53 +704,85 @@ static hf_status lvm_columns(const char *path, const lvm *h, const hf_maxwell_tr
 {
     size_t chan[LVM_MAX_CELLS], nchan = lvm_channels(h, chan), k = 0;
     names nm = {path, h->names_line, "column", h->ncols, (const char **)h->names};
-    if (f->force_column != NULL) {
-        while (k < nchan && strcmp(h->names[chan[k]], f->force_column) != 0)
-            ++k;
-    } else if (nchan != 1) {
-        char list[512];
-        hf_names_join(h->ncols, name_at, &nm, list, sizeof list);
-        return hf_diag_set(diag, HF_ENOTFOUND, "%s:%zu: %zu channels (%s): name the force "
-                           "channel (--force-column NAME)", path, h->names_line, nchan, list);
-    }
-    if (k == nchan) {
-        char list[512];
-        hf_names_join(h->ncols, name_at, &nm, list, sizeof list);
-        return hf_diag_set(diag, HF_ENOTFOUND, "%s:%zu: no channel '%s' (the file has: %s)",
-                           path, h->names_line, f->force_column, list);
-    }
-    *fcol = chan[k];
-    if (f->force_unit != NULL) {
-        if (unit_factor(&FORCE, f->force_unit, strlen(f->force_unit), ff) <= 0)
-            return hf_diag_set(diag, HF_EINVAL, "force unit '%s' is not one of %s",
-                               f->force_unit, FORCE.unit_list);
-    } else {
-        const char *label = k < h->nunits ? h->unit[k] : "";
-        if (unit_factor(&FORCE, label, strlen(label), ff) != 1)
-            return hf_diag_set(diag, HF_EPARSE, "%s: channel '%s' has the unit label '%s' "
-                               "(Y_Unit_Label; accepted: %s, or give the unit: --force-unit)",
-                               path, h->names[*fcol], label, FORCE.unit_list);
-    }
-    *tcol = -1;
-    *tf = 1.0;
-    if (f->time_column != NULL) {
-        size_t j = 0;
-        hf_status st = find_column(&nm, &TIME, f->time_column, f->time_unit, f->rate > 0.0, &j,
-                                   tf, diag);
-        *tcol = (long)j;
+    hf_status st = lvm_force_channel(&nm, h, chan, nchan, f->force_column, &k, diag);
+    if (st != HF_OK)
         return st;
-    }
-    if (f->rate > 0.0)
+    *fcol = chan[k];
+    st = lvm_force_unit(path, h->names[*fcol], k < h->nunits ? h->unit[k] : "", f->force_unit,
+                        ff, diag);
+    if (st != HF_OK)
+        return st;
+    return lvm_time_column(&nm, h, f, *fcol, tcol, tf, diag);
+}
+
+/* Cell C of column COL in the file's decimal mark. */
+static hf_status lvm_number(const char *path, size_t line, const lvm *h, size_t col,
+                            const char *c, double *v, hf_diag *diag)
+{
+    int ok = h->decimal == ',' ? decimal_comma(c, v) : hf_parse_double(c, v, NULL) == HF_OK;
+    if (ok)
         return HF_OK;
-    /* the X_Value column before the channel: seconds */
-    for (size_t j = *fcol; j-- > 0;)
-        if (strcmp(h->names[j], "X_Value") == 0) {
-            *tcol = (long)j;
-            return HF_OK;
-        }
-    if (!(isfinite(h->x0) && isfinite(h->dx) && h->dx > 0.0))
-        return hf_diag_set(diag, HF_EPARSE, "%s: no X_Value column and no X0 and Delta_X > 0 "
-                           "in the segment header: no times (or give --rate HZ)", path);
+    return hf_diag_set(diag, HF_EPARSE, "%s:%zu:%zu: column '%s': '%.80s' is not a number "
+                       "(decimal mark '%c')", path, line, col + 1, h->names[col], c, h->decimal);
+}
+
+/* Data line S: its force (v[0]) and time column's value (v[1], the force
+ * again when there is no time column).  A second segment is refused. */
+static hf_status lvm_data_line(const char *path, size_t line, char *s, const lvm *h,
+                               size_t fcol, long tcol, double v[2], hf_diag *diag)
+{
+    char *cells[LVM_MAX_CELLS + 1];
+    if (strncmp(s, LVM_END, sizeof LVM_END - 1) == 0 || strncmp(s, "Channels", 8) == 0)
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: a second segment: hertzfit reads one "
+                           "segment (one drop) per .lvm file", path, line);
+    size_t nc = split_line(s, h->sep, cells, LVM_MAX_CELLS);
+    if (nc > LVM_MAX_CELLS || nc <= fcol || (tcol >= 0 && nc <= (size_t)tcol))
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: %zu cells where the column names (line "
+                           "%zu) have %zu", path, line, nc, h->names_line, h->ncols);
+    size_t want[2] = {fcol, tcol >= 0 ? (size_t)tcol : fcol};
+    hf_status st = HF_OK;
+    for (int q = 0; q < 2 && st == HF_OK; ++q)
+        st = lvm_number(path, line, h, want[q], cells[want[q]], &v[q], diag);
+    return st;
+}
+
+/* The lines from POS on: the arrays are sized once. */
+static size_t count_lines(const char *text, size_t length, size_t pos)
+{
+    size_t n = 0;
+    for (size_t p = pos; p < length; ++p)
+        n += text[p] == '\n' || (p + 1 == length);
+    return n;
+}
+
+/* The data lines from *POS into R (allocated to the lines left), times
+ * from the time column, the sample numbers (with a rate) or X0 + k Delta_X. */
+static hf_status lvm_data(const char *path, char *text, size_t length, size_t *pos,
+                          size_t *line, const lvm *h, const hf_maxwell_trace_format *f,
+                          size_t fcol, long tcol, raw *r, hf_diag *diag)
+{
+    hf_status st = raw_alloc(r, path, count_lines(text, length, *pos), 1, 1, diag);
+    size_t k = 0;
+    char *s;
+    while (st == HF_OK && (s = next_line(text, length, pos, line)) != NULL) {
+        double v[2];
+        if (s[0] == '\0')
+            continue;
+        st = lvm_data_line(path, *line, s, h, fcol, tcol, v, diag);
+        if (st != HF_OK)
+            break;
+        r->F[k] = v[0];
+        r->t[k] = tcol >= 0 ? v[1] : (f->rate > 0.0 ? (double)k : h->x0 + (double)k * h->dx);
+        r->line[k++] = *line;
+    }
+    if (st != HF_OK)
+        return st;
+    r->n = k;
+    r->tcol = tcol >= 0 ? (size_t)tcol : 0;
+    r->tname = tcol >= 0 ? h->names[tcol] : "X0 + k Delta_X";
+    if (k < HF_MAXWELL_TRACE_MIN_SAMPLES)
+        return hf_diag_set(diag, HF_EINVAL, "%s: %zu samples; a trace needs at least %d", path,
+                           k, HF_MAXWELL_TRACE_MIN_SAMPLES);
     return HF_OK;
 }
 
@@ -638,54 +804,9 @@ static hf_status read_lvm(const char *path, const hf_maxwell_trace_format *f,
     double tf = 1.0, ff = 1.0;
     if (st == HF_OK)
         st = lvm_columns(path, &h, f, &fcol, &ff, &tcol, &tf, diag);
-    /* count the data lines first: the arrays are sized once */
-    size_t n = 0;
-    for (size_t p = pos; st == HF_OK && p < length; ++p)
-        n += text[p] == '\n' || (p + 1 == length);
     raw r = {0};
     if (st == HF_OK)
-        st = raw_alloc(&r, path, n, 1, 1, diag);
-    size_t k = 0;
-    char *s, *cells[LVM_MAX_CELLS + 1];
-    while (st == HF_OK && (s = next_line(text, length, &pos, &line)) != NULL) {
-        if (s[0] == '\0')
-            continue;
-        if (strncmp(s, LVM_END, sizeof LVM_END - 1) == 0 || strncmp(s, "Channels", 8) == 0) {
-            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: a second segment: hertzfit reads one "
-                             "segment (one drop) per .lvm file", path, line);
-            break;
-        }
-        size_t nc = split_line(s, h.sep, cells, LVM_MAX_CELLS);
-        if (nc > LVM_MAX_CELLS || nc <= fcol || (tcol >= 0 && nc <= (size_t)tcol)) {
-            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: %zu cells where the column names (line "
-                             "%zu) have %zu", path, line, nc, h.names_line, h.ncols);
-            break;
-        }
-        size_t want[2] = {fcol, tcol >= 0 ? (size_t)tcol : fcol};
-        double v[2];
-        for (int q = 0; q < 2 && st == HF_OK; ++q) {
-            const char *c = cells[want[q]];
-            int ok = h.decimal == ',' ? decimal_comma(c, &v[q])
-                                      : hf_parse_double(c, &v[q], NULL) == HF_OK;
-            if (!ok)
-                st = hf_diag_set(diag, HF_EPARSE, "%s:%zu:%zu: column '%s': '%.80s' is not a "
-                                 "number (decimal mark '%c')", path, line, want[q] + 1,
-                                 h.names[want[q]], c, h.decimal);
-        }
-        if (st != HF_OK)
-            break;
-        r.F[k] = v[0];
-        r.t[k] = tcol >= 0 ? v[1] : (f->rate > 0.0 ? (double)k : h.x0 + (double)k * h.dx);
-        r.line[k++] = line;
-    }
-    if (st == HF_OK) {
-        r.n = k;
-        r.tcol = tcol >= 0 ? (size_t)tcol : 0;
-        r.tname = tcol >= 0 ? h.names[tcol] : "X0 + k Delta_X";
-        if (k < HF_MAXWELL_TRACE_MIN_SAMPLES)
-            st = hf_diag_set(diag, HF_EINVAL, "%s: %zu samples; a trace needs at least %d",
-                             path, k, HF_MAXWELL_TRACE_MIN_SAMPLES);
-    }
+        st = lvm_data(path, text, length, &pos, &line, &h, f, fcol, tcol, &r, diag);
     if (st == HF_OK)
         st = to_trace(path, &r, tf, ff, f->rate, trace, diag);
     raw_free(&r);
@@ -796,6 +917,60 @@ static hf_status vector_alloc(const char *path, const char *name, size_t count, 
     return HF_OK;
 }
 
+/* OUT[0 .. count-1] all finite, or HF_EDOM naming the first that is not
+ * (OUT freed and NULL then). */
+static hf_status vector_finite(const vectors *v, const char *name, double **out, size_t count,
+                               hf_diag *diag)
+{
+    for (size_t k = 0; k < count; ++k)
+        if (!isfinite((*out)[k])) {
+            hf_status st = hf_diag_set(diag, HF_EDOM, "%s: %s '%s', element %zu: %g is not "
+                                       "finite", v->nm.path, v->nm.kind, name, k + 1,
+                                       (*out)[k]);
+            free(*out);
+            *out = NULL;
+            return st;
+        }
+    return HF_OK;
+}
+
+/* MATLAB variable VAR of the file, or its field FIELD when not NULL, into
+ * *whole (the variable, the caller's) and *x (the vector in it). */
+static hf_status mat_variable(vectors *v, const char *var, const char *field, matvar_t **whole,
+                              matvar_t **x, hf_diag *diag)
+{
+    const char *path = v->nm.path;
+    *whole = *x = Mat_VarRead((mat_t *)v->handle, var);
+    if (*whole == NULL) {
+        char list[512];
+        hf_names_join(v->nm.n, name_at, &v->nm, list, sizeof list);
+        return hf_diag_set(diag, HF_ENOTFOUND, "%s: no variable '%s' (the file has: %s)", path,
+                           var, list);
+    }
+    if (field == NULL)
+        return HF_OK;
+    *x = (*whole)->class_type == MAT_C_STRUCT ? Mat_VarGetStructFieldByName(*whole, field, 0)
+                                              : NULL;
+    if (*x == NULL)
+        return hf_diag_set(diag, HF_ENOTFOUND, "%s: variable '%s' is no struct with a field "
+                           "'%s'", path, var, field);
+    return HF_OK;
+}
+
+/* X a real vector of doubles or singles: its length into *count. */
+static hf_status mat_vector(const char *path, const char *name, const matvar_t *x,
+                            size_t *count, hf_diag *diag)
+{
+    int vector = x->rank == 2 && (x->dims[0] == 1 || x->dims[1] == 1);
+    int real = !x->isComplex && (x->class_type == MAT_C_DOUBLE || x->class_type == MAT_C_SINGLE);
+    *count = x->rank == 2 ? x->dims[0] * x->dims[1] : 0;
+    if (!vector || !real || x->data == NULL)
+        return hf_diag_set(diag, HF_EPARSE, "%s: variable '%s' is not a real vector of "
+                           "doubles or singles (accepted: a 1-by-n or n-by-1 double or single "
+                           "array)", path, name);
+    return HF_OK;
+}
+
 /* MATLAB: variable NAME, or field F of struct S for "S.F"; a real double
  * or single vector. */
 static hf_status mat_read(vectors *v, const char *name, double **out, size_t *n, hf_diag *diag)
@@ -808,45 +983,18 @@ static hf_status mat_read(vectors *v, const char *name, double **out, size_t *n,
     char *field = strchr(var, '.');
     if (field != NULL)
         *field++ = '\0';
-    matvar_t *whole = Mat_VarRead((mat_t *)v->handle, var); /* freed below */
-    if (whole == NULL) {
-        char list[512];
-        hf_names_join(v->nm.n, name_at, &v->nm, list, sizeof list);
-        return hf_diag_set(diag, HF_ENOTFOUND, "%s: no variable '%s' (the file has: %s)", path,
-                           var, list);
-    }
-    matvar_t *x = whole;
-    hf_status st = HF_OK;
-    if (field != NULL) {
-        x = whole->class_type == MAT_C_STRUCT
-                ? Mat_VarGetStructFieldByName(whole, field, 0) : NULL;
-        if (x == NULL)
-            st = hf_diag_set(diag, HF_ENOTFOUND, "%s: variable '%s' is no struct with a field "
-                             "'%s'", path, var, field);
-    }
+    matvar_t *whole = NULL, *x = NULL; /* whole freed below */
     size_t count = 0;
-    if (st == HF_OK) {
-        count = x->rank == 2 ? x->dims[0] * x->dims[1] : 0;
-        if (x->rank != 2 || (x->dims[0] != 1 && x->dims[1] != 1) || x->isComplex ||
-            (x->class_type != MAT_C_DOUBLE && x->class_type != MAT_C_SINGLE) || x->data == NULL)
-            st = hf_diag_set(diag, HF_EPARSE, "%s: variable '%s' is not a real vector of "
-                             "doubles or singles (accepted: a 1-by-n or n-by-1 double or single "
-                             "array)", path, name);
-    }
+    hf_status st = mat_variable(v, var, field, &whole, &x, diag);
+    if (st == HF_OK)
+        st = mat_vector(path, name, x, &count, diag);
     if (st == HF_OK)
         st = vector_alloc(path, name, count, out, diag);
-    for (size_t k = 0; st == HF_OK && k < count; ++k) {
-        double value = x->class_type == MAT_C_DOUBLE ? ((const double *)x->data)[k]
-                                                     : (double)((const float *)x->data)[k];
-        if (!isfinite(value)) {
-            st = hf_diag_set(diag, HF_EDOM, "%s: variable '%s', element %zu: %g is not finite",
-                             path, name, k + 1, value);
-            free(*out);
-            *out = NULL;
-        } else {
-            (*out)[k] = value;
-        }
-    }
+    for (size_t k = 0; st == HF_OK && k < count; ++k)
+        (*out)[k] = x->class_type == MAT_C_DOUBLE ? ((const double *)x->data)[k]
+                                                  : (double)((const float *)x->data)[k];
+    if (st == HF_OK)
+        st = vector_finite(v, name, out, count, diag);
     *n = count;
     Mat_VarFree(whole);
     return st;
@@ -874,6 +1022,27 @@ static hf_status read_mat(const char *path, const hf_maxwell_trace_format *f,
     return st;
 }
 
+/* Dataset DS a numeric vector (n or n×1): its length into *count. */
+static hf_status h5_vector(const char *path, const char *name, hid_t ds, size_t *count,
+                           hf_diag *diag)
+{
+    hid_t space = H5Dget_space(ds), type = H5Dget_type(ds);
+    H5T_class_t cls = H5Tget_class(type);
+    int rank = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
+    hsize_t dims[2] = {0, 0};
+    if (rank >= 1 && rank <= 2)
+        H5Sget_simple_extent_dims(space, dims, NULL);
+    H5Tclose(type);
+    H5Sclose(space);
+    int numeric = cls == H5T_FLOAT || cls == H5T_INTEGER;
+    int vector = rank == 1 || (rank == 2 && (dims[1] == 1 || dims[0] == 1));
+    *count = (size_t)dims[0] * (size_t)(rank == 2 ? dims[1] : 1);
+    if (!numeric || !vector)
+        return hf_diag_set(diag, HF_EPARSE, "%s: dataset '%s' is not a numeric vector "
+                           "(accepted: integers or floating point, n or n-by-1)", path, name);
+    return HF_OK;
+}
+
 /* HDF5: dataset NAME (a path: "/drop1/t"), an integer or floating-point
  * vector (n or n×1), converted to double by the library. */
 static hf_status h5_read(vectors *v, const char *name, double **out, size_t *n, hf_diag *diag)
@@ -888,18 +1057,8 @@ static hf_status h5_read(vectors *v, const char *name, double **out, size_t *n, 
         return hf_diag_set(diag, HF_ENOTFOUND, "%s: no dataset '%s' (the root group has: %s)",
                            path, name, list);
     }
-    hid_t space = H5Dget_space(ds), type = H5Dget_type(ds);
-    H5T_class_t cls = H5Tget_class(type);
-    int rank = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
-    hsize_t dims[2] = {0, 0};
-    if (rank >= 1 && rank <= 2)
-        H5Sget_simple_extent_dims(space, dims, NULL);
-    hf_status st = HF_OK;
-    if ((cls != H5T_FLOAT && cls != H5T_INTEGER) || rank < 1 || rank > 2 ||
-        (rank == 2 && dims[1] != 1 && dims[0] != 1))
-        st = hf_diag_set(diag, HF_EPARSE, "%s: dataset '%s' is not a numeric vector "
-                         "(accepted: integers or floating point, n or n-by-1)", path, name);
-    size_t count = (size_t)dims[0] * (size_t)(rank == 2 ? dims[1] : 1);
+    size_t count = 0;
+    hf_status st = h5_vector(path, name, ds, &count, diag);
     if (st == HF_OK)
         st = vector_alloc(path, name, count, out, diag);
     if (st == HF_OK &&
@@ -908,16 +1067,9 @@ static hf_status h5_read(vectors *v, const char *name, double **out, size_t *n, 
         free(*out);
         *out = NULL;
     }
-    for (size_t k = 0; st == HF_OK && k < count; ++k)
-        if (!isfinite((*out)[k])) {
-            st = hf_diag_set(diag, HF_EDOM, "%s: dataset '%s', element %zu: %g is not finite",
-                             path, name, k + 1, (*out)[k]);
-            free(*out);
-            *out = NULL;
-        }
+    if (st == HF_OK)
+        st = vector_finite(v, name, out, count, diag);
     *n = count;
-    H5Tclose(type);
-    H5Sclose(space);
     H5Dclose(ds);
     return st;
 }
@@ -993,12 +1145,10 @@ hf_status hf_maxwell_trace_read_file(const char *path, const hf_maxwell_trace_fo
 
 /* ---- traces from arrays ---------------------------------------------------- */
 
-hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, const double *t,
-                                    const double *F, hf_diag *diag)
+/* Samples T and F of trace I (N of them): finite, times strictly increasing. */
+static hf_status check_samples(size_t i, size_t n, const double *t, const double *F,
+                               hf_diag *diag)
 {
-    if (data == NULL || i >= data->n || t == NULL || F == NULL)
-        return hf_diag_set(diag, HF_EINVAL, "trace %zu: no data, no such test or no arrays",
-                           i + 1);
     if (n < HF_MAXWELL_TRACE_MIN_SAMPLES || n > HF_MAXWELL_TRACE_MAX_SAMPLES)
         return hf_diag_set(diag, n < HF_MAXWELL_TRACE_MIN_SAMPLES ? HF_EINVAL : HF_ERANGE,
                            "trace %zu: %zu samples; a trace has %d to %d", i + 1, n,
@@ -1012,6 +1162,18 @@ hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, c
                                "the previous sample's %.10g; times must be strictly increasing",
                                i + 1, k + 1, t[k], t[k - 1]);
     }
+    return HF_OK;
+}
+
+hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, const double *t,
+                                    const double *F, hf_diag *diag)
+{
+    if (data == NULL || i >= data->n || t == NULL || F == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "trace %zu: no data, no such test or no arrays",
+                           i + 1);
+    hf_status st = check_samples(i, n, t, F, diag);
+    if (st != HF_OK)
+        return st;
     if (data->trace == NULL && (data->trace = calloc(data->n, sizeof *data->trace)) == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu traces", data->n);
     double *tc = malloc(sizeof(double) * n), *Fc = malloc(sizeof(double) * n); /* to data */

@@ -132,35 +132,54 @@ static int batch_threads(void)
 #endif
 }
 
+/* Never more points than the budget has left: the budget is never
+ * exceeded, not even by values computed and thrown away. */
+static size_t budget_left(const hf_evaluator *ev, size_t n)
+{
+    if (ev->run->max_evals != 0 && ev->run->max_evals - ev->result->evaluations < n)
+        return ev->run->max_evals - ev->result->evaluations;
+    return n;
+}
+
+/* One thread: one point after the other, nothing computed past a stop;
+ * how many were counted. */
+static size_t eval_in_turn(hf_evaluator *ev, const double *x, size_t left, double *f)
+{
+    size_t dim = ev->problem->dim, counted = 0;
+    for (; counted < left && !stopped_or_interrupted(ev); ++counted)
+        f[counted] = account(ev, x + counted * dim, objective_at(ev, x + counted * dim));
+    return counted;
+}
+
+/* All LEFT points at once (on THREADS threads, or by the user's source of
+ * values), then counted in order; how many were counted. */
+static size_t eval_together(hf_evaluator *ev, const double *x, size_t left, double *f,
+                            int threads)
+{
+    size_t dim = ev->problem->dim, counted = 0;
+    if (ev->source == NULL)
+        objective_values(ev, x, left, f, threads);
+    else if (ev->source(ev->source_user, x, left, f) != HF_OK) {
+        raise_stop(ev, HF_STOP_FAILURE);
+        left = 0;
+    }
+    /* (a value told for a point outside a user's algorithm's box is
+     * a failure, as that point is never evaluated otherwise) */
+    for (; counted < left && !ev->stopped; ++counted)
+        f[counted] = account(ev, x + counted * dim,
+                             evaluable(ev, x + counted * dim) ? f[counted] : HUGE_VAL);
+    return counted;
+}
+
 size_t hf_evaluator_eval_batch(hf_evaluator *ev, const double *x, size_t n, double *f)
 {
     if (n == 0 || stopped_or_interrupted(ev))
         return 0;
-    /* never more points than the budget has left: the budget is never
-     * exceeded, not even by values computed and thrown away */
-    size_t left = n, dim = ev->problem->dim;
-    if (ev->run->max_evals != 0 && ev->run->max_evals - ev->result->evaluations < left)
-        left = ev->run->max_evals - ev->result->evaluations;
-    size_t counted = 0;
+    size_t left = budget_left(ev, n);
     int threads = batch_threads();
-    if (ev->source == NULL && (threads <= 1 || left == 1)) {
-        /* one thread: one point after the other, nothing computed past a
-         * stop */
-        for (; counted < left && !stopped_or_interrupted(ev); ++counted)
-            f[counted] = account(ev, x + counted * dim, objective_at(ev, x + counted * dim));
-    } else {
-        if (ev->source == NULL)
-            objective_values(ev, x, left, f, threads);
-        else if (ev->source(ev->source_user, x, left, f) != HF_OK) {
-            raise_stop(ev, HF_STOP_FAILURE);
-            left = 0;
-        }
-        /* (a value told for a point outside a user's algorithm's box is
-         * a failure, as that point is never evaluated otherwise) */
-        for (; counted < left && !ev->stopped; ++counted)
-            f[counted] = account(ev, x + counted * dim,
-                                 evaluable(ev, x + counted * dim) ? f[counted] : HUGE_VAL);
-    }
+    size_t counted = ev->source == NULL && (threads <= 1 || left == 1)
+                         ? eval_in_turn(ev, x, left, f)
+                         : eval_together(ev, x, left, f, threads);
     for (size_t i = counted; i < n; ++i)
         f[i] = HUGE_VAL;
     return counted;

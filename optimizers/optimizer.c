@@ -238,26 +238,20 @@ static hf_status canonical_name(hf_optimizer *opt, const char *base, size_t base
     return HF_OK;
 }
 
-hf_status hf_optimizer_alloc(const char *name, size_t dim, hf_optimizer **out,
-                             hf_diag *diag)
+/* Whether NAME ends in one "{...}" after its last '{' (at OPEN). */
+static int has_settings(const char *name, const char *open)
 {
-    *out = NULL;
-    if (name == NULL)
-        return hf_diag_set(diag, HF_EINVAL, "optimizer name is missing");
-    /* the name as a whole first: a family member may carry the braces
-     * ("restart:ica{variant=2007}" restarts "ica{variant=2007}") */
-    hf_diag whole = {{0}};
-    hf_status st = alloc_plain(name, dim, out, &whole);
     size_t len = strlen(name);
-    const char *open = strrchr(name, '{');
-    if (st == HF_OK || open == NULL || len < 2 || name[len - 1] != '}' ||
-        strchr(open, '}') != name + len - 1) {
-        if (st != HF_OK && diag != NULL)
-            *diag = whole;
-        return st;
-    }
-    /* "NAME{k=v,k=v}": NAME with these settings, as one optimiser of its own */
-    size_t base_len = (size_t)(open - name);
+    return open != NULL && len >= 2 && name[len - 1] == '}' &&
+           strchr(open, '}') == name + len - 1;
+}
+
+/* "NAME{k=v,k=v}" (the braces at OPEN): NAME with these settings, as one
+ * optimiser of its own. */
+static hf_status alloc_with_settings(const char *name, const char *open, size_t dim,
+                                     hf_optimizer **out, hf_diag *diag)
+{
+    size_t len = strlen(name), base_len = (size_t)(open - name);
     char base[256];
     if (base_len == 0 || base_len >= sizeof base)
         return hf_diag_set(diag, HF_EINVAL, "optimizer '%s': no name before '{'", name);
@@ -267,7 +261,7 @@ hf_status hf_optimizer_alloc(const char *name, size_t dim, hf_optimizer **out,
     memcpy(base, name, base_len);
     base[base_len] = '\0';
     hf_optimizer *opt = NULL;   /* to *out, or freed below */
-    st = alloc_plain(base, dim, &opt, diag);
+    hf_status st = alloc_plain(base, dim, &opt, diag);
     if (st != HF_OK)
         return st;
     unsigned char *set = calloc(opt->algo->nparams ? opt->algo->nparams : 1, 1); /* freed below */
@@ -282,6 +276,25 @@ hf_status hf_optimizer_alloc(const char *name, size_t dim, hf_optimizer **out,
     }
     *out = opt;
     return HF_OK;
+}
+
+hf_status hf_optimizer_alloc(const char *name, size_t dim, hf_optimizer **out,
+                             hf_diag *diag)
+{
+    *out = NULL;
+    if (name == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "optimizer name is missing");
+    /* the name as a whole first: a family member may carry the braces
+     * ("restart:ica{variant=2007}" restarts "ica{variant=2007}") */
+    hf_diag whole = {{0}};
+    hf_status st = alloc_plain(name, dim, out, &whole);
+    const char *open = strrchr(name, '{');
+    if (st == HF_OK || !has_settings(name, open)) {
+        if (st != HF_OK && diag != NULL)
+            *diag = whole;
+        return st;
+    }
+    return alloc_with_settings(name, open, dim, out, diag);
 }
 
 static long find_param(const hf_algorithm *algo, const char *key)

@@ -60,6 +60,37 @@ static double ipop_population(double base, double factor, size_t k, size_t dim)
     return n > 1e6 ? 1e6 : floor(n);
 }
 
+/* Restart K of INNER on THROUGH (the outer problem through its
+ * evaluator) with the budget left, its population grown by IPOP when it
+ * has one (BASE). */
+static hf_status restart_once(const hf_algo_run *ctx, hf_optimizer *inner,
+                              const hf_problem *through, hf_result *res, size_t k,
+                              const double *base, hf_diag *diag)
+{
+    hf_evaluator *ev = ctx->ev;
+    hf_status st = HF_OK;
+    if (base != NULL && k > 0 && ctx->params[P_IPOP] != 1.0)
+        st = hf_optimizer_set(inner, "population",
+                              ipop_population(*base, ctx->params[P_IPOP], k, through->dim),
+                              diag);
+    hf_run_config run;
+    hf_run_config_init(&run);
+    run.seed = (uint64_t)hf_rng_u32(ctx->rng) << 32;
+    run.seed |= hf_rng_u32(ctx->rng);
+    run.stream = k;
+    size_t spent = ev->result->evaluations;
+    run.max_evals = ctx->run->max_evals != 0 ? ctx->run->max_evals - spent : 0;
+    run.has_target = ctx->run->has_target;
+    run.target = ctx->run->target;
+    run.x0 = k == 0 ? ctx->run->x0 : NULL;
+    if (st == HF_OK) st = hf_optimize(inner, through, &run, res, diag);
+    if (st == HF_OK && !hf_evaluator_should_stop(ev))
+        hf_evaluator_end_iteration(ev);
+    if (st == HF_OK && ev->result->evaluations == spent && !hf_evaluator_should_stop(ev))
+        hf_evaluator_stop(ev, HF_STOP_CONVERGED);   /* a restart that cannot evaluate */
+    return st;
+}
+
 static hf_status restart_run(const hf_algo_run *ctx, hf_diag *diag)
 {
     const hf_problem *outer = ctx->problem;
@@ -74,27 +105,8 @@ static hf_status restart_run(const hf_algo_run *ctx, hf_diag *diag)
     hf_problem through = *outer;
     through.f = through_outer;
     through.ctx = ev;
-    for (size_t k = 0; st == HF_OK && !hf_evaluator_should_stop(ev); ++k) {
-        if (has_population && k > 0 && ctx->params[P_IPOP] != 1.0)
-            st = hf_optimizer_set(inner, "population",
-                                  ipop_population(base, ctx->params[P_IPOP], k, outer->dim),
-                                  diag);
-        hf_run_config run;
-        hf_run_config_init(&run);
-        run.seed = (uint64_t)hf_rng_u32(ctx->rng) << 32;
-        run.seed |= hf_rng_u32(ctx->rng);
-        run.stream = k;
-        size_t spent = ev->result->evaluations;
-        run.max_evals = ctx->run->max_evals != 0 ? ctx->run->max_evals - spent : 0;
-        run.has_target = ctx->run->has_target;
-        run.target = ctx->run->target;
-        run.x0 = k == 0 ? ctx->run->x0 : NULL;
-        if (st == HF_OK) st = hf_optimize(inner, &through, &run, res, diag);
-        if (st == HF_OK && !hf_evaluator_should_stop(ev))
-            hf_evaluator_end_iteration(ev);
-        if (st == HF_OK && ev->result->evaluations == spent && !hf_evaluator_should_stop(ev))
-            hf_evaluator_stop(ev, HF_STOP_CONVERGED);   /* a restart that cannot evaluate */
-    }
+    for (size_t k = 0; st == HF_OK && !hf_evaluator_should_stop(ev); ++k)
+        st = restart_once(ctx, inner, &through, res, k, has_population ? &base : NULL, diag);
     hf_result_free(res);
     hf_optimizer_free(inner);
     return st;

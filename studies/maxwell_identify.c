@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "objectives/maxwell_internal.h"
+
 void hf_maxwell_identify_config_init(hf_maxwell_identify_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);

@@ -37,6 +37,9 @@ void hf_profile_fit_free(hf_profile_fit *fit)
 
 static hf_status check_config(const hf_profile_fit_config *cfg, hf_diag *diag)
 {
+    if (cfg->runs.runs < 1 || cfg->runs.runs > HF_PROFILE_FIT_RUNS_MAX)
+        return hf_diag_set(diag, HF_EINVAL, "profile fit: %zu runs; the runs are 1 to %d",
+                           cfg->runs.runs, HF_PROFILE_FIT_RUNS_MAX);
     if (!(cfg->i_tolerance >= 0.0) || !isfinite(cfg->i_tolerance))
         return hf_diag_set(diag, HF_EINVAL, "tolerance on I = %g must be finite and >= 0",
                            cfg->i_tolerance);

@@ -499,17 +499,11 @@ static void md_number(FILE *fp, double v)
 }
 
 /* The Markdown rows of problem P, optimisers in rank order. */
-static void problem_markdown(const report_ctx *r, size_t p, const ranked *order,
-                             const double *padj, FILE *md)
+/* The heading and the table head of problem P's section, the SHOWN
+ * targets (N_SHOWN of them) as columns. */
+static void problem_heading(const report_ctx *r, const hf_campaign_problem *pr,
+                            const double *shown, size_t n_shown, FILE *md)
 {
-    const hf_campaign *c = r->c;
-    const hf_campaign_problem *pr = &c->problems[p];
-    size_t no = c->n_optimizers;
-    /* targets are sorted decreasing: a middle one and the final one */
-    size_t n_shown = r->n_targets > 1 ? 2 : 1;
-    double shown[2] = {r->targets[(r->n_targets - 1) / 2], r->targets[r->n_targets - 1]};
-    if (n_shown == 1)
-        shown[0] = shown[1];
     fprintf(md, "\n### %s (d = %zu, budget %zu", pr->name, pr->dim, pr->budget);
     if (pr->run_f_opt != NULL)
         fprintf(md, ", f* of each run's instance");
@@ -522,45 +516,94 @@ static void problem_markdown(const report_ctx *r, size_t p, const ranked *order,
     for (size_t t = 0; t < n_shown; ++t)
         fprintf(md, "---:|---:|");
     fprintf(md, "---|\n");
-    int any_identical = 0;
-    for (size_t i = 0; i < no; ++i) {
-        size_t o = order[i].o, ok = 0, n = 0;
-        double q[3] = {NAN, NAN, NAN}, qb[3] = {NAN, NAN, NAN};
-        size_t nf = final_errors(c, o, p, r->buf);
-        if (nf > 0)
-            hf_report_quartiles(r->buf, nf, q, NULL);
-        size_t nb = errors_at(c, o, p, 100 * pr->dim, r->buf);
-        if (nb > 0)
-            hf_report_quartiles(r->buf, nb, qb, NULL);
-        int identical = runs_identical(c, o, p);
-        any_identical |= identical;
-        fprintf(md, "| %zu | %s%s |", i + 1, c->optimizers[o], identical ? " ¹" : "");
-        md_number(md, q[1]);
-        md_number(md, q[0]);
-        md_number(md, q[2]);
-        md_number(md, qb[1]);
-        for (size_t t = 0; t < n_shown; ++t) {
-            double ert = hf_report_ert(c, o, p, shown[t], &ok, &n);
-            fprintf(md, " %zu/%zu |", ok, n);
-            md_number(md, ert);
+}
+
+/* The optimisers ranked below ORDER[i] that it beats (Holm-adjusted p
+ * below alpha, a better median score). */
+static void better_than(const report_ctx *r, const ranked *order, const double *padj,
+                        size_t i, FILE *md)
+{
+    const hf_campaign *c = r->c;
+    size_t no = c->n_optimizers, o = order[i].o;
+    int any = 0;
+    for (size_t j = i + 1; j < no; ++j) {
+        size_t o2 = order[j].o;
+        if (padj[o * no + o2] < r->alpha && order[j].median_score > order[i].median_score) {
+            fprintf(md, "%s%s", any ? ", " : " ", c->optimizers[o2]);
+            any = 1;
         }
-        int any = 0;
-        for (size_t j = i + 1; j < no; ++j) {
-            size_t o2 = order[j].o;
-            if (padj[o * no + o2] < r->alpha &&
-                order[j].median_score > order[i].median_score) {
-                fprintf(md, "%s%s", any ? ", " : " ", c->optimizers[o2]);
-                any = 1;
-            }
-        }
-        fprintf(md, "%s |\n", any ? "" : " —");
     }
+    fprintf(md, "%s |\n", any ? "" : " —");
+}
+
+/* The row of the optimiser ranked I on problem P; 1 when its runs were
+ * all the same run. */
+static int problem_row(const report_ctx *r, size_t p, const ranked *order, const double *padj,
+                       size_t i, const double *shown, size_t n_shown, FILE *md)
+{
+    const hf_campaign *c = r->c;
+    size_t o = order[i].o, ok = 0, n = 0;
+    double q[3] = {NAN, NAN, NAN}, qb[3] = {NAN, NAN, NAN};
+    size_t nf = final_errors(c, o, p, r->buf);
+    if (nf > 0)
+        hf_report_quartiles(r->buf, nf, q, NULL);
+    size_t nb = errors_at(c, o, p, 100 * c->problems[p].dim, r->buf);
+    if (nb > 0)
+        hf_report_quartiles(r->buf, nb, qb, NULL);
+    int identical = runs_identical(c, o, p);
+    fprintf(md, "| %zu | %s%s |", i + 1, c->optimizers[o], identical ? " ¹" : "");
+    md_number(md, q[1]);
+    md_number(md, q[0]);
+    md_number(md, q[2]);
+    md_number(md, qb[1]);
+    for (size_t t = 0; t < n_shown; ++t) {
+        double ert = hf_report_ert(c, o, p, shown[t], &ok, &n);
+        fprintf(md, " %zu/%zu |", ok, n);
+        md_number(md, ert);
+    }
+    better_than(r, order, padj, i, md);
+    return identical;
+}
+
+static void problem_markdown(const report_ctx *r, size_t p, const ranked *order,
+                             const double *padj, FILE *md)
+{
+    const hf_campaign *c = r->c;
+    /* targets are sorted decreasing: a middle one and the final one */
+    size_t n_shown = r->n_targets > 1 ? 2 : 1;
+    double shown[2] = {r->targets[(r->n_targets - 1) / 2], r->targets[r->n_targets - 1]};
+    if (n_shown == 1)
+        shown[0] = shown[1];
+    problem_heading(r, &c->problems[p], shown, n_shown, md);
+    int any_identical = 0;
+    for (size_t i = 0; i < c->n_optimizers; ++i)
+        any_identical |= problem_row(r, p, order, padj, i, shown, n_shown, md);
     if (any_identical)
         fprintf(md, "\n¹ every run was the same run (the same trace and evaluation count): a "
                     "deterministic optimiser on one instance, so its %zu runs are one sample "
                     "(`--shift` gives each run of a test function a function of its own; `bbob:F:D` "
                     "gives each run an instance).\n",
                 c->runs);
+}
+
+/* The heading of summary.md: the campaign, the versions, and how the
+ * optimisers are ranked. */
+static void summary_heading(const hf_campaign *c, FILE *md)
+{
+    size_t no = c->n_optimizers;
+    fprintf(md, "## Benchmark summary\n\n%zu optimisers × %zu problems × %zu runs, seed %llu; "
+                "hertzfit %s (git %s), NLopt %s, GSL %s.\n"
+                "Error = best f − f*; ERT = evaluations spent / successes (COCO). "
+                "Optimisers ranked by successes and ERT at each target, hardest first, then "
+                "by the median run score (−1/runtime for a run that reached the hardest "
+                "target, else its final error: every error below the hardest target ties as "
+                "solved); pairwise two-sided Mann–Whitney U on the run scores, "
+                "Holm-corrected within each problem.\n",
+            no, c->n_problems, c->runs, (unsigned long long)c->seed,
+            hf_campaign_field(c, "hertzfit_version") ? hf_campaign_field(c, "hertzfit_version") : "?",
+            hf_campaign_field(c, "git_hash") ? hf_campaign_field(c, "git_hash") : "?",
+            hf_campaign_field(c, "nlopt_version") ? hf_campaign_field(c, "nlopt_version") : "?",
+            hf_campaign_field(c, "gsl_version") ? hf_campaign_field(c, "gsl_version") : "?");
 }
 
 static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
@@ -577,19 +620,7 @@ static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
     }
     FILE *fp = hf_atomic_file_stream(csv_out), *md = hf_atomic_file_stream(md_out);
     fprintf(fp, "problem,optimizer_a,optimizer_b,u_a,p,p_holm\n");
-    fprintf(md, "## Benchmark summary\n\n%zu optimisers × %zu problems × %zu runs, seed %llu; "
-                "hertzfit %s (git %s), NLopt %s, GSL %s.\n"
-                "Error = best f − f*; ERT = evaluations spent / successes (COCO). "
-                "Optimisers ranked by successes and ERT at each target, hardest first, then "
-                "by the median run score (−1/runtime for a run that reached the hardest "
-                "target, else its final error: every error below the hardest target ties as "
-                "solved); pairwise two-sided Mann–Whitney U on the run scores, "
-                "Holm-corrected within each problem.\n",
-            no, c->n_problems, c->runs, (unsigned long long)c->seed,
-            hf_campaign_field(c, "hertzfit_version") ? hf_campaign_field(c, "hertzfit_version") : "?",
-            hf_campaign_field(c, "git_hash") ? hf_campaign_field(c, "git_hash") : "?",
-            hf_campaign_field(c, "nlopt_version") ? hf_campaign_field(c, "nlopt_version") : "?",
-            hf_campaign_field(c, "gsl_version") ? hf_campaign_field(c, "gsl_version") : "?");
+    summary_heading(c, md);
     ranked *order = malloc(sizeof *order * no);      /* freed below */
     double *padj = calloc(no * no, sizeof *padj);    /* freed below */
     size_t *successes = malloc(sizeof *successes * no * r->n_targets); /* freed below */
@@ -617,6 +648,69 @@ static hf_status write_ranking(const report_ctx *r, hf_diag *diag)
     return st != HF_OK ? st : (s1 != HF_OK ? s1 : s2);
 }
 
+/* The campaign C can be reported: it holds runs, all of them (no shard). */
+static hf_status check_campaign(const hf_campaign *c, hf_diag *diag)
+{
+    if (c->n_rows == 0)
+        return hf_diag_set(diag, HF_EINVAL, "the campaign holds no runs");
+    if (c->shard_count > 1)
+        return hf_diag_set(diag, HF_EINVAL, "the campaign is shard %zu/%zu: merge its shards "
+                           "first (a shard lacks runs every statistic needs)", c->shard_index,
+                           c->shard_count);
+    return HF_OK;
+}
+
+/* The targets of the report (OPT's, else the campaign's), checked and in
+ * the decreasing order of `bench run`'s targets, into *sorted (the
+ * caller's to free). */
+static hf_status report_targets(const hf_campaign *c, const hf_report_options *opt,
+                                double **sorted, size_t *n_targets, hf_diag *diag)
+{
+    const double *given = opt->targets ? opt->targets : c->targets;
+    *n_targets = opt->targets ? opt->n_targets : c->n_targets;
+    *sorted = NULL;
+    if (*n_targets == 0)
+        return hf_diag_set(diag, HF_EINVAL, "no targets to report");
+    *sorted = malloc(sizeof **sorted * *n_targets); /* the caller's */
+    if (*sorted == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    memcpy(*sorted, given, sizeof **sorted * *n_targets);
+    hf_status st = hf_campaign_sort_targets(*sorted, *n_targets, diag);
+    if (st != HF_OK) {
+        free(*sorted);
+        *sorted = NULL;
+    }
+    return st;
+}
+
+/* The report folder DIR opened for writing: an existing report is
+ * replaced only with FORCE. */
+static hf_status open_report_dir(const char *dir, int force, hf_atomic_dir **out,
+                                 hf_diag *diag)
+{
+    hf_diag why = {{0}};
+    hf_status st = hf_atomic_dir_check(dir, report_entries, &why);
+    if (st == HF_EEXIST && !force)
+        return hf_diag_set(diag, st, "%s; refused without force", why.text);
+    if (st != HF_OK && st != HF_EEXIST)
+        return hf_diag_set(diag, st, "%s", why.text);
+    return hf_atomic_dir_open(dir, out, diag);
+}
+
+/* Every file of the report into R's folder, then OPT's finish. */
+static hf_status write_files(report_ctx *r, const hf_report_options *opt, hf_diag *why)
+{
+    hf_status st = HF_OK;
+    if (st == HF_OK) st = write_ert(r, why);
+    if (st == HF_OK) st = write_final(r, why);
+    if (st == HF_OK) st = write_fixed_budget(r, why);
+    if (st == HF_OK) st = write_ecdf(r, why);
+    if (st == HF_OK) st = write_ranking(r, why);
+    if (st == HF_OK && opt->finish != NULL)
+        st = opt->finish(r->dir, opt->finish_user, why);
+    return st;
+}
+
 hf_status hf_report_write(const hf_campaign *c, const hf_report_options *opt, const char *dir,
                           hf_diag *diag)
 {
@@ -625,53 +719,26 @@ hf_status hf_report_write(const hf_campaign *c, const hf_report_options *opt, co
         hf_report_options_init(&defaults);
         opt = &defaults;
     }
-    if (c->n_rows == 0)
-        return hf_diag_set(diag, HF_EINVAL, "the campaign holds no runs");
-    if (c->shard_count > 1)
-        return hf_diag_set(diag, HF_EINVAL, "the campaign is shard %zu/%zu: merge its shards "
-                           "first (a shard lacks runs every statistic needs)", c->shard_index,
-                           c->shard_count);
-    const double *given = opt->targets ? opt->targets : c->targets;
-    size_t n_targets = opt->targets ? opt->n_targets : c->n_targets;
-    if (n_targets == 0)
-        return hf_diag_set(diag, HF_EINVAL, "no targets to report");
-    double *sorted = malloc(sizeof *sorted * n_targets); /* freed below */
-    if (sorted == NULL)
-        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    memcpy(sorted, given, sizeof *sorted * n_targets);
-    /* the checks and decreasing order of `bench run`'s targets */
-    hf_status checked = hf_campaign_sort_targets(sorted, n_targets, diag);
-    if (checked != HF_OK) {
-        free(sorted);
-        return checked;
-    }
-    hf_diag why = {{0}};
-    hf_status st = hf_atomic_dir_check(dir, report_entries, &why);
-    if (st == HF_EEXIST && !opt->force)
-        st = hf_diag_set(diag, st, "%s; refused without force", why.text);
-    else if (st != HF_OK && st != HF_EEXIST)
-        st = hf_diag_set(diag, st, "%s", why.text);
-    else
-        st = HF_OK;
+    hf_status st = check_campaign(c, diag);
+    double *sorted = NULL; /* freed below */
+    size_t n_targets = 0;
+    if (st == HF_OK)
+        st = report_targets(c, opt, &sorted, &n_targets, diag);
     hf_atomic_dir *out = NULL; /* committed or discarded below */
     if (st == HF_OK)
-        st = hf_atomic_dir_open(dir, &out, diag);
+        st = open_report_dir(dir, opt->force, &out, diag);
     if (st != HF_OK) {
         free(sorted);
         return st;
     }
+    hf_diag why = {{0}};
     report_ctx r = {c, sorted, n_targets, opt->alpha, hf_atomic_dir_path(out), NULL, NULL};
     r.buf = malloc(sizeof *r.buf * (c->n_rows + 1));   /* freed below */
     r.buf2 = malloc(sizeof *r.buf2 * (c->n_rows + 1)); /* freed below */
     if (r.buf == NULL || r.buf2 == NULL)
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    if (st == HF_OK) st = write_ert(&r, &why);
-    if (st == HF_OK) st = write_final(&r, &why);
-    if (st == HF_OK) st = write_fixed_budget(&r, &why);
-    if (st == HF_OK) st = write_ecdf(&r, &why);
-    if (st == HF_OK) st = write_ranking(&r, &why);
-    if (st == HF_OK && opt->finish != NULL)
-        st = opt->finish(hf_atomic_dir_path(out), opt->finish_user, &why);
+    if (st == HF_OK)
+        st = write_files(&r, opt, &why);
     free(r.buf);
     free(r.buf2);
     free(sorted);

@@ -304,6 +304,29 @@ static hf_status ball_run(const hf_example_config *c, hf_example *ex, hf_diag *d
 
 /* ---- the entry point --------------------------------------------------- */
 
+/* The duration and the model of C, decided here for every front end: the
+ * ball's one contact ends by itself (it takes no duration), the other
+ * examples run for a duration of at most 1e7 output steps, and the
+ * profile damping needs its exponents. */
+static hf_status check_settings(const hf_example_config *c, hf_diag *diag)
+{
+    if (c->example == HF_EXAMPLE_BOUNCING_BALL && c->duration != 0.0)
+        return hf_diag_set(diag, HF_EINVAL, "duration does not apply to bouncing-ball: it "
+                           "simulates one contact, which ends by itself");
+    if (c->example != HF_EXAMPLE_BOUNCING_BALL && !(c->duration > 0.0 && c->duration <= 1e4))
+        return hf_diag_set(diag, HF_EDOM, "duration = %g s is outside (0, 1e4]", c->duration);
+    if (c->example != HF_EXAMPLE_BOUNCING_BALL && !(c->duration / c->output_step <= 1e7))
+        return hf_diag_set(diag, HF_EDOM, "duration = %g s at output step = %g s is %.4g "
+                           "steps, more than 1e7 (give a step of at least %.3g s)", c->duration,
+                           c->output_step, c->duration / c->output_step, c->duration / 1e7);
+    if (!c->piecewise && c->model.law == HF_IMPACT_HUNT_CROSSLEY &&
+        c->model.damping == HF_DAMPING_PROFILE &&
+        !(c->profile_ab[0] > 0.0 && c->profile_ab[1] > 0.0))
+        return hf_diag_set(diag, HF_EINVAL, "model profile needs the profile exponents a > 0 "
+                           "and b > 0");
+    return HF_OK;
+}
+
 static hf_status check_config(const hf_example_config *c, hf_diag *diag)
 {
     if (c == NULL)
@@ -320,12 +343,9 @@ static hf_status check_config(const hf_example_config *c, hf_diag *diag)
                            c->output_step);
     if (!(c->tolerance > 0.0 && c->tolerance <= 1e-3))
         return hf_diag_set(diag, HF_EDOM, "tolerance = %g is outside (0, 1e-3]", c->tolerance);
-    if (c->example != HF_EXAMPLE_BOUNCING_BALL && !(c->duration > 0.0 && c->duration <= 1e4))
-        return hf_diag_set(diag, HF_EDOM, "duration = %g s is outside (0, 1e4]", c->duration);
-    if (c->example != HF_EXAMPLE_BOUNCING_BALL && !(c->duration / c->output_step <= 1e7))
-        return hf_diag_set(diag, HF_EDOM, "duration = %g s at output step = %g s is %.4g "
-                           "steps, more than 1e7 (give a step of at least %.3g s)", c->duration,
-                           c->output_step, c->duration / c->output_step, c->duration / 1e7);
+    st = check_settings(c, diag);
+    if (st != HF_OK)
+        return st;
     return HF_OK;
 }
 

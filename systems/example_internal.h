@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include "hertzfit/examples.h"
 #include "core/ode_events.h"
+#include "models/impact_internal.h"
 
 struct hf_example {
     hf_example_id id;

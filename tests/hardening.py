@@ -281,7 +281,7 @@ def messages(exe, work):
     cases = ((["maxwell", "fit", "--data", "h.csv", "--nu", "0.5"],
               "h.csv:2:3: h_m = 1e+308 gives V0 = inf m/s"),
              (["example", "bouncing-ball", "--duration", "3"],
-              "--duration does not apply to bouncing-ball"),
+              "duration does not apply to bouncing-ball"),
              (["example", "bouncing-ball", "--step", "1e-12"],
               "output step = 1e-12 s gives 1.363e+09 samples"),
              (["example", "impact-damper", "--duration", "10000", "--step", "1e-4"],

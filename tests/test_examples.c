@@ -554,6 +554,18 @@ static void test_names_and_bad_input(void **state)
     c.crank_speed = NAN;
     assert_int_equal(hf_example_alloc(&c, &ex, &diag), HF_EDOM);
     assert_non_null(strstr(diag.text, "crank speed"));
+    /* what the example means is decided here, not by a front end: the
+     * ball's one contact ends by itself (no duration), and the profile
+     * damping needs its exponents */
+    hf_example_config_init(&c, HF_EXAMPLE_BOUNCING_BALL);
+    c.duration = 3.0;
+    assert_int_equal(hf_example_alloc(&c, &ex, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "duration does not apply to bouncing-ball"));
+    hf_example_config_init(&c, HF_EXAMPLE_PENDULUMS);
+    c.model = (hf_impact_model){HF_IMPACT_HUNT_CROSSLEY, HF_DAMPING_PROFILE};
+    assert_int_equal(hf_example_alloc(&c, &ex, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "profile exponents"));
+    assert_null(ex);
 }
 
 /* ---- the command ------------------------------------------------------- */
@@ -633,7 +645,7 @@ static void test_cli(void **state)
     hf_test_expect_failure("example impact-damper --gap 0", 2, "--gap");
     hf_test_expect_failure("example impact-damper --offset 0.02", 2, "offset");
     hf_test_expect_failure("example slider-crank --crank-speed 1e5", 2, "--crank-speed");
-    hf_test_expect_failure("example pendulums --model profile", 2, "--a");
+    hf_test_expect_failure("example pendulums --model profile", 2, "profile exponents a > 0 and b > 0");
 }
 
 int main(void)

@@ -163,6 +163,12 @@ static void test_identifiability_report(void **state)
     cfg.runs.runs = 0;
     assert_int_equal(hf_profile_fit_run(obj, opt, &cfg, &fit, &diag), HF_EINVAL);
     assert_null(fit);
+    /* the most runs the library makes, whichever front end asks: refused
+     * before any run is allocated */
+    cfg.runs.runs = HF_PROFILE_FIT_RUNS_MAX + 1;
+    assert_int_equal(hf_profile_fit_run(obj, opt, &cfg, &fit, &diag), HF_EINVAL);
+    assert_non_null(strstr(diag.text, "the runs are 1 to 1000000"));
+    assert_null(fit);
     hf_optimizer_free(opt);
     hf_profile_objective_free(obj);
 }

@@ -33,6 +33,31 @@ static hf_profile_objective *default_objective(void)
     return obj;
 }
 
+/* No sampling is the library's default grid, the one every front end
+ * gets when it passes none: the same objective, bit for bit. */
+static void test_no_sampling_is_the_default_grid(void **state)
+{
+    (void)state;
+    hf_profile_objective *grid = default_objective(), *none = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_profile_objective_alloc(NULL, 0, &none, &diag), HF_OK);
+    for (double a = 1.0; a <= 6.0; a += 0.5)
+        assert_true(hf_profile_objective_rms(none, a, 3.0) ==
+                    hf_profile_objective_rms(grid, a, 3.0));
+    double k[2], i[2], r[2];
+    hf_profile_objective_optimum(grid, &k[0], &i[0], &r[0]);
+    hf_profile_objective_optimum(none, &k[1], &i[1], &r[1]);
+    assert_true(k[0] == k[1] && i[0] == i[1] && r[0] == r[1]);
+    hf_profile_objective_free(none);
+    hf_profile_objective_free(grid);
+    /* values without a count, or a count without values, stay refused */
+    const double c[1] = {0.5};
+    assert_int_equal(hf_profile_objective_alloc(c, 0, &none, &diag), HF_EINVAL);
+    assert_null(none);
+    assert_int_equal(hf_profile_objective_alloc(NULL, 1, &none, &diag), HF_EINVAL);
+    assert_null(none);
+}
+
 static void test_grid_sampling_is_inclusive(void **state)
 {
     (void)state;
@@ -321,6 +346,7 @@ int main(void)
         cmocka_unit_test(test_quadratic_matches_direct_sum),
         cmocka_unit_test(test_table2_objective),
         cmocka_unit_test(test_bad_tables),
+        cmocka_unit_test(test_no_sampling_is_the_default_grid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,7 +20,7 @@
 #include <hdf5.h>
 
 #include "hertzfit/maxwell_data.h"
-#include "hertzfit/maxwell_data.h"
+#include "objectives/maxwell_internal.h"
 
 #define REFERENCE HERTZFIT_SOURCE_DIR "/data/drop_traces/drop01.csv"
 #define OCTAVE_MAT HERTZFIT_SOURCE_DIR "/data/lab_forms/drop01.mat"

@@ -125,9 +125,6 @@ typedef void (*hf_impact_sample_fn)(double t, double delta, double delta_dot,
  * [HF_IMPACT_E_MIN, 1]. */
 hf_status hf_impact_check_restitution(const char *what, double e, hf_diag *diag);
 
-/* The contact force F(δ, δ̇) of the law as written (not clamped). */
-double hf_impact_force(const hf_impact_params *params, double delta, double delta_dot);
-
 /* Simulates the impact to separation, or, with a load, to rest
  * (HF_IMPACT_END_REST).  sample may be NULL.  HF_EDOM for bad
  * parameters; HF_ENOCONV when neither separation nor rest is reached
@@ -167,10 +164,6 @@ hf_status hf_impact_residual_h(double n, double e, double *h, hf_diag *diag);
  * energy lost along the undamped Hertz path; the residual deformation's
  * stored energy is O(h^{(n+1)/(n−1)})).  Returns B(2/(n+1), 3/2). */
 double hf_impact_residual_slope(double n);
-
-/* The damping law of catalogue model ID: HF_IMPACT_RESIDUAL for
- * HF_DAMPING_POURSINA_RESIDUAL, HF_IMPACT_HUNT_CROSSLEY for the others. */
-hf_impact_law hf_impact_law_of(hf_damping_id id);
 
 /* ---- restitution check (Safaeifar & Farshidianfar Eq. 60, Figs. 5–6) -- */
 

@@ -141,9 +141,6 @@ typedef struct hf_maxwell_trace_format {
     double rate;               /* sample rate [Hz] of a sample-number time; 0: times */
 } hf_maxwell_trace_format;
 
-/* Separator detected, decimal '.', the default names, no rate. */
-void hf_maxwell_trace_format_init(hf_maxwell_trace_format *format);
-
 typedef struct hf_maxwell_read_options {
     char separator;   /* ',', ';' or '\t'; 0: detected (core/csv.h) */
     double g;         /* gravity for drop heights [m/s²], > 0 (default
@@ -162,9 +159,6 @@ void hf_maxwell_read_options_init(hf_maxwell_read_options *options);
 hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out,
                                 hf_diag *diag);
 void hf_maxwell_data_free(hf_maxwell_data *data);
-/* Bit set (1 << obs) of the observable columns DATA holds (0: none, e.g.
- * a list of force traces only). */
-unsigned hf_maxwell_data_mask(const hf_maxwell_data *data);
 
 /* Reads and checks PATH (see above; OPTIONS may be NULL: the defaults).
  * Every failure names PATH:LINE:COLUMN where there is a cell to blame:
@@ -448,11 +442,6 @@ hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *trace,
                                    const hf_maxwell_impact *impact, size_t max_impacts,
                                    hf_maxwell_impact_features *out, size_t *nout,
                                    hf_diag *diag);
-
-/* 1 when F's features can be fitted — F_M, t_M, t_c and V0 finite and
- * > 0: status ok, or a status that only warns (few-samples, clipped) —
- * else 0 (the extraction could not measure the impact). */
-int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f);
 
 /*
  * ---- estimates of a Maxwell material (μ0, η)

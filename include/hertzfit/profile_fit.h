@@ -55,6 +55,10 @@ extern "C" {
 /* Default tolerance on |I − I*| of a converged run. */
 #define HF_PROFILE_FIT_I_TOL 1e-4
 
+/* The most runs hf_profile_fit_run makes (a million: the largest study a
+ * front end may ask for; each run keeps its result in memory). */
+#define HF_PROFILE_FIT_RUNS_MAX 1000000
+
 typedef struct hf_profile_fit_config {
     hf_runs_config runs;       /* the runs (default 50 runs, seed 1: the papers' 50) */
     double i_tolerance;        /* converged: |I − I*| <= this (default HF_PROFILE_FIT_I_TOL) */

@@ -66,7 +66,9 @@ hf_status hf_profile_sampling_read(const char *path, double **values, size_t *co
 
 typedef struct hf_profile_objective hf_profile_objective;
 
-/* Sampling objective over c[0 .. n-1] (copied).  Computes h_exact once.
+/* Sampling objective over c[0 .. n-1] (copied); c NULL with n 0: the
+ * default sampling (HF_SAMPLING_START:STEP:STOP), which every front end
+ * gets by passing no sampling.  Computes h_exact once.
  * *out is owned by the caller (hf_profile_objective_free). */
 hf_status hf_profile_objective_alloc(const double *c, size_t n, hf_profile_objective **out,
                                      hf_diag *diag);

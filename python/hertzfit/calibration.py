@@ -35,14 +35,12 @@ class ProfileObjective:
         if table is not None:
             check(lib.hf_profile_objective_alloc_table(
                 path_bytes(table, "table"), out, diag), diag)
-        elif isinstance(sampling, (str, os.PathLike)) or sampling is None:
+        elif sampling is None:   # the library's default sampling
+            check(lib.hf_profile_objective_alloc(ffi.NULL, 0, out, diag), diag)
+        elif isinstance(sampling, (str, os.PathLike)):
             values, count = ffi.new("double **"), ffi.new("size_t *")
-            if sampling is None:
-                check(lib.hf_profile_sampling_grid(lib.HF_SAMPLING_START, lib.HF_SAMPLING_STEP,
-                                           lib.HF_SAMPLING_STOP, values, count, diag), diag)
-            else:
-                check(lib.hf_profile_sampling_read(path_bytes(sampling, "sampling"), values,
-                                                   count, diag), diag)
+            check(lib.hf_profile_sampling_read(path_bytes(sampling, "sampling"), values,
+                                               count, diag), diag)
             c = ffi.gc(values[0], lib.free)   # malloc'ed by the library
             check(lib.hf_profile_objective_alloc(c, count[0], out, diag), diag)
         else:
@@ -166,8 +164,8 @@ def fit_profile(optimizer="icaco", runs=50, seed=1, threads=0, table=None, sampl
     opt = Optimizer(optimizer, 2, params)
     cfg = ffi.new("hf_profile_fit_config *")
     lib.hf_profile_fit_config_init(cfg)
-    if runs < 1:
-        raise Error(lib.HF_EINVAL, "runs = %d: at least one run" % runs)
+    if runs < 0:   # a size_t holds none; the library says how many runs it makes
+        raise Error(lib.HF_EINVAL, "runs = %d is negative" % runs)
     cfg.runs.runs, cfg.runs.seed, cfg.runs.threads = runs, seed, threads
     cfg.runs.max_evals = max_evals
     cfg.runs.record_traces = 1 if traces else 0

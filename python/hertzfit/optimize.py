@@ -162,13 +162,9 @@ def minimize(f, lower, upper, optimizer="icaco", seed=1, stream=0, max_evals=0, 
                          target)
 
 
-def _minimize(f, lo, hi, dim, opt, scope, seed, stream, max_evals, max_iters, x0, target):
-    state = _PythonObjective(f, dim, scope)
-    handle = ffi.new_handle(state)
-    name = ffi.new("char[]", b"python")
-    problem = ffi.new("hf_problem *")
-    problem.name, problem.dim, problem.lower, problem.upper = name, dim, lo, hi
-    problem.f, problem.ctx = lib.hfpy_objective, handle
+def _run_config(dim, seed, stream, max_evals, max_iters, x0, target):
+    """An hf_run_config of the budgets, start and target, and the start's
+    array, which must live as long as the config (it points into it)."""
     run = ffi.new("hf_run_config *")
     lib.hf_run_config_init(run)
     run.seed, run.stream, run.max_evals, run.max_iters = seed, stream, max_evals, max_iters
@@ -178,6 +174,17 @@ def _minimize(f, lo, hi, dim, opt, scope, seed, stream, max_evals, max_iters, x0
         run.x0 = start
     if target is not None:
         run.has_target, run.target = 1, float(target)
+    return run, start
+
+
+def _minimize(f, lo, hi, dim, opt, scope, seed, stream, max_evals, max_iters, x0, target):
+    state = _PythonObjective(f, dim, scope)
+    handle = ffi.new_handle(state)
+    name = ffi.new("char[]", b"python")
+    problem = ffi.new("hf_problem *")
+    problem.name, problem.dim, problem.lower, problem.upper = name, dim, lo, hi
+    problem.f, problem.ctx = lib.hfpy_objective, handle
+    run, start = _run_config(dim, seed, stream, max_evals, max_iters, x0, target)
     res_out = ffi.new("hf_result **")
     diag = new_diag()
     check(lib.hf_result_alloc(dim, res_out, diag), diag)
@@ -223,15 +230,7 @@ class AskTell:
                         % (opt.dim, dim))
         self._opt = opt  # the run borrows the handle: kept alive with it
         self.dim = dim
-        run = ffi.new("hf_run_config *")
-        lib.hf_run_config_init(run)
-        run.seed, run.stream, run.max_evals, run.max_iters = seed, stream, max_evals, max_iters
-        start = None
-        if x0 is not None:
-            start, _ = as_vector(x0, "x0", dim)
-            run.x0 = start
-        if target is not None:
-            run.has_target, run.target = 1, float(target)
+        run, start = _run_config(dim, seed, stream, max_evals, max_iters, x0, target)
         out = ffi.new("hf_asktell **")
         diag = new_diag()
         check(lib.hf_asktell_alloc(opt._ptr, lo, hi, run, out, diag), diag)
