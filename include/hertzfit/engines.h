@@ -188,10 +188,6 @@ typedef struct hf_viscoelastic_sphere_fit {
     double relaxation_ratio;
 } hf_viscoelastic_sphere_fit;
 
-/* The series' e at x = β^{1/2} v^{1/10} to h_5 (terms = 5) or the Padé
- * approximant (terms = 0). */
-double hf_viscoelastic_sphere_e(double beta, double speed, int terms);
-
 /* Fits e[i] at speed[i] (count of each; e from hf_law_restitution_curve or
  * a lab) as above; law gives m, R and the material for beta_kelvin_voigt
  * (may be NULL).  HF_EINVAL for NULL arrays, HF_EDOM for a speed <= 0. */
