@@ -149,6 +149,16 @@ int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwel
                           double nu, const hfc_curve_args *args, hf_maxwell_fit_result *out,
                           double *contact_start, double *baseline, double *residuals);
 
+/* The figure of `plot trace` for a curve fit already run: FIT of DATA's
+ * traces at Poisson's ratio NU, with its CONTACT_START and BASELINE
+ * (data->n values each) and RESIDUALS (hf_maxwell_curve_nresiduals
+ * values), written to PNG.  Returns 0, or prints one error line and
+ * returns 2 or 1. */
+int hfc_plot_trace_fitted(const char *command, const char *png, const hf_maxwell_data *data,
+                          double nu, const hf_maxwell_fit_result *fit,
+                          const double *contact_start, const double *baseline,
+                          const double *residuals);
+
 /* How the trace files of a test list are read: --decimal, --time-column,
  * --force-column, --time-unit, --force-unit, --rate into *(ptr), an
  * hfc_trace_format_args (docs/traces.md, "Files as instruments write
