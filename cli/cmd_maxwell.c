@@ -177,6 +177,36 @@ int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
     return 0;
 }
 
+int hfc_maxwell_identify_features(const char *command, const hfc_maxwell_args *args,
+                                  const hf_maxwell_data *data,
+                                  const hf_argatov_constants *constants,
+                                  hf_maxwell_identify_report *report)
+{
+    memset(report, 0, sizeof *report);
+    unsigned mask;
+    int rc = observables_mask(command, args, &mask);
+    if (rc != 0)
+        return rc;
+    hf_maxwell_identify_config c;
+    hf_maxwell_identify_config_init(&c);
+    c.method = data->trace != NULL ? HF_MAXWELL_IDENTIFY_FULL : HF_MAXWELL_IDENTIFY_ALL;
+    c.nu = args->nu;
+    c.weights = hfc_maxwell_weights(args);
+    c.full = full_config(args, mask);
+    hf_diag diag = {{0}};
+    hf_status st = hf_maxwell_identify(data, constants, &c, report, &diag);
+    if (st != HF_OK) {
+        char prefix[1100];
+        snprintf(prefix, sizeof prefix, "%s: %s", args->data ? args->data : "data",
+                 report->failed_method == HF_MAXWELL_FULL ? "full fit" : "regression");
+        return hfc_fail_status(command, hfc_status_exit(st) == 2 ? NULL : prefix, st, &diag);
+    }
+    for (size_t i = 0; i < report->nrows; ++i)
+        if (report->row[i].not_converged)
+            warn_not_converged(command, &report->row[i].fit);
+    return 0;
+}
+
 const char *const hfc_curve_contact_starts[] = {"fit", "extracted", NULL};
 const char *const hfc_curve_baselines[] = {"fit", "zero", NULL};
 

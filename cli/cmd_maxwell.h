@@ -115,6 +115,26 @@ int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
                          const hf_maxwell_data *data, const hf_argatov_constants *constants,
                          hf_maxwell_fit_result *out, double *residuals);
 
+/* The identification of ARGS's feature data DATA as `maxwell fit
+ * --method all` runs it on a feature list: Argatov's regressions of every
+ * feature column and the full fit, into *report (freed by the caller with
+ * hf_maxwell_identify_report_free, also after an error).  Warns on stderr
+ * when a fit did not converge.  Returns 0, or prints one error line and
+ * returns 2 or 1. */
+int hfc_maxwell_identify_features(const char *command, const hfc_maxwell_args *args,
+                                  const hf_maxwell_data *data,
+                                  const hf_argatov_constants *constants,
+                                  hf_maxwell_identify_report *report);
+
+/* Argatov's regression figure (`plot maxwell`) of the identification R of
+ * DATA: each regression's data with error bars from U (U[j] the standard
+ * uncertainties of F_M, t_M, t_c, data->n values each, or U NULL: no
+ * bars), its line with its parameters and status in the legend (dashed
+ * red when not trusted), the full fit's curve; written to PNG.  Returns
+ * 0, or prints one error line and returns 2 or 1. */
+int hfc_plot_regressions(const char *command, const char *png, const hf_maxwell_data *data,
+                         const hf_maxwell_identify_report *r, const double *const u[3]);
+
 /* The curve fit's choices, as `maxwell fit` and `plot trace` take them. */
 typedef struct hfc_curve_args {
     const char *contact_start;    /* "fit" (NULL too) or "extracted" */
