@@ -160,6 +160,12 @@ extern const char *const hfc_curve_baselines[];
      .limits = HFC_MIN, .min = 1, .excludes = (excl),                                 \
      .help = "trust-region iterations of the curve fit (default 200)"}
 
+/* The identification's configuration of ARGS and CURVE, as `maxwell fit
+ * --method all` takes them (the full fit's --observables checked) into
+ * *c.  Returns 0, or prints one error line and returns 2. */
+int hfc_maxwell_identify_setup(const char *command, const hfc_maxwell_args *args,
+                               const hfc_curve_args *curve, hf_maxwell_identify_config *c);
+
 /* Runs the curve fit of DATA (read from PATH) at Poisson's ratio NU with
  * ARGS; contact_start, baseline (data->n values each) and residuals
  * (hf_maxwell_curve_nresiduals values) may be NULL.  Warns on stderr, one
@@ -208,5 +214,8 @@ int hfc_plot_trace_fitted(const char *command, const char *png, const hf_maxwell
              "t = k/HZ; without --time-column the k-th sample (from 0) is at k/HZ"}
 
 extern const char *const hfc_trace_decimals[];
+
+/* `maxwell report` (cli/cmd_maxwell_report.c). */
+extern const hfc_command hfc_maxwell_report_command;
 
 #endif
