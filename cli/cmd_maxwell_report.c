@@ -402,6 +402,17 @@ static void file_hash(const char *path, char hex[HF_FILE_SHA256_HEX])
         snprintf(hex, HF_FILE_SHA256_HEX, "not readable");
 }
 
+/* V with the fewest digits that read back to V exactly. */
+static const char *exact(char buf[32], double v)
+{
+    for (int digits = 1; digits <= 17; ++digits) {
+        snprintf(buf, 32, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    return buf;
+}
+
 /* One input file's row of the provenance: its role, name and SHA-256. */
 static void provenance_file(FILE *fp, FILE *html, const char *role, const char *path)
 {
@@ -429,8 +440,9 @@ static int write_provenance(const char *command, const char *dir, FILE *html,
     fprintf(fp, "hertzfit,%s,\ngit,%s,\n", HERTZFIT_VERSION, HERTZFIT_GIT_HASH);
     fprintf(html, "<tr><td>hertzfit</td><td>%s</td><td></td></tr>\n<tr><td>git</td><td>%s</td>"
                   "<td></td></tr>\n", HERTZFIT_VERSION, HERTZFIT_GIT_HASH);
-    fprintf(fp, "nu,%.17g,\n", pv->nu);
-    fprintf(html, "<tr><td>&nu;</td><td>%.17g</td><td></td></tr>\n", pv->nu);
+    char nu[32];
+    fprintf(fp, "nu,%s,\n", exact(nu, pv->nu));
+    fprintf(html, "<tr><td>&nu;</td><td>%s</td><td></td></tr>\n", nu);
     fputs("<tr><td>command</td><td>hertzfit", html);
     fputs("command,\"hertzfit", fp);
     for (int i = 0; i < pv->argc; ++i) {
