@@ -62,23 +62,6 @@ static void html_text(FILE *fp, const char *text)
     }
 }
 
-/* TEXT as one CSV field: quoted, quotes doubled, when it holds the
- * separator, a quote or a line break. */
-static void csv_text(FILE *fp, const char *text)
-{
-    if (strpbrk(text, ",\"\r\n") == NULL) {
-        fputs(text, fp);
-        return;
-    }
-    fputc('"', fp);
-    for (const char *c = text; *c; ++c) {
-        if (*c == '"')
-            fputc('"', fp);
-        fputc(*c, fp);
-    }
-    fputc('"', fp);
-}
-
 /* A number of a CSV file: %.9g, or NA where there is none. */
 static void csv_num(FILE *fp, double v)
 {
@@ -109,6 +92,15 @@ static FILE *open_in(const char *command, const char *dir, const char *name)
     if (fp == NULL)
         hfc_fail(command, "cannot write %s: %s", path, strerror(errno));
     return fp;
+}
+
+/* Opens section K's file of KIND in DIR, its name into NAME; NULL after
+ * an error line. */
+static FILE *open_section_file(const char *command, const char *dir, size_t k, int kind,
+                               char name[64])
+{
+    section_file(name, 64, k, kind);
+    return open_in(command, dir, name);
 }
 
 /* Closes FP; 0, or an error line naming NAME and 1 when a write failed. */
@@ -150,8 +142,7 @@ static int write_estimates_csv(const char *command, const char *dir, size_t k,
                                const hf_maxwell_report_section *s)
 {
     char name[64];
-    section_file(name, sizeof name, k, 0);
-    FILE *fp = open_in(command, dir, name);
+    FILE *fp = open_section_file(command, dir, k, 0, name);
     if (fp == NULL)
         return 1;
     fputs("section,source,method,observable,n,mu0_Pa,mu0_se_Pa,eta_per_s,eta_se_per_s,"
@@ -163,9 +154,9 @@ static int write_estimates_csv(const char *command, const char *dir, size_t k,
             const hf_maxwell_identify_row *row = &src[j].fit->row[i];
             const hf_maxwell_estimate *e = &row->estimate;
             char obs[64];
-            csv_text(fp, s->name);
+            hfc_print_csv_cell(fp, s->name);
             fputc(',', fp);
-            csv_text(fp, src[j].source);
+            hfc_print_csv_cell(fp, src[j].source);
             fprintf(fp, ",%s,%s,%zu,", hf_maxwell_method_name(e->method),
                     row_observable(row, obs, sizeof obs), e->n);
             const double v[7] = {e->mu0, e->mu0_se, e->eta, e->eta_se, e->C0, e->r2,
@@ -221,8 +212,7 @@ static int write_extraction_csv(const char *command, const char *dir, size_t k,
                                 const hf_maxwell_report_section *s)
 {
     char name[64];
-    section_file(name, sizeof name, k, 1);
-    FILE *fp = open_in(command, dir, name);
+    FILE *fp = open_section_file(command, dir, k, 1, name);
     if (fp == NULL)
         return 1;
     fputs("drop,impact,m_kg,R_m,V0_mps,F_M_N,u_F_M_N,t_M_s,u_t_M_s,t_c_s,u_t_c_s,t0_s,"
@@ -240,7 +230,7 @@ static int write_extraction_csv(const char *command, const char *dir, size_t k,
         }
         fprintf(fp, "%zu,%s,", f->contact_samples,
                 hf_maxwell_extract_status_name(f->status));
-        csv_text(fp, s->data->trace[e->drop].path ? s->data->trace[e->drop].path : "");
+        hfc_print_csv_cell(fp, s->data->trace[e->drop].path ? s->data->trace[e->drop].path : "");
         fputc('\n', fp);
     }
     return close_checked(command, fp, name);
@@ -422,7 +412,7 @@ static void provenance_file(FILE *fp, FILE *html, const char *role, const char *
     html_text(html, path);
     fprintf(html, "</td><td>%s</td></tr>\n", hex);
     fprintf(fp, "%s,", role);
-    csv_text(fp, path);
+    hfc_print_csv_cell(fp, path);
     fprintf(fp, ",%s\n", hex);
 }
 
@@ -443,20 +433,16 @@ static int write_provenance(const char *command, const char *dir, FILE *html,
     char nu[32];
     fprintf(fp, "nu,%s,\n", exact(nu, pv->nu));
     fprintf(html, "<tr><td>&nu;</td><td>%s</td><td></td></tr>\n", nu);
-    fputs("<tr><td>command</td><td>hertzfit", html);
-    fputs("command,\"hertzfit", fp);
-    for (int i = 0; i < pv->argc; ++i) {
-        fputc(' ', html);
-        html_text(html, pv->argv[i]);
-        fputc(' ', fp);
-        for (const char *c = pv->argv[i]; *c; ++c) {
-            if (*c == '"')
-                fputc('"', fp);
-            fputc(*c, fp);
-        }
-    }
+    char line[8192];
+    int len = snprintf(line, sizeof line, "hertzfit");
+    for (int i = 0; i < pv->argc && len > 0 && (size_t)len < sizeof line; ++i)
+        len += snprintf(line + len, sizeof line - (size_t)len, " %s", pv->argv[i]);
+    fputs("<tr><td>command</td><td>", html);
+    html_text(html, line);
     fputs("</td><td></td></tr>\n", html);
-    fputs("\",\n", fp);
+    fputs("command,", fp);
+    hfc_print_csv_cell(fp, line);
+    fputs(",\n", fp);
     const hf_maxwell_data *d = pv->data;
     if (d->path != NULL)
         provenance_file(fp, html, "data", d->path);

@@ -86,6 +86,22 @@ static hf_status warn_rows(hf_maxwell_report_section *s, const hf_maxwell_identi
     return st;
 }
 
+/* Room for N features rows of section S: values, drops, uncertainties. */
+static hf_status alloc_features(hf_maxwell_report_section *s, size_t n, hf_diag *diag)
+{
+    const unsigned mask = 1u << HF_MAXWELL_F_M | 1u << HF_MAXWELL_T_M | 1u << HF_MAXWELL_T_C;
+    hf_status st = hf_maxwell_data_alloc(n, mask, &s->features, diag);
+    if (st != HF_OK)
+        return st;
+    int failed = (s->features_drop = malloc((n ? n : 1) * sizeof *s->features_drop)) == NULL;
+    for (int j = 0; j < 3; ++j)
+        failed |= (s->features_u[j] = malloc((n ? n : 1) * sizeof(double))) == NULL;
+    s->features->path = hf_strdup(s->data->path != NULL ? s->data->path : "the data");
+    if (failed || s->features->path == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    return HF_OK;
+}
+
 /* The features of the usable first impacts of S's extraction, with their
  * uncertainties and drops. */
 static hf_status collect_features(hf_maxwell_report_section *s, hf_diag *diag)
@@ -94,17 +110,9 @@ static hf_status collect_features(hf_maxwell_report_section *s, hf_diag *diag)
     size_t n = 0;
     for (size_t k = 0; k < s->extraction->n; ++k)
         n += s->extraction->entry[k].features.impact == 1 && s->extraction->entry[k].usable;
-    const unsigned mask = 1u << HF_MAXWELL_F_M | 1u << HF_MAXWELL_T_M | 1u << HF_MAXWELL_T_C;
-    hf_status st = hf_maxwell_data_alloc(n, mask, &s->features, diag);
+    hf_status st = alloc_features(s, n, diag);
     if (st != HF_OK)
         return st;
-    s->features_drop = malloc((n ? n : 1) * sizeof *s->features_drop);
-    for (int j = 0; j < 3; ++j)
-        s->features_u[j] = malloc((n ? n : 1) * sizeof(double));
-    s->features->path = hf_strdup(d->path != NULL ? d->path : "the data");
-    if (s->features_drop == NULL || s->features_u[0] == NULL || s->features_u[1] == NULL ||
-        s->features_u[2] == NULL || s->features->path == NULL)
-        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t k = 0, i = 0; k < s->extraction->n; ++k) {
         const hf_maxwell_extraction_entry *e = &s->extraction->entry[k];
         if (e->features.impact != 1 || !e->usable)
