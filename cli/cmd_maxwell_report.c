@@ -364,9 +364,8 @@ static void html_section(FILE *fp, size_t k, const hf_maxwell_report_section *s)
     fprintf(fp, "<section id=\"section%zu\">\n<h2>Section %zu: ", k, k);
     html_text(fp, s->name);
     fprintf(fp, " (%zu drops)</h2>\n", s->data->n);
-    int trusted = s->features_fit.trusted || s->curve_fit.trusted;
-    fprintf(fp, "<p class=\"%s\">%s</p>\n", trusted ? "ok" : "bad",
-            trusted ? "At least one estimate is trusted (below)."
+    fprintf(fp, "<p class=\"%s\">%s</p>\n", s->trusted ? "ok" : "bad",
+            s->trusted ? "At least one estimate is trusted (below)."
                     : "No estimate is well determined: see the warnings.");
     html_estimates(fp, k, s);
     html_warnings(fp, s);

@@ -182,11 +182,6 @@ static hf_status compute_section(hf_maxwell_report_section *s, const hf_argatov_
     return st;
 }
 
-static int section_trusted(const hf_maxwell_report_section *s)
-{
-    return s->features_fit.trusted || s->curve_fit.trusted;
-}
-
 hf_status hf_maxwell_report_compute(const hf_maxwell_data *data,
                                     const hf_argatov_constants *constants,
                                     const hf_maxwell_identify_config *cfg,
@@ -211,8 +206,10 @@ hf_status hf_maxwell_report_compute(const hf_maxwell_data *data,
     r->section[0].data = data;
     hf_status st = HF_OK;
     for (size_t i = 0; i < r->nsections && st == HF_OK; ++i) {
-        st = compute_section(&r->section[i], constants, cfg, diag);
-        r->trusted |= section_trusted(&r->section[i]);
+        hf_maxwell_report_section *s = &r->section[i];
+        st = compute_section(s, constants, cfg, diag);
+        s->trusted = s->features_fit.trusted || s->curve_fit.trusted;
+        r->trusted |= s->trusted;
     }
     if (st != HF_OK) {
         hf_maxwell_report_free(r);

@@ -438,6 +438,7 @@ typedef struct hf_maxwell_report_section {
     char curve_error[HF_DIAG_SIZE];
     size_t nwarnings;
     char **warning;                      /* nwarnings lines (owned) */
+    int trusted;                         /* some estimate of the section is trusted */
 } hf_maxwell_report_section;
 
 typedef struct hf_maxwell_report {
