@@ -322,9 +322,10 @@ static void html_figures(FILE *fp, size_t k, const hf_maxwell_report_section *s)
         section_file(name, sizeof name, k, 3);
         fprintf(fp, "<h3>Argatov's regressions and the full fit</h3>\n<figure><img src=\"%s\" "
                     "alt=\"Argatov's regressions with error bars and the full fit\">"
-                    "<figcaption>Each panel's data with their standard uncertainties, the "
-                    "regression line (dashed red when not trusted) and Hunter's model at the "
-                    "full fit.</figcaption></figure>\n", name);
+                    "<figcaption>Each panel's data%s, the regression line with its "
+                    "parameters and status (dashed red when not trusted) and Hunter's model "
+                    "at the full fit.</figcaption></figure>\n", name,
+                s->features != NULL ? " with their standard uncertainties" : "");
     }
 }
 
