@@ -253,6 +253,9 @@ void hfc_table_int(hfc_table *t, long long value);
 /* Writes the table to stdout and frees it; returns 0, or 1 out of memory.
  * A failed write is found and reported by hfc_close_stdout. */
 int hfc_table_print(hfc_table *t);
+/* TEXT as one CSV cell (RFC 4180): quoted, inner quotes doubled, when it
+ * holds a comma, a quote or a newline. */
+void hfc_print_csv_cell(FILE *fp, const char *text);
 void hfc_table_free(hfc_table *t);
 
 /* ---- gnuplot ------------------------------------------------------------ */

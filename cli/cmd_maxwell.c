@@ -177,6 +177,32 @@ int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
     return 0;
 }
 
+int hfc_maxwell_identify_features(const char *command, const hfc_maxwell_args *args,
+                                  const hf_maxwell_data *data,
+                                  const hf_argatov_constants *constants,
+                                  hf_maxwell_identify_report *report)
+{
+    memset(report, 0, sizeof *report);
+    const hfc_curve_args no_curve = {NULL, NULL, 0};
+    hf_maxwell_identify_config c;
+    int rc = hfc_maxwell_identify_setup(command, args, &no_curve, &c);
+    if (rc != 0)
+        return rc;
+    c.method = data->trace != NULL ? HF_MAXWELL_IDENTIFY_FULL : HF_MAXWELL_IDENTIFY_ALL;
+    hf_diag diag = {{0}};
+    hf_status st = hf_maxwell_identify(data, constants, &c, report, &diag);
+    if (st != HF_OK) {
+        char prefix[1100];
+        snprintf(prefix, sizeof prefix, "%s: %s", args->data ? args->data : "data",
+                 report->failed_method == HF_MAXWELL_FULL ? "full fit" : "regression");
+        return hfc_fail_status(command, hfc_status_exit(st) == 2 ? NULL : prefix, st, &diag);
+    }
+    for (size_t i = 0; i < report->nrows; ++i)
+        if (report->row[i].not_converged)
+            warn_not_converged(command, &report->row[i].fit);
+    return 0;
+}
+
 const char *const hfc_curve_contact_starts[] = {"fit", "extracted", NULL};
 const char *const hfc_curve_baselines[] = {"fit", "zero", NULL};
 
@@ -696,6 +722,31 @@ static int print_curve_residuals(const fit_args *a, const hf_maxwell_data *d,
     return hfc_table_print(t);
 }
 
+/* The identification's configuration of ARGS, the full fit's observables
+ * MASK and the curve fit's CURVE (method ALL, no residuals). */
+static hf_maxwell_identify_config base_identify_config(const hfc_maxwell_args *args,
+                                                       unsigned mask,
+                                                       const hfc_curve_args *curve)
+{
+    hf_maxwell_identify_config c;
+    hf_maxwell_identify_config_init(&c);
+    c.nu = args->nu;
+    c.weights = hfc_maxwell_weights(args);
+    c.full = full_config(args, mask);
+    c.curve = curve_config(curve);
+    return c;
+}
+
+int hfc_maxwell_identify_setup(const char *command, const hfc_maxwell_args *args,
+                               const hfc_curve_args *curve, hf_maxwell_identify_config *c)
+{
+    unsigned mask;
+    int rc = observables_mask(command, args, &mask);
+    if (rc == 0)
+        *c = base_identify_config(args, mask, curve);
+    return rc;
+}
+
 /* The identification's configuration of A. */
 static hf_maxwell_identify_config identify_config(const fit_args *a, unsigned mask)
 {
@@ -703,15 +754,10 @@ static hf_maxwell_identify_config identify_config(const fit_args *a, unsigned ma
         HF_MAXWELL_IDENTIFY_REGRESSION, HF_MAXWELL_IDENTIFY_FULL, HF_MAXWELL_IDENTIFY_CURVE,
         HF_MAXWELL_IDENTIFY_ALL};
     static const char *const names[] = {"regression", "full", "curve", "all"};
-    hf_maxwell_identify_config c;
-    hf_maxwell_identify_config_init(&c);
+    hf_maxwell_identify_config c = base_identify_config(&a->fit, mask, &a->curve);
     for (size_t i = 0; i < HFC_COUNT(names); ++i)
         if (strcmp(a->method, names[i]) == 0)
             c.method = methods[i];
-    c.nu = a->fit.nu;
-    c.weights = hfc_maxwell_weights(&a->fit);
-    c.full = full_config(&a->fit, mask);
-    c.curve = curve_config(&a->curve);
     c.residuals = a->residuals;
     return c;
 }
@@ -851,7 +897,8 @@ static const hfc_command curves_command = {
     0, NULL};
 static const hfc_command *const maxwell_subs[] = {&constants_command, &simulate_command,
                                                    &fit_command, &curves_command,
-                                                   &hfc_maxwell_extract_command};
+                                                   &hfc_maxwell_extract_command,
+                                                   &hfc_maxwell_report_command};
 
 const hfc_command hfc_maxwell_command = {
     "maxwell", "Maxwell material: constants, impact simulation, identification", NULL,

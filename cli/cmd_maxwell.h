@@ -115,6 +115,26 @@ int hfc_maxwell_fit_full(const char *command, const hfc_maxwell_args *args,
                          const hf_maxwell_data *data, const hf_argatov_constants *constants,
                          hf_maxwell_fit_result *out, double *residuals);
 
+/* The identification of ARGS's feature data DATA as `maxwell fit
+ * --method all` runs it on a feature list: Argatov's regressions of every
+ * feature column and the full fit, into *report (freed by the caller with
+ * hf_maxwell_identify_report_free, also after an error).  Warns on stderr
+ * when a fit did not converge.  Returns 0, or prints one error line and
+ * returns 2 or 1. */
+int hfc_maxwell_identify_features(const char *command, const hfc_maxwell_args *args,
+                                  const hf_maxwell_data *data,
+                                  const hf_argatov_constants *constants,
+                                  hf_maxwell_identify_report *report);
+
+/* Argatov's regression figure (`plot maxwell`) of the identification R of
+ * DATA: each regression's data with error bars from U (U[j] the standard
+ * uncertainties of F_M, t_M, t_c, data->n values each, or U NULL: no
+ * bars), its line with its parameters and status in the legend (dashed
+ * red when not trusted), the full fit's curve; written to PNG.  Returns
+ * 0, or prints one error line and returns 2 or 1. */
+int hfc_plot_regressions(const char *command, const char *png, const hf_maxwell_data *data,
+                         const hf_maxwell_identify_report *r, const double *const u[3]);
+
 /* The curve fit's choices, as `maxwell fit` and `plot trace` take them. */
 typedef struct hfc_curve_args {
     const char *contact_start;    /* "fit" (NULL too) or "extracted" */
@@ -140,6 +160,12 @@ extern const char *const hfc_curve_baselines[];
      .limits = HFC_MIN, .min = 1, .excludes = (excl),                                 \
      .help = "trust-region iterations of the curve fit (default 200)"}
 
+/* The identification's configuration of ARGS and CURVE, as `maxwell fit
+ * --method all` takes them (the full fit's --observables checked) into
+ * *c.  Returns 0, or prints one error line and returns 2. */
+int hfc_maxwell_identify_setup(const char *command, const hfc_maxwell_args *args,
+                               const hfc_curve_args *curve, hf_maxwell_identify_config *c);
+
 /* Runs the curve fit of DATA (read from PATH) at Poisson's ratio NU with
  * ARGS; contact_start, baseline (data->n values each) and residuals
  * (hf_maxwell_curve_nresiduals values) may be NULL.  Warns on stderr, one
@@ -148,6 +174,16 @@ extern const char *const hfc_curve_baselines[];
 int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwell_data *data,
                           double nu, const hfc_curve_args *args, hf_maxwell_fit_result *out,
                           double *contact_start, double *baseline, double *residuals);
+
+/* The figure of `plot trace` for a curve fit already run: FIT of DATA's
+ * traces at Poisson's ratio NU, with its CONTACT_START and BASELINE
+ * (data->n values each) and RESIDUALS (hf_maxwell_curve_nresiduals
+ * values), written to PNG.  Returns 0, or prints one error line and
+ * returns 2 or 1. */
+int hfc_plot_trace_fitted(const char *command, const char *png, const hf_maxwell_data *data,
+                          double nu, const hf_maxwell_fit_result *fit,
+                          const double *contact_start, const double *baseline,
+                          const double *residuals);
 
 /* How the trace files of a test list are read: --decimal, --time-column,
  * --force-column, --time-unit, --force-unit, --rate into *(ptr), an
@@ -178,5 +214,8 @@ int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwel
              "t = k/HZ; without --time-column the k-th sample (from 0) is at k/HZ"}
 
 extern const char *const hfc_trace_decimals[];
+
+/* `maxwell report` (cli/cmd_maxwell_report.c). */
+extern const hfc_command hfc_maxwell_report_command;
 
 #endif

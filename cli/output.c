@@ -127,9 +127,7 @@ void hfc_table_free(hfc_table *t)
     free(t);
 }
 
-/* RFC 4180: a cell holding a comma, quote or newline is quoted, with
- * inner quotes doubled. */
-static void print_csv_cell(FILE *fp, const char *text)
+void hfc_print_csv_cell(FILE *fp, const char *text)
 {
     if (strpbrk(text, ",\"\n") == NULL) {
         fputs(text, fp);
@@ -174,7 +172,7 @@ int hfc_table_print(hfc_table *t)
         size_t j = i % t->ncols;
         int last = (j + 1 == t->ncols) || (i + 1 == t->count);
         if (t->csv) {
-            print_csv_cell(fp, t->cells[i]);
+            hfc_print_csv_cell(fp, t->cells[i]);
             fputc(last ? '\n' : ',', fp);
         } else {
             /* Numbers right-aligned, text left-aligned; no trailing blanks. */

@@ -32,8 +32,10 @@ void hf_maxwell_identify_report_free(hf_maxwell_identify_report *report)
         return;
     free(report->residuals);
     free(report->contact_start);
+    free(report->baseline);
     report->residuals = NULL;
     report->contact_start = NULL;
+    report->baseline = NULL;
 }
 
 /* Which methods run (the rules of hertzfit/maxwell_fit.h). */
@@ -162,14 +164,15 @@ static hf_status run_curve(const hf_maxwell_data *d, const hf_maxwell_identify_c
     c.nu = cfg->nu;
     if (cfg->residuals) {
         r->contact_start = malloc(d->n * sizeof *r->contact_start);
+        r->baseline = malloc(d->n * sizeof *r->baseline);
         r->residuals = malloc(hf_maxwell_curve_nresiduals(d) * sizeof *r->residuals);
-        if (r->contact_start == NULL || r->residuals == NULL)
+        if (r->contact_start == NULL || r->baseline == NULL || r->residuals == NULL)
             return hf_diag_set(diag, HF_ENOMEM, "out of memory");
         r->residuals_method = HF_MAXWELL_CURVE;
     }
     hf_maxwell_fit_result fit;
-    hf_status st = hf_maxwell_fit_curve(d, &c, &fit, r->contact_start, NULL, r->residuals,
-                                        diag);
+    hf_status st = hf_maxwell_fit_curve(d, &c, &fit, r->contact_start, r->baseline,
+                                        r->residuals, diag);
     if (st == HF_OK)
         fit_row(&r->row[r->nrows++], &fit);
     return st;

@@ -347,6 +347,9 @@ static const char *const bad_cases[][2] = {
     {"plot nope", "unknown subcommand 'nope'"},
     {"", "missing command (valid: hr,"},
     {"nope", "unknown command 'nope' (valid: hr,"},
+    {"maxwell report --data x.csv --nu 0.5", "--output is required"},
+    {"maxwell report --data x.csv --nu 0.5 -o .",
+     "--output: . exists; refused without --force"},
 };
 
 static void test_bad_input_is_one_line(void **state)

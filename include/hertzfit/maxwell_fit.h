@@ -352,10 +352,11 @@ typedef struct hf_maxwell_identify_report {
      * residuals of the observables in row[0].estimate.observables
      * (n·HF_MAXWELL_NOBS slots as hf_maxwell_fit_full fills them); CURVE,
      * F_model + b_i − F_measured of every sample and each drop's contact
-     * start (contact_start, data->n values) */
+     * start and baseline (contact_start, baseline: data->n values each) */
     hf_maxwell_method residuals_method;
     double *residuals;
     double *contact_start;
+    double *baseline;
 } hf_maxwell_identify_report;
 
 hf_status hf_maxwell_identify(const hf_maxwell_data *data, const hf_argatov_constants *constants,
@@ -389,6 +390,70 @@ hf_status hf_maxwell_extract(const hf_maxwell_data *data, int all_impacts,
                              hf_maxwell_extraction **out, hf_diag *diag);
 
 void hf_maxwell_extraction_free(hf_maxwell_extraction *extraction);
+
+/* ---- a data set's report, one call ----------------------------------------
+ *
+ * hf_maxwell_report_compute runs everything a report of drop tests shows,
+ * section by section (today one section, "all drops"; a grouping of the
+ * drops, such as specimens, adds one section per group, each computed the
+ * same way on its own drops):
+ *  - with traces: hf_maxwell_extract of every impact; the features of
+ *    each drop's first impact when usable (hf_maxwell_impact_features_usable)
+ *    become a feature data set with their standard uncertainties, fitted
+ *    by Argatov's regressions and the full fit (hf_maxwell_identify,
+ *    method ALL); and the curve fit of the traces (hf_maxwell_identify,
+ *    method CURVE, with its residuals, contact starts and baselines);
+ *  - without traces: the data's own feature columns, regressions and the
+ *    full fit;
+ *  - the warnings a reader must see, in words: the data's plausibility
+ *    warnings, every impact whose extraction is not ok, every estimate
+ *    that is not trusted and why, ε beyond HF_MAXWELL_EPS_FIRST_ORDER for
+ *    a regression, a fit that did not converge, a fit that failed.
+ * A fit that fails on the data does not end the report: its status and
+ * message stand in the section (features_status, curve_status) and the
+ * rest is computed.  cfg's method and residuals are ignored.  Returns
+ * HF_OK with *out owned by the caller (hf_maxwell_report_free); HF_EINVAL
+ * for a NULL argument, HF_ENOMEM, and bad input of a fit (the data or
+ * options are wrong, hf_status_is_bad_input), which ends it. */
+typedef struct hf_maxwell_report_section {
+    char name[128];                      /* "all drops", or the group's name */
+    const hf_maxwell_data *data;         /* its drops (borrowed: the whole data, or
+                                            subset) */
+    hf_maxwell_data *subset;             /* owned when the section is a group, else NULL */
+    hf_maxwell_extraction *extraction;   /* every impact (owned), NULL without traces */
+    hf_maxwell_data *features;           /* the usable first impacts' F_M, t_M, t_c
+                                            (owned), NULL without traces */
+    size_t *features_drop;               /* drop (0-based, in data) of each features
+                                            row (owned) */
+    double *features_u[3];               /* standard uncertainties of F_M, t_M, t_c
+                                            of each features row (owned), NULL
+                                            without traces */
+    hf_maxwell_identify_report features_fit; /* regressions and full fit */
+    hf_status features_status;           /* HF_OK, or why the feature fits failed */
+    char features_error[HF_DIAG_SIZE];   /* its message, or "" */
+    int has_curve;                       /* the curve fit ran */
+    hf_maxwell_identify_report curve_fit;    /* its row, residuals, contact starts
+                                                and baselines */
+    hf_status curve_status;
+    char curve_error[HF_DIAG_SIZE];
+    size_t nwarnings;
+    char **warning;                      /* nwarnings lines (owned) */
+    int trusted;                         /* some estimate of the section is trusted */
+} hf_maxwell_report_section;
+
+typedef struct hf_maxwell_report {
+    size_t nsections;
+    hf_maxwell_report_section *section;  /* nsections (owned) */
+    int trusted;                         /* some estimate of some section is trusted */
+} hf_maxwell_report;
+
+hf_status hf_maxwell_report_compute(const hf_maxwell_data *data,
+                                    const hf_argatov_constants *constants,
+                                    const hf_maxwell_identify_config *cfg,
+                                    hf_maxwell_report **out, hf_diag *diag);
+
+/* Frees a report and all it owns; NULL-safe. */
+void hf_maxwell_report_free(hf_maxwell_report *report);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * studies/maxwell_report.c — everything a report of drop tests shows, as
+ * one call (hf_maxwell_report_compute, hertzfit/maxwell_fit.h): section by
+ * section, the extraction of every impact, the feature fits of the
+ * extracted first impacts (or of the data's own feature columns), the
+ * curve fit of the traces, and the warnings a reader must see, in words.
+ * The program writes it as a folder (`maxwell report`); a binding can show
+ * the same numbers.  The decisions of each fit stay in hf_maxwell_identify.
+ */
+#include "hertzfit/maxwell_fit.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/strdup.h"
+
+/* Appends one warning line to section S; HF_ENOMEM when it cannot. */
+static hf_status warn(hf_maxwell_report_section *s, hf_diag *diag, const char *fmt, ...)
+{
+    char line[HF_DIAG_SIZE + 256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    char **grown = realloc(s->warning, (s->nwarnings + 1) * sizeof *grown);
+    char *copy = hf_strdup(line);
+    if (grown == NULL || copy == NULL) {
+        free(copy);
+        if (grown != NULL)
+            s->warning = grown;
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    s->warning = grown;
+    s->warning[s->nwarnings++] = copy;
+    return HF_OK;
+}
+
+static const char *drop_file(const hf_maxwell_data *d, size_t i)
+{
+    return d->trace != NULL && d->trace[i].path != NULL ? d->trace[i].path : "no trace file";
+}
+
+/* The warnings of an extraction: every impact that is not ok. */
+static hf_status warn_extraction(hf_maxwell_report_section *s, hf_diag *diag)
+{
+    hf_status st = HF_OK;
+    for (size_t k = 0; k < s->extraction->n && st == HF_OK; ++k) {
+        const hf_maxwell_extraction_entry *e = &s->extraction->entry[k];
+        if (e->features.status != HF_MAXWELL_EXTRACT_OK || !e->usable)
+            st = warn(s, diag, "drop %zu (%s), impact %zu: extraction %s%s", e->drop + 1,
+                      drop_file(s->data, e->drop), e->features.impact,
+                      hf_maxwell_extract_status_name(e->features.status),
+                      e->usable ? "" : ", left out of the feature fits");
+    }
+    return st;
+}
+
+/* The warnings of an identification's rows: not trusted and why, ε beyond
+ * the first-order formulas' range, a fit that did not converge. */
+static hf_status warn_rows(hf_maxwell_report_section *s, const hf_maxwell_identify_report *r,
+                           hf_diag *diag)
+{
+    hf_status st = HF_OK;
+    for (size_t i = 0; i < r->nrows && st == HF_OK; ++i) {
+        const hf_maxwell_identify_row *row = &r->row[i];
+        const hf_maxwell_estimate *e = &row->estimate;
+        char obs[64];
+        const char *what = e->method == HF_MAXWELL_CURVE
+                               ? "F(t)"
+                               : hf_maxwell_observables_name(e->observables, obs, sizeof obs);
+        const char *method = hf_maxwell_method_name(e->method);
+        if (row->not_converged)
+            st = warn(s, diag, "%s %s did not converge (%s after %zu evaluations): its mu0, "
+                      "eta and standard errors are not an optimum", method, what, row->status,
+                      row->fit.evaluations);
+        else if (!row->trusted && row->reason[0] != '\0')
+            st = warn(s, diag, "%s %s is %s: %s", method, what, row->status, row->reason);
+        if (st == HF_OK && row->beyond_first_order && e->method == HF_MAXWELL_REGRESSION)
+            st = warn(s, diag, "%s %s: eps reaches %.3f > %.1f, where Argatov's first-order "
+                      "formulas lose accuracy", method, what, e->max_eps,
+                      HF_MAXWELL_EPS_FIRST_ORDER);
+    }
+    return st;
+}
+
+/* Room for N features rows of section S: values, drops, uncertainties. */
+static hf_status alloc_features(hf_maxwell_report_section *s, size_t n, hf_diag *diag)
+{
+    const unsigned mask = 1u << HF_MAXWELL_F_M | 1u << HF_MAXWELL_T_M | 1u << HF_MAXWELL_T_C;
+    hf_status st = hf_maxwell_data_alloc(n, mask, &s->features, diag);
+    if (st != HF_OK)
+        return st;
+    int failed = (s->features_drop = malloc((n ? n : 1) * sizeof *s->features_drop)) == NULL;
+    for (int j = 0; j < 3; ++j)
+        failed |= (s->features_u[j] = malloc((n ? n : 1) * sizeof(double))) == NULL;
+    s->features->path = hf_strdup(s->data->path != NULL ? s->data->path : "the data");
+    if (failed || s->features->path == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    return HF_OK;
+}
+
+/* The features of the usable first impacts of S's extraction, with their
+ * uncertainties and drops. */
+static hf_status collect_features(hf_maxwell_report_section *s, hf_diag *diag)
+{
+    const hf_maxwell_data *d = s->data;
+    size_t n = 0;
+    for (size_t k = 0; k < s->extraction->n; ++k)
+        n += s->extraction->entry[k].features.impact == 1 && s->extraction->entry[k].usable;
+    hf_status st = alloc_features(s, n, diag);
+    if (st != HF_OK)
+        return st;
+    for (size_t k = 0, i = 0; k < s->extraction->n; ++k) {
+        const hf_maxwell_extraction_entry *e = &s->extraction->entry[k];
+        if (e->features.impact != 1 || !e->usable)
+            continue;
+        const hf_maxwell_impact_features *f = &e->features;
+        s->features->impact[i] = d->impact[e->drop];
+        s->features->impact[i].V0 = f->V0;
+        s->features->value[HF_MAXWELL_F_M][i] = f->F_M;
+        s->features->value[HF_MAXWELL_T_M][i] = f->t_M;
+        s->features->value[HF_MAXWELL_T_C][i] = f->t_c;
+        s->features_u[0][i] = f->F_M_se;
+        s->features_u[1][i] = f->t_M_se;
+        s->features_u[2][i] = f->t_c_se;
+        s->features_drop[i++] = e->drop;
+    }
+    return HF_OK;
+}
+
+/* Runs one identification of DATA with method M into *r; a failure on the
+ * data stays in the section (status and message, one warning), bad input
+ * ends the report. */
+static hf_status identify(hf_maxwell_report_section *s, const hf_maxwell_data *data,
+                          const hf_argatov_constants *k, const hf_maxwell_identify_config *cfg,
+                          hf_maxwell_identify_method m, hf_maxwell_identify_report *r,
+                          hf_status *status, char *error, hf_diag *diag)
+{
+    hf_maxwell_identify_config c = *cfg;
+    c.method = m;
+    c.residuals = m == HF_MAXWELL_IDENTIFY_CURVE;
+    hf_diag why = {{0}};
+    *status = hf_maxwell_identify(data, k, &c, r, &why);
+    if (*status == HF_OK)
+        return warn_rows(s, r, diag);
+    snprintf(error, HF_DIAG_SIZE, "%s", why.text);
+    if (r->refusal != HF_MAXWELL_IDENTIFY_ACCEPTED || hf_status_is_bad_input(*status))
+        return hf_diag_set(diag, *status, "%s", why.text);
+    hf_status st = warn_rows(s, r, diag);
+    return st != HF_OK ? st : warn(s, diag, "the %s fit failed: %s",
+                                   hf_maxwell_method_name(r->failed_method), why.text);
+}
+
+/* Everything of one section, its data already set. */
+static hf_status compute_section(hf_maxwell_report_section *s, const hf_argatov_constants *k,
+                                 const hf_maxwell_identify_config *cfg, hf_diag *diag)
+{
+    const hf_maxwell_data *d = s->data;
+    hf_status st = HF_OK;
+    for (size_t i = 0; i < d->nwarnings && st == HF_OK; ++i)
+        st = warn(s, diag, "%s", d->warning[i]);
+    if (st == HF_OK && d->trace != NULL) {
+        st = hf_maxwell_extract(d, 1, &s->extraction, diag);
+        if (st == HF_OK)
+            st = warn_extraction(s, diag);
+        if (st == HF_OK)
+            st = collect_features(s, diag);
+    }
+    const hf_maxwell_data *features = d->trace != NULL ? s->features : d;
+    if (st == HF_OK && features->n > 0)
+        st = identify(s, features, k, cfg, HF_MAXWELL_IDENTIFY_ALL, &s->features_fit,
+                      &s->features_status, s->features_error, diag);
+    else if (st == HF_OK)
+        st = warn(s, diag, "no drop's first impact was extracted usable: no feature fit");
+    s->has_curve = d->trace != NULL && cfg->full.objective.alpha == 1.0;
+    if (st == HF_OK && s->has_curve)
+        st = identify(s, d, k, cfg, HF_MAXWELL_IDENTIFY_CURVE, &s->curve_fit,
+                      &s->curve_status, s->curve_error, diag);
+    return st;
+}
+
+hf_status hf_maxwell_report_compute(const hf_maxwell_data *data,
+                                    const hf_argatov_constants *constants,
+                                    const hf_maxwell_identify_config *cfg,
+                                    hf_maxwell_report **out, hf_diag *diag)
+{
+    if (out == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_report_compute: no output");
+    *out = NULL;
+    if (data == NULL || constants == NULL || cfg == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_report_compute: NULL argument");
+    hf_maxwell_report *r = calloc(1, sizeof *r); /* the caller's, or freed below */
+    /* one section of every drop; a grouping of the drops (specimens) makes
+     * one section per group here, each with its subset */
+    if (r != NULL)
+        r->section = calloc(1, sizeof *r->section);
+    if (r == NULL || r->section == NULL) {
+        hf_maxwell_report_free(r);
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    r->nsections = 1;
+    snprintf(r->section[0].name, sizeof r->section[0].name, "all drops");
+    r->section[0].data = data;
+    hf_status st = HF_OK;
+    for (size_t i = 0; i < r->nsections && st == HF_OK; ++i) {
+        hf_maxwell_report_section *s = &r->section[i];
+        st = compute_section(s, constants, cfg, diag);
+        s->trusted = s->features_fit.trusted || s->curve_fit.trusted;
+        r->trusted |= s->trusted;
+    }
+    if (st != HF_OK) {
+        hf_maxwell_report_free(r);
+        return st;
+    }
+    *out = r;
+    return HF_OK;
+}
+
+void hf_maxwell_report_free(hf_maxwell_report *report)
+{
+    if (report == NULL)
+        return;
+    for (size_t i = 0; report->section != NULL && i < report->nsections; ++i) {
+        hf_maxwell_report_section *s = &report->section[i];
+        hf_maxwell_data_free(s->subset);
+        hf_maxwell_extraction_free(s->extraction);
+        hf_maxwell_data_free(s->features);
+        free(s->features_drop);
+        for (int j = 0; j < 3; ++j)
+            free(s->features_u[j]);
+        hf_maxwell_identify_report_free(&s->features_fit);
+        hf_maxwell_identify_report_free(&s->curve_fit);
+        for (size_t k = 0; k < s->nwarnings; ++k)
+            free(s->warning[k]);
+        free(s->warning);
+    }
+    free(report->section);
+    free(report);
+}
