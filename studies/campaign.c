@@ -466,6 +466,20 @@ typedef struct task_job {
     double t0;
 } task_job;
 
+/* A copy of RES's point into ROW when it found a finite value: the point
+ * of the best value, which runs.csv keeps and the IOH logs write
+ * (best.x).  HF_ENOMEM. */
+static hf_status keep_best_x(hf_campaign_row *row, const hf_result *res, size_t dim)
+{
+    if (!isfinite(res->f))
+        return HF_OK;
+    row->best_x = malloc(sizeof *res->x * dim); /* owned by the campaign */
+    if (row->best_x == NULL)
+        return HF_ENOMEM;
+    memcpy(row->best_x, res->x, sizeof *res->x * dim);
+    return HF_OK;
+}
+
 /* Task J of this shard: one run of its optimiser on its problem, through
  * the one-run function of hf_runs_execute. */
 static hf_status run_task(size_t j, void *ctx, hf_diag *diag)
@@ -502,6 +516,8 @@ static hf_status run_task(size_t j, void *ctx, hf_diag *diag)
                                     .stream = run.stream, .best_f = res->f,
                                     .evaluations = res->evaluations, .stop = res->stop,
                                     .seconds = res->seconds};
+    if (keep_best_x(&tj->rows[j], res, pr->dim) != HF_OK && st == HF_OK)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     hf_result_free(res);
     return st;
 }

@@ -105,6 +105,8 @@ void hf_campaign_free(hf_campaign *c)
     free(c->targets);
     free(c->keys);
     free(c->values);
+    for (size_t i = 0; c->rows && i < c->n_rows; ++i)
+        free(c->rows[i].best_x);
     free(c->rows);
     free(c->trace);
     free(c->instances);

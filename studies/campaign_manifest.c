@@ -169,6 +169,17 @@ static char *trim(char *s)
     return s;
 }
 
+/* Whether FORMAT is this writer's or an older one the reader still takes. */
+static int known_format(const char *format)
+{
+    static const char *const known[] = {HF_CAMPAIGN_FORMAT, HF_CAMPAIGN_FORMAT_3,
+                                        HF_CAMPAIGN_FORMAT_2, HF_CAMPAIGN_FORMAT_1};
+    for (size_t i = 0; i < sizeof known / sizeof *known; ++i)
+        if (strcmp(format, known[i]) == 0)
+            return 1;
+    return 0;
+}
+
 /* A manifest holds a few hundred short fields; 16 MiB is far beyond any
  * real one and keeps a wrong file from being read whole. */
 #define MANIFEST_MAX_BYTES ((size_t)16 << 20)
@@ -199,9 +210,7 @@ static hf_status read_manifest_fields(const char *path, hf_campaign *c, hf_diag 
     free(text);
     if (st == HF_OK && hf_campaign_field(c, "format") == NULL)
         st = hf_diag_set(diag, HF_EPARSE, "%s: no 'format' field (not a hertzfit manifest)", path);
-    else if (st == HF_OK && strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT) != 0 &&
-             strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT_2) != 0 &&
-             strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT_1) != 0)
+    else if (st == HF_OK && !known_format(hf_campaign_field(c, "format")))
         st = hf_diag_set(diag, HF_EPARSE, "%s: format '%s' is not %s", path,
                          hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT);
     return st;
