@@ -254,6 +254,24 @@ static hf_status read_runs(const char *dir, hf_campaign *c, hf_diag *diag)
     return st;
 }
 
+/* The (optimizer, problem, run) of trace run TR of PATH as indices into
+ * the manifest's lists, into KEY. */
+static hf_status trace_run_task(const hf_campaign *c, const hf_trace_run *tr, const char *path,
+                                hf_campaign_row *key, hf_diag *diag)
+{
+    long o = find_name(c->optimizers, c->n_optimizers, sizeof *c->optimizers, tr->optimizer);
+    long p = find_name(&c->problems[0].name, c->n_problems, sizeof *c->problems, tr->problem);
+    if (o < 0 || p < 0)
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: %s '%s' is not in the manifest", path,
+                           tr->line, o < 0 ? "optimizer" : "problem",
+                           o < 0 ? tr->optimizer : tr->problem);
+    if (tr->run >= c->runs)
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: run '%zu' is not in 0..%zu", path,
+                           tr->line, tr->run, c->runs - 1);
+    *key = (hf_campaign_row){.optimizer = (size_t)o, .problem = (size_t)p, .run = tr->run};
+    return HF_OK;
+}
+
 /* Reads trace.csv; *task_of_point (caller frees) gives each point's task. */
 static hf_status read_trace(const char *dir, hf_campaign *c, size_t **task_of_point,
                             hf_diag *diag)
@@ -274,16 +292,8 @@ static hf_status read_trace(const char *dir, hf_campaign *c, size_t **task_of_po
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t i = 0; i < file->n_runs && st == HF_OK; ++i) {
         const hf_trace_run *tr = &file->runs[i];
-        long o = find_name(c->optimizers, c->n_optimizers, sizeof *c->optimizers, tr->optimizer);
-        long p = find_name(&c->problems[0].name, c->n_problems, sizeof *c->problems, tr->problem);
-        if (o < 0 || p < 0)
-            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: %s '%s' is not in the manifest", path,
-                             tr->line, o < 0 ? "optimizer" : "problem",
-                             o < 0 ? tr->optimizer : tr->problem);
-        else if (tr->run >= c->runs)
-            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: run '%zu' is not in 0..%zu", path,
-                             tr->line, tr->run, c->runs - 1);
-        hf_campaign_row key = {.optimizer = (size_t)o, .problem = (size_t)p, .run = tr->run};
+        hf_campaign_row key = {0};
+        st = trace_run_task(c, tr, path, &key, diag);
         for (size_t k = 0; k < tr->trace.count && st == HF_OK; ++k) {
             c->trace[c->n_trace] = tr->trace.points[k];
             (*task_of_point)[c->n_trace++] = hf_campaign_task_number(c, &key);

@@ -422,10 +422,10 @@ static hf_status parse_instances(const char *path, const char *value, hf_campaig
 }
 
 /* The fields a campaign in memory needs, from the manifest's key/values. */
-static hf_status parse_fields(const char *path, hf_campaign *c, hf_diag *diag)
+/* The optimisers, runs and problems, and the task count they make. */
+static hf_status parse_lists(const char *path, hf_campaign *c, hf_diag *diag)
 {
     const char *v;
-    uint64_t seed = 0;
     hf_status st = need_field(c, path, "optimizers", &v, diag);
     /* c->optimizers and its words are owned by c (hf_campaign_free) */
     if (st == HF_OK && split_words(v, ' ', &c->optimizers, &c->n_optimizers) != HF_OK)
@@ -444,12 +444,27 @@ static hf_status parse_fields(const char *path, hf_campaign *c, hf_diag *diag)
         st = hf_diag_set(diag, HF_EPARSE, "%s: %zu optimisers x %zu problems x %zu runs is "
                          "above the limit of %d tasks", path, c->n_optimizers, c->n_problems,
                          c->runs, HF_CAMPAIGN_TASKS_MAX);
-    /* the seed takes the whole 64-bit range, as the program's --seed does */
-    if (st == HF_OK && (st = need_field(c, path, "seed", &v, diag)) == HF_OK &&
-        hf_parse_seed(v, &seed, NULL) != HF_OK)
+    return st;
+}
+
+/* The seed takes the whole 64-bit range, as the program's --seed does. */
+static hf_status parse_seed_field(const char *path, hf_campaign *c, hf_diag *diag)
+{
+    const char *v;
+    uint64_t seed = 0;
+    hf_status st = need_field(c, path, "seed", &v, diag);
+    if (st == HF_OK && hf_parse_seed(v, &seed, NULL) != HF_OK)
         st = hf_diag_set(diag, HF_EPARSE, "%s: field 'seed' = '%s' is not a seed (0 to "
                          "2^64 - 1)", path, v);
     c->seed = seed;
+    return st;
+}
+
+static hf_status parse_fields(const char *path, hf_campaign *c, hf_diag *diag)
+{
+    const char *v;
+    hf_status st = parse_lists(path, c, diag);
+    if (st == HF_OK) st = parse_seed_field(path, c, diag);
     if (st == HF_OK && (v = hf_campaign_field(c, "instances")) != NULL)
         st = parse_instances(path, v, c, diag);
     if (st == HF_OK) st = parse_target_field(path, c, diag);
