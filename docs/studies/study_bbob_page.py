@@ -123,7 +123,7 @@ docs/studies/study_bbob_page.py study-bbob times.txt
 {what}
 
 Times on the project's shared 2-core machine (every campaign at `nice 19`
-on one thread; the load average was 12–16, so wall time says little; user
+on one thread; the load average was 12–23, so wall time says little; user
 CPU is the cost):
 
 {timing}
