@@ -19,7 +19,15 @@
  *                                                (sum of squared residuals) on 1 and
  *                                                2 threads; wall and process CPU
  *                                                time, best of REPEATS (default 3),
- *                                                with the load average
+ *                                                with the load average; then where
+ *                                                the CPU time went: inside the
+ *                                                objective per thread, and the rest
+ *                                                (the serial part: the optimiser,
+ *                                                the evaluator's accounting), with
+ *                                                Amdahl's bound from the 1-thread
+ *                                                split and the bound the batch
+ *                                                sizes set (a batch of m points on 2
+ *                                                threads takes ceil(m/2) of them)
  *
  * Times are CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID), so
  * other processes on a shared machine stretch them only through caches;
@@ -32,6 +40,8 @@
  */
 #define _DEFAULT_SOURCE /* getloadavg */
 #include <math.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,7 +205,35 @@ typedef struct curve_problem {
     size_t nres;
 } curve_problem;
 
+/* CPU time spent inside the objective, per thread (a slot each, taken at
+ * a thread's first evaluation), in ns; and the evaluations. */
+#define CPU_SLOTS 16
+static _Atomic long long objective_ns[CPU_SLOTS];
+static _Atomic long long objective_calls;
+static _Atomic int slots_taken;
+static _Thread_local int my_slot = -1;
+
+static void objective_cpu_reset(void)
+{
+    for (int i = 0; i < CPU_SLOTS; ++i)
+        atomic_store(&objective_ns[i], 0);
+    atomic_store(&objective_calls, 0);
+}
+
+static double curve_sum_squares_timed(const double *x, void *ctx);
+
 static double curve_sum_squares(const double *x, void *ctx)
+{
+    if (my_slot < 0)
+        my_slot = atomic_fetch_add(&slots_taken, 1) % CPU_SLOTS;
+    double c0 = cpu_seconds();
+    double f = curve_sum_squares_timed(x, ctx);
+    atomic_fetch_add(&objective_ns[my_slot], (long long)(1e9 * (cpu_seconds() - c0)));
+    atomic_fetch_add(&objective_calls, 1);
+    return f;
+}
+
+static double curve_sum_squares_timed(const double *x, void *ctx)
 {
     const curve_problem *c = ctx;
     double *r = malloc(c->nres * sizeof *r); /* freed below */
@@ -248,6 +286,84 @@ static int time_batch(const hf_problem *p, const hf_optimizer *opt, size_t evals
     return 0;
 }
 
+/* The objective's CPU seconds per thread slot since the last reset,
+ * divided by REPEATS; *busiest the largest, returns the sum. */
+static double objective_cpu(int repeats, double *per_slot, int *slots)
+{
+    double sum = 0.0;
+    *slots = 0;
+    for (int i = 0; i < CPU_SLOTS; ++i) {
+        double v = 1e-9 * (double)atomic_load(&objective_ns[i]) / repeats;
+        if (v > 0.0)
+            per_slot[(*slots)++] = v;
+        sum += v;
+    }
+    return sum;
+}
+
+/* The same run driven by ask/tell, which hands out the very batches
+ * hf_optimize evaluates (the same points, grouped the same way): each
+ * point's objective CPU time on this thread, summed (*one), and each
+ * batch's time on 2 threads as OpenMP's dynamic schedule shares it (each
+ * point to the first thread free), summed (*two).  *batches, *smallest,
+ * *largest: their count and sizes. */
+static int batch_bounds(const hf_problem *p, const hf_optimizer *opt, size_t evals, double *one,
+                        double *two, size_t *batches, size_t *smallest, size_t *largest)
+{
+    hf_run_config run;
+    hf_run_config_init(&run);
+    run.seed = 1;
+    run.max_evals = evals;
+    hf_asktell *at = NULL; /* freed below */
+    if (hf_asktell_alloc(opt, p->lower, p->upper, &run, &at, NULL) != HF_OK)
+        return 1;
+    const double *x = NULL;
+    size_t n = 0;
+    double f[64];
+    *one = *two = 0.0;
+    *batches = *largest = 0;
+    *smallest = SIZE_MAX;
+    int rc = 0;
+    while (rc == 0 && hf_asktell_ask(at, &x, &n, NULL) == HF_OK && n > 0) {
+        double busy[2] = {0.0, 0.0};
+        for (size_t i = 0; i < n && n <= 64; ++i) {
+            double c0 = cpu_seconds();
+            f[i] = p->f(x + i * p->dim, p->ctx);
+            double t = cpu_seconds() - c0;
+            *one += t;
+            busy[busy[0] <= busy[1] ? 0 : 1] += t;
+        }
+        *two += fmax(busy[0], busy[1]);
+        ++*batches;
+        *smallest = n < *smallest ? n : *smallest;
+        *largest = n > *largest ? n : *largest;
+        rc = n > 64 || hf_asktell_tell(at, x, f, n, NULL) != HF_OK;
+    }
+    hf_asktell_free(at);
+    return rc;
+}
+
+/* Where the 1-thread CPU time goes, and the speed-ups it allows on 2
+ * idle cores. */
+static void print_bounds(const hf_problem *p, const hf_optimizer *opt, size_t evals,
+                         double process_cpu, int repeats)
+{
+    double slot[CPU_SLOTS], one = 0.0, two = 0.0;
+    int slots = 0;
+    double inside = objective_cpu(repeats, slot, &slots);
+    size_t batches = 0, smallest = 0, largest = 0;
+    if (batch_bounds(p, opt, evals, &one, &two, &batches, &smallest, &largest) != 0)
+        return;
+    double serial = fmax(process_cpu - inside, 0.0), s = serial / process_cpu;
+    printf("1 thread: %.3f s CPU, %.3f s of it in the objective, %.4f s outside it "
+           "(serial fraction %.4f): Amdahl's bound on 2 threads %.2f\n", process_cpu, inside,
+           serial, s, 1.0 / (s + (1.0 - s) / 2.0));
+    printf("%zu batches of %zu to %zu points: shared on 2 threads as the dynamic schedule "
+           "shares them, the objective takes %.3f s of %.3f s: with the serial part, a bound "
+           "of %.2f on 2 idle cores\n", batches, smallest, largest, two, one,
+           (serial + one) / (serial + two));
+}
+
 static int bench_batch(const hf_maxwell_data *d, const double *t0, size_t evals, int repeats)
 {
     static const double lower[2] = {0.5, 0.05}, upper[2] = {1.5, 1.95};
@@ -262,8 +378,23 @@ static int bench_batch(const hf_maxwell_data *d, const double *t0, size_t evals,
     int rc = hf_optimizer_alloc("icaco", 2, &opt, NULL) != HF_OK ||
              hf_result_alloc(2, &res, NULL) != HF_OK;
     double ref = NAN, wall[2] = {0, 0}, cpu[2] = {0, 0}, load[3] = {0, 0, 0};
-    for (int t = 1; t <= 2 && rc == 0; ++t)
-        rc = time_batch(&p, opt, evals, t, repeats, res, &ref, &wall[t - 1], &cpu[t - 1]);
+    double slot[CPU_SLOTS];
+    int slots = 0;
+    objective_cpu_reset();
+    if (rc == 0)
+        rc = time_batch(&p, opt, evals, 1, repeats, res, &ref, &wall[0], &cpu[0]);
+    if (rc == 0)
+        print_bounds(&p, opt, evals, cpu[0], repeats);
+    objective_cpu_reset();
+    if (rc == 0)
+        rc = time_batch(&p, opt, evals, 2, repeats, res, &ref, &wall[1], &cpu[1]);
+    if (rc == 0) {
+        double inside = objective_cpu(repeats, slot, &slots);
+        printf("2 threads: the objective's CPU time per thread");
+        for (int i = 0; i < slots; ++i)
+            printf(" %.3f s", slot[i]);
+        printf(" (%.3f s in all; each thread's share of it is the balance)\n", inside);
+    }
     if (rc == 0 && getloadavg(load, 3) == 3)
         printf("load average %.2f %.2f %.2f (%ld cores online)\n", load[0], load[1], load[2],
                sysconf(_SC_NPROCESSORS_ONLN));

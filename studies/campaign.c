@@ -90,24 +90,34 @@ hf_status hf_budget_rule_parse(const char *text, hf_budget_rule *rule, hf_diag *
     return HF_OK;
 }
 
+/* Rule I of RULES on its own (a value, a known scale) and against the
+ * rules before it (no two for one dimension). */
+static hf_status check_budget_rule(const hf_budget_rule *rules, size_t i, hf_diag *diag)
+{
+    const hf_budget_rule *r = &rules[i];
+    if (r->value < 1)
+        return hf_diag_set(diag, HF_EINVAL, "budget rule %zu: %zu evaluations (need >= 1)",
+                           i + 1, r->value);
+    if (r->scale != HF_BUDGET_EVALUATIONS && r->scale != HF_BUDGET_PER_DIMENSION)
+        return hf_diag_set(diag, HF_EINVAL, "budget rule %zu: unknown scale %d", i + 1,
+                           (int)r->scale);
+    for (size_t j = 0; j < i; ++j)
+        if (rules[j].dim == r->dim && r->dim == 0)
+            return hf_diag_set(diag, HF_EINVAL, "budget: two rules for every dimension");
+        else if (rules[j].dim == r->dim)
+            return hf_diag_set(diag, HF_EINVAL, "budget: two rules for dimension %zu", r->dim);
+    return HF_OK;
+}
+
 hf_status hf_budget_evaluations(const hf_budget_rule *rules, size_t n, size_t dim,
                                 size_t *evaluations, hf_diag *diag)
 {
     const hf_budget_rule *own = NULL, *every = NULL;
     for (size_t i = 0; i < n; ++i) {
         const hf_budget_rule *r = &rules[i];
-        if (r->value < 1)
-            return hf_diag_set(diag, HF_EINVAL, "budget rule %zu: %zu evaluations (need >= 1)",
-                               i + 1, r->value);
-        if (r->scale != HF_BUDGET_EVALUATIONS && r->scale != HF_BUDGET_PER_DIMENSION)
-            return hf_diag_set(diag, HF_EINVAL, "budget rule %zu: unknown scale %d", i + 1,
-                               (int)r->scale);
-        for (size_t j = 0; j < i; ++j)
-            if (rules[j].dim == r->dim && r->dim == 0)
-                return hf_diag_set(diag, HF_EINVAL, "budget: two rules for every dimension");
-            else if (rules[j].dim == r->dim)
-                return hf_diag_set(diag, HF_EINVAL, "budget: two rules for dimension %zu",
-                                   r->dim);
+        hf_status st = check_budget_rule(rules, i, diag);
+        if (st != HF_OK)
+            return st;
         if (r->dim == dim)
             own = r;
         else if (r->dim == 0)
@@ -176,6 +186,55 @@ static int compare_named(const void *a, const void *b)
     return strcmp(((const named_problem *)a)->name, ((const named_problem *)b)->name);
 }
 
+/* The registry's problem for SPEC, with the campaign's instances, one
+ * prepared instance per run and, with cfg->shift, its optimum moved; *bp
+ * owned by the caller (also on failure). */
+static hf_status prepare_problem(const hf_campaign_config *cfg, const hf_campaign *c,
+                                 const char *spec, named_problem *np, hf_diag *diag)
+{
+    hf_status st = hf_bench_problem_alloc(spec, cfg->data_dir, &np->bp, diag);
+    if (st == HF_OK && cfg->n_instances > 0)
+        st = hf_bench_problem_set_instances(np->bp, cfg->instances, cfg->n_instances, diag);
+    if (st == HF_OK)
+        st = hf_bench_problem_prepare_runs(np->bp, c->runs, diag);
+    if (st == HF_OK && cfg->shift)
+        st = hf_bench_problem_shift(np->bp, cfg->seed, diag);
+    if (st == HF_OK)
+        np->name = hf_bench_problem_problem(np->bp)->name;
+    return st;
+}
+
+/* c->problems[i] from BP: its name, dimension, f* (per run) and budget.
+ * PREVIOUS is the name sorted before it (NULL for the first): a name
+ * listed twice is refused. */
+static hf_status describe_problem(const hf_campaign_config *cfg, hf_campaign *c, size_t i,
+                                  const hf_bench_problem *bp, const char *previous,
+                                  hf_diag *diag)
+{
+    const hf_problem *p = hf_bench_problem_problem(bp);
+    hf_campaign_problem *pr = &c->problems[i];
+    hf_status st = HF_OK;
+    if (previous != NULL && strcmp(p->name, previous) == 0)
+        st = hf_diag_set(diag, HF_EINVAL, "problem '%s' is listed twice", p->name);
+    pr->name = hf_campaign_strdup(p->name); /* owned by c */
+    pr->dim = p->dim;
+    if (p->dim > HF_CAMPAIGN_DIM_MAX && st == HF_OK)
+        st = hf_diag_set(diag, HF_ERANGE, "problem '%s': dimension %zu is above the limit "
+                         "%d", p->name, p->dim, HF_CAMPAIGN_DIM_MAX);
+    pr->has_optimum = p->has_optimum;
+    pr->f_opt = p->has_optimum ? p->f_opt : NAN;
+    if (pr->name == NULL && st == HF_OK)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    if (st == HF_OK && p->has_optimum)
+        st = set_run_optima(bp, c->runs, pr, diag);
+    if (st == HF_OK)
+        st = cfg->budget ? hf_budget_evaluations(cfg->budget, cfg->n_budget, p->dim,
+                                                 &pr->budget, diag)
+                         : hf_budget_evaluations(&default_budget, 1, p->dim, &pr->budget,
+                                                 diag);
+    return st;
+}
+
 /* Builds and sorts the problems; fills c->problems and rs->bench. */
 static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, run_state *rs,
                                 hf_diag *diag)
@@ -190,19 +249,9 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
     }
     hf_status st = HF_OK;
     size_t built = 0;
-    for (; built < n && st == HF_OK; ++built) {
-        /* owned by np until moved into rs->bench (run_state_free) */
-        st = hf_bench_problem_alloc(cfg->problems[built], cfg->data_dir, &np[built].bp, diag);
-        if (st == HF_OK && cfg->n_instances > 0)
-            st = hf_bench_problem_set_instances(np[built].bp, cfg->instances, cfg->n_instances,
-                                                diag);
-        if (st == HF_OK)
-            st = hf_bench_problem_prepare_runs(np[built].bp, c->runs, diag);
-        if (st == HF_OK && cfg->shift)
-            st = hf_bench_problem_shift(np[built].bp, cfg->seed, diag);
-        if (st == HF_OK)
-            np[built].name = hf_bench_problem_problem(np[built].bp)->name;
-    }
+    /* each np[i].bp owned by np until moved into rs->bench (run_state_free) */
+    for (; built < n && st == HF_OK; ++built)
+        st = prepare_problem(cfg, c, cfg->problems[built], &np[built], diag);
     if (st != HF_OK) {
         for (size_t i = 0; i < built; ++i)
             hf_bench_problem_free(np[i].bp);
@@ -212,26 +261,9 @@ static hf_status build_problems(const hf_campaign_config *cfg, hf_campaign *c, r
     qsort(np, n, sizeof *np, compare_named);
     c->n_problems = n;
     for (size_t i = 0; i < n; ++i) {
-        rs->bench[i] = np[i].bp;
-        if (i > 0 && strcmp(np[i].name, np[i - 1].name) == 0 && st == HF_OK)
-            st = hf_diag_set(diag, HF_EINVAL, "problem '%s' is listed twice", np[i].name);
-        const hf_problem *p = hf_bench_problem_problem(np[i].bp);
-        c->problems[i].name = hf_campaign_strdup(p->name); /* owned by c */
-        c->problems[i].dim = p->dim;
-        if (p->dim > HF_CAMPAIGN_DIM_MAX && st == HF_OK)
-            st = hf_diag_set(diag, HF_ERANGE, "problem '%s': dimension %zu is above the limit "
-                             "%d", p->name, p->dim, HF_CAMPAIGN_DIM_MAX);
-        c->problems[i].has_optimum = p->has_optimum;
-        c->problems[i].f_opt = p->has_optimum ? p->f_opt : NAN;
-        if (c->problems[i].name == NULL && st == HF_OK)
-            st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
-        if (st == HF_OK && p->has_optimum)
-            st = set_run_optima(np[i].bp, c->runs, &c->problems[i], diag);
+        rs->bench[i] = np[i].bp; /* every one moved, also after a failure */
         if (st == HF_OK)
-            st = cfg->budget ? hf_budget_evaluations(cfg->budget, cfg->n_budget, p->dim,
-                                                     &c->problems[i].budget, diag)
-                             : hf_budget_evaluations(&default_budget, 1, p->dim,
-                                                     &c->problems[i].budget, diag);
+            st = describe_problem(cfg, c, i, np[i].bp, i > 0 ? np[i - 1].name : NULL, diag);
     }
     free(np);
     return st;
@@ -396,7 +428,8 @@ static hf_status add_plugin_fields(hf_campaign *c, const hf_campaign_config *cfg
     return st;
 }
 
-static hf_status build_manifest(hf_campaign *c, const run_state *rs)
+/* format, the versions of hertzfit, NLopt and GSL, seed and runs. */
+static hf_status add_version_fields(hf_campaign *c)
 {
     int nmaj = 0, nmin = 0, nbug = 0;
     nlopt_version(&nmaj, &nmin, &nbug);
@@ -407,17 +440,27 @@ static hf_status build_manifest(hf_campaign *c, const run_state *rs)
     if (st == HF_OK) st = hf_campaign_add_field(c, "gsl_version", "%s", gsl_version);
     if (st == HF_OK) st = hf_campaign_add_field(c, "seed", "%llu", (unsigned long long)c->seed);
     if (st == HF_OK) st = hf_campaign_add_field(c, "runs", "%zu", c->runs);
-    if (st == HF_OK && c->n_instances > 0) {
-        /* only when given: a campaign of instances 1, 2, ... keeps its manifest */
-        char list[4096] = "";
-        for (size_t i = 0; i < c->n_instances; ++i) {
-            char one[32];
-            snprintf(one, sizeof one, "%s%lu", i ? " " : "", c->instances[i]);
-            if (strlen(list) + strlen(one) < sizeof list)
-                strcat(list, one);
-        }
-        st = hf_campaign_add_field(c, "instances", "%s", list);
+    return st;
+}
+
+/* "instances", only when given: a campaign of instances 1, 2, ... keeps
+ * its manifest. */
+static hf_status add_instances_field(hf_campaign *c)
+{
+    if (c->n_instances == 0)
+        return HF_OK;
+    char list[4096] = "";
+    for (size_t i = 0; i < c->n_instances; ++i) {
+        char one[32];
+        snprintf(one, sizeof one, "%s%lu", i ? " " : "", c->instances[i]);
+        if (strlen(list) + strlen(one) < sizeof list)
+            strcat(list, one);
     }
+    return hf_campaign_add_field(c, "instances", "%s", list);
+}
+
+static hf_status add_targets_field(hf_campaign *c)
+{
     char targets[1024] = "";
     for (size_t i = 0; i < c->n_targets; ++i) {
         char one[32];
@@ -425,26 +468,38 @@ static hf_status build_manifest(hf_campaign *c, const run_state *rs)
         if (strlen(targets) + strlen(one) + 2 < sizeof targets)
             strcat(strcat(targets, i ? "," : ""), one);
     }
-    if (st == HF_OK) st = hf_campaign_add_field(c, "targets", "%s", targets);
+    return hf_campaign_add_field(c, "targets", "%s", targets);
+}
+
+/* problem.NAME.dim, .f_opt (per run, or "unknown") and .budget. */
+static hf_status add_problem_fields(hf_campaign *c, const hf_campaign_problem *pr)
+{
+    char key[256];
+    snprintf(key, sizeof key, "problem.%s.dim", pr->name);
+    hf_status st = hf_campaign_add_field(c, key, "%zu", pr->dim);
+    snprintf(key, sizeof key, "problem.%s.f_opt", pr->name);
+    if (st == HF_OK && pr->run_f_opt != NULL)
+        st = add_run_optima_field(c, key, pr);
+    else if (st == HF_OK)
+        st = pr->has_optimum ? hf_campaign_add_field(c, key, "%.17g", pr->f_opt)
+                             : hf_campaign_add_field(c, key, "unknown");
+    snprintf(key, sizeof key, "problem.%s.budget", pr->name);
+    if (st == HF_OK)
+        st = hf_campaign_add_field(c, key, "%zu", pr->budget);
+    return st;
+}
+
+static hf_status build_manifest(hf_campaign *c, const run_state *rs)
+{
+    hf_status st = add_version_fields(c);
+    if (st == HF_OK) st = add_instances_field(c);
+    if (st == HF_OK) st = add_targets_field(c);
     if (st == HF_OK) st = add_list_field(c, "optimizers", c->optimizers, c->n_optimizers,
                                          sizeof *c->optimizers);
     if (st == HF_OK) st = add_list_field(c, "problems", &c->problems[0].name, c->n_problems,
                                          sizeof *c->problems);
-    for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p) {
-        char key[256];
-        const hf_campaign_problem *pr = &c->problems[p];
-        snprintf(key, sizeof key, "problem.%s.dim", pr->name);
-        st = hf_campaign_add_field(c, key, "%zu", pr->dim);
-        snprintf(key, sizeof key, "problem.%s.f_opt", pr->name);
-        if (st == HF_OK && pr->run_f_opt != NULL)
-            st = add_run_optima_field(c, key, pr);
-        else if (st == HF_OK)
-            st = pr->has_optimum ? hf_campaign_add_field(c, key, "%.17g", pr->f_opt)
-                                 : hf_campaign_add_field(c, key, "unknown");
-        snprintf(key, sizeof key, "problem.%s.budget", pr->name);
-        if (st == HF_OK)
-            st = hf_campaign_add_field(c, key, "%zu", pr->budget);
-    }
+    for (size_t p = 0; p < c->n_problems && st == HF_OK; ++p)
+        st = add_problem_fields(c, &c->problems[p]);
     if (st == HF_OK && c->shifted) st = add_shift_fields(c, rs);
     if (st == HF_OK) st = add_optimizer_fields(c, rs);
     if (st == HF_OK) st = hf_campaign_add_field(c, "tasks", "%zu",
@@ -465,6 +520,20 @@ typedef struct task_job {
     const hf_campaign_config *cfg;
     double t0;
 } task_job;
+
+/* A copy of RES's point into ROW when it found a finite value: the point
+ * of the best value, which runs.csv keeps and the IOH logs write
+ * (best.x).  HF_ENOMEM. */
+static hf_status keep_best_x(hf_campaign_row *row, const hf_result *res, size_t dim)
+{
+    if (!isfinite(res->f))
+        return HF_OK;
+    row->best_x = malloc(sizeof *res->x * dim); /* owned by the campaign */
+    if (row->best_x == NULL)
+        return HF_ENOMEM;
+    memcpy(row->best_x, res->x, sizeof *res->x * dim);
+    return HF_OK;
+}
 
 /* Task J of this shard: one run of its optimiser on its problem, through
  * the one-run function of hf_runs_execute. */
@@ -502,6 +571,8 @@ static hf_status run_task(size_t j, void *ctx, hf_diag *diag)
                                     .stream = run.stream, .best_f = res->f,
                                     .evaluations = res->evaluations, .stop = res->stop,
                                     .seconds = res->seconds};
+    if (keep_best_x(&tj->rows[j], res, pr->dim) != HF_OK && st == HF_OK)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     hf_result_free(res);
     return st;
 }
@@ -573,6 +644,43 @@ static hf_status check_config(const hf_campaign_config *cfg, hf_diag *diag)
     return HF_OK;
 }
 
+/* A campaign with CFG's settings and no problem nor task yet (owned by
+ * the caller: hf_campaign_free); NULL when out of memory. */
+static hf_campaign *campaign_alloc(const hf_campaign_config *cfg)
+{
+    hf_campaign *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return NULL;
+    if (cfg->n_instances > 0) {
+        c->instances = malloc(sizeof *c->instances * cfg->n_instances); /* owned by c */
+        if (c->instances == NULL) {
+            free(c);
+            return NULL;
+        }
+        memcpy(c->instances, cfg->instances, sizeof *c->instances * cfg->n_instances);
+        c->n_instances = cfg->n_instances;
+    }
+    c->runs = cfg->runs;
+    c->seed = cfg->seed;
+    c->shard_index = cfg->shard_index;
+    c->shard_count = cfg->shard_count;
+    c->shifted = cfg->shift != 0;
+    c->threads = hf_jobs_threads(cfg->threads); /* the manifest records the count used */
+    return c;
+}
+
+/* C's targets, problems, optimisers and manifest, every input checked. */
+static hf_status prepare_campaign(const hf_campaign_config *cfg, hf_campaign *c, run_state *rs,
+                                  hf_diag *diag)
+{
+    hf_status st = set_targets(cfg, c, diag);
+    if (st == HF_OK) st = build_problems(cfg, c, rs, diag);
+    if (st == HF_OK) st = build_optimizers(cfg, c, rs, diag);
+    if (st == HF_OK) st = build_manifest(c, rs);
+    if (st == HF_OK) st = add_plugin_fields(c, cfg, diag);
+    return st;
+}
+
 hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
                           hf_campaign **out, hf_diag *diag)
 {
@@ -586,31 +694,11 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     hf_status st = check_config(cfg, diag);
     if (st != HF_OK)
         return st;
-    hf_campaign *c = calloc(1, sizeof *c);   /* freed below or by the caller */
+    hf_campaign *c = campaign_alloc(cfg);   /* freed below or by the caller */
     run_state rs = {NULL, NULL};
     if (c == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    if (cfg->n_instances > 0) {
-        c->instances = malloc(sizeof *c->instances * cfg->n_instances); /* owned by c */
-        if (c->instances == NULL) {
-            free(c);
-            return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-        }
-        memcpy(c->instances, cfg->instances, sizeof *c->instances * cfg->n_instances);
-        c->n_instances = cfg->n_instances;
-    }
-    c->runs = cfg->runs;
-    c->seed = cfg->seed;
-    c->shard_index = cfg->shard_index;
-    c->shard_count = cfg->shard_count;
-    c->threads = cfg->threads;
-    c->shifted = cfg->shift != 0;
-    c->threads = hf_jobs_threads(cfg->threads); /* the manifest records the count used */
-    st = set_targets(cfg, c, diag);
-    if (st == HF_OK) st = build_problems(cfg, c, &rs, diag);
-    if (st == HF_OK) st = build_optimizers(cfg, c, &rs, diag);
-    if (st == HF_OK) st = build_manifest(c, &rs);
-    if (st == HF_OK) st = add_plugin_fields(c, cfg, diag);
+    st = prepare_campaign(cfg, c, &rs, diag);
     /* Everything is checked, and the tasks run, before the directory is
      * written: a refused or failed campaign leaves the disk as it was. */
     if (st == HF_OK) st = hf_campaign_check_dir(c, out_dir, cfg->force, diag);

@@ -105,6 +105,8 @@ void hf_campaign_free(hf_campaign *c)
     free(c->targets);
     free(c->keys);
     free(c->values);
+    for (size_t i = 0; c->rows && i < c->n_rows; ++i)
+        free(c->rows[i].best_x);
     free(c->rows);
     free(c->trace);
     free(c->instances);
@@ -178,6 +180,13 @@ hf_status hf_campaign_mkdir(const char *dir, hf_diag *diag)
     return HF_OK;
 }
 
+/* Whether C may stay in a folder name: letters, digits, '_', '.', '+', '-'. */
+static int folder_name_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '.' || c == '+' || c == '-';
+}
+
 hf_status hf_campaign_algorithm_dir(const hf_campaign *c, size_t o, const char *parent,
                                     char *alg, size_t alg_cap, char *dir, size_t dir_cap,
                                     hf_diag *diag)
@@ -188,8 +197,7 @@ hf_status hf_campaign_algorithm_dir(const hf_campaign *c, size_t o, const char *
     snprintf(alg, alg_cap, "%s%s", dots || c->optimizers[o][0] == '\0' ? "alg-" : "",
              c->optimizers[o]);
     for (char *s = alg; *s; ++s)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-              *s == '_' || *s == '.' || *s == '+' || *s == '-'))
+        if (!folder_name_char(*s))
             *s = '-';
     if (snprintf(dir, dir_cap, "%s/%s", parent, alg) >= (int)dir_cap)
         return hf_diag_set(diag, HF_EINVAL, "path too long under '%s'", parent);

@@ -22,13 +22,20 @@ static hf_status write_runs(const hf_campaign *c, const char *dir, hf_diag *diag
     if (out == NULL)
         return HF_EIO;
     FILE *fp = hf_atomic_file_stream(out);
-    fprintf(fp, "optimizer,problem,dim,run,seed,stream,best_f,evaluations,stop,seconds\n");
+    fprintf(fp, "optimizer,problem,dim,run,seed,stream,best_f,evaluations,stop,seconds,"
+                "best_x\n");
     for (size_t i = 0; i < c->n_rows; ++i) {
         const hf_campaign_row *r = &c->rows[i];
-        fprintf(fp, "%s,%s,%zu,%zu,%llu,%llu,%.17g,%zu,%s,%.6f\n", c->optimizers[r->optimizer],
-                c->problems[r->problem].name, c->problems[r->problem].dim, r->run,
+        size_t dim = c->problems[r->problem].dim;
+        fprintf(fp, "%s,%s,%zu,%zu,%llu,%llu,%.17g,%zu,%s,%.6f,", c->optimizers[r->optimizer],
+                c->problems[r->problem].name, dim, r->run,
                 (unsigned long long)r->seed, (unsigned long long)r->stream, r->best_f,
                 r->evaluations, hf_stop_reason_name(r->stop), r->seconds);
+        /* one cell whatever the dimension: the rows of a campaign have
+         * problems of several dimensions */
+        for (size_t k = 0; r->best_x != NULL && k < dim; ++k)
+            fprintf(fp, k == 0 ? "%.17g" : " %.17g", r->best_x[k]);
+        fputc('\n', fp);
     }
     return hf_atomic_file_commit(out, diag);
 }
@@ -143,39 +150,126 @@ static hf_status stop_from_name(const char *text, hf_stop_reason *out)
     return HF_EPARSE;
 }
 
+/* The columns of runs.csv the reader uses, in this order; best_x is the
+ * last, absent from the files of format 3 and older. */
+static const char *const run_columns[] = {"optimizer", "problem", "run", "seed", "stream",
+                                          "best_f", "evaluations", "stop", "seconds"};
+#define RUN_COLUMNS (sizeof run_columns / sizeof *run_columns)
+
+/* A run's best point: the cell holds its problem's DIM coordinates,
+ * space-separated, or nothing (no finite value).  *out (owned by the
+ * campaign) stays NULL for an empty cell. */
+static hf_status parse_best_x(const hf_csv *csv, size_t row, long col, size_t dim,
+                              double **out, hf_diag *diag)
+{
+    if (col < 0 || hf_csv_is_missing(csv, row, (size_t)col))
+        return HF_OK;
+    const char *text = hf_csv_cell(csv, row, (size_t)col);
+    char *copy = hf_campaign_strdup(text); /* cut into numbers; freed below */
+    double *x = malloc(sizeof *x * dim);   /* owned by the row once parsed */
+    size_t k = 0;
+    if (copy == NULL || x == NULL) {
+        free(copy);
+        free(x);
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    int bad = 0;
+    for (char *p = copy; *p != '\0' && !bad;) {
+        char *space = strchr(p, ' ');
+        if (space != NULL)
+            *space = '\0';
+        bad = k >= dim || hf_parse_double(p, &x[k], NULL) != HF_OK;
+        k += !bad;
+        p = space != NULL ? space + 1 : p + strlen(p);
+    }
+    free(copy);
+    if (bad || k != dim) {
+        free(x);
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu:%ld: column 'best_x': '%.60s' is not %zu "
+                           "finite numbers separated by spaces (the problem's dimension)",
+                           hf_csv_path(csv), hf_csv_line(csv, row), col + 1, text, dim);
+    }
+    *out = x;
+    return HF_OK;
+}
+
+/* Data row I of runs.csv into R; COL: the columns of run_columns, then
+ * best_x (-1 when absent). */
+static hf_status read_run_row(const hf_campaign *c, const hf_csv *csv, size_t i, const long *col,
+                              hf_campaign_row *r, hf_diag *diag)
+{
+    unsigned long long evals = 0;
+    hf_status st = row_task(c, csv, i, col, &r->optimizer, &r->problem, &r->run, diag);
+    if (st == HF_OK) st = parse_u64(csv, i, col[3], &r->seed, diag);
+    if (st == HF_OK) st = parse_u64(csv, i, col[4], &r->stream, diag);
+    if (st == HF_OK) st = parse_best(csv, i, col[5], &r->best_f, diag);
+    if (st == HF_OK) st = hf_csv_count(csv, i, (size_t)col[6], &evals, diag);
+    r->evaluations = (size_t)evals;
+    if (st == HF_OK && stop_from_name(hf_csv_cell(csv, i, (size_t)col[7]), &r->stop) != HF_OK)
+        st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: unknown stop reason '%s'", hf_csv_path(csv),
+                         hf_csv_line(csv, i), hf_csv_cell(csv, i, (size_t)col[7]));
+    if (st == HF_OK) st = hf_csv_number(csv, i, (size_t)col[8], &r->seconds, diag);
+    if (st == HF_OK)
+        st = parse_best_x(csv, i, col[RUN_COLUMNS], c->problems[r->problem].dim, &r->best_x,
+                          diag);
+    return st;
+}
+
+/* The best_x column: required from format 4 on, absent before. */
+static hf_status best_x_column(const hf_campaign *c, const hf_csv *csv, long *col, hf_diag *diag)
+{
+    *col = -1;
+    if (strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT) != 0)
+        return HF_OK;
+    size_t k = 0;
+    hf_status st = hf_csv_require(csv, "best_x", &k, diag);
+    *col = (long)k;
+    return st;
+}
+
 static hf_status read_runs(const char *dir, hf_campaign *c, hf_diag *diag)
 {
     char path[2048];
     snprintf(path, sizeof path, "%s/runs.csv", dir);
+    /* a best_x cell holds a whole point: about 25 bytes per coordinate */
+    hf_csv_options options;
+    hf_csv_options_init(&options);
+    options.max_cell_bytes = 26 * (size_t)HF_CAMPAIGN_DIM_MAX;
     hf_csv *csv = NULL;
-    hf_status st = hf_csv_read(path, NULL, &csv, diag);
+    hf_status st = hf_csv_read(path, &options, &csv, diag);
     if (st != HF_OK)
         return st;
-    static const char *const names[] = {"optimizer", "problem", "run", "seed", "stream",
-                                        "best_f", "evaluations", "stop", "seconds"};
-    long col[9];
-    st = columns(csv, names, col, 9, diag);
+    long col[RUN_COLUMNS + 1];
+    st = columns(csv, run_columns, col, RUN_COLUMNS, diag);
+    if (st == HF_OK) st = best_x_column(c, csv, &col[RUN_COLUMNS], diag);
     size_t n = hf_csv_nrows(csv);
     c->rows = calloc(n ? n : 1, sizeof *c->rows); /* owned by c (hf_campaign_free) */
     if (c->rows == NULL && st == HF_OK)
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t i = 0; i < n && st == HF_OK; ++i) {
-        hf_campaign_row *r = &c->rows[i];
-        unsigned long long evals = 0;
-        st = row_task(c, csv, i, col, &r->optimizer, &r->problem, &r->run, diag);
-        if (st == HF_OK) st = parse_u64(csv, i, col[3], &r->seed, diag);
-        if (st == HF_OK) st = parse_u64(csv, i, col[4], &r->stream, diag);
-        if (st == HF_OK) st = parse_best(csv, i, col[5], &r->best_f, diag);
-        if (st == HF_OK) st = hf_csv_count(csv, i, (size_t)col[6], &evals, diag);
-        r->evaluations = (size_t)evals;
-        if (st == HF_OK && stop_from_name(hf_csv_cell(csv, i, (size_t)col[7]), &r->stop) != HF_OK)
-            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: unknown stop reason '%s'", path,
-                             hf_csv_line(csv, i), hf_csv_cell(csv, i, (size_t)col[7]));
-        if (st == HF_OK) st = hf_csv_number(csv, i, (size_t)col[8], &r->seconds, diag);
+        st = read_run_row(c, csv, i, col, &c->rows[i], diag);
         c->n_rows = i + 1;
     }
     hf_csv_free(csv);
     return st;
+}
+
+/* The (optimizer, problem, run) of trace run TR of PATH as indices into
+ * the manifest's lists, into KEY. */
+static hf_status trace_run_task(const hf_campaign *c, const hf_trace_run *tr, const char *path,
+                                hf_campaign_row *key, hf_diag *diag)
+{
+    long o = find_name(c->optimizers, c->n_optimizers, sizeof *c->optimizers, tr->optimizer);
+    long p = find_name(&c->problems[0].name, c->n_problems, sizeof *c->problems, tr->problem);
+    if (o < 0 || p < 0)
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: %s '%s' is not in the manifest", path,
+                           tr->line, o < 0 ? "optimizer" : "problem",
+                           o < 0 ? tr->optimizer : tr->problem);
+    if (tr->run >= c->runs)
+        return hf_diag_set(diag, HF_EPARSE, "%s:%zu: run '%zu' is not in 0..%zu", path,
+                           tr->line, tr->run, c->runs - 1);
+    *key = (hf_campaign_row){.optimizer = (size_t)o, .problem = (size_t)p, .run = tr->run};
+    return HF_OK;
 }
 
 /* Reads trace.csv; *task_of_point (caller frees) gives each point's task. */
@@ -198,16 +292,8 @@ static hf_status read_trace(const char *dir, hf_campaign *c, size_t **task_of_po
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     for (size_t i = 0; i < file->n_runs && st == HF_OK; ++i) {
         const hf_trace_run *tr = &file->runs[i];
-        long o = find_name(c->optimizers, c->n_optimizers, sizeof *c->optimizers, tr->optimizer);
-        long p = find_name(&c->problems[0].name, c->n_problems, sizeof *c->problems, tr->problem);
-        if (o < 0 || p < 0)
-            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: %s '%s' is not in the manifest", path,
-                             tr->line, o < 0 ? "optimizer" : "problem",
-                             o < 0 ? tr->optimizer : tr->problem);
-        else if (tr->run >= c->runs)
-            st = hf_diag_set(diag, HF_EPARSE, "%s:%zu: run '%zu' is not in 0..%zu", path,
-                             tr->line, tr->run, c->runs - 1);
-        hf_campaign_row key = {.optimizer = (size_t)o, .problem = (size_t)p, .run = tr->run};
+        hf_campaign_row key = {0};
+        st = trace_run_task(c, tr, path, &key, diag);
         for (size_t k = 0; k < tr->trace.count && st == HF_OK; ++k) {
             c->trace[c->n_trace] = tr->trace.points[k];
             (*task_of_point)[c->n_trace++] = hf_campaign_task_number(c, &key);
@@ -285,7 +371,7 @@ hf_status hf_campaign_sort_rows(hf_campaign *c, size_t *task_of_point, const cha
 
 /* ---- integrity ------------------------------------------------------- */
 
-/* The rows and the SHA-256 the manifest records of DIR/NAME (format 3)
+/* The rows and the SHA-256 the manifest records of DIR/NAME (formats 3, 4)
  * against the file and the rows read from it. */
 static hf_status verify_data_file(const hf_campaign *c, const char *dir, const char *name,
                                   size_t rows_read, hf_diag *diag)
@@ -345,7 +431,8 @@ static hf_status verify_last_points(const hf_campaign *c, const char *dir, hf_di
 static hf_status verify_campaign(const hf_campaign *c, const char *dir, hf_diag *diag)
 {
     hf_status st = HF_OK;
-    if (strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT) == 0) {
+    const char *format = hf_campaign_field(c, "format");
+    if (strcmp(format, HF_CAMPAIGN_FORMAT) == 0 || strcmp(format, HF_CAMPAIGN_FORMAT_3) == 0) {
         st = verify_data_file(c, dir, "runs.csv", c->n_rows, diag);
         if (st == HF_OK) st = verify_data_file(c, dir, "trace.csv", c->n_trace, diag);
     }

@@ -22,12 +22,15 @@
 #include "objectives/bench_internal.h"
 #include "core/file.h"
 
-/* Version 3: the manifest records the data rows and the SHA-256 of
+/* Version 4: runs.csv ends with a best_x column (the point of each run's
+ * best value, which IOHexperimenter's analyzer logger always writes).
+ * Version 3: the manifest records the data rows and the SHA-256 of
  * runs.csv and trace.csv (fields data.FILE.rows, data.FILE.sha256), which
  * the reader verifies.  Version 2: trace.csv has an iteration column
  * (hertzfit/trace.h).  Directories of versions 1 (without it: iteration 0)
- * and 2 (nothing recorded to verify) still read. */
-#define HF_CAMPAIGN_FORMAT "hertzfit-campaign-3"
+ * and 2 (nothing recorded to verify) and 3 (no point: best_x NULL) still read. */
+#define HF_CAMPAIGN_FORMAT "hertzfit-campaign-4"
+#define HF_CAMPAIGN_FORMAT_3 "hertzfit-campaign-3"
 #define HF_CAMPAIGN_FORMAT_2 "hertzfit-campaign-2"
 #define HF_CAMPAIGN_FORMAT_1 "hertzfit-campaign-1"
 /* The prefix of the manifest fields that describe the data files: not

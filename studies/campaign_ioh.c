@@ -13,8 +13,8 @@
  *                               the algorithm, the attributes
  *                               ["evaluations", "raw_y"] and one scenario per
  *                               dimension listing its runs (instance, the
- *                               run's evaluations, the best value and the
- *                               evaluation that found it).
+ *                               run's evaluations, the best value, the
+ *                               evaluation that found it and its point).
  *   data_fID_NAME/IOHprofiler_fID_DIMd.dat
  *                               per run the header "evaluations raw_y", then
  *                               one row per improvement of the trace and a
@@ -23,8 +23,8 @@
  * by position, so both are written in the same (run) order.  raw_y is
  * f − f_opt on BBOB functions (what IOH's own BBOB problems log) and f
  * elsewhere; values are printed %.17g (IOH prints 10 decimals, which would
- * turn errors below 1e-10 into 0).  The best point x is not written: a
- * campaign keeps only values (IOHanalyzer reads it as optional).
+ * turn errors below 1e-10 into 0).  Each run's best point is written as
+ * "best": {"evals", "y", "x"}, as the analyzer logger always writes it.
  * IOHanalyzer takes a folder holding COCO's .info files for a COCO folder,
  * so these files live in their own folder beside coco/, never inside it.
  */
@@ -174,6 +174,19 @@ static hf_status write_data(const hf_campaign *c, const ioh_function *fns, size_
     return hf_atomic_file_commit(out, diag);
 }
 
+/* ', "x": [x0, x1, ...]' of a run's best point, as IOHexperimenter's
+ * analyzer writes it after "y" (its BestPoint); nothing for a campaign
+ * read from a folder of format 3 or older, which keeps no point. */
+static void best_x(FILE *fp, const double *x, size_t dim)
+{
+    if (x == NULL)
+        return;
+    fputs(", \"x\": [", fp);
+    for (size_t k = 0; k < dim; ++k)
+        fprintf(fp, k == 0 ? "%.17g" : ", %.17g", x[k]);
+    fputc(']', fp);
+}
+
 /* The scenario (one dimension) of optimiser O on function FN in the JSON. */
 static void scenario(FILE *fp, const hf_campaign *c, const ioh_function *fns, size_t o,
                      const ioh_function *fn, size_t d, int first)
@@ -188,9 +201,11 @@ static void scenario(FILE *fp, const hf_campaign *c, const ioh_function *fns, si
             continue;
         const hf_trace_point *best = &c->trace[r->trace_first + r->trace_count - 1];
         fprintf(fp, "%s\n\t\t\t{\"instance\": %lu, \"evals\": %zu, \"best\": {\"evals\": %zu, "
-                    "\"y\": %.17g}}",
+                    "\"y\": %.17g",
                 first_run ? "" : ",", instance_of(c, r, &fns[r->problem]), r->evaluations, best->evaluations,
                 raw_y(fn, c, r, best->best_f));
+        best_x(fp, r->best_x, d);
+        fputs("}}", fp);
         first_run = 0;
     }
     fputs("\n\t\t]}", fp);

@@ -169,6 +169,17 @@ static char *trim(char *s)
     return s;
 }
 
+/* Whether FORMAT is this writer's or an older one the reader still takes. */
+static int known_format(const char *format)
+{
+    static const char *const known[] = {HF_CAMPAIGN_FORMAT, HF_CAMPAIGN_FORMAT_3,
+                                        HF_CAMPAIGN_FORMAT_2, HF_CAMPAIGN_FORMAT_1};
+    for (size_t i = 0; i < sizeof known / sizeof *known; ++i)
+        if (strcmp(format, known[i]) == 0)
+            return 1;
+    return 0;
+}
+
 /* A manifest holds a few hundred short fields; 16 MiB is far beyond any
  * real one and keeps a wrong file from being read whole. */
 #define MANIFEST_MAX_BYTES ((size_t)16 << 20)
@@ -199,9 +210,7 @@ static hf_status read_manifest_fields(const char *path, hf_campaign *c, hf_diag 
     free(text);
     if (st == HF_OK && hf_campaign_field(c, "format") == NULL)
         st = hf_diag_set(diag, HF_EPARSE, "%s: no 'format' field (not a hertzfit manifest)", path);
-    else if (st == HF_OK && strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT) != 0 &&
-             strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT_2) != 0 &&
-             strcmp(hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT_1) != 0)
+    else if (st == HF_OK && !known_format(hf_campaign_field(c, "format")))
         st = hf_diag_set(diag, HF_EPARSE, "%s: format '%s' is not %s", path,
                          hf_campaign_field(c, "format"), HF_CAMPAIGN_FORMAT);
     return st;
@@ -413,10 +422,10 @@ static hf_status parse_instances(const char *path, const char *value, hf_campaig
 }
 
 /* The fields a campaign in memory needs, from the manifest's key/values. */
-static hf_status parse_fields(const char *path, hf_campaign *c, hf_diag *diag)
+/* The optimisers, runs and problems, and the task count they make. */
+static hf_status parse_lists(const char *path, hf_campaign *c, hf_diag *diag)
 {
     const char *v;
-    uint64_t seed = 0;
     hf_status st = need_field(c, path, "optimizers", &v, diag);
     /* c->optimizers and its words are owned by c (hf_campaign_free) */
     if (st == HF_OK && split_words(v, ' ', &c->optimizers, &c->n_optimizers) != HF_OK)
@@ -435,12 +444,27 @@ static hf_status parse_fields(const char *path, hf_campaign *c, hf_diag *diag)
         st = hf_diag_set(diag, HF_EPARSE, "%s: %zu optimisers x %zu problems x %zu runs is "
                          "above the limit of %d tasks", path, c->n_optimizers, c->n_problems,
                          c->runs, HF_CAMPAIGN_TASKS_MAX);
-    /* the seed takes the whole 64-bit range, as the program's --seed does */
-    if (st == HF_OK && (st = need_field(c, path, "seed", &v, diag)) == HF_OK &&
-        hf_parse_seed(v, &seed, NULL) != HF_OK)
+    return st;
+}
+
+/* The seed takes the whole 64-bit range, as the program's --seed does. */
+static hf_status parse_seed_field(const char *path, hf_campaign *c, hf_diag *diag)
+{
+    const char *v;
+    uint64_t seed = 0;
+    hf_status st = need_field(c, path, "seed", &v, diag);
+    if (st == HF_OK && hf_parse_seed(v, &seed, NULL) != HF_OK)
         st = hf_diag_set(diag, HF_EPARSE, "%s: field 'seed' = '%s' is not a seed (0 to "
                          "2^64 - 1)", path, v);
     c->seed = seed;
+    return st;
+}
+
+static hf_status parse_fields(const char *path, hf_campaign *c, hf_diag *diag)
+{
+    const char *v;
+    hf_status st = parse_lists(path, c, diag);
+    if (st == HF_OK) st = parse_seed_field(path, c, diag);
     if (st == HF_OK && (v = hf_campaign_field(c, "instances")) != NULL)
         st = parse_instances(path, v, c, diag);
     if (st == HF_OK) st = parse_target_field(path, c, diag);

@@ -9,8 +9,9 @@
 #include <stdlib.h>
 
 /* Appends B's rows and trace to A; TASKS receives the task of every trace
- * point of A then B (grown). */
-static hf_status append_campaign(hf_campaign *a, const hf_campaign *b, size_t **tasks,
+ * point of A then B (grown).  The rows' best points move to A (B's rows
+ * are left without them). */
+static hf_status append_campaign(hf_campaign *a, hf_campaign *b, size_t **tasks,
                                  hf_diag *diag)
 {
     /* all three grown arrays stay owned by A (hf_campaign_free) or, for
@@ -35,6 +36,7 @@ static hf_status append_campaign(hf_campaign *a, const hf_campaign *b, size_t **
             (*tasks)[a->n_trace++] = task;
         }
         a->rows[a->n_rows++] = *r;
+        b->rows[i].best_x = NULL;
     }
     return HF_OK;
 }

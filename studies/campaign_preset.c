@@ -129,42 +129,61 @@ static int append_range(unsigned long **list, size_t *n, unsigned long first,
     return 1;
 }
 
+/* The instance list of COCO's bbob suite for YEAR (TEXT: four digits of
+ * 1000 or more); *list NULL, HF_EINVAL, for a year before 2009; *list
+ * TEXT itself when TEXT is no year. */
+static hf_status year_instances(const char *text, const char **list, hf_diag *diag)
+{
+    unsigned long long year = 0;
+    *list = text;
+    /* a year is four digits; an instance list has a comma, a range or a
+     * number below 1000 */
+    if (strlen(text) != 4 || hf_parse_count(text, &year, NULL) != HF_OK || year < 1000)
+        return HF_OK;
+    *list = NULL;
+    for (size_t i = 0; i < COUNT(bbob_years); ++i)
+        if ((int)year >= bbob_years[i].from_year)
+            *list = bbob_years[i].instances;
+    if (*list == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "instances '%s': COCO's bbob suite has no "
+                           "instances before 2009", text);
+    return HF_OK;
+}
+
+/* The LEN characters at P, an instance I or a range I-J, into FIRST and
+ * LAST (1 <= I <= J <= HF_BBOB_MAX_INSTANCE, the list kept below a
+ * million with the N instances before it); 0 when it is neither. */
+static int parse_instance_item(const char *p, size_t len, size_t n, unsigned long long *first,
+                               unsigned long long *last)
+{
+    char item[64];
+    if (len == 0 || len >= sizeof item)
+        return 0;
+    memcpy(item, p, len);
+    item[len] = '\0';
+    char *dash = strchr(item, '-');
+    if (dash != NULL)
+        *dash = '\0';
+    return hf_parse_count(item, first, NULL) == HF_OK &&
+           (dash == NULL ? (*last = *first, 1) : hf_parse_count(dash + 1, last, NULL) == HF_OK) &&
+           *first >= 1 && *first <= *last && *last <= HF_BBOB_MAX_INSTANCE &&
+           n + (*last - *first) < 1000000;
+}
+
 hf_status hf_campaign_instances_parse(const char *text, unsigned long **instances, size_t *n,
                                       hf_diag *diag)
 {
     *instances = NULL;
     *n = 0;
-    unsigned long long year = 0;
-    const char *list = text;
-    /* a year is four digits; an instance list has a comma, a range or a
-     * number below 1000 */
-    if (strlen(text) == 4 && hf_parse_count(text, &year, NULL) == HF_OK && year >= 1000) {
-        list = NULL;
-        for (size_t i = 0; i < COUNT(bbob_years); ++i)
-            if ((int)year >= bbob_years[i].from_year)
-                list = bbob_years[i].instances;
-        if (list == NULL)
-            return hf_diag_set(diag, HF_EINVAL, "instances '%s': COCO's bbob suite has no "
-                               "instances before 2009", text);
-    }
-    char item[64];
+    const char *list = NULL;
+    hf_status st = year_instances(text, &list, diag);
+    if (st != HF_OK)
+        return st;
     for (const char *p = list; *p;) {
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
         unsigned long long first = 0, last = 0;
-        int ok = len > 0 && len < sizeof item;
-        if (ok) {
-            memcpy(item, p, len);
-            item[len] = '\0';
-            char *dash = strchr(item, '-');
-            if (dash != NULL)
-                *dash = '\0';
-            ok = hf_parse_count(item, &first, NULL) == HF_OK &&
-                 (dash == NULL ? (last = first, 1)
-                               : hf_parse_count(dash + 1, &last, NULL) == HF_OK) &&
-                 first >= 1 && first <= last && last <= HF_BBOB_MAX_INSTANCE &&
-                 *n + (last - first) < 1000000;
-        }
+        int ok = parse_instance_item(p, len, *n, &first, &last);
         if (!ok || !append_range(instances, n, (unsigned long)first, (unsigned long)last)) {
             free(*instances);
             *instances = NULL;

@@ -10,7 +10,8 @@ its .dat file, each block headed "evaluations raw_y".  Every number is
 checked against runs.csv and the manifest, which other writers produced: a
 run's last row is at its evaluations, its running minimum ends at its
 best_f (best_f − f* of the run's own instance on a BBOB function, as IOH's
-own BBOB problems log it), the JSON's evals and best y are the same values;
+own BBOB problems log it), the JSON's evals and best y are the same values,
+its best x (which IOHexperimenter always writes) is runs.csv's best_x;
 with --shift every run of a test function is its own instance (run + 1);
 bbob:F:D runs instances 1, 2, ..., bbob:F:D:I instance I; two problems of
 one BBOB function in one dimension share one scenario and one .dat file.
@@ -83,19 +84,51 @@ IOH_BBOB_NAMES = {
     22: "Gallagher21", 23: "Katsuura", 24: "LunacekBiRastrigin"}
 
 
+def check_best_point(entry, row, dim, where):
+    """The run's "best" as IOHexperimenter's analyzer writes it (its
+    BestPoint: evals, y, then x) with x the point runs.csv keeps, bit for
+    bit (both are %.17g of the same doubles)."""
+    best = entry["best"]
+    if list(best) != ["evals", "y", "x"]:
+        fail(f"{where}: best has keys {list(best)}, wanted evals, y, x")
+    if len(best["x"]) != dim or best["x"] != [float(v) for v in row["best_x"].split(" ")]:
+        fail(f"{where}: best.x {best['x']} is not runs.csv's best_x '{row['best_x']}'")
+
+
 def check_bbob_names(exe, work):
-    """All 24 BBOB functions: one JSON each, with IOHexperimenter's id and name."""
+    """All 24 BBOB functions: one JSON each, with IOHexperimenter's id and
+    name, and per run a best.x at which the function, evaluated again by
+    `bench eval` on the run's instance, has the logged best value exactly:
+    the evaluation is deterministic and %.17g round-trips every double, so
+    any difference is a wrong point, not rounding."""
     problems = ",".join(f"bbob:{f}:2" for f in range(1, 25))
     subprocess.run([exe, "bench", "run", "--optimizers", "random", "--problems", problems,
-                    "--runs", "1", "--budget", "20", "--seed", "3", "-o", "names"],
+                    "--runs", "2", "--budget", "20", "--seed", "3", "-o", "names"],
                    cwd=work, check=True, stdout=subprocess.DEVNULL)
+    with open(os.path.join(work, "names", "runs.csv"), newline="") as f:
+        best_f = {(r["problem"], int(r["run"])): float(r["best_f"]) for r in csv.DictReader(f)}
     alg_dir = os.path.join(work, "names", "ioh", "random")
     seen = {}
+    evaluated = 0
     for name in os.listdir(alg_dir):
         if name.endswith(".json"):
             with open(os.path.join(alg_dir, name)) as f:
                 meta = json.load(f)
-            seen[meta["function_id"]] = meta["function_name"]
+            fid = meta["function_id"]
+            seen[fid] = meta["function_name"]
+            for run, entry in enumerate(meta["scenarios"][0]["runs"]):
+                x = entry["best"]["x"]
+                out = subprocess.run([exe, "bench", "eval", f"bbob:{fid}:2:{entry['instance']}"]
+                                     + [repr(v) for v in x], check=True, capture_output=True,
+                                     text=True).stdout
+                f_again = float(out.split()[-1])
+                f_logged = best_f[(f"bbob:{fid}:2", run)]
+                if len(x) != 2 or f_again != f_logged:
+                    fail(f"{name} run {run}: f(best.x = {x}) = {f_again!r}, the log's best "
+                         f"is {f_logged!r}")
+                evaluated += 1
+    if evaluated != 48:
+        fail(f"{evaluated} best points re-evaluated, wanted 24 functions x 2 runs")
     if seen != IOH_BBOB_NAMES:
         wrong = {k: v for k, v in seen.items() if IOH_BBOB_NAMES.get(k) != v}
         fail(f"BBOB functions named {wrong}, not as IOHexperimenter names them "
@@ -173,6 +206,7 @@ def main():
                     if min(y for _, y in block) != best or entry["best"]["y"] != best:
                         fail(f"{where}: best {entry['best']['y']} / "
                              f"{min(y for _, y in block)} differs from runs.csv's {best}")
+                    check_best_point(entry, row, dim, where)
                     evals = [e for e, _ in block]
                     if evals != sorted(set(evals)) or entry["best"]["evals"] not in evals:
                         fail(f"{where}: evaluations not increasing, or the best's "
@@ -181,7 +215,8 @@ def main():
     if checked != len(runs):
         fail(f"{checked} runs in ioh/ for {len(runs)} rows of runs.csv")
     check_bbob_names(exe, work)
-    print(f"ioh_format: IOHexperimenter's names for the 24 BBOB functions; "
+    print(f"ioh_format: IOHexperimenter's names for the 24 BBOB functions, each run's best.x "
+          f"giving its best value again; "
           f"{checked} runs of ioh/ agree with runs.csv and the manifest")
 
 

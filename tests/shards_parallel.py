@@ -38,9 +38,16 @@ def run(args, cwd, expect=0):
 
 
 def rows_without_seconds(path):
+    """runs.csv's rows but for seconds; every run's best point (best_x, the
+    last column) is there, so that comparing rows compares the points too."""
     with open(path, newline="") as f:
         rows = list(csv.reader(f))
     col = rows[0].index("seconds")
+    if rows[0][-1] != "best_x":
+        sys.exit(f"FAIL: {path}: no best_x column")
+    for r in rows[1:]:
+        if len(r[-1].split(" ")) != int(r[2]):
+            sys.exit(f"FAIL: {path}: best_x '{r[-1]}' is not a point of dimension {r[2]}")
     return [r[:col] + r[col + 1:] for r in rows]
 
 

@@ -153,8 +153,8 @@ static void test_bad_inputs(void **state)
 
     /* a malformed runs.csv: file and line named */
     snprintf(args, sizeof args, "%s/runs.csv", e);
-    hf_test_write_file(args, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
-                             "ica,sphere:2,0,1,2,nan,10,maxeval,0.1\n");
+    hf_test_write_file(args, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds,"
+                             "best_x\nica,sphere:2,0,1,2,nan,10,maxeval,0.1,\n");
     snprintf(args, sizeof args, "bench report '%s' --no-plot", e);
     hf_test_expect_failure(args, 2, "runs.csv:2:");
     snprintf(args, sizeof args, "bench merge '%s' -o '%s-m2'", e, e);

@@ -61,7 +61,8 @@ static char *slurp(const char *dir, const char *name)
     return text;
 }
 
-/* runs.csv without its last column (seconds). */
+/* runs.csv without its tenth column (seconds, the one value that may
+ * differ between runs of a campaign). */
 static char *runs_without_seconds(const char *dir)
 {
     char *text = slurp(dir, "runs.csv");
@@ -70,13 +71,19 @@ static char *runs_without_seconds(const char *dir)
     for (char *line = text; *line;) {
         char *end = strchr(line, '\n');
         size_t len = end ? (size_t)(end - line) : strlen(line);
-        char *comma = NULL;
+        char *comma9 = NULL, *comma10 = NULL;
+        int commas = 0;
         for (char *p = line; p < line + len; ++p)
-            if (*p == ',')
-                comma = p;
-        size_t keep = comma ? (size_t)(comma - line) : len;
-        memcpy(w, line, keep);
-        w += keep;
+            if (*p == ',' && ++commas == 9)
+                comma9 = p;
+            else if (*p == ',' && commas == 10)
+                comma10 = p;
+        assert_non_null(comma9);
+        assert_non_null(comma10);
+        memcpy(w, line, (size_t)(comma9 - line));
+        w += comma9 - line;
+        memcpy(w, comma10, (size_t)(line + len - comma10));
+        w += line + len - comma10;
         *w++ = '\n';
         line += len + (end != NULL);
     }
@@ -186,6 +193,48 @@ static void test_reads_format_1(void **state)
     hf_campaign_free(old);
 }
 
+/* A directory written before runs.csv kept each run's best point (format
+ * hertzfit-campaign-3, digests recorded) still reads, to the same rows
+ * without points; merged, it is written in the current format with empty
+ * best_x cells, which read back. */
+static void test_reads_format_3(void **state)
+{
+    (void)state;
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.runs = 2;
+    cfg.force = 1;
+    char dir[1100], merged[1100], cmd[4000];
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-format3"));
+    snprintf(merged, sizeof merged, "%s", hf_test_tmp_path("camp-format3-merged"));
+    hf_campaign *now = NULL, *old = NULL, *again = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_campaign_run(&cfg, dir, &now, &diag), HF_OK);
+    for (size_t i = 0; i < now->n_rows; ++i)
+        assert_true(now->rows[i].best_x != NULL || !isfinite(now->rows[i].best_f));
+    snprintf(cmd, sizeof cmd, "cd '%s' && cut -d, -f1-10 runs.csv > r && mv r runs.csv && "
+                              "sed -i -e 's/^format = .*$/format = hertzfit-campaign-3/' -e "
+                              "\"s/^data.runs.csv.sha256 = .*/data.runs.csv.sha256 = "
+                              "$(sha256sum runs.csv | cut -d' ' -f1)/\" manifest.txt", dir);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(hf_campaign_read(dir, &old, &diag), HF_OK);
+    assert_int_equal(old->n_rows, now->n_rows);
+    for (size_t i = 0; i < now->n_rows; ++i) {
+        assert_true(old->rows[i].best_f == now->rows[i].best_f);
+        assert_null(old->rows[i].best_x);
+    }
+    const char *dirs[] = {dir};
+    assert_int_equal(hf_campaign_merge(dirs, 1, merged, 1, &diag), HF_OK);
+    assert_int_equal(hf_campaign_read(merged, &again, &diag), HF_OK);
+    assert_string_equal(hf_campaign_field(again, "format"), "hertzfit-campaign-4");
+    assert_int_equal(again->n_rows, now->n_rows);
+    for (size_t i = 0; i < now->n_rows; ++i)
+        assert_null(again->rows[i].best_x);
+    hf_campaign_free(now);
+    hf_campaign_free(old);
+    hf_campaign_free(again);
+}
+
 static void test_read_back_matches_memory(void **state)
 {
     (void)state;
@@ -204,6 +253,11 @@ static void test_read_back_matches_memory(void **state)
         assert_true(mem->rows[i].best_f == disk->rows[i].best_f); /* %.17g round trip */
         assert_int_equal(mem->rows[i].stream, disk->rows[i].stream);
         assert_int_equal(mem->rows[i].trace_count, disk->rows[i].trace_count);
+        /* the best point, %.17g too: bit for bit */
+        size_t dim = mem->problems[mem->rows[i].problem].dim;
+        assert_non_null(mem->rows[i].best_x);
+        assert_non_null(disk->rows[i].best_x);
+        assert_memory_equal(mem->rows[i].best_x, disk->rows[i].best_x, dim * sizeof(double));
     }
     for (size_t i = 0; i < mem->n_trace; ++i)
         assert_true(mem->trace[i].best_f == disk->trace[i].best_f);
@@ -261,10 +315,10 @@ static void test_coco_files_follow_the_bbob_logger(void **state)
         {1, 1, 11.0}, {3, 7, 10.25},                /* f3 D2:7 run 0, 9 */
     };
     hf_campaign_row rows[] = {
-        {0, 0, 0, 5, 0, 10.5, 30, HF_STOP_MAXEVAL, 0.0, 0, 2},
-        {0, 0, 1, 5, 0, 9.999999999999996, 40, HF_STOP_MAXEVAL, 0.0, 2, 2},
-        {0, 1, 0, 5, 0, 20.0, 60, HF_STOP_MAXEVAL, 0.0, 4, 1},
-        {0, 2, 0, 5, 0, 10.25, 9, HF_STOP_MAXEVAL, 0.0, 5, 2},
+        {0, 0, 0, 5, 0, 10.5, 30, HF_STOP_MAXEVAL, 0.0, 0, 2, NULL},
+        {0, 0, 1, 5, 0, 9.999999999999996, 40, HF_STOP_MAXEVAL, 0.0, 2, 2, NULL},
+        {0, 1, 0, 5, 0, 20.0, 60, HF_STOP_MAXEVAL, 0.0, 4, 1, NULL},
+        {0, 2, 0, 5, 0, 10.25, 9, HF_STOP_MAXEVAL, 0.0, 5, 2, NULL},
     };
     hf_campaign c = {0};
     c.optimizers = opt_names;
@@ -405,7 +459,7 @@ static void test_coco_dat_rows_are_target_triggered(void **state)
         {40, 40, 0.0},   /* exactly f_opt, counted as 1e-9: -180: row */
         {45, 45, -1e-17}, /* below f_opt: clamped to it, no improvement */
     };
-    hf_campaign_row rows[] = {{0, 0, 0, 1, 0, -1e-17, 50, HF_STOP_MAXEVAL, 0.0, 0, 12}};
+    hf_campaign_row rows[] = {{0, 0, 0, 1, 0, -1e-17, 50, HF_STOP_MAXEVAL, 0.0, 0, 12, NULL}};
     hf_campaign c = {0};
     c.optimizers = opt_names;
     c.n_optimizers = 1;
@@ -750,24 +804,42 @@ static void test_malformed_files(void **state)
     snprintf(path, sizeof path, "%s/runs.csv", dir);
     FILE *fp = fopen(path, "a");
     assert_non_null(fp);
-    fputs("adam,sphere:3,3,0,1,2,0.5,10,maxeval,0.1\n", fp);   /* unknown optimiser */
+    fputs("adam,sphere:3,3,0,1,2,0.5,10,maxeval,0.1,1 2 3\n", fp);   /* unknown optimiser */
     fclose(fp);
     assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
     assert_null(c);
     assert_non_null(strstr(diag.text, "runs.csv:20:"));
     assert_non_null(strstr(diag.text, "'adam'"));
-    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
-                             "random,sphere:3,0,1,2,x,10,maxeval,0.1\n");
+    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds,"
+                             "best_x\nrandom,sphere:3,0,1,2,x,10,maxeval,0.1,\n");
     assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
     assert_non_null(strstr(diag.text, "runs.csv:2:"));
-    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
-                             "random,sphere:3,7,1,2,0.5,10,maxeval,0.1\n");
+    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds,"
+                             "best_x\nrandom,sphere:3,7,1,2,0.5,10,maxeval,0.1,\n");
     assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
     assert_non_null(strstr(diag.text, "runs.csv:2:3: run 7 is not in 0.."));
-    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
-                             "random,sphere:3,0,1,2,0.5,10,sleepy,0.1\n");
+    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds,"
+                             "best_x\nrandom,sphere:3,0,1,2,0.5,10,sleepy,0.1,\n");
     assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
     assert_non_null(strstr(diag.text, "'sleepy'"));
+    /* a best point of the wrong dimension, a word in it, hex, NaN, a
+     * double space; and no best_x column in the current format */
+    static const char *const bad_points[] = {"0.1 0.2", "0.1 0.2 0.3 0.4", "0.1 x 0.3",
+                                             "0x1p3 0 0", "nan 0 0", "0.1  0.2 0.3"};
+    for (size_t i = 0; i < sizeof bad_points / sizeof *bad_points; ++i) {
+        char text[300];
+        snprintf(text, sizeof text, "optimizer,problem,run,seed,stream,best_f,evaluations,"
+                                    "stop,seconds,best_x\nrandom,sphere:3,0,1,2,0.5,10,maxeval,"
+                                    "0.1,%s\n", bad_points[i]);
+        hf_test_write_file(path, text);
+        assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_EPARSE);
+        assert_non_null(strstr(diag.text, "runs.csv:2:10: column 'best_x'"));
+        assert_non_null(strstr(diag.text, "not 3 finite numbers"));
+    }
+    hf_test_write_file(path, "optimizer,problem,run,seed,stream,best_f,evaluations,stop,seconds\n"
+                             "random,sphere:3,0,1,2,0.5,10,maxeval,0.1\n");
+    assert_int_equal(hf_campaign_read(dir, &c, &diag), HF_ENOTFOUND);
+    assert_non_null(strstr(diag.text, "no column 'best_x'"));
     snprintf(path, sizeof path, "%s/manifest.txt", dir);
     /* the manifest's targets go through the parser of `bench run` */
     char *manifest = slurp(dir, "manifest.txt");
@@ -1079,6 +1151,7 @@ int main(void)
         cmocka_unit_test(test_threads_order_and_shards_agree),
         cmocka_unit_test(test_read_back_matches_memory),
         cmocka_unit_test(test_reads_format_1),
+        cmocka_unit_test(test_reads_format_3),
         cmocka_unit_test(test_no_coco_files_without_bbob),
         cmocka_unit_test(test_coco_files_follow_the_bbob_logger),
         cmocka_unit_test(test_coco_dat_rows_are_target_triggered),

@@ -281,7 +281,7 @@ static void test_damaged_campaign_refused(void **state)
         manifest = hf_test_read_file(path);
     }
     assert_non_null(manifest);
-    assert_non_null(strstr(manifest, "format = hertzfit-campaign-3\n"));
+    assert_non_null(strstr(manifest, "format = hertzfit-campaign-4\n"));
     assert_non_null(strstr(manifest, "data.runs.csv.rows = 6\n"));
     assert_non_null(strstr(manifest, "data.trace.csv.sha256 = "));
     free(manifest);
@@ -303,9 +303,9 @@ static void test_damaged_campaign_refused(void **state)
           d);
     snprintf(args, sizeof args, "bench report --no-plot '%s'", c);
     hf_test_expect_failure(args, 2, "damaged/trace.csv: SHA-256 check failed");
-    /* runs.csv changed: one run's time */
+    /* runs.csv changed: one run's time (the column before best_x) */
     shell("cp '@/good/trace.csv' '@/damaged/trace.csv' && "
-          "sed -i 's/,\\([0-9.]*\\)$/,9\\1/' '@/damaged/runs.csv'", d);
+          "sed -i 's/,\\([0-9.]*\\),\\([^,]*\\)$/,9\\1,\\2/' '@/damaged/runs.csv'", d);
     hf_test_expect_failure(args, 2, "damaged/runs.csv: SHA-256 check failed");
 
     /* the previous format: no digests, still read; a cut trace whose last

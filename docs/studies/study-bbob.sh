@@ -5,25 +5,34 @@
 #
 #   docs/studies/study-bbob.sh [OUT]     (default OUT = study-bbob, not committed)
 #
-# Three campaigns of the same optimisers, each with hertzfit bench run and
-# bench report (ERT, ECDF, Holm-corrected ranking):
+# Campaigns of the same optimisers, each with hertzfit bench run and
+# bench report (ERT, ECDF, Holm-corrected ranking), every one at nice 19
+# on one thread (the machine is shared):
 #   bbob      the 24 BBOB functions at d = 2, 3 and 5, the 15 instances of
 #             COCO's 2023 set (one run each), budget 1000*d;
+#   bbob-dD   the same at each larger dimension D of $BIG_DIMS (default
+#             "10"; "10 20" for both), one campaign per dimension so that
+#             each one's cost is known;
 #   centre    nine classic test functions (optimum at or near the box centre)
 #             at d = 5, 15 runs, budget 1000*d, as they are and with --shift
 #             (the optimum moved to a seeded point): a method with a centre
 #             bias does better on the first than on the second;
 #   profile   the ICACO paper's calibration problem (Table 2 objective),
 #             15 runs, 2000 evaluations, targets down to RMS within 1e-8 of
-#             the closed-form minimum.
+#             the closed-form minimum; and golden-section search
+#             (GSL) on K0, the one variable the objective depends on,
+#             with its evaluations to the same target
+#             (build/bench/bench_profile --golden, into OUT/golden.txt).
 # The wall and CPU time of each campaign is printed (GNU time).
 set -eu
 OUT=${1:-study-bbob}
 HF=${HERTZFIT:-build/hertzfit}
 # ICACO's ablation: ica (no ant step), icaco{beta=0} (no assimilation: the
-# colonies move only by the ant step), icaco (both)
-OPTS='ica,icaco,icaco{beta=0},random,nlopt:GN_CRS2_LM,nlopt:GN_DIRECT_L,restart:nlopt:LN_BOBYQA,restart:pagmo:cmaes,pagmo:sade,pagmo:pso'
+# colonies move only by the ant step), icaco (both); and both in the 2007
+# variant (revolution, roulette competition: Atashpaz-Gargari & Lucas 2007)
+OPTS='ica,icaco,icaco{beta=0},ica{variant=2007},icaco{variant=2007},random,nlopt:GN_CRS2_LM,nlopt:GN_DIRECT_L,restart:nlopt:LN_BOBYQA,restart:pagmo:cmaes,pagmo:sade,pagmo:pso'
 DIMS=${DIMS:-2 3 5}
+BIG_DIMS=${BIG_DIMS:-10}
 mkdir -p "$OUT"
 bbob=""
 for d in $DIMS; do
@@ -36,10 +45,18 @@ done
 run() {
   name=$1; shift
   /usr/bin/time -f "$name: %e s wall, %U s user CPU, %S s system" \
-    "$HF" bench run --optimizers "$OPTS" --seed 1 --force -o "$OUT/$name" "$@" > /dev/null
-  "$HF" bench report "$OUT/$name" > "$OUT/$name.summary.md"
+    nice -n 19 "$HF" bench run --optimizers "$OPTS" --seed 1 --threads 1 --force \
+    -o "$OUT/$name" "$@" > /dev/null
+  nice -n 19 "$HF" bench report "$OUT/$name" > "$OUT/$name.summary.md"
 }
 run bbob --problems "$bbob" --instances 2023 --budget '1000*d'
 run centre --problems "$classic" --runs 15 --budget '1000*d'
 run centre-shifted --problems "$classic" --runs 15 --budget '1000*d' --shift
 run profile --problems profile-table --runs 15 --budget 2000
+nice -n 19 "${BENCH_PROFILE:-build/bench/bench_profile}" --golden > "$OUT/golden.txt"
+# the larger dimensions last: the longest campaigns
+for d in $BIG_DIMS; do
+  big=""
+  for f in $(seq 1 24); do big="$big${big:+,}bbob:$f:$d"; done
+  run "bbob-d$d" --problems "$big" --instances 2023 --budget '1000*d'
+done

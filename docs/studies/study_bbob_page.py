@@ -7,8 +7,10 @@
 OUT is the script's output folder, TIMES the file of its timing lines (its
 stderr), PAGE the page (default docs/study-bbob.md).  The numbers come from
 each campaign's report (bench report: ecdf.csv, final_error.csv) and its
-summary.md; the conclusion is docs/studies/study-bbob-conclusion.md, written
-by hand from these numbers and included as it is.  Standard library only.
+summary.md; the paragraph on what was run (docs/studies/study-bbob-what-was-
+run.md) and the conclusion (docs/studies/study-bbob-conclusion.md) are written
+by hand from these numbers and included as they are; a cocopp section, when
+cocopp was run by hand, is OUT/cocopp/section.md.  Standard library only.
 """
 import csv
 import os
@@ -54,11 +56,39 @@ def table(out, name, budget_per_dim):
     return "\n".join(lines), full
 
 
+def big_dimensions(out):
+    """The d of every bbob-dD campaign the script ran (with a report), sorted."""
+    dims = []
+    for name in os.listdir(out):
+        if name.startswith("bbob-d") and os.path.isdir(os.path.join(out, name, "report")):
+            dims.append(int(name[len("bbob-d"):]))
+    return sorted(dims)
+
+
+def cocopp_section(out):
+    """OUT/cocopp/section.md when cocopp was run by hand (it is no part of
+    the script: it needs cocopp's source and the data archive), else a
+    sentence saying it was not."""
+    path = os.path.join(out, "cocopp", "section.md")
+    if os.path.isfile(path):
+        with open(path) as f:
+            return f.read().strip()
+    return ("cocopp was not run for this page: no comparison with COCO's data archive "
+            "is shown.")
+
+
 def main():
     out, times = sys.argv[1], sys.argv[2]
     page = sys.argv[3] if len(sys.argv) > 3 else "docs/study-bbob.md"
     here = os.path.dirname(os.path.abspath(__file__))
     bbob, _ = table(out, "bbob", 1000)
+    big = []
+    for d in big_dimensions(out):
+        t, _ = table(out, "bbob-d%d" % d, 1000)
+        big.append("## bbob, d = %d\n\nThe same at d = %d (a campaign of its own): 24 "
+                   "problems.\n\n%s\n" % (d, d, t))
+    dims = "2, 3, 5" + "".join(", %d" % d for d in big_dimensions(out))
+    big_sections = "\n".join(big)
     centre, plain = table(out, "centre", 1000)
     _, shifted = table(out, "centre-shifted", 1000)
     bias = ["| optimizer | ECDF at 1000·d, optimum at the centre | with `--shift` | difference |",
@@ -70,10 +100,15 @@ def main():
     with open(os.path.join(out, "profile.summary.md")) as f:
         profile = f.read().split("### ", 1)[1]
     profile = "### " + profile.split("\nreport files")[0].strip()
+    with open(os.path.join(out, "golden.txt")) as f:
+        golden = "".join("    " + line for line in f)
     with open(times) as f:
         timing = "".join("    " + line for line in f if "wall" in line)
     with open(os.path.join(here, "study-bbob-conclusion.md")) as f:
         conclusion = f.read()
+    with open(os.path.join(here, "study-bbob-what-was-run.md")) as f:
+        what = f.read().strip()
+    cocopp = cocopp_section(out)
     text = f"""# ICA and ICACO measured against the field (a reduced study)
 
 This page is written by `docs/studies/study_bbob_page.py` from the campaigns
@@ -81,21 +116,15 @@ of `docs/studies/study-bbob.sh` (both in the repository, run by hand, never
 by ctest):
 
 ```sh
-docs/studies/study-bbob.sh study-bbob 2> times.txt
+BIG_DIMS="10 20" docs/studies/study-bbob.sh study-bbob 2> times.txt
 docs/studies/study_bbob_page.py study-bbob times.txt
 ```
 
-**What was run — less than the full study (all of d = 2…20, 10⁴·d, cocopp), said plainly.** Ten
-optimisers: `ica`, `icaco`, `icaco{{beta=0}}` (ICACO without assimilation,
-the ant step alone: the ablation's third arm, `ica` being ICACO without the
-ant step), `random`, `nlopt:GN_CRS2_LM`, `nlopt:GN_DIRECT_L`,
-`restart:nlopt:LN_BOBYQA`, `restart:pagmo:cmaes` (IPOP restarts),
-`pagmo:sade`, `pagmo:pso`.  The 24 bbob functions at d = 2, 3 and 5 (not
-10 and 20), the 15 instances of COCO's 2023 set, one run per instance, a
-budget of 1000·d (not 10⁴·d).  No comparison with COCO's data archive
-(cocopp is not run).  ICACO's 2007 variant is not in it.  Times on the
-project's shared 2-core machine (the campaigns at `nice 19` under a load
-average of 12–16, so wall time says little; user CPU is the cost):
+{what}
+
+Times on the project's shared 2-core machine (every campaign at `nice 19`
+on one thread; the load average was 12–23, so wall time says little; user
+CPU is the cost):
 
 {timing}
 ## bbob, d = 2, 3, 5
@@ -106,6 +135,11 @@ and on how many of the 72 (function, dimension) problems each optimiser has
 the lowest median final error.
 
 {bbob}
+
+{big_sections}
+## Comparison with COCO's archived algorithms
+
+{cocopp}
 
 ## Centre bias: nine classic functions at d = 5, as they are and shifted
 
@@ -125,10 +159,12 @@ With `--shift`:
 
 The Table 2 objective (`profile-table`), 15 runs of 2000 evaluations; the
 Δ = 1e-8 columns are the evaluations to reach an RMS within 1e-8 % of the
-closed-form minimum.  Golden-section search on K0 (the one-dimensional
-problem the objective reduces to) was not run here: the figure of
-under 50 evaluations quoted for it elsewhere is not re-measured on this page.
+closed-form minimum.  Against them, golden-section search (GSL's
+`gsl_min_fminimizer_goldensection`) on K0, the one variable the objective
+depends on, with its bracket taken from the same (a, b) box
+(`build/bench/bench_profile --golden`, run by the script):
 
+{golden}
 {profile}
 
 ## Conclusion

@@ -27,7 +27,10 @@
  *                 written last, data.FILE.rows and data.FILE.sha256 of
  *                 runs.csv and trace.csv (format hertzfit-campaign-3).
  *   runs.csv      optimizer,problem,dim,run,seed,stream,best_f,evaluations,
- *                 stop,seconds (one row per task, numbers as %.17g)
+ *                 stop,seconds,best_x (one row per task, numbers as %.17g;
+ *                 best_x: the point of best_f, its coordinates space-
+ *                 separated in one cell, empty for a run without a finite
+ *                 value; format hertzfit-campaign-4)
  *   trace.csv     every task's trace (hertzfit/trace.h): optimizer,problem,
  *                 run,iteration,evaluations,best_f at every improvement of
  *                 the best value
@@ -166,6 +169,10 @@ typedef struct hf_campaign_row {
     hf_stop_reason stop;
     double seconds;
     size_t trace_first, trace_count; /* into hf_campaign.trace */
+    double *best_x;              /* the point where best_f was found (its problem's dim
+                                    values, owned by the campaign), or NULL: no finite
+                                    value, or read from a folder of format 3 or older,
+                                    whose runs.csv keeps no point */
 } hf_campaign_row;
 
 typedef struct hf_campaign_problem {
