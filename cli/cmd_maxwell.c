@@ -46,11 +46,11 @@ void hfc_maxwell_warn_data(const char *command, const hf_maxwell_data *data)
         fprintf(stderr, "hertzfit %s: warning: %s\n", command, data->warning[i]);
 }
 
-int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
-                     const hfc_trace_format_args *format, int traces, hf_maxwell_data **data)
+/* The read options of the --delimiter word, --g (NaN: default) and the
+ * trace format options (NULL: defaults). */
+static hf_maxwell_read_options read_options(const char *delimiter, double g,
+                                            const hfc_trace_format_args *format)
 {
-    *data = NULL;
-    hf_diag diag = {{0}};
     hf_maxwell_read_options read;
     hf_maxwell_read_options_init(&read);
     read.separator = hfc_maxwell_separator(delimiter);
@@ -65,6 +65,34 @@ int hfc_maxwell_read(const char *command, const char *path, const char *delimite
         f->force_unit = format->force_unit;
         f->rate = format->rate;
     }
+    return read;
+}
+
+int hfc_maxwell_provenance(const char *command, const hf_maxwell_data *data,
+                           const char *delimiter, double g, const hfc_trace_format_args *format,
+                           const hf_maxwell_identify_config *cfg, const char *key,
+                           const char *value)
+{
+    hf_maxwell_read_options read = read_options(delimiter, g, format);
+    hf_provenance *p = NULL; /* freed below */
+    hf_diag diag = {{0}};
+    hf_status st = hf_provenance_alloc(&p, &diag);
+    if (st == HF_OK)
+        st = hf_maxwell_provenance(p, data, &read, cfg, &diag);
+    if (st == HF_OK && key != NULL)
+        st = hf_provenance_set(p, key, value, &diag);
+    for (size_t i = 0; st == HF_OK && i < hf_provenance_count(p); ++i)
+        printf("# %s = %s\n", hf_provenance_key(p, i), hf_provenance_value(p, i));
+    hf_provenance_free(p);
+    return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, &diag);
+}
+
+int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
+                     const hfc_trace_format_args *format, int traces, hf_maxwell_data **data)
+{
+    *data = NULL;
+    hf_diag diag = {{0}};
+    hf_maxwell_read_options read = read_options(delimiter, g, format);
     hf_status st = hf_maxwell_data_read(path, &read, data, &diag); /* caller frees *data */
     if (st != HF_OK)
         return hfc_fail_status(command, NULL, st, &diag);
@@ -886,7 +914,10 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
     if (rc != 0 && !a->residuals && rows > 0)
         /* a fit failed on these data (said above); the estimates before it stand */
         print_estimates(a, s);
-    else if (rc == 0)
+    else if (rc == 0 && a->csv)
+        rc = hfc_maxwell_provenance(a->command, d, a->fit.delimiter, a->fit.g, &a->fit.format,
+                                    &c, NULL, NULL);
+    if (rc == 0)
         rc = a->residuals ? print_residuals(a, d, s) : print_estimates(a, s);
     hf_maxwell_specimens_free(s);
     return rc;
@@ -1083,8 +1114,17 @@ static int cmd_compare(int argc, char **argv)
         hf_status st = hf_maxwell_compare(d, &k, &c, level, &x, &diag);
         if (x != NULL && x->specimens != NULL)
             report_fits(&a, d, x->specimens);
+        char text[32];
+        snprintf(text, sizeof text, "%.17g", level);
+        if (x != NULL) /* the fit compared, as the comparison chose it */
+            c.method = x->method == HF_MAXWELL_FULL ? HF_MAXWELL_IDENTIFY_FULL
+                                                    : HF_MAXWELL_IDENTIFY_CURVE;
         rc = st != HF_OK ? hfc_fail_status(argv[0], NULL, st, &diag)
-                         : print_comparison(argv[0], a.csv, x);
+             : a.csv     ? hfc_maxwell_provenance(argv[0], d, a.fit.delimiter, a.fit.g,
+                                                  &a.fit.format, &c, "level", text)
+                         : 0;
+        if (rc == 0)
+            rc = print_comparison(argv[0], a.csv, x);
         hf_maxwell_comparison_free(x);
     }
     hf_maxwell_data_free(d);

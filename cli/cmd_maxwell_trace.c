@@ -184,7 +184,13 @@ static int cmd_extract(int argc, char **argv)
     }
     size_t ok = x->ok;
     hf_maxwell_extraction_free(x);
-    rc = hfc_table_print(t);
+    rc = a.csv ? hfc_maxwell_provenance(argv[0], d, a.delimiter, a.g, &a.format, NULL, "impact",
+                                        a.impacts)
+               : 0;
+    if (rc == 0)
+        rc = hfc_table_print(t);
+    else
+        hfc_table_free(t);
     if (rc == 0 && ok == 0) {
         /* not bad input: the traces were read, no impact came out ok */
         fprintf(stderr, "hertzfit %s: %s: no impact was extracted ok\n", argv[0], a.data);

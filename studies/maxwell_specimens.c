@@ -3,7 +3,8 @@
  * studies/maxwell_specimens.c — a lab's drops grouped by specimen: one
  * identification per specimen (hf_maxwell_identify_specimens) and the
  * pairwise comparison of their materials by Wald tests, Holm-corrected
- * (hf_maxwell_compare); hertzfit/maxwell_fit.h.
+ * (hf_maxwell_compare); hertzfit/maxwell_fit.h.  And the provenance of
+ * every Maxwell task (hf_maxwell_provenance).
  */
 #include "hertzfit/maxwell_fit.h"
 
@@ -242,4 +243,83 @@ hf_status hf_maxwell_compare(const hf_maxwell_data *data, const hf_argatov_const
                                x->specimens->specimen[k].name,
                                hf_maxwell_method_name(x->method));
     return test_pairs(x, diag);
+}
+
+/* ---- provenance ---------------------------------------------------------- */
+
+/* The input files of D: the list and every trace file. */
+static hf_status data_files(hf_provenance *p, const hf_maxwell_data *d, hf_diag *diag)
+{
+    hf_status st = d->path != NULL ? hf_provenance_set_file(p, "data", d->path, diag) : HF_OK;
+    for (size_t i = 0; st == HF_OK && d->trace != NULL && i < d->n; ++i)
+        if (d->trace[i].path != NULL) {
+            char key[40];
+            snprintf(key, sizeof key, "trace_%zu", i + 1);
+            st = hf_provenance_set_file(p, key, d->trace[i].path, diag);
+        }
+    return st;
+}
+
+/* How the list and its traces were read (the entries that were set). */
+static hf_status read_entries(hf_provenance *p, const hf_maxwell_read_options *r,
+                              hf_diag *diag)
+{
+    const hf_maxwell_trace_format *f = &r->trace_format;
+    const char *const keys[4] = {"trace_time_column", "trace_force_column", "trace_time_unit",
+                                 "trace_force_unit"};
+    const char *const values[4] = {f->time_column, f->force_column, f->time_unit,
+                                   f->force_unit};
+    hf_status st = hf_provenance_set_number(p, "g_mps2", r->g, diag);
+    if (st == HF_OK && f->decimal != '\0' && f->decimal != '.')
+        st = hf_provenance_set(p, "trace_decimal", (char[2]){f->decimal, '\0'}, diag);
+    for (int j = 0; j < 4 && st == HF_OK; ++j)
+        if (values[j] != NULL)
+            st = hf_provenance_set(p, keys[j], values[j], diag);
+    if (st == HF_OK && f->rate > 0.0)
+        st = hf_provenance_set_number(p, "trace_rate_hz", f->rate, diag);
+    return st;
+}
+
+/* The identification's options that change the numbers. */
+static hf_status identify_entries(hf_provenance *p, const hf_maxwell_identify_config *c,
+                                  hf_diag *diag)
+{
+    static const char *const methods[] = {"all", "regression", "full", "curve"};
+    static const char *const starts[] = {"fitted", "fixed", "extracted"};
+    char observables[64] = "all";
+    if (c->full.objective.mask != 0)
+        hf_maxwell_observables_name(c->full.objective.mask, observables, sizeof observables);
+    const char *const keys[7] = {"method", "weights", "optimizer", "observables",
+                                 "contact_start", "baseline", NULL};
+    const char *const values[7] = {
+        methods[c->method], c->weights == HF_MAXWELL_WEIGHTS_RELATIVE ? "relative" : "none",
+        c->full.optimizer != NULL ? c->full.optimizer : HF_MAXWELL_FIT_OPTIMIZER, observables,
+        starts[c->curve.contact], c->curve.baseline == HF_MAXWELL_BASELINE_ZERO ? "zero"
+                                                                                : "fitted",
+        NULL};
+    const char *const nkeys[7] = {"nu", "alpha", "seed", "max_evals", "xtol_rel",
+                                  "recentre_max", "max_iter"};
+    const double nvalues[7] = {c->nu, c->full.objective.alpha, (double)c->full.seed,
+                               (double)c->full.max_evals, c->full.xtol_rel,
+                               (double)c->full.recentre_max, (double)c->curve.max_iter};
+    hf_status st = HF_OK;
+    for (int j = 0; keys[j] != NULL && st == HF_OK; ++j)
+        st = hf_provenance_set(p, keys[j], values[j], diag);
+    for (int j = 0; j < 7 && st == HF_OK; ++j)
+        st = hf_provenance_set_number(p, nkeys[j], nvalues[j], diag);
+    return st;
+}
+
+hf_status hf_maxwell_provenance(hf_provenance *p, const hf_maxwell_data *data,
+                                const hf_maxwell_read_options *read,
+                                const hf_maxwell_identify_config *cfg, hf_diag *diag)
+{
+    if (p == NULL || data == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_provenance: NULL argument");
+    hf_status st = data_files(p, data, diag);
+    if (st == HF_OK && read != NULL)
+        st = read_entries(p, read, diag);
+    if (st == HF_OK && cfg != NULL)
+        st = identify_entries(p, cfg, diag);
+    return st;
 }

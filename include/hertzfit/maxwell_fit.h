@@ -448,6 +448,25 @@ hf_status hf_maxwell_compare(const hf_maxwell_data *data, const hf_argatov_const
 
 void hf_maxwell_comparison_free(hf_maxwell_comparison *comparison);
 
+/* ---- provenance of a Maxwell task -------------------------------------------
+ *
+ * Adds to P (hertzfit/status.h) what a Maxwell table was made from: the
+ * data's file (key data, with data_sha256) and each drop's trace file
+ * (trace_1, trace_1_sha256, ... by drop; data set in memory have none),
+ * how they were read when READ is not NULL (g_mps2; trace_decimal,
+ * trace_time_column, trace_force_column, trace_time_unit,
+ * trace_force_unit, trace_rate_hz when set), and when CFG is not NULL
+ * every option of the identification that changes the numbers: method
+ * (all, regression, full, curve), nu, alpha, weights, optimizer, seed,
+ * max_evals (0: the optimiser's own), xtol_rel, recentre_max, observables
+ * ("all" or e.g. "F_M+t_M"), contact_start (fitted, fixed, extracted),
+ * baseline (fitted, zero), max_iter.  The program, the Python package and
+ * the MEX gateway all call this, so their records agree.  Errors of
+ * hf_provenance_set_file (a file that cannot be read any more). */
+hf_status hf_maxwell_provenance(hf_provenance *p, const hf_maxwell_data *data,
+                                const hf_maxwell_read_options *read,
+                                const hf_maxwell_identify_config *cfg, hf_diag *diag);
+
 /* ---- the features of every trace, one call --------------------------------
  *
  * hf_maxwell_trace_extract of every drop's trace of DATA (HF_ENOTFOUND
