@@ -688,7 +688,7 @@ static const char *const estimate_headers[] = {
 /* The estimates of every specimen: with --csv one table, a specimen column
  * first when the data name specimens; on the terminal one block per
  * specimen.  Exit 1 when a specimen has no trusted estimate. */
-static int print_estimates(const fit_args *a, const hf_maxwell_specimens *s)
+static int print_estimate_tables(const fit_args *a, const hf_maxwell_specimens *s)
 {
     const int named = s->n > 0 && s->specimen[0].name != NULL;
     const char *const *headers = named ? estimate_headers : estimate_headers + 1;
@@ -709,6 +709,12 @@ static int print_estimates(const fit_args *a, const hf_maxwell_specimens *s)
     }
     if (a->csv)
         rc = hfc_table_print(t);
+    return rc;
+}
+
+static int print_estimates(const fit_args *a, const hf_maxwell_specimens *s)
+{
+    int rc = print_estimate_tables(a, s);
     int untrusted = 0;
     for (size_t k = 0; k < s->n && rc == 0; ++k) {
         const hf_maxwell_specimen_result *r = &s->specimen[k];

@@ -661,6 +661,26 @@ int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f)
            isfinite(f->V0) && f->V0 > 0.0 && f->F_M > 0.0 && f->t_M > 0.0 && f->t_c > 0.0;
 }
 
+/* Approach speeds: momentum m(V_in + V_out) = impulse, impact by impact;
+ * restitution e = V_out/V_in, its uncertainty carried with V_in's (all NaN
+ * without an impactor). */
+static void approach_speeds(const hf_maxwell_trace *tr, const hf_maxwell_impact *impact,
+                            double sigma, double b_se, hf_maxwell_impact_features *out,
+                            size_t nout)
+{
+    const double m = impact != NULL ? impact->m : NAN;
+    double v_in = impact != NULL ? impact->V0 : NAN, v_in_se = 0.0;
+    for (size_t k = 0; k < nout; ++k) {
+        hf_maxwell_impact_features *f = &out[k];
+        f->V0 = v_in;
+        v_in = f->impulse / m - v_in;
+        double i_se = contact_impulse_se(tr, sigma, b_se, f->t0, f->t0 + f->t_c);
+        f->e = v_in / f->V0;
+        f->e_se = hypot(i_se / (m * f->V0), (1.0 + f->e) * v_in_se / f->V0);
+        v_in_se = hypot(i_se / m, v_in_se);
+    }
+}
+
 hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *tr, const hf_maxwell_impact *impact,
                                    size_t max_impacts, hf_maxwell_impact_features *out, size_t *nout,
                                    hf_diag *diag)
@@ -696,19 +716,6 @@ hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *tr, const hf_maxwell_
         features_empty(&out[0], 1, HF_MAXWELL_EXTRACT_NO_IMPACT, b, sigma);
         *nout = 1;
     }
-    /* approach speeds: momentum m(V_in + V_out) = impulse, impact by impact;
-     * restitution e = V_out/V_in, its uncertainty carried with V_in's */
-    double v_in = impact != NULL ? impact->V0 : NAN, v_in_se = 0.0;
-    for (size_t k = 0; k < *nout; ++k) {
-        hf_maxwell_impact_features *f = &out[k];
-        f->V0 = v_in;
-        v_in = impact != NULL ? f->impulse / impact->m - v_in : NAN;
-        double i_se = contact_impulse_se(tr, sigma, sigma / sqrt((double)nb), f->t0,
-                                         f->t0 + f->t_c);
-        f->e = v_in / f->V0;
-        f->e_se = hypot(i_se / (impact != NULL ? impact->m * f->V0 : NAN),
-                        (1.0 + f->e) * v_in_se / f->V0);
-        v_in_se = hypot(i_se / (impact != NULL ? impact->m : NAN), v_in_se);
-    }
+    approach_speeds(tr, impact, sigma, sigma / sqrt((double)nb), out, *nout);
     return HF_OK;
 }

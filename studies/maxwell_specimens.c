@@ -201,6 +201,26 @@ static hf_status test_pairs(hf_maxwell_comparison *c, hf_diag *diag)
     return st;
 }
 
+/* The checks of a comparison (LEVEL, at least 2 specimens) and its
+ * identification's configuration C (the fit compared, no residuals). */
+static hf_status compare_setup(const hf_maxwell_data *data, double level,
+                               hf_maxwell_identify_config *c, hf_diag *diag)
+{
+    if (!(level > 0.0 && level < 1.0))
+        return hf_diag_set(diag, HF_EINVAL, "comparison level %g is not in (0, 1)", level);
+    hf_status st = compared_method(data, c->method, &c->method, diag);
+    size_t n = 0;
+    if (st == HF_OK)
+        st = hf_maxwell_data_specimens(data, &n, NULL, diag);
+    if (st == HF_OK && n < 2)
+        st = hf_diag_set(diag, HF_EINVAL, "%s: %zu specimen%s: a comparison needs a "
+                         "'specimen' column naming at least 2", data->path ? data->path
+                                                                           : "the data",
+                         n, n == 1 ? "" : "s");
+    c->residuals = 0;
+    return st;
+}
+
 hf_status hf_maxwell_compare(const hf_maxwell_data *data, const hf_argatov_constants *constants,
                              const hf_maxwell_identify_config *cfg, double level,
                              hf_maxwell_comparison **out, hf_diag *diag)
@@ -210,21 +230,10 @@ hf_status hf_maxwell_compare(const hf_maxwell_data *data, const hf_argatov_const
     *out = NULL;
     if (data == NULL || constants == NULL || cfg == NULL)
         return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_compare: NULL argument");
-    if (!(level > 0.0 && level < 1.0))
-        return hf_diag_set(diag, HF_EINVAL, "comparison level %g is not in (0, 1)", level);
     hf_maxwell_identify_config c = *cfg;
-    hf_status st = compared_method(data, cfg->method, &c.method, diag);
-    size_t n = 0;
-    if (st == HF_OK)
-        st = hf_maxwell_data_specimens(data, &n, NULL, diag);
-    if (st == HF_OK && n < 2)
-        st = hf_diag_set(diag, HF_EINVAL, "%s: %zu specimen%s: a comparison needs a "
-                         "'specimen' column naming at least 2", data->path ? data->path
-                                                                           : "the data",
-                         n, n == 1 ? "" : "s");
+    hf_status st = compare_setup(data, level, &c, diag);
     if (st != HF_OK)
         return st;
-    c.residuals = 0;
     hf_maxwell_comparison *x = calloc(1, sizeof *x); /* to *out */
     if (x == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
