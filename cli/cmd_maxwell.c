@@ -46,11 +46,11 @@ void hfc_maxwell_warn_data(const char *command, const hf_maxwell_data *data)
         fprintf(stderr, "hertzfit %s: warning: %s\n", command, data->warning[i]);
 }
 
-int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
-                     const hfc_trace_format_args *format, int traces, hf_maxwell_data **data)
+/* The read options of the --delimiter word, --g (NaN: default) and the
+ * trace format options (NULL: defaults). */
+static hf_maxwell_read_options read_options(const char *delimiter, double g,
+                                            const hfc_trace_format_args *format)
 {
-    *data = NULL;
-    hf_diag diag = {{0}};
     hf_maxwell_read_options read;
     hf_maxwell_read_options_init(&read);
     read.separator = hfc_maxwell_separator(delimiter);
@@ -65,6 +65,34 @@ int hfc_maxwell_read(const char *command, const char *path, const char *delimite
         f->force_unit = format->force_unit;
         f->rate = format->rate;
     }
+    return read;
+}
+
+int hfc_maxwell_provenance(const char *command, const hf_maxwell_data *data,
+                           const char *delimiter, double g, const hfc_trace_format_args *format,
+                           const hf_maxwell_identify_config *cfg, const char *key,
+                           const char *value)
+{
+    hf_maxwell_read_options read = read_options(delimiter, g, format);
+    hf_provenance *p = NULL; /* freed below */
+    hf_diag diag = {{0}};
+    hf_status st = hf_provenance_alloc(&p, &diag);
+    if (st == HF_OK)
+        st = hf_maxwell_provenance(p, data, &read, cfg, &diag);
+    if (st == HF_OK && key != NULL)
+        st = hf_provenance_set(p, key, value, &diag);
+    for (size_t i = 0; st == HF_OK && i < hf_provenance_count(p); ++i)
+        printf("# %s = %s\n", hf_provenance_key(p, i), hf_provenance_value(p, i));
+    hf_provenance_free(p);
+    return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, &diag);
+}
+
+int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
+                     const hfc_trace_format_args *format, int traces, hf_maxwell_data **data)
+{
+    *data = NULL;
+    hf_diag diag = {{0}};
+    hf_maxwell_read_options read = read_options(delimiter, g, format);
     hf_status st = hf_maxwell_data_read(path, &read, data, &diag); /* caller frees *data */
     if (st != HF_OK)
         return hfc_fail_status(command, NULL, st, &diag);
@@ -615,10 +643,13 @@ static void table_value(hfc_table *t, const char *format, double v)
         hfc_table_str(t, "NA");
 }
 
-static void add_estimate_row(hfc_table *t, const hf_maxwell_identify_row *row)
+static void add_estimate_row(hfc_table *t, const char *specimen,
+                             const hf_maxwell_identify_row *row)
 {
     const hf_maxwell_estimate *e = &row->estimate;
     char observables[64];
+    if (specimen != NULL)
+        hfc_table_str(t, specimen);
     hfc_table_str(t, hf_maxwell_method_name(e->method));
     hfc_table_str(t, e->method == HF_MAXWELL_CURVE
                          ? "F(t)"
@@ -637,53 +668,104 @@ static void add_estimate_row(hfc_table *t, const hf_maxwell_identify_row *row)
     hfc_table_str(t, row->status);
 }
 
-static int print_estimates(const fit_args *a, const hf_maxwell_identify_row *rows,
-                           size_t nrows)
+/* "specimen NAME: " before a message about a named specimen, else "". */
+static const char *specimen_prefix(const hf_maxwell_specimen_result *r, char *buf, size_t size)
 {
-    const char *headers[] = {"method", "observable", "n", "mu0_Pa", "mu0_se", "eta_per_s",
-                             "eta_se", "C0", "r2", "max_eps", "status"};
-    hfc_table *t = hfc_table_alloc(a->csv, 11, headers); /* freed by hfc_table_print */
-    for (size_t i = 0; i < nrows; ++i)
-        add_estimate_row(t, &rows[i]);
-    int rc = hfc_table_print(t);
+    if (r->name == NULL)
+        return "";
+    snprintf(buf, size, "specimen %s: ", r->name);
+    return buf;
+}
+
+/* The warnings of specimen R's rows; 1 when one of them is trusted. */
+static int warn_rows(const fit_args *a, const hf_maxwell_specimen_result *r)
+{
     int trusted = 0;
-    for (size_t i = 0; i < nrows && rc == 0; ++i) {
-        const hf_maxwell_estimate *e = &rows[i].estimate;
+    char who[300];
+    const char *pre = specimen_prefix(r, who, sizeof who);
+    for (size_t i = 0; i < r->report.nrows; ++i) {
+        const hf_maxwell_identify_row *row = &r->report.row[i];
+        const hf_maxwell_estimate *e = &row->estimate;
         char observables[64];
-        trusted |= rows[i].trusted;
+        trusted |= row->trusted;
         const char *what = e->method == HF_MAXWELL_CURVE
                                ? "F(t)"
                                : hf_maxwell_observables_name(e->observables, observables,
                                                              sizeof observables);
-        if (!rows[i].trusted && rows[i].reason[0] != '\0')
-            fprintf(stderr, "hertzfit %s: warning: %s %s is %s: %s\n", a->command,
-                    hf_maxwell_method_name(e->method), what, rows[i].status, rows[i].reason);
-        if (rows[i].beyond_first_order)
-            fprintf(stderr, "hertzfit %s: warning: %s %s: eps reaches %.3f > %.1f, where "
-                    "Argatov's first-order formulas lose accuracy%s\n", a->command,
+        if (!row->trusted && row->reason[0] != '\0')
+            fprintf(stderr, "hertzfit %s: warning: %s%s %s is %s: %s\n", a->command, pre,
+                    hf_maxwell_method_name(e->method), what, row->status, row->reason);
+        if (row->beyond_first_order)
+            fprintf(stderr, "hertzfit %s: warning: %s%s %s: eps reaches %.3f > %.1f, where "
+                    "Argatov's first-order formulas lose accuracy%s\n", a->command, pre,
                     hf_maxwell_method_name(e->method), what, e->max_eps,
                     HF_MAXWELL_EPS_FIRST_ORDER,
                     e->method == HF_MAXWELL_FULL    ? " (the full fit is not affected)"
                     : e->method == HF_MAXWELL_CURVE ? " (the curve fit is not affected)"
                                                     : "");
     }
-    if (rc == 0 && !trusted) {
-        /* Not bad input: the data were read, the estimates cannot be trusted. */
-        fprintf(stderr, "hertzfit %s: %s: no estimate is well determined (see the warnings "
-                "above)\n", a->command, a->fit.data);
-        return 1;
+    return trusted;
+}
+
+static const char *const estimate_headers[] = {
+    "specimen", "method", "observable", "n", "mu0_Pa", "mu0_se", "eta_per_s", "eta_se", "C0",
+    "r2", "max_eps", "status"};
+
+/* The estimates of every specimen: with --csv one table, a specimen column
+ * first when the data name specimens; on the terminal one block per
+ * specimen.  Exit 1 when a specimen has no trusted estimate. */
+static int print_estimate_tables(const fit_args *a, const hf_maxwell_specimens *s)
+{
+    const int named = s->n > 0 && s->specimen[0].name != NULL;
+    const char *const *headers = named ? estimate_headers : estimate_headers + 1;
+    const size_t ncols = HFC_COUNT(estimate_headers) - (named ? 0 : 1);
+    int rc = 0;
+    hfc_table *t = a->csv ? hfc_table_alloc(1, ncols, headers) : NULL; /* printed below */
+    for (size_t k = 0; k < s->n && rc == 0; ++k) {
+        const hf_maxwell_specimen_result *r = &s->specimen[k];
+        if (!a->csv) {
+            if (named)
+                printf("%sspecimen %s (%zu drops)\n", k > 0 ? "\n" : "", r->name, r->ndrops);
+            t = hfc_table_alloc(0, ncols - (named ? 1 : 0), headers + (named ? 1 : 0));
+        }
+        for (size_t i = 0; i < r->report.nrows; ++i)
+            add_estimate_row(t, a->csv ? r->name : NULL, &r->report.row[i]);
+        if (!a->csv)
+            rc = hfc_table_print(t);
     }
+    if (a->csv)
+        rc = hfc_table_print(t);
     return rc;
 }
 
-static int print_residuals(const fit_args *a, const hf_maxwell_data *d, unsigned mask,
-                           const double *r)
+static int print_estimates(const fit_args *a, const hf_maxwell_specimens *s)
 {
-    const char *headers[] = {"test", "line", "observable", "measured", "model", "rel_residual"};
-    hfc_table *t = hfc_table_alloc(a->csv, 6, headers); /* freed by hfc_table_print */
+    int rc = print_estimate_tables(a, s);
+    int untrusted = 0;
+    for (size_t k = 0; k < s->n && rc == 0; ++k) {
+        const hf_maxwell_specimen_result *r = &s->specimen[k];
+        if (!warn_rows(a, r)) {
+            char who[300];
+            /* Not bad input: the data were read, the estimates cannot be trusted. */
+            fprintf(stderr, "hertzfit %s: %s: %sno estimate is well determined (see the "
+                    "warnings above)\n", a->command, a->fit.data,
+                    specimen_prefix(r, who, sizeof who));
+            untrusted = 1;
+        }
+    }
+    return rc != 0 ? rc : untrusted;
+}
+
+/* The full fit's relative residuals of specimen R (drops of D). */
+static void add_residuals(hfc_table *t, const hf_maxwell_data *d,
+                          const hf_maxwell_specimen_result *r)
+{
+    unsigned mask = r->report.row[0].estimate.observables;
+    const double *res = r->report.residuals;
     size_t j = 0;
-    for (size_t i = 0; i < d->n; ++i)
+    for (size_t q = 0; q < r->ndrops; ++q)
         for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
+            size_t i = r->drops[q];
             if (!(mask & (1u << k)))
                 continue;
             if (isnan(d->value[k][i])) {
@@ -691,34 +773,63 @@ static int print_residuals(const fit_args *a, const hf_maxwell_data *d, unsigned
                 continue;
             }
             double y = d->value[k][i];
+            if (r->name != NULL)
+                hfc_table_str(t, r->name);
             hfc_table_int(t, (long long)i + 1);
             hfc_table_int(t, (long long)d->line[i]);
             hfc_table_str(t, hf_maxwell_observable_name((hf_maxwell_observable)k));
             hfc_table_numf(t, "%.8g", y);
-            hfc_table_numf(t, "%.8g", y * (1.0 + r[j]));
-            hfc_table_numf(t, "%.3e", r[j]);
+            hfc_table_numf(t, "%.8g", y * (1.0 + res[j]));
+            hfc_table_numf(t, "%.3e", res[j]);
             ++j;
         }
-    return hfc_table_print(t);
 }
 
-/* One row per sample of the curve fit: measured and fitted F(t). */
-static int print_curve_residuals(const fit_args *a, const hf_maxwell_data *d,
-                                 const double *t0, const double *r)
+/* One row per sample of specimen R's curve fit: measured and fitted F(t). */
+static void add_curve_residuals(hfc_table *t, const hf_maxwell_data *d,
+                                const hf_maxwell_specimen_result *r)
 {
-    const char *headers[] = {"drop", "line", "t_s", "t_contact_s", "F_N", "F_model_N",
-                             "residual_N"};
-    hfc_table *t = hfc_table_alloc(a->csv, 7, headers); /* freed by hfc_table_print */
-    for (size_t i = 0, k = 0; i < d->n; ++i)
+    const double *t0 = r->report.contact_start, *res = r->report.residuals;
+    for (size_t q = 0, k = 0; q < r->ndrops; ++q) {
+        size_t i = r->drops[q];
         for (size_t j = 0; j < d->trace[i].n; ++j, ++k) {
+            if (r->name != NULL)
+                hfc_table_str(t, r->name);
             hfc_table_int(t, (long long)i + 1);
             hfc_table_int(t, d->line ? (long long)d->line[i] : (long long)i + 1);
             hfc_table_numf(t, "%.9g", d->trace[i].t[j]);
-            hfc_table_numf(t, "%.6e", d->trace[i].t[j] - t0[i]);
+            hfc_table_numf(t, "%.6e", d->trace[i].t[j] - t0[q]);
             hfc_table_numf(t, "%.8g", d->trace[i].F[j]);
-            hfc_table_numf(t, "%.8g", d->trace[i].F[j] + r[k]);
-            hfc_table_numf(t, "%.3e", r[k]);
+            hfc_table_numf(t, "%.8g", d->trace[i].F[j] + res[k]);
+            hfc_table_numf(t, "%.3e", res[k]);
         }
+    }
+}
+
+/* The residuals of every specimen's fit, one table (a specimen column
+ * first when the data name specimens). */
+static int print_residuals(const fit_args *a, const hf_maxwell_data *d,
+                           const hf_maxwell_specimens *s)
+{
+    static const char *const full_headers[] = {"specimen", "test", "line", "observable",
+                                               "measured", "model", "rel_residual"};
+    static const char *const curve_headers[] = {"specimen", "drop", "line", "t_s",
+                                                "t_contact_s", "F_N", "F_model_N",
+                                                "residual_N"};
+    const int named = s->specimen[0].name != NULL;
+    const int full = s->specimen[0].report.residuals_method == HF_MAXWELL_FULL;
+    const char *const *headers = (full ? full_headers : curve_headers) + (named ? 0 : 1);
+    size_t ncols = (full ? HFC_COUNT(full_headers) : HFC_COUNT(curve_headers)) - !named;
+    hfc_table *t = hfc_table_alloc(a->csv, ncols, headers); /* freed by hfc_table_print */
+    for (size_t k = 0; k < s->n; ++k) {
+        const hf_maxwell_specimen_result *r = &s->specimen[k];
+        if (r->report.residuals == NULL || r->report.nrows == 0)
+            continue;
+        if (r->report.residuals_method == HF_MAXWELL_FULL)
+            add_residuals(t, d, r);
+        else
+            add_curve_residuals(t, d, r);
+    }
     return hfc_table_print(t);
 }
 
@@ -785,17 +896,41 @@ static int print_refusal(const fit_args *a, const hf_maxwell_identify_config *c,
 }
 
 /* The error line of a method that failed: a fit that fails on good
- * options failed on the data, so the line names them. */
-static int print_failure(const fit_args *a, const hf_maxwell_identify_report *r,
-                         hf_status st, const hf_diag *diag)
+ * options failed on the data, so the line names them (and the specimen). */
+static int print_failure(const fit_args *a, const hf_maxwell_specimen_result *s)
 {
-    char prefix[1100];
+    const hf_maxwell_identify_report *r = &s->report;
+    char prefix[1400], who[300];
+    const char *pre = specimen_prefix(s, who, sizeof who);
     if (r->failed_method == HF_MAXWELL_FULL)
-        snprintf(prefix, sizeof prefix, "%s: full fit", a->fit.data ? a->fit.data : "data");
+        snprintf(prefix, sizeof prefix, "%s: %sfull fit", a->fit.data ? a->fit.data : "data",
+                 pre);
     else if (r->failed_method == HF_MAXWELL_CURVE)
-        snprintf(prefix, sizeof prefix, "%s: curve fit", a->fit.data);
-    int named = r->failed_method != HF_MAXWELL_REGRESSION && hfc_status_exit(st) != 2;
-    return hfc_fail_status(a->command, named ? prefix : NULL, st, diag);
+        snprintf(prefix, sizeof prefix, "%s: %scurve fit", a->fit.data, pre);
+    else
+        snprintf(prefix, sizeof prefix, "%s: %sregression", a->fit.data, pre);
+    hf_diag diag = {{0}};
+    hf_diag_set(&diag, s->status, "%s", s->error);
+    int named = (r->failed_method != HF_MAXWELL_REGRESSION || s->name != NULL) &&
+                hfc_status_exit(s->status) != 2;
+    return hfc_fail_status(a->command, named ? prefix : NULL, s->status, &diag);
+}
+
+/* The notes and warnings of the fits that ran: conditioning of the
+ * traces (once), and every fit that did not converge. */
+static void report_fits(const fit_args *a, const hf_maxwell_data *d,
+                        const hf_maxwell_specimens *s)
+{
+    int curve = 0;
+    for (size_t k = 0; k < s->n; ++k)
+        for (size_t i = 0; i < s->specimen[k].report.nrows; ++i)
+            curve |= s->specimen[k].report.row[i].estimate.method == HF_MAXWELL_CURVE;
+    if (curve)
+        report_conditioning(a->command, d);
+    for (size_t k = 0; k < s->n; ++k)
+        for (size_t i = 0; i < s->specimen[k].report.nrows; ++i)
+            if (s->specimen[k].report.row[i].not_converged)
+                warn_not_converged(a->command, &s->specimen[k].report.row[i].fit);
 }
 
 static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov_constants *k)
@@ -805,32 +940,38 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
     if (bad != 0)
         return bad;
     hf_maxwell_identify_config c = identify_config(a, mask);
-    hf_maxwell_identify_report r; /* its residuals freed below */
+    hf_maxwell_specimens *s = NULL; /* freed below */
     hf_diag diag = {{0}};
-    hf_status st = hf_maxwell_identify(d, k, &c, &r, &diag);
-    if (st != HF_OK && r.refusal != HF_MAXWELL_IDENTIFY_ACCEPTED) {
-        hf_maxwell_identify_report_free(&r);
-        return print_refusal(a, &c, r.refusal, &diag);
-    }
-    for (size_t i = 0; i < r.nrows; ++i)
-        if (r.row[i].estimate.method == HF_MAXWELL_CURVE)
-            report_conditioning(a->command, d);
-    for (size_t i = 0; i < r.nrows; ++i)
-        if (r.row[i].not_converged)
-            warn_not_converged(a->command, &r.row[i].fit);
+    hf_status st = hf_maxwell_identify_specimens(d, k, &c, &s, &diag);
+    if (s == NULL)
+        return hfc_fail_status(a->command, NULL, st, &diag);
+    for (size_t j = 0; j < s->n; ++j)
+        if (s->specimen[j].report.refusal != HF_MAXWELL_IDENTIFY_ACCEPTED) {
+            hf_diag why = {{0}};
+            hf_diag_set(&why, s->specimen[j].status, "%s", s->specimen[j].error);
+            int rc = print_refusal(a, &c, s->specimen[j].report.refusal, &why);
+            hf_maxwell_specimens_free(s);
+            return rc;
+        }
+    report_fits(a, d, s);
     int rc = 0;
-    if (st != HF_OK) {
-        rc = print_failure(a, &r, st, &diag);
-        if (r.nrows > 0 && !a->residuals)
-            /* a fit failed on these data (said above); the estimates before it stand */
-            print_estimates(a, r.row, r.nrows);
-    } else if (!a->residuals)
-        rc = print_estimates(a, r.row, r.nrows);
-    else if (r.residuals_method == HF_MAXWELL_FULL)
-        rc = print_residuals(a, d, r.row[0].estimate.observables, r.residuals);
-    else
-        rc = print_curve_residuals(a, d, r.contact_start, r.residuals);
-    hf_maxwell_identify_report_free(&r);
+    for (size_t j = 0; j < s->n; ++j)
+        if (s->specimen[j].status != HF_OK) {
+            int failure = print_failure(a, &s->specimen[j]);
+            rc = rc == 2 || failure == 2 ? 2 : failure;
+        }
+    size_t rows = 0;
+    for (size_t j = 0; j < s->n; ++j)
+        rows += s->specimen[j].report.nrows;
+    if (rc != 0 && !a->residuals && rows > 0)
+        /* a fit failed on these data (said above); the estimates before it stand */
+        print_estimates(a, s);
+    else if (rc == 0 && a->csv)
+        rc = hfc_maxwell_provenance(a->command, d, a->fit.delimiter, a->fit.g, &a->fit.format,
+                                    &c, NULL, NULL);
+    if (rc == 0)
+        rc = a->residuals ? print_residuals(a, d, s) : print_estimates(a, s);
+    hf_maxwell_specimens_free(s);
     return rc;
 }
 
@@ -883,6 +1024,166 @@ static int cmd_fit(int argc, char **argv)
     return rc;
 }
 
+/* ---- maxwell compare ----------------------------------------------------- */
+
+/* z of a two-sided 95 % interval, the one the tables print. */
+#define INTERVAL_Z 1.959963984540054
+
+static const char *const compare_specimen_headers[] = {
+    "specimen", "n", "mu0_Pa", "mu0_lo_Pa", "mu0_hi_Pa", "eta_per_s", "eta_lo_per_s",
+    "eta_hi_per_s", "status"};
+
+/* The terminal's first table: each specimen's μ0 and η with 95 % intervals. */
+static int print_compare_specimens(const hf_maxwell_comparison *c)
+{
+    hfc_table *t = hfc_table_alloc(0, HFC_COUNT(compare_specimen_headers),
+                                   compare_specimen_headers); /* freed by hfc_table_print */
+    for (size_t k = 0; k < c->specimens->n; ++k) {
+        const hf_maxwell_identify_row *row = c->row[k];
+        const hf_maxwell_estimate *e = &row->estimate;
+        hfc_table_str(t, c->specimens->specimen[k].name);
+        hfc_table_int(t, (long long)e->n);
+        table_value(t, "%.6g", e->mu0);
+        table_value(t, "%.6g", e->mu0 - INTERVAL_Z * e->mu0_se);
+        table_value(t, "%.6g", e->mu0 + INTERVAL_Z * e->mu0_se);
+        table_value(t, "%.6g", e->eta);
+        table_value(t, "%.6g", e->eta - INTERVAL_Z * e->eta_se);
+        table_value(t, "%.6g", e->eta + INTERVAL_Z * e->eta_se);
+        hfc_table_str(t, row->status);
+    }
+    return hfc_table_print(t);
+}
+
+static const char *const compare_headers[] = {
+    "specimen_a", "specimen_b", "mu0_a_Pa", "mu0_a_se", "mu0_b_Pa", "mu0_b_se", "eta_a_per_s",
+    "eta_a_se", "eta_b_per_s", "eta_b_se", "dmu0_Pa", "dmu0_se", "p_mu0", "deta_per_s",
+    "deta_se", "p_eta", "wald_chi2", "p", "p_holm", "differ", "status"};
+/* On the terminal the pairs table leaves out the values of the first. */
+#define COMPARE_VALUE_COLUMNS 8
+
+static void add_pair_row(hfc_table *t, int csv, const hf_maxwell_comparison *c,
+                         const hf_maxwell_comparison_pair *p)
+{
+    hfc_table_str(t, c->specimens->specimen[p->a].name);
+    hfc_table_str(t, c->specimens->specimen[p->b].name);
+    if (csv) {
+        const hf_maxwell_estimate *a = &c->row[p->a]->estimate, *b = &c->row[p->b]->estimate;
+        const double v[COMPARE_VALUE_COLUMNS] = {a->mu0, a->mu0_se, b->mu0, b->mu0_se,
+                                                 a->eta, a->eta_se, b->eta, b->eta_se};
+        for (int j = 0; j < COMPARE_VALUE_COLUMNS; ++j)
+            table_value(t, "%.6g", v[j]);
+    }
+    table_value(t, "%.4g", p->dmu0);
+    table_value(t, "%.3g", p->dmu0_se);
+    table_value(t, "%.3g", p->p_mu0);
+    table_value(t, "%.4g", p->deta);
+    table_value(t, "%.3g", p->deta_se);
+    table_value(t, "%.3g", p->p_eta);
+    table_value(t, "%.4g", p->wald);
+    table_value(t, "%.3g", p->p);
+    table_value(t, "%.3g", p->p_holm);
+    hfc_table_str(t, p->differ ? "yes" : "no");
+    hfc_table_str(t, p->trusted ? "ok" : "untrusted");
+}
+
+static int print_comparison(const char *command, int csv, const hf_maxwell_comparison *c)
+{
+    int rc = csv ? 0 : print_compare_specimens(c);
+    if (rc == 0 && !csv)
+        printf("\n%s fit; Wald tests of the difference (joint: chi^2, 2 dof), p Holm-"
+               "corrected over %zu pair%s, differ when below %g\n",
+               hf_maxwell_method_name(c->method), c->npairs, c->npairs == 1 ? "" : "s",
+               c->level);
+    const size_t skip = csv ? 0 : COMPARE_VALUE_COLUMNS;
+    const char *headers[HFC_COUNT(compare_headers)];
+    for (size_t j = 0, k = 0; j < HFC_COUNT(compare_headers); ++j)
+        if (j < 2 || j >= 2 + skip)
+            headers[k++] = compare_headers[j];
+    hfc_table *t = hfc_table_alloc(csv, HFC_COUNT(compare_headers) - skip,
+                                   headers); /* freed by hfc_table_print */
+    for (size_t j = 0; j < c->npairs; ++j)
+        add_pair_row(t, csv, c, &c->pair[j]);
+    if (rc == 0)
+        rc = hfc_table_print(t);
+    else
+        hfc_table_free(t);
+    for (size_t j = 0; j < c->npairs && rc == 0; ++j)
+        if (!c->pair[j].trusted)
+            fprintf(stderr, "hertzfit %s: warning: %s vs %s: a fit is not trusted (see "
+                    "'maxwell fit'): its p-values mean little\n", command,
+                    c->specimens->specimen[c->pair[j].a].name,
+                    c->specimens->specimen[c->pair[j].b].name);
+    return rc;
+}
+
+static int cmd_compare(int argc, char **argv)
+{
+    static const char *const methods[] = {"full", "curve", NULL};
+    double level = HF_MAXWELL_COMPARE_LEVEL;
+    fit_args a = {.command = argv[0], .method = NULL,
+                  .curve = {.contact_start = "fit", .baseline = "fit"},
+                  .fit = {.nu = NAN, .g = NAN, .weights = "none", .seed = 1}};
+    hf_maxwell_fit_config_init(&a.fit.full);
+    hfc_opt opts[] = {
+        HFC_MAXWELL_FIT_OPTIONS(&a.fit),
+        HFC_TRACE_FORMAT_OPTIONS(&a.fit.format),
+        {.name = "method", .kind = HFC_WORD, .value = &a.method, .words = methods,
+         .help = "the fit whose estimates are compared: the full fit of the features, or "
+                 "the whole-curve fit of the traces (default full when the list has "
+                 "feature columns, else curve)"},
+        HFC_MAXWELL_CURVE_OPTIONS(&a.curve, NULL),
+        HFC_OPT_ALPHA(&a.fit.full.objective.alpha),
+        {.name = "level", .kind = HFC_REAL, .value = &level, .arg = "P",
+         .limits = HFC_ABOVE | HFC_BELOW, .min = 0.0, .max = 1.0,
+         .help = "family-wise error level: a pair differs when its Holm-corrected p is "
+                 "below P (default 0.05)"},
+        HFC_OPT_CSV(&a.csv),
+    };
+    hfc_spec spec = {argv[0],
+                     "Compare the specimens of a drop-test list (its 'specimen' column): each\n"
+                     "specimen's mu0 and eta from one fit (full or curve) with 95 %\n"
+                     "intervals (+-1.96 standard errors), then every pair tested for a\n"
+                     "difference by Wald tests on the difference of the estimates, both\n"
+                     "specimens' standard errors added: z and p for mu0 and eta alone, and\n"
+                     "jointly W = d'(S_a + S_b)^-1 d against chi^2 with 2 degrees of freedom,\n"
+                     "its p Holm-corrected across the pairs.  With --csv one row per pair,\n"
+                     "both specimens' values side by side.  A pair whose fits are not both\n"
+                     "trusted has status 'untrusted'.",
+                     opts, HFC_COUNT(opts), NULL, NULL};
+    int rc;
+    if (!hfc_parse(&spec, argc, argv, &rc))
+        return rc;
+    hf_maxwell_data *d = NULL;
+    hf_argatov_constants k;
+    unsigned mask = 0;
+    if ((rc = hfc_maxwell_load(argv[0], &a.fit, &d, &k)) == 0)
+        rc = observables_mask(argv[0], &a.fit, &mask);
+    if (rc == 0) {
+        a.method = a.method != NULL ? a.method : "all";
+        hf_maxwell_identify_config c = identify_config(&a, mask);
+        hf_maxwell_comparison *x = NULL; /* freed below */
+        hf_diag diag = {{0}};
+        hf_status st = hf_maxwell_compare(d, &k, &c, level, &x, &diag);
+        if (x != NULL && x->specimens != NULL)
+            report_fits(&a, d, x->specimens);
+        char text[32];
+        snprintf(text, sizeof text, "%.17g", level);
+        if (x != NULL) /* the fit compared, as the comparison chose it */
+            c.method = x->method == HF_MAXWELL_FULL ? HF_MAXWELL_IDENTIFY_FULL
+                                                    : HF_MAXWELL_IDENTIFY_CURVE;
+        rc = st != HF_OK ? hfc_fail_status(argv[0], NULL, st, &diag)
+             : a.csv     ? hfc_maxwell_provenance(argv[0], d, a.fit.delimiter, a.fit.g,
+                                                  &a.fit.format, &c, "level", text)
+                         : 0;
+        if (rc == 0)
+            rc = print_comparison(argv[0], a.csv, x);
+        hf_maxwell_comparison_free(x);
+    }
+    hf_maxwell_data_free(d);
+    hfc_free(&spec); /* the --observables list */
+    return rc;
+}
+
 /* ---- dispatch ------------------------------------------------------------ */
 
 static const hfc_command constants_command = {
@@ -895,10 +1196,13 @@ static const hfc_command fit_command = {
 static const hfc_command curves_command = {
     "curves", "master curves of Figs. 2-4 and where the asymptotics hold", cmd_curves, NULL,
     0, NULL};
+static const hfc_command compare_command = {
+    "compare", "the specimens of a list side by side, tested for a difference", cmd_compare,
+    NULL, 0, NULL};
 static const hfc_command *const maxwell_subs[] = {&constants_command, &simulate_command,
                                                    &fit_command, &curves_command,
                                                    &hfc_maxwell_extract_command,
-                                                   &hfc_maxwell_report_command};
+                                                   &hfc_maxwell_report_command, &compare_command};
 
 const hfc_command hfc_maxwell_command = {
     "maxwell", "Maxwell material: constants, impact simulation, identification", NULL,

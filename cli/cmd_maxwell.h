@@ -101,6 +101,15 @@ void hfc_maxwell_warn_data(const char *command, const hf_maxwell_data *data);
 int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
                      const hfc_trace_format_args *format, int traces, hf_maxwell_data **data);
 
+/* Prints the provenance of a table of DATA (hf_maxwell_provenance: its
+ * files, how they were read, CFG's options when not NULL, and KEY = VALUE
+ * when KEY is not NULL) as "# key = value" lines on stdout.  Returns 0, or
+ * prints one error line and returns 2 or 1. */
+int hfc_maxwell_provenance(const char *command, const hf_maxwell_data *data,
+                           const char *delimiter, double g, const hfc_trace_format_args *format,
+                           const hf_maxwell_identify_config *cfg, const char *key,
+                           const char *value);
+
 /* Reads args->data (with its delimiter and g), prints its warnings and
  * computes the constants; prints one error line and
  * returns 2 (bad input) or 1, or returns 0 with *data owned by the caller

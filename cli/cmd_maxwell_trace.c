@@ -87,24 +87,37 @@ typedef struct extract_args {
 } extract_args;
 
 static const char *const extract_headers[] = {
-    "drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N", "u_F_M_N", "t_M_s", "u_t_M_s",
-    "t_c_s", "u_t_c_s", "t0_s", "u_t0_s", "baseline_N", "noise_N", "samples", "status",
-    "trace_file"};
+    "specimen", "drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N", "u_F_M_N", "t_M_s",
+    "u_t_M_s", "t_c_s", "u_t_c_s", "t0_s", "u_t0_s", "baseline_N", "noise_N", "samples",
+    "status", "trace_file", "e", "u_e"};
 #define EXTRACT_COLUMNS HFC_COUNT(extract_headers)
 
-/* A row has values when the fits ran (ok, or a status that only warns). */
-static void add_row(hfc_table *t, size_t drop, const hf_maxwell_impact *imp,
-                    const hf_maxwell_impact_features *f, const char *file)
+/* A row has values when the fits ran (ok, or a status that only warns);
+ * SPECIMEN first when the list names specimens. */
+static void add_row(hfc_table *t, const char *specimen, size_t drop,
+                    const hf_maxwell_impact *imp, const hf_maxwell_impact_features *f,
+                    const char *file)
 {
+    if (specimen != NULL)
+        hfc_table_str(t, specimen);
     hfc_table_int(t, (long long)drop);
     hfc_table_int(t, (long long)f->impact);
-    const double v[15] = {imp->m, imp->R, f->V0, f->F_M, f->F_M_se, f->t_M, f->t_M_se,
+    const double v[13] = {imp->m, imp->R, f->V0, f->F_M, f->F_M_se, f->t_M, f->t_M_se,
                           f->t_c, f->t_c_se, f->t0, f->t0_se, f->baseline, f->noise};
     for (int j = 0; j < 13; ++j)
         hfc_table_numf(t, "%.9g", v[j]);
     hfc_table_int(t, (long long)f->contact_samples);
     hfc_table_str(t, hf_maxwell_extract_status_name(f->status));
     hfc_table_str(t, file);
+    /* restitution: NA where the impulse gives none (e must be in (0, 1] to be
+     * a measured restitution the fit may read) */
+    if (isfinite(f->e) && f->e > 0.0 && f->e <= 1.0) {
+        hfc_table_numf(t, "%.6g", f->e);
+        hfc_table_numf(t, "%.3g", f->e_se);
+    } else {
+        hfc_table_str(t, "NA");
+        hfc_table_str(t, "NA");
+    }
 }
 
 static int cmd_extract(int argc, char **argv)
@@ -133,8 +146,11 @@ static int cmd_extract(int argc, char **argv)
                      "contact duration t_c, both from the contact start, where the force\n"
                      "leaves the baseline (Hertz's time law fitted to each edge, located\n"
                      "between samples), with standard uncertainties u_*, the baseline and\n"
-                     "noise measured before the contact, and a status.  The table is a\n"
-                     "--data file for 'maxwell fit' (SI columns).  Exit 1 when no drop is ok.",
+                     "noise measured before the contact, and a status; the restitution e =\n"
+                     "impulse/(m V0) - 1 with its uncertainty u_e (from the noise and the\n"
+                     "baseline over the contact; NA outside (0, 1]).  A 'specimen' column of\n"
+                     "the list comes first.  The table is a --data file for 'maxwell fit'\n"
+                     "(SI columns; its full fit then uses e too).  Exit 1 when no drop is ok.",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc))
@@ -149,7 +165,9 @@ static int cmd_extract(int argc, char **argv)
         hf_maxwell_data_free(d);
         return hfc_fail_status(argv[0], NULL, st, &diag);
     }
-    hfc_table *t = hfc_table_alloc(a.csv, EXTRACT_COLUMNS, extract_headers); /* printed below */
+    const int named = d->specimen != NULL;
+    hfc_table *t = hfc_table_alloc(a.csv, EXTRACT_COLUMNS - !named,
+                                   extract_headers + !named); /* printed below */
     for (size_t k = 0; k < x->n; ++k) {
         const hf_maxwell_extraction_entry *e = &x->entry[k];
         const size_t i = e->drop;
@@ -159,11 +177,18 @@ static int cmd_extract(int argc, char **argv)
                     hf_maxwell_extract_status_name(e->features.status),
                     e->usable ? "" : ", left out");
         if (e->usable)
-            add_row(t, i + 1, &d->impact[i], &e->features, d->trace[i].path);
+            add_row(t, named ? d->specimen[i] : NULL, i + 1, &d->impact[i], &e->features,
+                    d->trace[i].path);
     }
     size_t ok = x->ok;
     hf_maxwell_extraction_free(x);
-    rc = hfc_table_print(t);
+    rc = a.csv ? hfc_maxwell_provenance(argv[0], d, a.delimiter, a.g, &a.format, NULL, "impact",
+                                        a.impacts)
+               : 0;
+    if (rc == 0)
+        rc = hfc_table_print(t);
+    else
+        hfc_table_free(t);
     if (rc == 0 && ok == 0) {
         /* not bad input: the traces were read, no impact came out ok */
         fprintf(stderr, "hertzfit %s: %s: no impact was extracted ok\n", argv[0], a.data);

@@ -3,7 +3,7 @@
  * matlab/hertzfit_mex.c — the MEX gateway of the MATLAB/Octave bindings:
  * hertzfit_mex(COMMAND, NAME, VALUE, ...) with COMMAND one of "hr",
  * "fit_profile", "maxwell_simulate", "viscoelastic_simulate", "maxwell_fit",
- * "maxwell_extract", "copt".  The .m
+ * "maxwell_extract", "maxwell_compare", "copt", "ev".  The .m
  * wrappers beside it (hertzfit_hr.m, ...) are the documented interface;
  * each command is the library call the program makes for the same
  * command, so a result is bit-identical to the program's for the same
@@ -722,6 +722,21 @@ static int field_real(const mxArray *s, size_t i, const char *name, int absent_o
     return 1;
 }
 
+/* Field 'specimen' of element I of S (a character vector) as test I's
+ * specimen. */
+static hf_status specimen_from_struct(const mxArray *s, size_t i, hf_maxwell_data *d,
+                                      hf_diag *diag)
+{
+    const mxArray *x = mxGetField(s, (mwIndex)i, "specimen");
+    char *name = x != NULL && mxIsChar(x) ? mxArrayToString(x) : NULL; /* mxFree'd below */
+    hf_status st = name != NULL && name[0] != '\0'
+                       ? hf_maxwell_data_set_specimen(d, i, name, diag)
+                       : hf_diag_set(diag, HF_EINVAL, "data(%zu).specimen must be a name "
+                                     "(a character vector, not empty)", i + 1);
+    mxFree(name);
+    return st;
+}
+
 /* The observables' fields of a drop in a struct array, in the order of
  * the library's observables. */
 static const char *const *obs_fields(void)
@@ -758,6 +773,8 @@ static hf_status drop_from_struct(const mxArray *s, size_t i, unsigned mask, int
     for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
         if ((mask & (1u << k)) && field_real(s, i, obs_fields()[k], 0, &d->value[k][i], diag) < 0)
             st = HF_EINVAL;
+    if (st == HF_OK && mxGetFieldNumber(s, "specimen") >= 0)
+        st = specimen_from_struct(s, i, d, diag);
     if (st != HF_OK || !traces)
         return st;
     return trace_from_struct(s, i, d, diag);
@@ -766,7 +783,8 @@ static hf_status drop_from_struct(const mxArray *s, size_t i, unsigned mask, int
 /* Drop tests from a struct array, one element per drop (the struct
  * hertzfit_maxwell_extract returns does): m_kg, R_m, V0_mps, any of
  * F_M_N, t_M_s, t_c_s, e, and t_s with F_N, a drop's force trace as two
- * real vectors (hf_maxwell_data_set_trace); checked as a file is. */
+ * real vectors (hf_maxwell_data_set_trace), and specimen, its name;
+ * checked as a file is. */
 static hf_status data_from_struct(const mxArray *s, hf_maxwell_data **out, hf_diag *diag)
 {
     size_t n = mxGetNumberOfElements(s);
@@ -800,15 +818,12 @@ static hf_status data_from_struct(const mxArray *s, hf_maxwell_data **out, hf_di
 /* The 'data' option: a file's path (read as the program reads it, its
  * trace files as the options FMT[0 .. TRACE_FORMAT_NARGS-1] say) or a
  * struct array of drops. */
-static hf_status data_of(const mxArray *v, const char *path, const arg *fmt,
-                         hf_maxwell_data **out, hf_diag *diag)
+/* The read options of FMT[0 .. TRACE_FORMAT_NARGS-1] into *read; its texts
+ * in text[0 .. 4] (the caller mxFrees them after the last use of *read). */
+static void read_options_of(const arg *fmt, hf_maxwell_read_options *read, char *text[5])
 {
-    if (mxIsStruct(v))
-        return data_from_struct(v, out, diag);
-    hf_maxwell_read_options read;
-    hf_maxwell_read_options_init(&read);
-    hf_maxwell_trace_format *f = &read.trace_format;
-    char *text[5] = {NULL}; /* mxFree'd below */
+    hf_maxwell_read_options_init(read);
+    hf_maxwell_trace_format *f = &read->trace_format;
     for (int k = 0; k < 5; ++k)
         text[k] = text_of(&fmt[k]);
     if (text[0] != NULL)
@@ -818,10 +833,59 @@ static hf_status data_of(const mxArray *v, const char *path, const arg *fmt,
     f->time_unit = text[3];
     f->force_unit = text[4];
     f->rate = real_or(&fmt[5], 0.0);
+}
+
+static hf_status data_of(const mxArray *v, const char *path, const arg *fmt,
+                         hf_maxwell_data **out, hf_diag *diag)
+{
+    if (mxIsStruct(v))
+        return data_from_struct(v, out, diag);
+    hf_maxwell_read_options read;
+    char *text[5] = {NULL}; /* mxFree'd below */
+    read_options_of(fmt, &read, text);
     hf_status st = hf_maxwell_data_read(path, &read, out, diag);
     for (int k = 0; k < 5; ++k)
         mxFree(text[k]);
     return st;
+}
+
+/* Adds the field 'provenance' to every element of the struct array S: a
+ * struct of hf_maxwell_provenance's entries (of D read from DATA as FMT
+ * says; a struct array of drops was not read: no read options), CFG's
+ * options when not NULL, and KEY = VALUE when KEY is not NULL — the
+ * program's '#' lines. */
+static int attach_provenance(mxArray *s, const mxArray *data, const arg *fmt,
+                             const hf_maxwell_data *d, const hf_maxwell_identify_config *cfg,
+                             const char *key, const char *value, failure *f)
+{
+    hf_maxwell_read_options read;
+    char *text[5] = {NULL}; /* mxFree'd below */
+    read_options_of(fmt, &read, text);
+    hf_provenance *p = NULL; /* freed below */
+    hf_diag diag = {{0}};
+    hf_status st = hf_provenance_alloc(&p, &diag);
+    if (st == HF_OK)
+        st = hf_maxwell_provenance(p, d, mxIsStruct(data) ? NULL : &read, cfg, &diag);
+    if (st == HF_OK && key != NULL)
+        st = hf_provenance_set(p, key, value, &diag);
+    for (int k = 0; k < 5; ++k)
+        mxFree(text[k]);
+    if (st != HF_OK) {
+        hf_provenance_free(p);
+        return fail_status(f, "provenance", st, &diag);
+    }
+    mxArray *prov = mxCreateStructMatrix(1, 1, 0, NULL);
+    for (size_t i = 0; i < hf_provenance_count(p); ++i) {
+        mxAddField(prov, hf_provenance_key(p, i));
+        mxSetField(prov, 0, hf_provenance_key(p, i),
+                   mxCreateString(hf_provenance_value(p, i)));
+    }
+    hf_provenance_free(p);
+    mxAddField(s, "provenance");
+    for (size_t i = 0; i < mxGetNumberOfElements(s); ++i)
+        mxSetField(s, (mwIndex)i, "provenance", mxDuplicateArray(prov));
+    mxDestroyArray(prov);
+    return 0;
 }
 
 /* The identification's configuration of the name-value pairs ARGS
@@ -857,44 +921,87 @@ static hf_maxwell_identify_config identify_config(const arg *args, const char *m
     return c;
 }
 
-/* hf_maxwell_identify of DATA (PATH, or a struct array of drops) as the struct array of the program's table;
- * the error of a refusal or a failed method. */
+/* The warnings of specimen R's fits that did not converge. */
+static void warn_specimen(const hf_maxwell_specimen_result *r)
+{
+    for (size_t i = 0; i < r->report.nrows; ++i)
+        if (r->report.row[i].not_converged)
+            mexWarnMsgIdAndTxt("hertzfit:notConverged", "hertzfit_maxwell_fit: the %s fit did "
+                               "not converge (%s after %zu evaluations): its mu0, eta and "
+                               "standard errors are not an optimum",
+                               r->report.row[i].estimate.method == HF_MAXWELL_CURVE ? "curve"
+                                                                                     : "full",
+                               r->report.row[i].status, r->report.row[i].fit.evaluations);
+}
+
+/* The rows of every specimen as the struct array of the program's table (a
+ * 'specimen' field first when the data name specimens). */
+static mxArray *specimen_rows(const hf_maxwell_specimens *s)
+{
+    static const char *fields[] = {"specimen", "method", "observable", "n", "mu0_Pa",
+                                   "mu0_se", "eta_per_s", "eta_se", "C0", "r2", "max_eps",
+                                   "status"};
+    const int named = s->n > 0 && s->specimen[0].name != NULL;
+    size_t rows = 0;
+    for (size_t k = 0; k < s->n; ++k)
+        rows += s->specimen[k].report.nrows;
+    mxArray *out = mxCreateStructMatrix((mwSize)rows, 1, named ? 12 : 11, fields + !named);
+    for (size_t k = 0, i = 0; k < s->n; ++k)
+        for (size_t j = 0; j < s->specimen[k].report.nrows; ++j, ++i) {
+            if (named)
+                set_text(out, i, "specimen", s->specimen[k].name);
+            estimate_row(out, i, &s->specimen[k].report.row[j].estimate,
+                         s->specimen[k].report.row[j].status);
+        }
+    return out;
+}
+
+/* Reads DATA (PATH, or a struct array of drops) into *d with its warnings
+ * and the constants into *k; a failure's message otherwise. */
+static int load(const mxArray *data, const char *path, const arg *format, const char *command,
+                hf_maxwell_data **d, hf_argatov_constants *k, failure *f)
+{
+    hf_diag diag = {{0}};
+    hf_status st = data_of(data, path, format, d, &diag);
+    /* the data's plausibility warnings, as the program prints them */
+    for (size_t i = 0; st == HF_OK && i < (*d)->nwarnings; ++i)
+        mexWarnMsgIdAndTxt("hertzfit:data", "%s", (*d)->warning[i]);
+    if (st == HF_OK)
+        st = hf_argatov_constants_compute(k, &diag);
+    return st == HF_OK ? 0 : fail_status(f, command, st, &diag);
+}
+
+/* hf_maxwell_identify_specimens of DATA (PATH, or a struct array of drops)
+ * as the struct array of the program's table, with its provenance; the
+ * error of a refusal or a failed method. */
 static int identify(const mxArray *data, const char *path, const arg *format,
                     const hf_maxwell_identify_config *c, mxArray **out, failure *f)
 {
     hf_diag diag = {{0}};
     hf_maxwell_data *d = NULL; /* freed below */
     hf_argatov_constants k;
-    hf_status st = data_of(data, path, format, &d, &diag);
-    /* the data's plausibility warnings, as the program prints them */
-    for (size_t i = 0; st == HF_OK && i < d->nwarnings; ++i)
-        mexWarnMsgIdAndTxt("hertzfit:data", "%s", d->warning[i]);
-    if (st == HF_OK)
-        st = hf_argatov_constants_compute(&k, &diag);
-    hf_maxwell_identify_report r;
-    memset(&r, 0, sizeof r);
-    if (st == HF_OK)
-        st = hf_maxwell_identify(d, &k, c, &r, &diag);
+    if (load(data, path, format, "maxwell_fit", &d, &k, f) != 0) {
+        hf_maxwell_data_free(d);
+        return 1;
+    }
+    hf_maxwell_specimens *s = NULL; /* freed below */
+    hf_status st = hf_maxwell_identify_specimens(d, &k, c, &s, &diag);
+    int rc = 0;
+    if (s != NULL && s->n > 0 && s->specimen[0].report.refusal == HF_MAXWELL_IDENTIFY_RAW_TRACES)
+        rc = fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: %s holds force traces, no "
+                  "F_M/t_M/t_c columns: fit the features of hertzfit_maxwell_extract "
+                  "(or its struct), or use 'method','curve'", path ? path : "the data struct");
+    else if (st != HF_OK)
+        rc = fail_status(f, "maxwell_fit", st, &diag);
+    for (size_t j = 0; rc == 0 && j < s->n; ++j)
+        warn_specimen(&s->specimen[j]);
+    if (rc == 0) {
+        out[0] = specimen_rows(s);
+        rc = attach_provenance(out[0], data, format, d, c, NULL, NULL, f);
+    }
+    hf_maxwell_specimens_free(s);
     hf_maxwell_data_free(d);
-    if (r.refusal == HF_MAXWELL_IDENTIFY_RAW_TRACES)
-        return fail(f, "hertzfit:badInput", "hertzfit_maxwell_fit: %s holds force traces, no "
-                    "F_M/t_M/t_c columns: fit the features of hertzfit_maxwell_extract "
-                    "(or its struct), or use 'method','curve'", path ? path : "the data struct");
-    if (st != HF_OK)
-        return fail_status(f, "maxwell_fit", st, &diag);
-    for (size_t i = 0; i < r.nrows; ++i)
-        if (r.row[i].not_converged)
-            mexWarnMsgIdAndTxt("hertzfit:notConverged", "hertzfit_maxwell_fit: the %s fit did "
-                               "not converge (%s after %zu evaluations): its mu0, eta and "
-                               "standard errors are not an optimum",
-                               r.row[i].estimate.method == HF_MAXWELL_CURVE ? "curve" : "full",
-                               r.row[i].status, r.row[i].fit.evaluations);
-    static const char *fields[] = {"method", "observable", "n", "mu0_Pa", "mu0_se",
-                                   "eta_per_s", "eta_se", "C0", "r2", "max_eps", "status"};
-    out[0] = mxCreateStructMatrix((mwSize)r.nrows, 1, 11, fields);
-    for (size_t i = 0; i < r.nrows; ++i)
-        estimate_row(out[0], i, &r.row[i].estimate, r.row[i].status);
-    return 0;
+    return rc;
 }
 
 static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
@@ -954,6 +1061,12 @@ static void extract_row(mxArray *s, size_t row, const hf_maxwell_data *d,
         set_real(s, row, fields[j], v[j]);
     set_text(s, row, fields[16], hf_maxwell_extract_status_name(x->status));
     set_text(s, row, fields[17], d->trace[drop].path);
+    /* NaN where the program prints NA: no restitution in (0, 1] */
+    const int e_ok = x->e > 0.0 && x->e <= 1.0;
+    set_real(s, row, fields[18], e_ok ? x->e : NAN);
+    set_real(s, row, fields[19], e_ok ? x->e_se : NAN);
+    if (d->specimen != NULL)
+        set_text(s, row, "specimen", d->specimen[drop]);
 }
 
 /* Warns of every impact whose status is not ok; returns the usable ones. */
@@ -982,7 +1095,7 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
     static const char *fields[] = {"drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N",
                                    "u_F_M_N", "t_M_s", "u_t_M_s", "t_c_s", "u_t_c_s", "t0_s",
                                    "u_t0_s", "baseline_N", "noise_N", "samples", "status",
-                                   "trace_file"};
+                                   "trace_file", "e", "u_e"};
     char *path = text_of(&args[0]), *impact = text_of(&args[1]);
     int rc = impact ? check_word("maxwell_extract", "impact", impact, impact_words, f) : 0;
     hf_maxwell_data *d = NULL;       /* freed below */
@@ -1000,15 +1113,87 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
         rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_extract: %s: no impact was extracted "
                   "ok", path ? path : "the data struct");
     if (rc == 0) {
-        out[0] = mxCreateStructMatrix((mwSize)rows, 1, 18, fields);
+        out[0] = mxCreateStructMatrix((mwSize)rows, 1, 20, fields);
+        if (d->specimen != NULL)
+            mxAddField(out[0], "specimen");
         for (size_t k = 0, row = 0; k < x->n; ++k)
             if (x->entry[k].usable)
                 extract_row(out[0], row++, d, &x->entry[k], fields);
+        rc = attach_provenance(out[0], args[0].value, &args[2], d, NULL, "impact",
+                               impact ? impact : "first", f);
     }
     hf_maxwell_extraction_free(x);
     hf_maxwell_data_free(d);
     mxFree(path);
     mxFree(impact);
+    return rc;
+}
+
+/* ---- maxwell_compare ----------------------------------------------------- */
+
+/* The pairs of C as the struct array of `maxwell compare --csv`. */
+static mxArray *comparison_rows(const hf_maxwell_comparison *c)
+{
+    static const char *fields[] = {
+        "specimen_a", "specimen_b", "mu0_a_Pa", "mu0_a_se", "mu0_b_Pa", "mu0_b_se",
+        "eta_a_per_s", "eta_a_se", "eta_b_per_s", "eta_b_se", "dmu0_Pa", "dmu0_se", "p_mu0",
+        "deta_per_s", "deta_se", "p_eta", "wald_chi2", "p", "p_holm", "differ", "status"};
+    mxArray *out = mxCreateStructMatrix((mwSize)c->npairs, 1, 21, fields);
+    for (size_t j = 0; j < c->npairs; ++j) {
+        const hf_maxwell_comparison_pair *q = &c->pair[j];
+        const hf_maxwell_estimate *a = &c->row[q->a]->estimate, *b = &c->row[q->b]->estimate;
+        const double v[17] = {a->mu0, a->mu0_se, b->mu0, b->mu0_se, a->eta, a->eta_se,
+                              b->eta, b->eta_se, q->dmu0, q->dmu0_se, q->p_mu0, q->deta,
+                              q->deta_se, q->p_eta, q->wald, q->p, q->p_holm};
+        set_text(out, j, fields[0], c->specimens->specimen[q->a].name);
+        set_text(out, j, fields[1], c->specimens->specimen[q->b].name);
+        for (int k = 0; k < 17; ++k)
+            set_real(out, j, fields[2 + k], v[k]);
+        set_text(out, j, fields[19], q->differ ? "yes" : "no");
+        set_text(out, j, fields[20], q->trusted ? "ok" : "untrusted");
+    }
+    return out;
+}
+
+static int cmd_maxwell_compare(int n, const mxArray **in, mxArray **out, failure *f)
+{
+    arg args[] = {{"data", ARG_DATA, 1, NULL}, {"nu", ARG_REAL, 1, NULL},
+                  {"method", ARG_TEXT, 0, NULL}, {"level", ARG_REAL, 0, NULL},
+                  TRACE_FORMAT_ARGS};
+    if (parse_pairs("maxwell_compare", n, in, args, 4 + TRACE_FORMAT_NARGS, f))
+        return 1;
+    static const char *const methods[] = {"full", "curve", NULL};
+    char *path = text_of(&args[0]), *method = text_of(&args[2]);
+    int rc = method ? check_word("maxwell_compare", "method", method, methods, f) : 0;
+    hf_maxwell_data *d = NULL;         /* freed below */
+    hf_maxwell_comparison *x = NULL;   /* freed below */
+    hf_argatov_constants k;
+    if (rc == 0)
+        rc = load(args[0].value, path, &args[4], "maxwell_compare", &d, &k, f);
+    hf_maxwell_identify_config c;
+    hf_maxwell_identify_config_init(&c);
+    c.nu = mxGetScalar(args[1].value);
+    c.method = method == NULL               ? HF_MAXWELL_IDENTIFY_ALL
+               : strcmp(method, "full") == 0 ? HF_MAXWELL_IDENTIFY_FULL
+                                             : HF_MAXWELL_IDENTIFY_CURVE;
+    const double level = real_or(&args[3], HF_MAXWELL_COMPARE_LEVEL);
+    if (rc == 0) {
+        hf_diag diag = {{0}};
+        hf_status st = hf_maxwell_compare(d, &k, &c, level, &x, &diag);
+        rc = st == HF_OK ? 0 : fail_status(f, "maxwell_compare", st, &diag);
+    }
+    if (rc == 0) {
+        char text[32];
+        snprintf(text, sizeof text, "%.17g", level);
+        c.method = x->method == HF_MAXWELL_FULL ? HF_MAXWELL_IDENTIFY_FULL
+                                                : HF_MAXWELL_IDENTIFY_CURVE;
+        out[0] = comparison_rows(x);
+        rc = attach_provenance(out[0], args[0].value, &args[4], d, &c, "level", text, f);
+    }
+    hf_maxwell_comparison_free(x);
+    hf_maxwell_data_free(d);
+    mxFree(path);
+    mxFree(method);
     return rc;
 }
 
@@ -1146,6 +1331,8 @@ static int run_command(const char *command, int nlhs, mxArray *plhs[], int n,
         rc = cmd_maxwell_fit(n, in, plhs, f);
     else if (strcmp(command, "maxwell_extract") == 0)
         rc = cmd_maxwell_extract(n, in, plhs, f);
+    else if (strcmp(command, "maxwell_compare") == 0)
+        rc = cmd_maxwell_compare(n, in, plhs, f);
     else if (strcmp(command, "copt") == 0)
         rc = cmd_copt(n, in, plhs, f);
     else if (strcmp(command, "ev") == 0)
@@ -1153,7 +1340,7 @@ static int run_command(const char *command, int nlhs, mxArray *plhs[], int n,
     else
         rc = fail(f, "hertzfit:badInput", "hertzfit_mex: unknown command '%s' (valid: hr, "
                   "fit_profile, maxwell_simulate, viscoelastic_simulate, maxwell_fit, "
-                  "maxwell_extract, copt, ev)", command);
+                  "maxwell_extract, maxwell_compare, copt, ev)", command);
     return rc;
 }
 

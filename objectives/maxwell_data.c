@@ -125,7 +125,115 @@ void hf_maxwell_data_free(hf_maxwell_data *d)
     for (size_t i = 0; i < d->nwarnings; ++i)
         free(d->warning[i]);
     free(d->warning);
+    if (d->specimen != NULL)
+        for (size_t i = 0; i < d->n; ++i)
+            free(d->specimen[i]);
+    free(d->specimen);
     free(d);
+}
+
+hf_status hf_maxwell_data_set_specimen(hf_maxwell_data *d, size_t i, const char *name,
+                                       hf_diag *diag)
+{
+    if (d == NULL || i >= d->n || name == NULL || name[0] == '\0')
+        return hf_diag_set(diag, HF_EINVAL, "specimen of test %zu: no data, no such test or "
+                           "no name", i + 1);
+    if (d->specimen == NULL && (d->specimen = calloc(d->n, sizeof *d->specimen)) == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu specimen names", d->n);
+    char *copy = hf_strdup(name); /* owned by d */
+    if (copy == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    free(d->specimen[i]);
+    d->specimen[i] = copy;
+    return HF_OK;
+}
+
+hf_status hf_maxwell_data_specimens(const hf_maxwell_data *d, size_t *nspecimens,
+                                    size_t *index, hf_diag *diag)
+{
+    *nspecimens = d->n > 0 ? 1 : 0;
+    if (d->specimen == NULL) {
+        for (size_t i = 0; index != NULL && i < d->n; ++i)
+            index[i] = 0;
+        return HF_OK;
+    }
+    size_t count = 0;
+    for (size_t i = 0; i < d->n; ++i) {
+        if (d->specimen[i] == NULL || d->specimen[i][0] == '\0')
+            return hf_diag_set(diag, HF_EINVAL, "test %zu has no specimen name", i + 1);
+        size_t first = 0; /* the first test of this name: a new specimen when it is i */
+        while (strcmp(d->specimen[first], d->specimen[i]) != 0)
+            ++first;
+        size_t k = count;
+        if (first == i)
+            ++count;
+        else if (index != NULL)
+            k = index[first];
+        else
+            continue;
+        if (index != NULL)
+            index[i] = k;
+    }
+    *nspecimens = count;
+    return HF_OK;
+}
+
+/* Copies trace SRC into DST (samples and path). */
+static hf_status copy_trace(const hf_maxwell_trace *src, hf_maxwell_trace *dst, hf_diag *diag)
+{
+    dst->n = src->n;
+    dst->t = malloc(src->n * sizeof *dst->t); /* owned by the subset */
+    dst->F = malloc(src->n * sizeof *dst->F);
+    dst->path = src->path != NULL ? hf_strdup(src->path) : NULL;
+    if (dst->t == NULL || dst->F == NULL || (src->path != NULL && dst->path == NULL))
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory for a trace of %zu samples",
+                           src->n);
+    memcpy(dst->t, src->t, src->n * sizeof *dst->t);
+    memcpy(dst->F, src->F, src->n * sizeof *dst->F);
+    return HF_OK;
+}
+
+/* Test ROW of SRC as test I of DST (both allocated alike). */
+static hf_status copy_test(const hf_maxwell_data *src, size_t row, hf_maxwell_data *dst,
+                           size_t i, hf_diag *diag)
+{
+    dst->impact[i] = src->impact[row];
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if (src->value[k] != NULL)
+            dst->value[k][i] = src->value[k][row];
+    if (dst->line != NULL)
+        dst->line[i] = src->line[row];
+    if (src->specimen != NULL && src->specimen[row] != NULL &&
+        (dst->specimen[i] = hf_strdup(src->specimen[row])) == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    return dst->trace != NULL ? copy_trace(&src->trace[row], &dst->trace[i], diag) : HF_OK;
+}
+
+hf_status hf_maxwell_data_subset(const hf_maxwell_data *src, const size_t *rows, size_t n,
+                                 hf_maxwell_data **out, hf_diag *diag)
+{
+    hf_maxwell_data *d = NULL; /* to *out, or freed on error */
+    hf_status st = hf_maxwell_data_alloc(n, hf_maxwell_data_mask(src), &d, diag);
+    if (st != HF_OK)
+        return st;
+    int oom = 0;
+    if (src->line != NULL)
+        oom |= (d->line = calloc(n ? n : 1, sizeof *d->line)) == NULL;
+    if (src->path != NULL)
+        oom |= (d->path = hf_strdup(src->path)) == NULL;
+    if (src->trace != NULL)
+        oom |= (d->trace = calloc(n ? n : 1, sizeof *d->trace)) == NULL;
+    if (src->specimen != NULL)
+        oom |= (d->specimen = calloc(n ? n : 1, sizeof *d->specimen)) == NULL;
+    st = oom ? hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu tests", n) : HF_OK;
+    for (size_t i = 0; st == HF_OK && i < n; ++i)
+        st = copy_test(src, rows[i], d, i, diag);
+    if (st != HF_OK) {
+        hf_maxwell_data_free(d);
+        return st;
+    }
+    *out = d;
+    return HF_OK;
 }
 
 hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out,
@@ -234,7 +342,11 @@ typedef struct columns {
     long col[NQUANTITIES];
     const unit_column *unit[NQUANTITIES];
     long trace;   /* the column of trace file paths, or -1 */
+    long specimen; /* the column of specimen names, or -1 */
 } columns;
+
+/* The column of a test list naming each drop's specimen. */
+#define SPECIMEN_COLUMN "specimen"
 
 /* The column of a test list naming each drop's trace file. */
 #define TRACE_COLUMN "trace"
@@ -283,6 +395,7 @@ static hf_status find_columns(const hf_csv *csv, int observables, columns *c, un
         c->unit[q] = NULL;
     }
     c->trace = observables ? hf_csv_find(csv, TRACE_COLUMN) : -1;
+    c->specimen = observables ? hf_csv_find(csv, SPECIMEN_COLUMN) : -1;
     if (hf_csv_ncols(csv) == 1) {
         /* A separator given that the file does not use leaves one column. */
         const char *name = hf_csv_header(csv, 0);
@@ -534,6 +647,24 @@ static hf_status read_traces(const hf_csv *csv, const columns *c,
     return HF_OK;
 }
 
+/* Every drop's specimen name (d->specimen); an empty cell is refused,
+ * naming it. */
+static hf_status read_specimens(const hf_csv *csv, const columns *c, hf_maxwell_data *d,
+                                hf_diag *diag)
+{
+    size_t col = (size_t)c->specimen;
+    for (size_t i = 0; i < d->n; ++i) {
+        const char *cell = hf_csv_cell(csv, i, col);
+        if (cell == NULL || cell[0] == '\0')
+            return hf_diag_set(diag, HF_EMISSING, "%s:%zu:%zu: no specimen name in column "
+                               "'%s'", d->path, d->line[i], col + 1, SPECIMEN_COLUMN);
+        hf_status st = hf_maxwell_data_set_specimen(d, i, cell, diag);
+        if (st != HF_OK)
+            return st;
+    }
+    return HF_OK;
+}
+
 /* Reads PATH with (observables = 1) or without its observable columns. */
 static hf_status read_table(const char *path, const hf_maxwell_read_options *options,
                             int observables, hf_maxwell_data **out, hf_diag *diag)
@@ -573,6 +704,8 @@ static hf_status read_table(const char *path, const hf_maxwell_read_options *opt
         st = check_values(d, diag);
     if (st == HF_OK)
         st = plausibility(csv, &c, o.g, d, diag);
+    if (st == HF_OK && c.specimen >= 0)
+        st = read_specimens(csv, &c, d, diag);
     if (st == HF_OK && c.trace >= 0)
         st = read_traces(csv, &c, &o.trace_format, d, diag);
     hf_csv_free(csv);

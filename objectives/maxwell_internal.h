@@ -13,6 +13,12 @@
 /* The CSV column of an observable: "F_M_N", "t_M_s", "t_c_s", "e". */
 const char *hf_maxwell_observable_column(hf_maxwell_observable obs);
 
+/* The tests ROWS[0 .. n-1] of SRC as a data set of their own (copies:
+ * impacts, values, lines, path, traces, specimen names; no warnings),
+ * *out the caller's (hf_maxwell_data_free).  HF_ENOMEM. */
+hf_status hf_maxwell_data_subset(const hf_maxwell_data *src, const size_t *rows, size_t n,
+                                 hf_maxwell_data **out, hf_diag *diag);
+
 /* Reads the trace file PATH as FORMAT says (NULL: the defaults; see
  * hf_maxwell_trace_format in hertzfit/maxwell_data.h), SI in *trace,
  * whose fields the caller then owns (objectives/trace_formats.c).

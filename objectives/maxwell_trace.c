@@ -533,6 +533,25 @@ static double contact_impulse(const hf_maxwell_trace *tr, double b, double t0, d
     return sum + 0.5 * y_prev * (t1 - t_prev);
 }
 
+/* Standard uncertainty of contact_impulse over [t0, t1]: each sample's
+ * noise SIGMA weighted by its interval (independent samples), and the
+ * baseline's B_SE over the whole contact (one error shared by all). */
+static double contact_impulse_se(const hf_maxwell_trace *tr, double sigma, double b_se,
+                                 double t0, double t1)
+{
+    double sum = 0.0, t_prev = t0;
+    for (size_t i = 0; i < tr->n; ++i) {
+        if (!(tr->t[i] > t0))
+            continue;
+        if (!(tr->t[i] < t1))
+            break;
+        double dt = tr->t[i] - t_prev; /* the trapezoid gives sample i about this weight */
+        sum += dt * dt;
+        t_prev = tr->t[i];
+    }
+    return hypot(sigma * sqrt(sum), b_se * (t1 - t0));
+}
+
 static void features_empty(hf_maxwell_impact_features *f, size_t impact,
                            hf_maxwell_extract_status status, double b, double sigma)
 {
@@ -543,6 +562,7 @@ static void features_empty(hf_maxwell_impact_features *f, size_t impact,
     f->contact_samples = 0;
     f->impulse = f->V0 = NAN;
     f->status = status;
+    f->e = f->e_se = NAN;
 }
 
 /* Baseline and noise from the pre-contact part (step 1). */
@@ -641,6 +661,26 @@ int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f)
            isfinite(f->V0) && f->V0 > 0.0 && f->F_M > 0.0 && f->t_M > 0.0 && f->t_c > 0.0;
 }
 
+/* Approach speeds: momentum m(V_in + V_out) = impulse, impact by impact;
+ * restitution e = V_out/V_in, its uncertainty carried with V_in's (all NaN
+ * without an impactor). */
+static void approach_speeds(const hf_maxwell_trace *tr, const hf_maxwell_impact *impact,
+                            double sigma, double b_se, hf_maxwell_impact_features *out,
+                            size_t nout)
+{
+    const double m = impact != NULL ? impact->m : NAN;
+    double v_in = impact != NULL ? impact->V0 : NAN, v_in_se = 0.0;
+    for (size_t k = 0; k < nout; ++k) {
+        hf_maxwell_impact_features *f = &out[k];
+        f->V0 = v_in;
+        v_in = f->impulse / m - v_in;
+        double i_se = contact_impulse_se(tr, sigma, b_se, f->t0, f->t0 + f->t_c);
+        f->e = v_in / f->V0;
+        f->e_se = hypot(i_se / (m * f->V0), (1.0 + f->e) * v_in_se / f->V0);
+        v_in_se = hypot(i_se / m, v_in_se);
+    }
+}
+
 hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *tr, const hf_maxwell_impact *impact,
                                    size_t max_impacts, hf_maxwell_impact_features *out, size_t *nout,
                                    hf_diag *diag)
@@ -676,11 +716,6 @@ hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *tr, const hf_maxwell_
         features_empty(&out[0], 1, HF_MAXWELL_EXTRACT_NO_IMPACT, b, sigma);
         *nout = 1;
     }
-    /* approach speeds: momentum m(V_in + V_out) = impulse, impact by impact */
-    double v_in = impact != NULL ? impact->V0 : NAN;
-    for (size_t k = 0; k < *nout; ++k) {
-        out[k].V0 = v_in;
-        v_in = impact != NULL ? out[k].impulse / impact->m - v_in : NAN;
-    }
+    approach_speeds(tr, impact, sigma, sigma / sqrt((double)nb), out, *nout);
     return HF_OK;
 }

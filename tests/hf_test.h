@@ -39,6 +39,10 @@
  * when the program could not be run or was killed by a signal. */
 int hf_test_cli(const char *args, char **out, char **err);
 
+/* hf_test_cli with the '#' lines of stdout (a table's provenance) left out
+ * of *out: the table alone. */
+int hf_test_cli_table(const char *args, char **out, char **err);
+
 /* Runs `hertzfit ARGS` and asserts exit status 0, printing the command,
  * the status and stderr when it fails. */
 void hf_test_cli_ok(const char *args);

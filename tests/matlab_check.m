@@ -12,6 +12,7 @@ addpath(args{2});
 out = args{3};
 
 function write_csv(path, s, fields)
+  fields = fields(~strcmp(fields, 'provenance'));   % a struct: write_provenance
   f = fopen(path, 'w');
   fprintf(f, '%s\n', strjoin(fields, ','));
   for i = 1:numel(s)
@@ -29,6 +30,16 @@ function write_csv(path, s, fields)
       end
     end
     fprintf(f, '%s\n', strjoin(cells, ','));
+  end
+  fclose(f);
+end
+
+function write_provenance(path, p)
+  % the program's '# key = value' lines, in its order
+  f = fopen(path, 'w');
+  names = fieldnames(p);
+  for j = 1:numel(names)
+    fprintf(f, '# %s = %s\n', names{j}, p.(names{j}));
   end
   fclose(f);
 end
@@ -130,7 +141,19 @@ end
 r = hertzfit_maxwell_fit('data', mem, 'nu', 0.5, 'method', 'curve');
 write_csv(fullfile(out, 'maxwell_fit_curve_arrays.csv'), r, fieldnames(r)');
 r = hertzfit_maxwell_extract('data', mem);
-write_csv(fullfile(out, 'maxwell_extract_arrays.csv'), r, fieldnames(r)(1:end-1)');
+names = fieldnames(r)';
+write_csv(fullfile(out, 'maxwell_extract_arrays.csv'), r, names(~strcmp(names, 'trace_file')));
+
+% specimens: the comparison, the fit per specimen, and the provenance of each
+specimens = fullfile(data, 'maxwell_specimens.csv');
+r = hertzfit_maxwell_compare('data', specimens, 'nu', 0.5);
+write_csv(fullfile(out, 'maxwell_compare.csv'), r, fieldnames(r)');
+write_provenance(fullfile(out, 'maxwell_compare_provenance.txt'), r(1).provenance);
+r = hertzfit_maxwell_fit('data', specimens, 'nu', 0.5, 'method', 'full');
+write_csv(fullfile(out, 'maxwell_fit_specimens.csv'), r, fieldnames(r)');
+write_provenance(fullfile(out, 'maxwell_fit_specimens_provenance.txt'), r(1).provenance);
+r = hertzfit_maxwell_extract('data', drops, 'impact', 'all');
+write_provenance(fullfile(out, 'maxwell_extract_provenance.txt'), r(1).provenance);
 bad = mem(1);
 bad.F_N = bad.F_N(1:10);
 expect_error('a trace whose times and forces differ in length', ...

@@ -146,6 +146,28 @@ def main():
         del row['trace_file']
     compare('maxwell_extract of traces given as vectors', with_files,
             binding('maxwell_extract_arrays.csv'))
+    specimens = os.path.join(source, 'data', 'maxwell_specimens.csv')
+    compare('maxwell_compare of three specimens',
+            program('maxwell', 'compare', '--data', specimens, '--nu', '0.5'),
+            binding('maxwell_compare.csv'))
+    compare('maxwell_fit per specimen',
+            program('maxwell', 'fit', '--data', specimens, '--nu', '0.5', '--method', 'full'),
+            binding('maxwell_fit_specimens.csv'))
+    for what, args, name in (
+            ('maxwell_compare', ['compare', '--data', specimens, '--nu', '0.5'],
+             'maxwell_compare_provenance.txt'),
+            ('maxwell_fit per specimen',
+             ['fit', '--data', specimens, '--nu', '0.5', '--method', 'full'],
+             'maxwell_fit_specimens_provenance.txt'),
+            ('maxwell_extract of every impact', ['extract', '--data', drops, '--impact', 'all'],
+             'maxwell_extract_provenance.txt')):
+        theirs = [l for l in run([exe, 'maxwell'] + args + ['--csv'], cwd=source).splitlines()
+                  if l.startswith('# ')]
+        with open(os.path.join(work, name)) as f:
+            mine = f.read().splitlines()
+        if mine != theirs:
+            sys.exit(f"FAIL: {what}: provenance {mine} differs from the program's {theirs}")
+        print(f"ok: {what}: {len(mine)} provenance lines identical")
     return 0
 
 

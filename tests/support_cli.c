@@ -96,6 +96,25 @@ int hf_test_cli(const char *args, char **out, char **err)
     return run_cli("", args, out, err);
 }
 
+int hf_test_cli_table(const char *args, char **out, char **err)
+{
+    int rc = run_cli("", args, out, err);
+    if (out == NULL || *out == NULL)
+        return rc;
+    char *w = *out;
+    for (const char *r = *out; *r != '\0';) {
+        const char *end = strchr(r, '\n');
+        size_t len = end ? (size_t)(end - r) + 1 : strlen(r);
+        if (r[0] != '#') {
+            memmove(w, r, len);
+            w += len;
+        }
+        r += len;
+    }
+    *w = '\0';
+    return rc;
+}
+
 void hf_test_cli_ok(const char *args)
 {
     char *err = NULL;

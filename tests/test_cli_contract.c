@@ -191,6 +191,7 @@ static const char *const csv_cases[][2] = {
                          "--v0 1 --csv"},
     {"maxwell fit", "maxwell fit --data " DATA "maxwell_synthetic_clean.csv' --nu 0.5 --csv"},
     {"maxwell extract", "maxwell extract --data " DATA "drop_traces/drops.csv' --csv"},
+    {"maxwell compare", "maxwell compare --data " DATA "maxwell_specimens.csv' --nu 0.5 --csv"},
     {"viscoelastic simulate", "viscoelastic simulate --mu0 1e7 --nu 0.5 --eta 300,3000 "
                               "--weight 0.4,0.3 --R 0.01 --m 0.03 --v0 1 --csv"},
     {"viscoelastic curves", "viscoelastic curves --points 3 --eps-max 0.1 --csv"},
@@ -270,6 +271,7 @@ static const char *const bad_cases[][2] = {
     {"maxwell simulate --mu0 1e7 --nu 0.5 --eta 1 --grid x.csv --noise 0.5",
      "--noise: 0.5 is outside [0, 0.2]"},
     {"maxwell curves --alpha 2", "--alpha: 2 is outside (0, 1]"},
+    {"maxwell compare --data x.csv --nu 0.5 --level 1", "--level: 1 is outside (0, 1)"},
     /* a list parsed before a later option fails: released by the parser
      * (the sanitizer build's leak check turns a leak into exit 1) */
     {"maxwell curves --alpha 0.5 --tol nan", "--tol: 'nan' is not finite"},

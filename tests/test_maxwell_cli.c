@@ -49,7 +49,7 @@ static void test_synthetic_files_regenerate_bit_for_bit(void **state)
     };
     for (int i = 0; i < 2; ++i) {
         char *out = NULL, *err = NULL;
-        assert_int_equal(hf_test_cli(cases[i][0], &out, &err), 0);
+        assert_int_equal(hf_test_cli_table(cases[i][0], &out, &err), 0);
         char *shipped = hf_test_read_file(cases[i][1]); /* freed below */
         assert_non_null(shipped);
         assert_int_equal(strlen(out), strlen(shipped));
@@ -65,7 +65,7 @@ static void test_constants_csv(void **state)
 {
     (void)state;
     char *out = NULL;
-    assert_int_equal(hf_test_cli("maxwell constants --csv", &out, NULL), 0);
+    assert_int_equal(hf_test_cli_table("maxwell constants --csv", &out, NULL), 0);
     assert_true(starts_with(out, "name,value\ntau_m0,1.47163759216235"));
     assert_non_null(strstr(out, "\nc_c_t,-0.3185640693671"));
     assert_int_equal(hf_test_count_lines(out), 12);
@@ -81,7 +81,7 @@ static void test_simulate_one_impact(void **state)
 {
     (void)state;
     char *out = NULL;
-    assert_int_equal(hf_test_cli("maxwell simulate " TRUTH " --R 0.0025 --m 0.00051 --v0 0.5 "
+    assert_int_equal(hf_test_cli_table("maxwell simulate " TRUTH " --R 0.0025 --m 0.00051 --v0 0.5 "
                                  "--csv", &out, NULL), 0);
     assert_true(starts_with(out, "F_M_N,t_M_s,t_c_s,e,eps,w_m_m,F_M_asym_N,t_M_asym_s,"
                                  "t_c_asym_s,e_asym,w_m_asym_m\n"));
@@ -113,7 +113,7 @@ static void test_simulate_out_of_double_range(void **state)
 {
     (void)state;
     char *out = NULL, *err = NULL;
-    assert_int_equal(hf_test_cli("maxwell simulate --mu0 1e6 --nu 0.5 --eta 10 --R 0.01 "
+    assert_int_equal(hf_test_cli_table("maxwell simulate --mu0 1e6 --nu 0.5 --eta 10 --R 0.01 "
                                  "--m 1e-200 --v0 1 --csv", &out, &err), 0);
     double v[9];
     assert_int_equal(sscanf(strchr(out, '\n') + 1, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf",
@@ -143,7 +143,7 @@ static void test_fit_clean_file(void **state)
 {
     (void)state;
     char *out = NULL, *err = NULL;
-    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_clean.csv' "
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" DATA "maxwell_synthetic_clean.csv' "
                                  "--nu 0.5 --csv", &out, &err), 0);
     assert_int_equal(hf_test_count_lines(out), 5);
     assert_true(starts_with(out, "method,observable,n,mu0_Pa,mu0_se,eta_per_s,eta_se,C0,r2,"
@@ -168,7 +168,7 @@ static void test_fit_flags_an_unconverged_full_fit(void **state)
 {
     (void)state;
     char *out = NULL, *err = NULL;
-    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
                                  "--nu 0.5 --method full --max-evals 1 --csv", &out, &err), 1);
     assert_int_equal(hf_test_count_lines(out), 2);
     assert_non_null(strstr(out, ",maxeval\n"));
@@ -194,7 +194,7 @@ static void test_fit_regression_only(void **state)
     char args[1200], *out = NULL, *err = NULL;
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv",
              path);
-    assert_int_equal(hf_test_cli(args, &out, &err), 0);
+    assert_int_equal(hf_test_cli_table(args, &out, &err), 0);
     assert_int_equal(hf_test_count_lines(out), 2);
     assert_non_null(strstr(out, "\nregression,t_c,4,"));
     free(out);
@@ -209,13 +209,13 @@ static void test_fit_residuals_and_other_optimizer(void **state)
 {
     (void)state;
     char *out = NULL;
-    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
                                  "--nu 0.5 --method full --residuals --csv", &out, NULL), 0);
     assert_int_equal(hf_test_count_lines(out), 1 + 18 * 4);
     assert_true(starts_with(out, "test,line,observable,measured,model,rel_residual\n1,"));
     free(out);
     char *err = NULL;
-    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_clean.csv' "
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" DATA "maxwell_synthetic_clean.csv' "
                                  "--nu 0.5 --method full --optimizer nlopt:LN_NELDERMEAD --csv",
                                  &out, &err), 0);
     assert_non_null(strstr(out, "\nfull,"));
@@ -271,15 +271,15 @@ static void test_fit_lab_units_file(void **state)
     free(text);
     hf_maxwell_data_free(d);
     char args[1400], *si = NULL, *lab = NULL, *given = NULL, *err = NULL;
-    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_clean.csv' "
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" DATA "maxwell_synthetic_clean.csv' "
                                  "--nu 0.5 --method regression --csv", &si, NULL), 0);
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv",
              path);
-    assert_int_equal(hf_test_cli(args, &lab, &err), 0);
+    assert_int_equal(hf_test_cli_table(args, &lab, &err), 0);
     assert_string_equal(err, "");
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv "
                                 "--delimiter ';' --g 9.80665", path);
-    assert_int_equal(hf_test_cli(args, &given, NULL), 0);
+    assert_int_equal(hf_test_cli_table(args, &given, NULL), 0);
     assert_string_equal(given, lab);
     double mu0[2][3], eta[2][3];
     assert_int_equal(regression_rows(si, mu0[0], eta[0]), 3);
@@ -295,7 +295,7 @@ static void test_fit_lab_units_file(void **state)
     /* another g makes other speeds from the same heights */
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv "
                                 "--g 9.81", path);
-    assert_int_equal(hf_test_cli(args, &given, NULL), 0);
+    assert_int_equal(hf_test_cli_table(args, &given, NULL), 0);
     assert_int_equal(regression_rows(given, mu0[1], eta[1]), 3);
     assert_true(fabs(mu0[1][0] / mu0[0][0] - 1.0) > 1e-5);
     free(given);
@@ -354,7 +354,7 @@ static void test_fit_missing_values(void **state)
     free(clean);
     char args[1200], *out = NULL, *err = NULL;
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --csv", path);
-    assert_int_equal(hf_test_cli(args, &out, &err), 0);
+    assert_int_equal(hf_test_cli_table(args, &out, &err), 0);
     assert_non_null(strstr(out, "\nregression,F_M,17,"));
     assert_non_null(strstr(out, "\nregression,t_M,18,"));
     assert_non_null(strstr(out, "\nregression,t_c,17,"));
@@ -363,11 +363,11 @@ static void test_fit_missing_values(void **state)
     free(err);
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method full --residuals "
                                 "--csv", path);
-    assert_int_equal(hf_test_cli(args, &out, NULL), 0);
+    assert_int_equal(hf_test_cli_table(args, &out, NULL), 0);
     assert_int_equal(hf_test_count_lines(out), 1 + 18 * 4 - 2);
     assert_true(starts_with(out, "test,line,observable,measured,model,rel_residual\n1,2,t_M,"));
     char *all = NULL;
-    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
                                  "--nu 0.5 --method full --residuals --csv", &all, NULL), 0);
     static const char *const rows[] = {"\n1,2,t_M,", "\n1,2,e,", "\n2,3,F_M,", "\n2,3,t_M,",
                                        "\n2,3,e,", "\n3,4,F_M,", "\n18,19,e,"};
@@ -386,7 +386,7 @@ static void test_fit_honest_status(void **state)
 {
     (void)state;
     char *out = NULL, *err = NULL;
-    assert_int_equal(hf_test_cli("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" DATA "maxwell_synthetic_noisy.csv' "
                                  "--nu 0.5 --method regression --csv", &out, &err), 0);
     assert_non_null(strstr(out, "\nregression,F_M,18,"));
     assert_non_null(strstr(out, ",ok\n"));
@@ -412,7 +412,7 @@ static void test_fit_honest_status(void **state)
     char args[1200];
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv",
              path);
-    assert_int_equal(hf_test_cli(args, &out, &err), 1);
+    assert_int_equal(hf_test_cli_table(args, &out, &err), 1);
     assert_non_null(strstr(out, ",nonphysical\n"));
     assert_int_equal(hf_test_count_lines(err), 2);
     assert_non_null(strstr(err, "warning: regression F_M is nonphysical: eta = -"));
@@ -434,7 +434,7 @@ static void test_fit_warns_of_a_unit_slip(void **state)
                              "0.004,5,2,2.4e-4\n");
     char args[1200];
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression", path);
-    (void)hf_test_cli(args, &out, &err);
+    (void)hf_test_cli_table(args, &out, &err);
     assert_non_null(strstr(err, "warning: "));
     assert_non_null(strstr(err, ":2:2: column 'R_m' holds 5 m, over the 1 m no drop test "
                                 "reaches (3 of 3 rows): are the values in the unit of 'R_mm'?"));
@@ -553,7 +553,7 @@ static void test_curves(void **state)
 {
     (void)state;
     char *out = NULL;
-    assert_int_equal(hf_test_cli("maxwell curves --points 3 --eps-max 0.2 --csv", &out, NULL),
+    assert_int_equal(hf_test_cli_table("maxwell curves --points 3 --eps-max 0.2 --csv", &out, NULL),
                      0);
     assert_true(starts_with(out, "alpha,eps,wm_wm0,wm_wm0_asym,FM_FM0,FM_FM0_asym,tM_tm0,"
                                  "tM_tm0_asym,tc_tc0,tc_tc0_asym,e,e_asym\n1,0,"));
@@ -565,7 +565,7 @@ static void test_curves(void **state)
         row = end + 1;
     }
     free(out);
-    assert_int_equal(hf_test_cli("maxwell curves --limits --alpha 1,0.5 --csv", &out, NULL), 0);
+    assert_int_equal(hf_test_cli_table("maxwell curves --limits --alpha 1,0.5 --csv", &out, NULL), 0);
     assert_true(starts_with(out, "alpha,quantity,eps_limit,tauR_tm0,limit\n1,w_m,"));
     assert_non_null(strstr(out, "\n0.5,e,"));
     assert_int_equal(hf_test_count_lines(out), 11);
@@ -586,9 +586,9 @@ static void test_simulate_sls(void **state)
     const char *impact = " --R 0.01 --m 0.03267 --v0 0.5 --csv";
     char args[512];
     snprintf(args, sizeof args, "maxwell simulate %s%s", TRUTH, impact);
-    assert_int_equal(hf_test_cli(args, &out, NULL), 0);
+    assert_int_equal(hf_test_cli_table(args, &out, NULL), 0);
     snprintf(args, sizeof args, "maxwell simulate %s --alpha 0.5%s", TRUTH, impact);
-    assert_int_equal(hf_test_cli(args, &sls, NULL), 0);
+    assert_int_equal(hf_test_cli_table(args, &sls, NULL), 0);
     double vm[5], vs[5];
     assert_int_equal(sscanf(strchr(out, '\n') + 1, "%lf,%lf,%lf,%lf,%lf", &vm[0], &vm[1],
                             &vm[2], &vm[3], &vm[4]), 5);

@@ -316,7 +316,7 @@ static void test_cli_curve_on_the_shipped_traces(void **state)
 {
     (void)state;
     char *out = NULL, *err = NULL;
-    assert_int_equal(hf_test_cli("maxwell fit --data '" TRACES "' --nu 0.5 --method curve --csv",
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" TRACES "' --nu 0.5 --method curve --csv",
                                  &out, &err), 0);
     double mu0, mu0_se, eta, eta_se;
     char status[64];
@@ -329,7 +329,7 @@ static void test_cli_curve_on_the_shipped_traces(void **state)
     free(out);
     free(err);
     /* --method all on a list of traces alone: the curve row only */
-    assert_int_equal(hf_test_cli("maxwell fit --data '" TRACES "' --nu 0.5 --csv", &out, &err),
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" TRACES "' --nu 0.5 --csv", &out, &err),
                      0);
     assert_non_null(strstr(out, "\ncurve,F(t),12,"));
     assert_null(strstr(out, "\nregression,"));
@@ -338,7 +338,7 @@ static void test_cli_curve_on_the_shipped_traces(void **state)
     free(err);
     /* a zero baseline on traces with a 0.26 N offset: far off, as it should be,
      * and not trusted: the residuals are several times the pre-contact noise */
-    assert_int_equal(hf_test_cli("maxwell fit --data '" TRACES "' --nu 0.5 --method curve "
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" TRACES "' --nu 0.5 --method curve "
                                  "--baseline zero --csv", &out, &err), 1);
     curve_row(out, &mu0, &mu0_se, &eta, &eta_se, status, sizeof status);
     assert_true(fabs(eta - 100.0) > 10.0 * eta_se);
@@ -348,7 +348,7 @@ static void test_cli_curve_on_the_shipped_traces(void **state)
     free(err);
     /* contact starts fixed where the extraction puts them: a fit, and a
      * different one (the extraction's starts are not the fitted ones) */
-    assert_int_equal(hf_test_cli("maxwell fit --data '" TRACES "' --nu 0.5 --method curve "
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" TRACES "' --nu 0.5 --method curve "
                                  "--contact-start extracted --csv", &out, &err), 1);
     double mu0_x, eta_x;
     curve_row(out, &mu0_x, &mu0_se, &eta_x, &eta_se, status, sizeof status);
@@ -365,7 +365,7 @@ static void test_cli_curve_residuals(void **state)
 {
     (void)state;
     char *out = NULL, *err = NULL;
-    assert_int_equal(hf_test_cli("maxwell fit --data '" TRACES "' --nu 0.5 --method curve "
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" TRACES "' --nu 0.5 --method curve "
                                  "--residuals --csv", &out, &err), 0);
     /* a header and one row per sample of the 12 traces */
     assert_true(strncmp(out, "drop,line,t_s,t_contact_s,F_N,F_model_N,residual_N\n", 51) == 0);
@@ -403,7 +403,7 @@ static void test_cli_curve_bad_input(void **state)
                            "--max-iter");
     /* a fit cut short still prints its row, warns, and exits 1 */
     char *out = NULL, *err = NULL;
-    assert_int_equal(hf_test_cli("maxwell fit --data '" TRACES "' --nu 0.5 --method curve "
+    assert_int_equal(hf_test_cli_table("maxwell fit --data '" TRACES "' --nu 0.5 --method curve "
                                  "--max-iter 1", &out, &err), 1);
     assert_non_null(strstr(out, "maxiter"));
     assert_non_null(strstr(err, "the curve fit did not converge (maxiter"));

@@ -371,7 +371,7 @@ static void test_cli(void **state)
     char *out = NULL, *err = NULL;
     char features[1100], cmd[3000];
     snprintf(features, sizeof features, "%s", hf_test_tmp_path("features.csv"));
-    int rc = hf_test_cli("maxwell extract --data data/drop_traces/drops.csv --csv", &out, &err);
+    int rc = hf_test_cli_table("maxwell extract --data data/drop_traces/drops.csv --csv", &out, &err);
     if (rc != 0)
         print_error("%s", err);
     assert_int_equal(rc, 0);
@@ -386,7 +386,7 @@ static void test_cli(void **state)
     /* the output is a --data file: the regression on F_M is well determined */
     snprintf(cmd, sizeof cmd, "maxwell fit --data %s --nu 0.5 --method regression --csv",
              features);
-    rc = hf_test_cli(cmd, &out, &err);
+    rc = hf_test_cli_table(cmd, &out, &err);
     assert_non_null(strstr(out, "regression,F_M,12,"));
     assert_true(rc == 0);
     free(out);
@@ -443,7 +443,7 @@ static void plot_warns(const char *args, const char *png, const char *needle)
     char cmd[4000], *out = NULL, *err = NULL;
     remove(png);
     snprintf(cmd, sizeof cmd, "plot trace %s -o '%s'", args, png);
-    int rc = hf_test_cli(cmd, &out, &err);
+    int rc = hf_test_cli_table(cmd, &out, &err);
     int ok = rc == 0 && out != NULL && out[0] == '\0' && err != NULL &&
              (needle == NULL ? err[0] == '\0'
                              : strstr(err, needle) != NULL && hf_test_count_lines(err) == 1);

@@ -30,6 +30,13 @@
  * test still contributes its other observables; an impact cell may not be
  * missing, and a row needs at least one observable.
  *
+ * Specimens: an optional column `specimen` (any text, quoted or not, not
+ * empty) names the specimen each drop was made on — a material, a batch,
+ * a temperature.  Drops of one name form one specimen, in the order their
+ * names first appear; hertzfit/maxwell_fit.h identifies each specimen on
+ * its own (hf_maxwell_identify_specimens) and compares them
+ * (hf_maxwell_compare).
+ *
  * Force traces: a list may have a column `trace` naming each drop's trace
  * file, relative to the list's folder (or absolute), in place of (or
  * beside) the observable columns.  A trace file is a CSV read the same way
@@ -112,6 +119,10 @@ typedef struct hf_maxwell_data {
                                               list has a trace column, else NULL */
     size_t nwarnings;                      /* plausibility warnings of the reader */
     char **warning;                        /* nwarnings lines (owned), or NULL */
+    char **specimen;                       /* n specimen names (owned) when the list
+                                              has a `specimen` column (or
+                                              hf_maxwell_data_set_specimen set one),
+                                              else NULL: one specimen */
 } hf_maxwell_data;
 
 /* How the trace files of a test list are read (docs/traces.md, "Files as
@@ -219,6 +230,20 @@ hf_status hf_maxwell_synthesize_sls(const hf_maxwell_material *material, double 
 hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, const double *t,
                                     const double *F, hf_diag *diag);
 
+/* Names the specimen of test I of DATA (a copy of NAME, not empty; every
+ * other test's specimen is "" until set, and a data set with an empty
+ * name left is refused by the specimen functions of
+ * hertzfit/maxwell_fit.h).  HF_EINVAL (no data, I out of range, NAME NULL
+ * or empty), HF_ENOMEM. */
+hf_status hf_maxwell_data_set_specimen(hf_maxwell_data *data, size_t i, const char *name,
+                                       hf_diag *diag);
+
+/* The specimens of DATA: their number into *nspecimens (1 without a
+ * specimen column) and, when index is not NULL, each test's specimen
+ * (0-based, in the order the names first appear) into index[0 .. n-1].
+ * HF_EINVAL for a test without a name (hf_maxwell_data_set_specimen). */
+hf_status hf_maxwell_data_specimens(const hf_maxwell_data *data, size_t *nspecimens,
+                                    size_t *index, hf_diag *diag);
 
 /*
  * ---- measured force histories of drop tests: the
@@ -429,6 +454,12 @@ typedef struct hf_maxwell_impact_features {
     double noise;           /* σ [N] */
     size_t contact_samples; /* samples in the contact */
     hf_maxwell_extract_status status;
+    double e, e_se;         /* restitution V_out/V_in = impulse/(m V0) − 1 (momentum
+                               of a ball on a fixed anvil) and its standard
+                               uncertainty: the impulse's (sample noise σ·Δt·√n and
+                               the baseline's, over the contact) and, for a bounce,
+                               that of V0, itself carried from the impulses before;
+                               NaN without an impactor */
 } hf_maxwell_impact_features;
 
 /* The impacts of TRACE in time order, at most MAX_IMPACTS of them (1: the

@@ -366,6 +366,108 @@ hf_status hf_maxwell_identify(const hf_maxwell_data *data, const hf_argatov_cons
 /* Frees what a report owns (not the report); safe on a zeroed report. */
 void hf_maxwell_identify_report_free(hf_maxwell_identify_report *report);
 
+/* ---- specimens: one identification each, and their comparison -------------
+ *
+ * hf_maxwell_identify_specimens runs hf_maxwell_identify on the drops of
+ * each specimen of DATA (hf_maxwell_data_specimens: the `specimen`
+ * column; one specimen, DATA itself, without it), in the order the names
+ * first appear.  Every specimen runs; each keeps its own status and
+ * report (the rows that stand, as hf_maxwell_identify leaves them).  The
+ * call returns HF_OK when every specimen's identification did, else the
+ * first failing one's status with its diag prefixed "specimen NAME: "
+ * (*out is set either way when it could be built: free it).  A residual
+ * vector of a specimen's report indexes its own drops (drops[i] is the
+ * test of DATA). */
+typedef struct hf_maxwell_specimen_result {
+    char *name;          /* the specimen's name (owned), NULL without a specimen column */
+    size_t ndrops;       /* its tests */
+    size_t *drops;       /* their 0-based indices in the data (owned) */
+    hf_status status;    /* of its hf_maxwell_identify */
+    char error[HF_DIAG_SIZE]; /* its diag's text when status is not HF_OK, else "" */
+    hf_maxwell_identify_report report;
+} hf_maxwell_specimen_result;
+
+typedef struct hf_maxwell_specimens {
+    size_t n;                              /* specimens */
+    hf_maxwell_specimen_result *specimen;  /* n results (owned) */
+} hf_maxwell_specimens;
+
+hf_status hf_maxwell_identify_specimens(const hf_maxwell_data *data,
+                                        const hf_argatov_constants *constants,
+                                        const hf_maxwell_identify_config *cfg,
+                                        hf_maxwell_specimens **out, hf_diag *diag);
+
+void hf_maxwell_specimens_free(hf_maxwell_specimens *specimens);
+
+/* hf_maxwell_compare: every specimen identified by one fit (cfg->method
+ * FULL or CURVE; ALL is FULL when the data have a feature column, else
+ * CURVE; REGRESSION is refused: three lines per specimen are no single
+ * estimate), then every pair (a < b) tested for a difference of material
+ * by a Wald test on the difference of their estimates, both specimens'
+ * covariances added (independent drops):
+ *   per parameter  z = (θ_b − θ_a)/√(se_a² + se_b²), p two-sided normal;
+ *   jointly        W = dᵀ(Σ_a + Σ_b)⁻¹d, d = (Δμ0, Δη), Σ from the standard
+ *                  errors and mu0_eta_corr, p from χ² with 2 degrees of
+ *                  freedom (gsl_cdf_chisq_Q),
+ * the joint p-values Holm-corrected across the pairs (family-wise error
+ * at most LEVEL); differ = 1 when the corrected p is below LEVEL.  The
+ * Wald test stands on the fits' first-order standard errors (s²(JᵀJ)⁻¹),
+ * which the coverage studies of docs/maxwell.md check.  A pair is
+ * trusted only when both specimens' rows are (hf_maxwell_identify_row);
+ * an untrusted pair's p-values are computed but mean little.  Returns
+ * HF_EINVAL for REGRESSION, fewer than 2 specimens or LEVEL outside
+ * (0, 1), and the first failing specimen's status (as
+ * hf_maxwell_identify_specimens; *out then holds the specimens, no
+ * pairs). */
+typedef struct hf_maxwell_comparison_pair {
+    size_t a, b;                  /* specimens, a < b */
+    double dmu0, dmu0_se, p_mu0;  /* μ0_b − μ0_a [Pa], its standard error, Wald p */
+    double deta, deta_se, p_eta;  /* η_b − η_a [1/s], likewise */
+    double wald;                  /* joint statistic W (χ², 2 degrees of freedom) */
+    double p;                     /* its p-value */
+    double p_holm;                /* Holm-corrected across the pairs */
+    int differ;                   /* p_holm < level */
+    int trusted;                  /* both specimens' rows trusted */
+} hf_maxwell_comparison_pair;
+
+typedef struct hf_maxwell_comparison {
+    hf_maxwell_specimens *specimens;  /* every specimen's identification (owned) */
+    hf_maxwell_method method;         /* the fit compared: FULL or CURVE */
+    const hf_maxwell_identify_row **row; /* each specimen's row of that fit (owned
+                                         array; NULL where it did not run) */
+    double level;                     /* family-wise error level of differ */
+    size_t npairs;
+    hf_maxwell_comparison_pair *pair; /* npairs pairs (owned), (0,1), (0,2), ..., (1,2), ... */
+} hf_maxwell_comparison;
+
+/* Family-wise error level of hf_maxwell_compare's default. */
+#define HF_MAXWELL_COMPARE_LEVEL 0.05
+
+hf_status hf_maxwell_compare(const hf_maxwell_data *data, const hf_argatov_constants *constants,
+                             const hf_maxwell_identify_config *cfg, double level,
+                             hf_maxwell_comparison **out, hf_diag *diag);
+
+void hf_maxwell_comparison_free(hf_maxwell_comparison *comparison);
+
+/* ---- provenance of a Maxwell task -------------------------------------------
+ *
+ * Adds to P (hertzfit/status.h) what a Maxwell table was made from: the
+ * data's file (key data, with data_sha256) and each drop's trace file
+ * (trace_1, trace_1_sha256, ... by drop; data set in memory have none),
+ * how they were read when READ is not NULL (g_mps2; trace_decimal,
+ * trace_time_column, trace_force_column, trace_time_unit,
+ * trace_force_unit, trace_rate_hz when set), and when CFG is not NULL
+ * every option of the identification that changes the numbers: method
+ * (all, regression, full, curve), nu, alpha, weights, optimizer, seed,
+ * max_evals (0: the optimiser's own), xtol_rel, recentre_max, observables
+ * ("all" or e.g. "F_M+t_M"), contact_start (fitted, fixed, extracted),
+ * baseline (fitted, zero), max_iter.  The program, the Python package and
+ * the MEX gateway all call this, so their records agree.  Errors of
+ * hf_provenance_set_file (a file that cannot be read any more). */
+hf_status hf_maxwell_provenance(hf_provenance *p, const hf_maxwell_data *data,
+                                const hf_maxwell_read_options *read,
+                                const hf_maxwell_identify_config *cfg, hf_diag *diag);
+
 /* ---- the features of every trace, one call --------------------------------
  *
  * hf_maxwell_trace_extract of every drop's trace of DATA (HF_ENOTFOUND

@@ -110,6 +110,46 @@ void hf_library_remove_temporaries(void);
  * when the path does not fit SIZE. */
 hf_status hf_data_dir(char *out, size_t size, hf_diag *diag);
 
+/* ---- provenance ----------------------------------------------------------
+ *
+ * What a result was made from, as ordered "key = value" entries: the
+ * library's version and git hash (hertzfit_version, git_hash: the commit
+ * the library was built from, "unknown" outside git), every option that
+ * changes the numbers, and each input file's name and SHA-256 (key FILE
+ * and FILE_sha256).  Keys are identifiers (letters, digits, '_', a letter
+ * first), so a binding can make them field names; setting a key again
+ * replaces its value in place.  The program writes each entry as a line
+ * "# key = value" above its tables, the Python package gives them as a
+ * dict (`.provenance`), the MATLAB/Octave gateway as a struct field
+ * `provenance`: one content for the three.  hertzfit/maxwell_fit.h fills
+ * one for the Maxwell tasks (hf_maxwell_provenance). */
+typedef struct hf_provenance hf_provenance;
+
+/* A provenance holding hertzfit_version and git_hash; *out is the
+ * caller's (hf_provenance_free).  HF_ENOMEM. */
+hf_status hf_provenance_alloc(hf_provenance **out, hf_diag *diag);
+void hf_provenance_free(hf_provenance *provenance);
+
+/* Sets KEY to VALUE (copied).  HF_EINVAL for a key that is not an
+ * identifier or a value holding a line break, HF_ENOMEM. */
+hf_status hf_provenance_set(hf_provenance *provenance, const char *key, const char *value,
+                            hf_diag *diag);
+
+/* Sets KEY to VALUE printed as %.17g (round-trips the double). */
+hf_status hf_provenance_set_number(hf_provenance *provenance, const char *key, double value,
+                                   hf_diag *diag);
+
+/* Sets KEY to PATH and KEY_sha256 to the SHA-256 of the file's bytes (64
+ * lower-case hex digits, as sha256sum prints it).  HF_EIO naming PATH when
+ * it cannot be read, and the errors of hf_provenance_set. */
+hf_status hf_provenance_set_file(hf_provenance *provenance, const char *key, const char *path,
+                                 hf_diag *diag);
+
+/* The entries, in the order their keys were first set. */
+size_t hf_provenance_count(const hf_provenance *provenance);
+const char *hf_provenance_key(const hf_provenance *provenance, size_t i);
+const char *hf_provenance_value(const hf_provenance *provenance, size_t i);
+
 #ifdef __cplusplus
 }
 #endif

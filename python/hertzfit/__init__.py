@@ -23,7 +23,9 @@ from .engines import (RestitutionCurve, ViscoelasticSphereFit, law_force, restit
 from .maxwell import (EXTRACT_COLUMNS, OBSERVABLES, MaxwellData, MaxwellEstimate, MaxwellFit,
                       MaxwellTrace, maxwell_extract, maxwell_fit, maxwell_fit_curve,
                       maxwell_force_history, maxwell_predict, maxwell_regress, maxwell_simulate,
-                      maxwell_synthesize, read_maxwell_data)
+                      maxwell_synthesize, read_maxwell_data, COMPARE_COLUMNS, Comparison,
+                      ProvenanceTable, Specimen, SpecimenFits, SpecimenRow, maxwell_compare,
+                      maxwell_fit_specimens)
 from .models import (ImpactResult, copt, copt_closed_form, cr_exact, damping_models, hr,
                      hr_exact, impact_simulate, profile_integral, profile_valley_a,
                      restitution_check)
@@ -43,6 +45,8 @@ __all__ = [
     "MaxwellData", "MaxwellEstimate", "MaxwellFit", "maxwell_fit", "maxwell_predict",
     "maxwell_regress", "maxwell_simulate", "maxwell_synthesize", "read_maxwell_data",
     "EXTRACT_COLUMNS", "MaxwellTrace", "maxwell_extract", "maxwell_fit_curve",
+    "COMPARE_COLUMNS", "Comparison", "ProvenanceTable", "Specimen", "SpecimenFits",
+    "SpecimenRow", "maxwell_compare", "maxwell_fit_specimens",
     "maxwell_force_history", "viscoelastic_simulate", "viscoelastic_force_history", "viscoelastic_identify",
     "ImpactResult", "copt", "copt_closed_form", "cr_exact", "damping_models", "hr", "hr_exact",
     "impact_simulate", "profile_integral", "profile_valley_a", "restitution_check",

@@ -8,6 +8,7 @@ fits (maxwell_fit.h): the full fit and the whole-curve fit.
 A fit method is one entry of _FIT_METHODS (name -> function(data, nu,
 **options) returning a MaxwellFit), so another method of the library is one
 function and one entry."""
+import math
 import os
 import warnings
 from dataclasses import dataclass
@@ -106,8 +107,9 @@ class MaxwellData:
     F_M, t_M, t_c, e (None when absent, NaN for a missing value); ``traces``
     (one MaxwellTrace per test when the list has a trace column, else None);
     ``lines`` (CSV line of each test, or None), ``path``, ``warnings`` (the
-    reader's plausibility warnings).  Made by read_maxwell_data or
-    from_arrays."""
+    reader's plausibility warnings), ``specimen`` (each test's specimen name
+    when the list has a specimen column, else None).  Made by
+    read_maxwell_data or from_arrays."""
 
     def __init__(self, ptr):
         self._ptr = ffi.gc(ptr, lib.hf_maxwell_data_free)
@@ -127,14 +129,18 @@ class MaxwellData:
         self.lines = None if ptr.line == ffi.NULL else np.array([ptr.line[i] for i in range(n)])
         self.path = text(ptr.path) or None
         self.warnings = [text(ptr.warning[i]) for i in range(int(ptr.nwarnings))]
+        self.specimen = None if ptr.specimen == ffi.NULL else [
+            text(ptr.specimen[i]) for i in range(n)]
+        self._read = None  # how the file was read (hf_maxwell_read_options), for provenance
 
     @classmethod
-    def from_arrays(cls, m, R, V0, F_M=None, t_M=None, t_c=None, e=None, traces=None):
+    def from_arrays(cls, m, R, V0, F_M=None, t_M=None, t_c=None, e=None, traces=None,
+                    specimen=None):
         """Tests from arrays (SI units), checked as a file would be.  TRACES:
         one (t, F) pair of arrays per test (t [s] strictly increasing, F [N];
         hf_maxwell_data_set_trace), for maxwell_extract and maxwell_fit_curve
         with no trace file: the same numbers give the program's results to
-        the bit."""
+        the bit.  SPECIMEN: one name per test (the `specimen` column)."""
         m, R, V0 = (np.asarray(v, dtype=float).reshape(-1) for v in (m, R, V0))
         if not m.size == R.size == V0.size:
             raise Error(lib.HF_EMISMATCH, "m, R and V0 have %d, %d and %d values"
@@ -168,6 +174,13 @@ class MaxwellData:
                     check(lib.hf_maxwell_data_set_trace(
                         ptr, i, t.size, ffi.from_buffer("double[]", t),
                         ffi.from_buffer("double[]", F), diag), diag)
+            if specimen is not None:
+                if len(specimen) != m.size:
+                    raise Error(lib.HF_EMISMATCH, "%d specimen names for %d tests"
+                                % (len(specimen), m.size))
+                for i, name in enumerate(specimen):
+                    check(lib.hf_maxwell_data_set_specimen(
+                        ptr, i, encode(str(name), "specimen"), diag), diag)
             if traces is not None and mask == 0:
                 # a list of traces has no observables yet: its impacts checked
                 for i in range(m.size):
@@ -207,7 +220,9 @@ def read_maxwell_data(path, g=None, separator=None, decimal=None, time_column=No
     out = ffi.new("hf_maxwell_data **")
     diag = new_diag()
     check(lib.hf_maxwell_data_read(path_bytes(path, "path"), options, out, diag), diag)
-    return MaxwellData(out[0])
+    data = MaxwellData(out[0])
+    data._read = (options, keep)
+    return data
 
 
 def maxwell_synthesize(data, mu0, nu, eta, noise=0.0, seed=1):
@@ -232,8 +247,10 @@ def _as_data(data):
         return read_maxwell_data(data)
     names = getattr(getattr(data, "dtype", None), "names", None) or ()
     if set(EXTRACT_COLUMNS[2:10]) <= set(names):
-        return MaxwellData.from_arrays(data["m_kg"], data["R_m"], data["V0_mps"],
-                                       F_M=data["F_M_N"], t_M=data["t_M_s"], t_c=data["t_c_s"])
+        return MaxwellData.from_arrays(
+            data["m_kg"], data["R_m"], data["V0_mps"], F_M=data["F_M_N"], t_M=data["t_M_s"],
+            t_c=data["t_c_s"], e=data["e"] if "e" in names else None,
+            specimen=list(data["specimen"]) if "specimen" in names else None)
     raise TypeError("drop tests must be MaxwellData, a file's path or a table of "
                     "maxwell_extract, not %s" % type(data).__name__)
 
@@ -241,7 +258,30 @@ def _as_data(data):
 #: the columns of maxwell_extract, those of `hertzfit maxwell extract --csv`
 EXTRACT_COLUMNS = ("drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N", "u_F_M_N", "t_M_s",
                    "u_t_M_s", "t_c_s", "u_t_c_s", "t0_s", "u_t0_s", "baseline_N", "noise_N",
-                   "samples", "status", "trace_file")
+                   "samples", "status", "trace_file", "e", "u_e")
+
+
+class ProvenanceTable(np.ndarray):
+    """A structured array with ``provenance``: the dict of what it was made
+    from (hf_maxwell_provenance; the program's '# key = value' lines)."""
+    provenance = None
+
+
+def _provenance(data, cfg=None, extra=()):
+    """The provenance of a result on DATA (hf_maxwell_provenance with the
+    options DATA was read with and the identification's CFG), plus EXTRA
+    (key, value) pairs, as a dict in the program's order."""
+    out = ffi.new("hf_provenance **")
+    diag = new_diag()
+    check(lib.hf_provenance_alloc(out, diag), diag)
+    p = ffi.gc(out[0], lib.hf_provenance_free)
+    read = data._read[0] if data._read is not None else ffi.NULL
+    check(lib.hf_maxwell_provenance(p, data._ptr, read, cfg if cfg is not None else ffi.NULL,
+                                    diag), diag)
+    for key, value in extra:
+        check(lib.hf_provenance_set(p, key.encode(), str(value).encode(), diag), diag)
+    return {text(lib.hf_provenance_key(p, i)): text(lib.hf_provenance_value(p, i))
+            for i in range(int(lib.hf_provenance_count(p)))}
 
 
 def _features(data, all_impacts):
@@ -271,7 +311,11 @@ def maxwell_extract(data, impact="first"):
     is the rebound speed of the impact before).  Impacts without values
     (no-impact, no-baseline, no-edge) are left out with a warning, as the
     program does; Error when no impact is extracted ok (the program's exit
-    status 1).  The table is data for maxwell_regress and maxwell_fit."""
+    status 1).  A `specimen` column comes first when the list names
+    specimens; e and u_e (the restitution impulse/(m V0) - 1 and its
+    uncertainty; NaN outside (0, 1]) last.  The table is data for
+    maxwell_regress and maxwell_fit, and carries ``provenance`` (a dict, the
+    program's '#' lines)."""
     if impact not in ("first", "all"):
         raise Error(lib.HF_ENOTFOUND, "unknown impact '%s' (valid: first, all)" % impact)
     data = _as_data(data)
@@ -284,16 +328,25 @@ def maxwell_extract(data, impact="first"):
             continue
         if f.status != lib.HF_MAXWELL_EXTRACT_OK:
             warnings.warn(where, RuntimeWarning, stacklevel=2)
-        rows.append((i + 1, f.impact, data.m[i], data.R[i], f.V0, f.F_M, f.F_M_se, f.t_M,
-                     f.t_M_se, f.t_c, f.t_c_se, f.t0, f.t0_se, f.baseline, f.noise,
-                     f.contact_samples, text(lib.hf_maxwell_extract_status_name(f.status)),
-                     data.traces[i].path))
-    if not any(r[-2] == "ok" for r in rows):
+        # NaN where the program prints NA: no restitution in (0, 1]
+        e, u_e = (f.e, f.e_se) if 0.0 < f.e <= 1.0 else (math.nan, math.nan)
+        named = () if data.specimen is None else (data.specimen[i],)
+        rows.append(named + (i + 1, f.impact, data.m[i], data.R[i], f.V0, f.F_M, f.F_M_se,
+                             f.t_M, f.t_M_se, f.t_c, f.t_c_se, f.t0, f.t0_se, f.baseline,
+                             f.noise, f.contact_samples,
+                             text(lib.hf_maxwell_extract_status_name(f.status)),
+                             data.traces[i].path, e, u_e))
+    if not any(r[-4] == "ok" for r in rows):
         raise Error(lib.HF_ENOCONV, "%s: no impact was extracted ok" % (data.path or "the data"))
-    width = max(len(r[-1]) for r in rows)
+    width = max(len(r[-3]) for r in rows)
     dtype = ([("drop", "i8"), ("impact", "i8")] + [(c, "f8") for c in EXTRACT_COLUMNS[2:15]]
-             + [("samples", "i8"), ("status", "U16"), ("trace_file", "U%d" % width)])
-    return np.array(rows, dtype=dtype)
+             + [("samples", "i8"), ("status", "U16"), ("trace_file", "U%d" % width),
+                ("e", "f8"), ("u_e", "f8")])
+    if data.specimen is not None:
+        dtype = [("specimen", "U%d" % max(len(n) for n in data.specimen))] + dtype
+    table = np.array(rows, dtype=dtype).view(ProvenanceTable)
+    table.provenance = _provenance(data, extra=(("impact", impact),))
+    return table
 
 
 @dataclass
@@ -373,7 +426,8 @@ class MaxwellFit:
     on the box) and the residuals: for the full fit relative (tests outer,
     fitted observables inner); for the curve fit F_model + b − F_measured
     [N] of every sample (drops in order), with each drop's ``contact_start``
-    [s] on its trace's clock and ``baseline`` [N] (None for the full fit)."""
+    [s] on its trace's clock and ``baseline`` [N] (None for the full fit);
+    ``provenance``, the dict of the program's '#' lines."""
     estimate: MaxwellEstimate
     stop: str
     evaluations: int
@@ -384,6 +438,7 @@ class MaxwellFit:
     residuals: np.ndarray
     contact_start: np.ndarray = None
     baseline: np.ndarray = None
+    provenance: dict = None
 
 
 def _fit_result(res, residuals, nres, **extra):
@@ -419,9 +474,10 @@ def _fit_full(data, nu, optimizer=None, seed=1, max_evals=0, observables=None, m
     residuals = ffi.new("double[]", max(data.n, 1) * len(OBSERVABLES))
     diag = new_diag()
     check(lib.hf_maxwell_fit_full(data._ptr, _argatov(), cfg, res, residuals, diag), diag)
+    provenance = _provenance(data, _identify_config("full", nu, full=cfg))
     del keep
     return _fit_result(res, residuals, int(res.estimate.n) *
-                       bin(res.estimate.observables).count("1"))
+                       bin(res.estimate.observables).count("1"), provenance=provenance)
 
 
 def _fit_curve(data, nu, contact_start="fit", baseline="fit", max_iter=None, mu0_start=None,
@@ -462,7 +518,8 @@ def _fit_curve(data, nu, contact_start="fit", baseline="fit", max_iter=None, mu0
     check(lib.hf_maxwell_fit_curve(data._ptr, cfg, res, starts, baselines, residuals, diag),
           diag)
     return _fit_result(res, residuals, nres, contact_start=_doubles(starts, data.n),
-                       baseline=_doubles(baselines, data.n))
+                       baseline=_doubles(baselines, data.n),
+                       provenance=_provenance(data, _identify_config("curve", nu, curve=cfg)))
 
 
 def maxwell_fit_curve(data, nu=0.5, contact_start="fit", baseline="fit", max_iter=None,
@@ -496,3 +553,145 @@ def maxwell_fit(data, nu, method="full", **options):
         raise Error(lib.HF_ENOTFOUND, "unknown fit method '%s' (valid: %s)"
                     % (method, ", ".join(_FIT_METHODS)))
     return _FIT_METHODS[method](_as_data(data), nu, **options)
+
+
+# ---- specimens ------------------------------------------------------------
+
+_IDENTIFY_METHODS = {"all": "HF_MAXWELL_IDENTIFY_ALL", "regression": "HF_MAXWELL_IDENTIFY_REGRESSION",
+                     "full": "HF_MAXWELL_IDENTIFY_FULL", "curve": "HF_MAXWELL_IDENTIFY_CURVE"}
+
+
+def _identify_config(method, nu, full=None, curve=None, weights="none", alpha=None,
+                     observables=None):
+    """An hf_maxwell_identify_config: METHOD, NU, the full fit's and curve
+    fit's configurations (cdata, copied) or the defaults."""
+    if method not in _IDENTIFY_METHODS:
+        raise Error(lib.HF_ENOTFOUND, "unknown method '%s' (valid: %s)"
+                    % (method, ", ".join(_IDENTIFY_METHODS)))
+    if weights not in _WEIGHTS:
+        raise Error(lib.HF_ENOTFOUND, "unknown weights '%s' (valid: none, relative)" % weights)
+    c = ffi.new("hf_maxwell_identify_config *")
+    lib.hf_maxwell_identify_config_init(c)
+    c.method = getattr(lib, _IDENTIFY_METHODS[method])
+    c.nu = nu
+    c.weights = _WEIGHTS[weights]
+    if full is not None:
+        c.full = full[0]
+    if curve is not None:
+        c.curve = curve[0]
+    if alpha is not None:
+        c.full.objective.alpha = alpha
+    if observables is not None:
+        c.full.objective.mask = sum(1 << _observable(o) for o in observables)
+    c.full.objective.nu = nu
+    c.curve.nu = nu
+    return c
+
+
+@dataclass
+class SpecimenRow:
+    """One row of a specimen's identification: the estimate, the program's
+    status ("ok"/"converged" or why not), whether it is trusted and why not."""
+    estimate: MaxwellEstimate
+    status: str
+    trusted: bool
+    reason: str
+
+
+@dataclass
+class Specimen:
+    """One specimen's identification (hf_maxwell_identify_specimens): its
+    ``name`` (None without a specimen column), its ``drops`` (0-based tests
+    of the data), its ``rows`` (the program's rows of `maxwell fit`), and
+    ``error`` (why its identification failed, or "")."""
+    name: str
+    drops: np.ndarray
+    rows: list
+    error: str
+
+
+@dataclass
+class SpecimenFits:
+    """Every specimen's identification, and the ``provenance`` dict."""
+    specimens: list
+    provenance: dict
+
+
+def _specimens(ptr):
+    out = []
+    for k in range(int(ptr.n)):
+        r = ptr.specimen[k]
+        rows = [SpecimenRow(_estimate(ffi.addressof(r.report.row[i].estimate)),
+                            text(r.report.row[i].status), bool(r.report.row[i].trusted),
+                            text(r.report.row[i].reason)) for i in range(int(r.report.nrows))]
+        out.append(Specimen(text(r.name) if r.name != ffi.NULL else None,
+                            np.array([r.drops[i] for i in range(int(r.ndrops))], dtype=int),
+                            rows, text(r.error)))
+    return out
+
+
+def maxwell_fit_specimens(data, nu, method="all", weights="none", alpha=None,
+                          observables=None):
+    """`hertzfit maxwell fit` per specimen (hf_maxwell_identify_specimens):
+    METHOD "all", "regression", "full" or "curve" on each specimen's drops
+    of DATA (its `specimen` column; one specimen without it).  Returns
+    SpecimenFits (one Specimen each, in the order the names first appear,
+    and the provenance); Error when a specimen's identification fails."""
+    data = _as_data(data)
+    cfg = _identify_config(method, nu, weights=weights, alpha=alpha, observables=observables)
+    out = ffi.new("hf_maxwell_specimens **")
+    diag = new_diag()
+    st = lib.hf_maxwell_identify_specimens(data._ptr, _argatov(), cfg, out, diag)
+    ptr = ffi.gc(out[0], lib.hf_maxwell_specimens_free) if out[0] != ffi.NULL else None
+    check(st, diag)
+    return SpecimenFits(_specimens(ptr), _provenance(data, cfg))
+
+
+@dataclass
+class Comparison:
+    """`hertzfit maxwell compare` (hf_maxwell_compare): every specimen's
+    identification, the ``method`` compared ("full" or "curve"), its
+    ``level``, ``pairs`` (a structured array with the columns of
+    `maxwell compare --csv`) and the ``provenance`` dict."""
+    specimens: list
+    method: str
+    level: float
+    pairs: np.ndarray
+    provenance: dict
+
+
+COMPARE_COLUMNS = ("specimen_a", "specimen_b", "mu0_a_Pa", "mu0_a_se", "mu0_b_Pa", "mu0_b_se",
+                   "eta_a_per_s", "eta_a_se", "eta_b_per_s", "eta_b_se", "dmu0_Pa", "dmu0_se",
+                   "p_mu0", "deta_per_s", "deta_se", "p_eta", "wald_chi2", "p", "p_holm",
+                   "differ", "status")
+
+
+def maxwell_compare(data, nu, method=None, level=0.05, alpha=None, observables=None):
+    """Compares the specimens of DATA (hf_maxwell_compare): each specimen's
+    (mu0, eta) by METHOD "full" or "curve" (default: full when DATA has
+    feature columns, else curve), every pair tested by Wald tests, the
+    joint p Holm-corrected, ``differ`` below LEVEL.  A Comparison."""
+    data = _as_data(data)
+    cfg = _identify_config(method or "all", nu, alpha=alpha, observables=observables)
+    out = ffi.new("hf_maxwell_comparison **")
+    diag = new_diag()
+    st = lib.hf_maxwell_compare(data._ptr, _argatov(), cfg, level, out, diag)
+    x = ffi.gc(out[0], lib.hf_maxwell_comparison_free) if out[0] != ffi.NULL else None
+    check(st, diag)
+    specimens = _specimens(x.specimens)
+    rows = []
+    for j in range(int(x.npairs)):
+        q = x.pair[j]
+        a, b = x.row[q.a].estimate, x.row[q.b].estimate
+        rows.append((specimens[q.a].name, specimens[q.b].name, a.mu0, a.mu0_se, b.mu0,
+                     b.mu0_se, a.eta, a.eta_se, b.eta, b.eta_se, q.dmu0, q.dmu0_se, q.p_mu0,
+                     q.deta, q.deta_se, q.p_eta, q.wald, q.p, q.p_holm,
+                     "yes" if q.differ else "no", "ok" if q.trusted else "untrusted"))
+    width = max(len(s.name) for s in specimens)
+    dtype = ([(c, "U%d" % width) for c in COMPARE_COLUMNS[:2]] +
+             [(c, "f8") for c in COMPARE_COLUMNS[2:19]] +
+             [("differ", "U3"), ("status", "U9")])
+    compared = "full" if x.method == lib.HF_MAXWELL_FULL else "curve"
+    cfg.method = getattr(lib, _IDENTIFY_METHODS[compared])
+    return Comparison(specimens, compared, level, np.array(rows, dtype=dtype),
+                      _provenance(data, cfg, (("level", "%.17g" % level),)))

@@ -31,7 +31,16 @@ def program_csv(*args, rc=0):
     run = subprocess.run([EXE, "maxwell"] + list(args) + ["--csv"],
                          capture_output=True, text=True, cwd=REPO)
     assert run.returncode == rc, run.stderr
-    return list(csv.DictReader(io.StringIO(run.stdout)))
+    return list(csv.DictReader(io.StringIO("".join(
+        l for l in run.stdout.splitlines(True) if not l.startswith("#")))))
+
+
+def program_provenance(*args, rc=0):
+    """The '# key = value' lines of `hertzfit maxwell ARGS --csv` as a dict."""
+    run = subprocess.run([EXE, "maxwell"] + list(args) + ["--csv"],
+                         capture_output=True, text=True, cwd=REPO)
+    assert run.returncode == rc, run.stderr
+    return dict(l[2:].split(" = ", 1) for l in run.stdout.splitlines() if l.startswith("# "))
 
 
 def fails(needle, fn, *args, **kwargs):
@@ -88,6 +97,8 @@ def test_extract_matches_the_program(drops, impact):
                 assert int(row[col]) == m[col]
             elif col in ("status", "trace_file"):
                 assert row[col] == m[col]
+            elif row[col] == "NA":
+                assert np.isnan(m[col])
             else:
                 same_double(row[col], m[col])
 
