@@ -522,6 +522,50 @@ done:
     return st;
 }
 
+/* The χ² a weighted residual vector f of N samples and p variables
+ * amounts to, with the noise variance estimated from it. */
+static double chi2_units(const gsl_vector *f, size_t p)
+{
+    double ssr;
+    gsl_blas_ddot(f, f, &ssr);
+    return ssr / ((double)f->size - (double)p);
+}
+
+/* GSL's trust-region iteration (as gsl_multifit_nlinear_driver: step test
+ * 1e-8, gradient test 1e-8, a first iteration without progress ends it)
+ * with one more stop: CHI2_STALL successive accepted steps that each lower
+ * χ² by less than CHI2_STEP (in units of the noise variance estimated from
+ * the residuals).  Such steps move the parameters by a small fraction of
+ * a standard error: the fit is as good as it gets.  It is what ends the
+ * fits of a law richer than the data (a Prony weight drifting to 0 or a
+ * rate to infinity), which the step test never would. */
+#define CHI2_STEP 1e-2
+#define CHI2_STALL 2
+static int drive(gsl_multifit_nlinear_workspace *w, size_t max_iter, int *info)
+{
+    gsl_vector *f = gsl_multifit_nlinear_residual(w);
+    double ssr_prev, ssr, unit = chi2_units(f, gsl_multifit_nlinear_position(w)->size);
+    gsl_blas_ddot(f, f, &ssr_prev);
+    int status = GSL_CONTINUE, stalled = 0;
+    size_t iter = 0;
+    while (status == GSL_CONTINUE && iter < max_iter) {
+        status = gsl_multifit_nlinear_iterate(w);
+        if (status == GSL_ENOPROG && iter == 0) {
+            *info = status;
+            return GSL_EMAXITER;
+        }
+        ++iter;
+        gsl_blas_ddot(f, f, &ssr);
+        unit = chi2_units(f, gsl_multifit_nlinear_position(w)->size);
+        stalled = ssr_prev - ssr < CHI2_STEP * unit ? stalled + 1 : 0;
+        ssr_prev = ssr;
+        status = gsl_multifit_nlinear_test(1e-8, 1e-8, 0.0, info, w);
+        if (status == GSL_CONTINUE && stalled >= CHI2_STALL)
+            status = GSL_SUCCESS;
+    }
+    return iter >= max_iter && status != GSL_SUCCESS ? GSL_EMAXITER : status;
+}
+
 /* One law fitted from PARAM0 (and contact starts START0, may be NULL);
  * the fitted contact starts into start_out (n, may be NULL).  A fit that
  * goes wrong is reported in out->status = failed with the reason. */
@@ -568,8 +612,7 @@ static hf_status fit_one(const hf_maxwell_data *d, const hf_viscoelastic_law *la
         int info = 0;
         int gs = gsl_multifit_nlinear_init(x0, &fdf, w);
         if (gs == GSL_SUCCESS)
-            gs = gsl_multifit_nlinear_driver(cfg->max_iter, 1e-8, 1e-8, 0.0, NULL, NULL,
-                                             &info, w);
+            gs = drive(w, cfg->max_iter, &info);
         if (c.status != HF_OK) {
             st = c.status;
             hf_diag_set(diag, st, "viscoelastic fit: %s", c.diag.text);
