@@ -556,23 +556,54 @@ static void count_loading_step(double t, const double y[], void *user)
     ((model *)user)->steps++;
 }
 
+/* dF/dτ in unloading at (τ, s = t₁(τ)): differentiating Lee–Radok's
+ * integral stopped at s, the terms in s' = ds/dτ collect into
+ * (3/2)ω_L(s)^{1/2} ω_L'(s) s' G(τ − s)/G(0), and s' G ω_L' = ∂Q/∂τ
+ * (from Q(s(τ), τ) = 0), so
+ *   dF/dτ = (5/4)[(3/2)ω_L(s)^{1/2} ∂Q/∂τ − Σ gᵢλᵢ e^{−λᵢ(τ−s)} A_Lᵢ(s)],
+ *   ∂Q/∂τ = g∞ω' + Σ gᵢ[ω' − λᵢHᵢ + λᵢ e^{−λᵢ(τ−s)} H_Lᵢ(s)];
+ * at s = τ_m (ω' = 0) it is the loading slope, and it has no 1/ω_L'. */
+static double unloading_force_slope(const hf_prony *p, double tau, double s, const double z[],
+                                    const double ys[])
+{
+    const size_t n = p->n;
+    double dQ = p->g_inf * z[1], relax = 0.0;
+    for (size_t i = 0; i < n; ++i) {
+        double decay = exp(-p->rate[i] * (tau - s));
+        dQ += p->g[i] * (z[1] - p->rate[i] * z[2 + i] + p->rate[i] * decay * ys[2 + n + i]);
+        relax += p->g[i] * p->rate[i] * decay * ys[2 + i];
+    }
+    return 1.25 * (1.5 * sqrt(fmax(ys[0], 0.0)) * dQ - relax);
+}
+
 /* Where the force history writes (outputs->at); the stage tells the formula. */
 typedef struct history_sink {
     model *m;
     int unloading;
-    double *force, *approach;
+    double *force, *approach, *slope;
     size_t next;
 } history_sink;
 
 static void sink_state(double tau, const double y[], void *user)
 {
     history_sink *h = user;
+    model *m = h->m;
     /* the warm start of the s search is the integration's: keep it */
-    const double s_last = h->m->s_last;
-    double f = h->unloading ? unloading_force(h->m, tau, y) : loading_force(h->m->p, y);
-    h->m->s_last = s_last;
+    const double s_last = m->s_last;
+    double f, slope;
+    if (h->unloading) {
+        double s = contact_time(m, tau, y);
+        f = unloading_force_at(m->p, tau, s, m->ys);
+        slope = unloading_force_slope(m->p, tau, s, y, m->ys);
+    } else {
+        f = loading_force(m->p, y);
+        slope = loading_force_slope(tau, y, m);
+    }
+    m->s_last = s_last;
     if (h->force)
         h->force[h->next] = f;
+    if (h->slope)
+        h->slope[h->next] = slope;
     if (h->approach)
         h->approach[h->next] = y[0];
     h->next++;
@@ -707,9 +738,10 @@ hf_status hf_viscoelastic_solve(const hf_prony *relax, const hf_viscoelastic_opt
     return run_stages(relax, options, NULL, NULL, out, diag);
 }
 
-hf_status hf_viscoelastic_history(const hf_prony *relax, const hf_viscoelastic_options *options,
-                                  size_t n, const double *tau, double *force, double *approach,
-                                  hf_diag *diag)
+/* hf_viscoelastic_history with dF/dτ into slope (n, may be NULL). */
+static hf_status history(const hf_prony *relax, const hf_viscoelastic_options *options,
+                         size_t n, const double *tau, double *force, double *slope,
+                         double *approach, hf_diag *diag)
 {
     if (n > 0 && (tau == NULL || force == NULL))
         return hf_diag_set(diag, HF_EINVAL, "no times or forces for the viscoelastic history");
@@ -719,10 +751,12 @@ hf_status hf_viscoelastic_history(const hf_prony *relax, const hf_viscoelastic_o
     size_t first = 0;
     for (; first < n && tau[first] < 0.0; ++first) {
         force[first] = 0.0;
+        if (slope)
+            slope[first] = 0.0;
         if (approach)
             approach[first] = 0.0;
     }
-    history_sink sink = {NULL, 0, force, approach, first};
+    history_sink sink = {NULL, 0, force, approach, slope, first};
     hf_ode_outputs outputs = {tau, n, first, sink_state, &sink};
     hf_viscoelastic_result r;
     hf_status st = run_stages(relax, options, &outputs, &sink, &r, diag);
@@ -730,10 +764,19 @@ hf_status hf_viscoelastic_history(const hf_prony *relax, const hf_viscoelastic_o
         return st;
     for (size_t i = outputs.next; i < n; ++i) {
         force[i] = 0.0;
+        if (slope)
+            slope[i] = 0.0;
         if (approach)
             approach[i] = r.omega_c + r.v_c * (tau[i] - r.tau_c);
     }
     return HF_OK;
+}
+
+hf_status hf_viscoelastic_history(const hf_prony *relax, const hf_viscoelastic_options *options,
+                                  size_t n, const double *tau, double *force, double *approach,
+                                  hf_diag *diag)
+{
+    return history(relax, options, n, tau, force, NULL, approach, diag);
 }
 
 /* ---- physical units ------------------------------------------------------ */
@@ -797,10 +840,11 @@ hf_status hf_viscoelastic_simulate(const hf_viscoelastic_material *material,
     return HF_OK;
 }
 
-hf_status hf_viscoelastic_force_history(const hf_viscoelastic_material *material,
-                                        const hf_maxwell_impact *impact,
-                                        const hf_viscoelastic_options *options, size_t n,
-                                        const double *t, double *F, hf_diag *diag)
+hf_status hf_viscoelastic_force_slope_history(const hf_viscoelastic_material *material,
+                                              const hf_maxwell_impact *impact,
+                                              const hf_viscoelastic_options *options, size_t n,
+                                              const double *t, double *F, double *dFdt,
+                                              hf_diag *diag)
 {
     if (n > 0 && (t == NULL || F == NULL))
         return hf_diag_set(diag, HF_EINVAL, "no times or forces for the force history");
@@ -814,12 +858,22 @@ hf_status hf_viscoelastic_force_history(const hf_viscoelastic_material *material
         return hf_diag_set(diag, HF_ENOMEM, "force history: out of memory");
     for (size_t i = 0; i < n; ++i)
         tau[i] = t[i] / T;
-    st = hf_viscoelastic_history(&p, options, n, tau, F, NULL, diag);
+    st = history(&p, options, n, tau, F, dFdt, NULL, diag);
     free(tau);
     if (st != HF_OK)
         return st;
     const double unit = impact->m * impact->V0 / T;
     for (size_t i = 0; i < n; ++i)
         F[i] *= unit;
+    for (size_t i = 0; dFdt != NULL && i < n; ++i)
+        dFdt[i] *= unit / T;
     return HF_OK;
+}
+
+hf_status hf_viscoelastic_force_history(const hf_viscoelastic_material *material,
+                                        const hf_maxwell_impact *impact,
+                                        const hf_viscoelastic_options *options, size_t n,
+                                        const double *t, double *F, hf_diag *diag)
+{
+    return hf_viscoelastic_force_slope_history(material, impact, options, n, t, F, NULL, diag);
 }
