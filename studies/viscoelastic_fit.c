@@ -554,11 +554,14 @@ static double chi2_units(const gsl_vector *f, size_t p)
  * 1e-8, gradient test 1e-8, a first iteration without progress ends it)
  * with one more stop: CHI2_STALL successive accepted steps that each lower
  * χ² by less than CHI2_STEP (in units of the noise variance estimated from
- * the residuals).  Such steps move the parameters by a small fraction of
- * a standard error: the fit is as good as it gets.  It is what ends the
- * fits of a law richer than the data (a Prony weight drifting to 0 or a
- * rate to infinity), which the step test never would. */
-#define CHI2_STEP 1e-2
+ * the residuals).  A step that gains Δχ² moves the parameters by about
+ * √Δχ² standard errors, so two such steps in a row (Levenberg–Marquardt
+ * converges at least linearly near an optimum) leave the fit within a
+ * fraction of a standard error of where more iterations would take it:
+ * the fit is as good as its data.  It is what ends the fits of a law
+ * richer than the data (a Prony weight drifting to 0 or a rate to
+ * infinity), which the step test never would. */
+#define CHI2_STEP 1e-1
 #define CHI2_STALL 2
 static int drive(gsl_multifit_nlinear_workspace *w, size_t max_iter, int *info)
 {
