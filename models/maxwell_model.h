@@ -13,7 +13,6 @@
 #include <stddef.h>
 #include "hertzfit/maxwell.h"
 #include "hertzfit/viscoelastic.h"
-#include "hertzfit/viscoelastic_law.h"
 
 /* The first-order predictions of Section 2 at a given ε (dimensionless). */
 typedef struct hf_argatov_asymptotic {
@@ -69,7 +68,7 @@ hf_status hf_viscoelastic_force_slope_history(const hf_viscoelastic_material *ma
                                               const double *t, double *F, double *dFdt,
                                               hf_diag *diag);
 
-/* hf_viscoelastic_law_force_history (hertzfit/viscoelastic_law.h) with
+/* hf_viscoelastic_law_force_history (hertzfit/viscoelastic.h) with
  * dF/dt [N/s] into dFdt (n, may be NULL) for the hereditary laws; HF_EINVAL
  * for dFdt with a damped law. */
 hf_status hf_viscoelastic_law_force_slope_history(const hf_viscoelastic_law *law,

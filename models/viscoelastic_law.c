@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * models/viscoelastic_law.c — the force laws of hertzfit/viscoelastic_law.h:
+ * models/viscoelastic_law.c — the force laws of hertzfit/viscoelastic.h:
  * names, parameters and the force history of one impact (the hereditary
  * laws through the exact solver of models/viscoelastic.c, the damped
  * Hertz laws by their own ODE).
  */
-#include "hertzfit/viscoelastic_law.h"
+#include "hertzfit/viscoelastic.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -15,7 +15,6 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
 
-#include "hertzfit/viscoelastic.h"
 #include "models/maxwell_model.h"
 
 /* ---- laws ---------------------------------------------------------------- */

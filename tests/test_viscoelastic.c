@@ -34,7 +34,7 @@
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell.h"
 #include "hertzfit/viscoelastic.h"
-#include "hertzfit/viscoelastic_data.h"
+#include "hertzfit/viscoelastic_fit.h"
 #include "models/maxwell_model.h"
 
 static int setup(void **state)
