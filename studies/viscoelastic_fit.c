@@ -441,6 +441,46 @@ static void goodness(const fit_ctx *c, const double *x, const double *f, double 
     *runs_z = var > 0.0 ? ((double)runs - mu) / sqrt(var) : 0.0;
 }
 
+/* The relaxed modulus g∞ = G∞/G(0) of a fit (1 for the laws without). */
+static double relaxed_weight(const hf_viscoelastic_fit *out)
+{
+    double ginf = 1.0;
+    if (out->law.kind == HF_VISCOELASTIC_LAW_SLS)
+        ginf = 1.0 - out->param[2];
+    for (size_t i = 0; out->law.kind == HF_VISCOELASTIC_LAW_PRONY && i < out->law.terms; ++i)
+        ginf -= out->param[1 + 2 * i];
+    return ginf;
+}
+
+/* The status of a fit from its statistics (SD the spread of χ²_red;
+ * FINITE whether every standard error is; WORST the largest relative
+ * one), and the reason of any but ok. */
+static void classify(hf_viscoelastic_fit *out, double sd, int finite, double worst)
+{
+    out->status = HF_VISCOELASTIC_FIT_OK;
+    out->reason[0] = '\0';
+    double ginf = relaxed_weight(out);
+    if (isfinite(out->chi2_red) && out->chi2_red > 1.0 + 4.0 * sd) {
+        out->status = HF_VISCOELASTIC_FIT_MODEL_INADEQUATE;
+        snprintf(out->reason, sizeof out->reason,
+                 "reduced chi2 %.4g against the pre-contact noise (limit %.4g)", out->chi2_red,
+                 1.0 + 4.0 * sd);
+    } else if (out->runs_z < -3.0) {
+        out->status = HF_VISCOELASTIC_FIT_MODEL_INADEQUATE;
+        snprintf(out->reason, sizeof out->reason,
+                 "residual signs form too few runs (z = %.3g < -3)", out->runs_z);
+    } else if (!finite || worst > HF_VISCOELASTIC_FIT_SE_MAX) {
+        out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
+        snprintf(out->reason, sizeof out->reason,
+                 "a parameter's relative standard error is %.3g (limit %g)", worst,
+                 HF_VISCOELASTIC_FIT_SE_MAX);
+    } else if (ginf < BOUNDARY) {
+        out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
+        snprintf(out->reason, sizeof out->reason,
+                 "G_inf/G(0) = %.3g: on the boundary of the law", ginf);
+    }
+}
+
 /* The fit's result at the optimum x, where J is the Jacobian (GSL's
  * trust region computes it at every point it accepts, the last one
  * included): parameters, standard errors carried from the variables'
@@ -509,32 +549,7 @@ static hf_status result_at(fit_ctx *c, const double *x, const gsl_matrix *J,
     out->aic = n * log(ssr / n) + 2.0 * (double)c->p;
     out->bic = n * log(ssr / n) + (double)c->p * log(n);
     out->evaluations = c->evaluations;
-    out->status = HF_VISCOELASTIC_FIT_OK;
-    out->reason[0] = '\0';
-    double ginf = 1.0;
-    if (c->law.kind == HF_VISCOELASTIC_LAW_SLS)
-        ginf = 1.0 - out->param[2];
-    for (size_t i = 0; c->law.kind == HF_VISCOELASTIC_LAW_PRONY && i < c->law.terms; ++i)
-        ginf -= out->param[1 + 2 * i];
-    if (isfinite(out->chi2_red) && out->chi2_red > 1.0 + 4.0 * sd) {
-        out->status = HF_VISCOELASTIC_FIT_MODEL_INADEQUATE;
-        snprintf(out->reason, sizeof out->reason,
-                 "reduced chi2 %.4g against the pre-contact noise (limit %.4g)", out->chi2_red,
-                 1.0 + 4.0 * sd);
-    } else if (out->runs_z < -3.0) {
-        out->status = HF_VISCOELASTIC_FIT_MODEL_INADEQUATE;
-        snprintf(out->reason, sizeof out->reason,
-                 "residual signs form too few runs (z = %.3g < -3)", out->runs_z);
-    } else if (!finite || worst > HF_VISCOELASTIC_FIT_SE_MAX) {
-        out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
-        snprintf(out->reason, sizeof out->reason,
-                 "a parameter's relative standard error is %.3g (limit %g)", worst,
-                 HF_VISCOELASTIC_FIT_SE_MAX);
-    } else if (ginf < BOUNDARY) {
-        out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
-        snprintf(out->reason, sizeof out->reason,
-                 "G_inf/G(0) = %.3g: on the boundary of the law", ginf);
-    }
+    classify(out, sd, finite, worst);
 done:
     if (f) gsl_vector_free(f);
     if (cov) gsl_matrix_free(cov);
@@ -586,6 +601,26 @@ static int drive(gsl_multifit_nlinear_workspace *w, size_t max_iter, int *info)
             status = GSL_SUCCESS;
     }
     return iter >= max_iter && status != GSL_SUCCESS ? GSL_EMAXITER : status;
+}
+
+/* A Prony fit's terms in increasing rate (the labels are otherwise
+ * arbitrary), with their standard errors. */
+static void sort_prony_terms(hf_viscoelastic_fit *out)
+{
+    if (out->law.kind != HF_VISCOELASTIC_LAW_PRONY)
+        return;
+    for (size_t a = 0; a < out->law.terms; ++a)
+        for (size_t b = a + 1; b < out->law.terms; ++b) {
+            if (!(out->param[2 + 2 * b] < out->param[2 + 2 * a]))
+                continue;
+            for (size_t q = 1; q <= 2; ++q) {
+                double t = out->param[q + 2 * a], ts = out->param_se[q + 2 * a];
+                out->param[q + 2 * a] = out->param[q + 2 * b];
+                out->param_se[q + 2 * a] = out->param_se[q + 2 * b];
+                out->param[q + 2 * b] = t;
+                out->param_se[q + 2 * b] = ts;
+            }
+        }
 }
 
 /* One law fitted from PARAM0 (and contact starts START0, may be NULL);
@@ -663,17 +698,7 @@ static hf_status fit_one(const hf_maxwell_data *d, const hf_viscoelastic_law *la
         out->status = HF_VISCOELASTIC_FIT_FAILED;
         snprintf(out->reason, sizeof out->reason, "%.120s", inner.text);
     }
-    /* Prony terms in increasing rate (the labels are otherwise arbitrary) */
-    for (size_t a = 0; law->kind == HF_VISCOELASTIC_LAW_PRONY && a < law->terms; ++a)
-        for (size_t b = a + 1; b < law->terms; ++b)
-            if (out->param[2 + 2 * b] < out->param[2 + 2 * a])
-                for (size_t q = 1; q <= 2; ++q) {
-                    double t = out->param[q + 2 * a], ts = out->param_se[q + 2 * a];
-                    out->param[q + 2 * a] = out->param[q + 2 * b];
-                    out->param_se[q + 2 * a] = out->param_se[q + 2 * b];
-                    out->param[q + 2 * b] = t;
-                    out->param_se[q + 2 * b] = ts;
-                }
+    sort_prony_terms(out);
     if (w) gsl_multifit_nlinear_free(w);
     if (x0) gsl_vector_free(x0);
     ctx_free(&c);
@@ -682,8 +707,7 @@ static hf_status fit_one(const hf_maxwell_data *d, const hf_viscoelastic_law *la
 
 /* ---- identification ------------------------------------------------------ */
 
-static hf_status check_data(const hf_maxwell_data *d, const hf_viscoelastic_identify_config *cfg,
-                            hf_diag *diag)
+static hf_status check_config(const hf_viscoelastic_identify_config *cfg, hf_diag *diag)
 {
     if (!isfinite(cfg->nu) || cfg->nu < 0.0 || cfg->nu > 0.5)
         return hf_diag_set(diag, HF_EDOM, "nu = %g is outside [0, 0.5]", cfg->nu);
@@ -698,28 +722,43 @@ static hf_status check_data(const hf_maxwell_data *d, const hf_viscoelastic_iden
     if (!cfg->automatic && cfg->law.kind == HF_VISCOELASTIC_LAW_PRONY &&
         (cfg->law.terms < 1 || cfg->law.terms > HF_VISCOELASTIC_FIT_TERMS_MAX))
         return hf_diag_set(diag, HF_ERANGE, "viscoelastic fit: %zu Prony terms", cfg->law.terms);
+    return HF_OK;
+}
+
+/* Drop i's force history (WHERE names its file): enough samples, finite,
+ * times increasing, some force, a valid impact. */
+static hf_status check_drop(const hf_maxwell_data *d, size_t i, const char *where,
+                            hf_diag *diag)
+{
+    const hf_maxwell_trace *tr = &d->trace[i];
+    if (tr->n < HF_MAXWELL_TRACE_MIN_SAMPLES)
+        return hf_diag_set(diag, HF_EINVAL, "%s: drop %zu has %zu samples (%d needed)",
+                           where, i + 1, tr->n, HF_MAXWELL_TRACE_MIN_SAMPLES);
+    for (size_t j = 0; j < tr->n; ++j)
+        if (!isfinite(tr->t[j]) || !isfinite(tr->F[j]) || (j > 0 && !(tr->t[j] > tr->t[j - 1])))
+            return hf_diag_set(diag, HF_EDOM, "%s: sample %zu of drop %zu (t = %g s, F = %g "
+                               "N): times must increase and values be finite", where,
+                               j + 1, i + 1, tr->t[j], tr->F[j]);
+    if (!(fabs(tr->F[peak_index(tr)]) > 0.0))
+        return hf_diag_set(diag, HF_EDOM, "%s: drop %zu has no force", where, i + 1);
+    return hf_maxwell_impact_check(&d->impact[i], diag);
+}
+
+static hf_status check_data(const hf_maxwell_data *d, const hf_viscoelastic_identify_config *cfg,
+                            hf_diag *diag)
+{
+    hf_status st = check_config(cfg, diag);
+    if (st != HF_OK)
+        return st;
     if (d->n == 0 || d->trace == NULL)
         return hf_diag_set(diag, HF_ENOTFOUND,
                            "%s: no force histories (a trace column) to fit", d->path ? d->path
                                                                                   : "data");
-    for (size_t i = 0; i < d->n; ++i) {
+    for (size_t i = 0; i < d->n && st == HF_OK; ++i) {
         const hf_maxwell_trace *tr = &d->trace[i];
-        const char *where = tr->path ? tr->path : d->path ? d->path : "data";
-        if (tr->n < HF_MAXWELL_TRACE_MIN_SAMPLES)
-            return hf_diag_set(diag, HF_EINVAL, "%s: drop %zu has %zu samples (%d needed)",
-                               where, i + 1, tr->n, HF_MAXWELL_TRACE_MIN_SAMPLES);
-        for (size_t j = 0; j < tr->n; ++j)
-            if (!isfinite(tr->t[j]) || !isfinite(tr->F[j]) || (j > 0 && !(tr->t[j] > tr->t[j - 1])))
-                return hf_diag_set(diag, HF_EDOM, "%s: sample %zu of drop %zu (t = %g s, F = %g "
-                                   "N): times must increase and values be finite", where,
-                                   j + 1, i + 1, tr->t[j], tr->F[j]);
-        if (!(fabs(tr->F[peak_index(tr)]) > 0.0))
-            return hf_diag_set(diag, HF_EDOM, "%s: drop %zu has no force", where, i + 1);
-        hf_status st = hf_maxwell_impact_check(&d->impact[i], diag);
-        if (st != HF_OK)
-            return st;
+        st = check_drop(d, i, tr->path ? tr->path : d->path ? d->path : "data", diag);
     }
-    return HF_OK;
+    return st;
 }
 
 /* The elastic start of every law: C0 from the measured peaks (Hertz's
@@ -831,6 +870,33 @@ static void nested_tests(hf_viscoelastic_selection *s)
         }
 }
 
+/* The best fits by AIC and BIC, the BIC margin, the choice (none when
+ * the margin is below the threshold) and the likelihood-ratio tests. */
+static hf_status rank(hf_viscoelastic_selection *out, const hf_viscoelastic_identify_config *cfg,
+                      hf_diag *diag)
+{
+    out->best_aic = out->best_bic = out->chosen = out->n;
+    for (size_t k = 0; k < out->n; ++k) {
+        if (out->fit[k].status == HF_VISCOELASTIC_FIT_FAILED)
+            continue;
+        if (out->best_aic == out->n || out->fit[k].aic < out->fit[out->best_aic].aic)
+            out->best_aic = k;
+        if (out->best_bic == out->n || out->fit[k].bic < out->fit[out->best_bic].bic)
+            out->best_bic = k;
+    }
+    if (out->best_bic == out->n)
+        return hf_diag_set(diag, HF_ENOCONV, "viscoelastic fit: no candidate could be fitted "
+                           "(%s)", out->fit[0].reason);
+    out->delta_bic = INFINITY;
+    for (size_t k = 0; k < out->n; ++k)
+        if (k != out->best_bic && out->fit[k].status != HF_VISCOELASTIC_FIT_FAILED)
+            out->delta_bic = fmin(out->delta_bic, out->fit[k].bic - out->fit[out->best_bic].bic);
+    out->distinguishable = out->delta_bic >= cfg->bic_threshold;
+    out->chosen = out->distinguishable ? out->best_bic : out->n;
+    nested_tests(out);
+    return HF_OK;
+}
+
 hf_status hf_viscoelastic_identify(const hf_maxwell_data *data,
                                    const hf_viscoelastic_identify_config *cfg,
                                    hf_viscoelastic_selection *out, hf_diag *diag)
@@ -893,26 +959,5 @@ hf_status hf_viscoelastic_identify(const hf_maxwell_data *data,
         }
     }
     free(starts);
-    if (st != HF_OK)
-        return st;
-    out->best_aic = out->best_bic = out->chosen = out->n;
-    for (size_t k = 0; k < out->n; ++k) {
-        if (out->fit[k].status == HF_VISCOELASTIC_FIT_FAILED)
-            continue;
-        if (out->best_aic == out->n || out->fit[k].aic < out->fit[out->best_aic].aic)
-            out->best_aic = k;
-        if (out->best_bic == out->n || out->fit[k].bic < out->fit[out->best_bic].bic)
-            out->best_bic = k;
-    }
-    if (out->best_bic == out->n)
-        return hf_diag_set(diag, HF_ENOCONV, "viscoelastic fit: no candidate could be fitted "
-                           "(%s)", out->fit[0].reason);
-    out->delta_bic = INFINITY;
-    for (size_t k = 0; k < out->n; ++k)
-        if (k != out->best_bic && out->fit[k].status != HF_VISCOELASTIC_FIT_FAILED)
-            out->delta_bic = fmin(out->delta_bic, out->fit[k].bic - out->fit[out->best_bic].bic);
-    out->distinguishable = out->delta_bic >= cfg->bic_threshold;
-    out->chosen = out->distinguishable ? out->best_bic : out->n;
-    nested_tests(out);
-    return HF_OK;
+    return st != HF_OK ? st : rank(out, cfg, diag);
 }
