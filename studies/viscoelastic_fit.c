@@ -16,7 +16,9 @@
  */
 #include "hertzfit/viscoelastic_fit.h"
 #include "models/maxwell_model.h"
+#include "objectives/maxwell_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -386,13 +388,19 @@ static hf_status start_point(fit_ctx *c, const double *param, const double *star
 }
 
 /* Reduced χ² against each drop's pre-contact noise (samples before the
- * fitted contact start, about the fitted baseline), and the runs test of
- * the in-contact residual signs. */
+ * fitted contact start, about the fitted baseline) with its degrees of
+ * freedom and the noise estimates' (one lost to each drop's baseline), and
+ * the runs test of the in-contact residual signs. */
+typedef struct fit_goodness {
+    double chi2_red, runs_z;
+    size_t gof_dof, noise_dof;
+} fit_goodness;
+
 static void goodness(const fit_ctx *c, const double *x, const double *f, double dof,
-                     double *chi2_red, double *runs_z, double *sd)
+                     fit_goodness *g)
 {
-    double chi2 = 0.0, n_pre_all = 0.0;
-    size_t used = 0, used_drops = 0;
+    double chi2 = 0.0;
+    size_t used = 0, noise_dof = 0;
     long n_pos = 0, n_neg = 0, runs = 0;
     int last = 0;
     for (size_t i = 0; i < c->data->n; ++i) {
@@ -419,26 +427,20 @@ static void goodness(const fit_ctx *c, const double *x, const double *f, double 
         for (size_t j = 0; j < tr->n; ++j)
             chi2 += f[c->first[i] + j] * f[c->first[i] + j] / s2;
         used += tr->n;
-        n_pre_all += (double)npre;
-        ++used_drops;
+        noise_dof += npre - 1;
     }
-    if (used_drops == 0) {
-        *chi2_red = NAN;
-        *sd = NAN;
-    } else {
-        double dof_used = dof * (double)used / (double)c->N;
-        *chi2_red = chi2 / dof_used;
-        /* spread of χ²_red: its own, and that of the noise estimates */
-        *sd = sqrt(2.0 / dof_used + 2.0 / n_pre_all);
-    }
+    double dof_used = dof * (double)used / (double)c->N;
+    g->gof_dof = used > 0 ? (size_t)floor(dof_used) : 0;
+    g->noise_dof = noise_dof;
+    g->chi2_red = used > 0 ? chi2 / dof_used : NAN;
     double n = (double)(n_pos + n_neg);
     if (n_pos == 0 || n_neg == 0) {
-        *runs_z = -INFINITY;
+        g->runs_z = -INFINITY;
         return;
     }
     double mu = 2.0 * (double)n_pos * (double)n_neg / n + 1.0;
     double var = (mu - 1.0) * (mu - 2.0) / (n - 1.0);
-    *runs_z = var > 0.0 ? ((double)runs - mu) / sqrt(var) : 0.0;
+    g->runs_z = var > 0.0 ? ((double)runs - mu) / sqrt(var) : 0.0;
 }
 
 /* The relaxed modulus g∞ = G∞/G(0) of a fit (1 for the laws without). */
@@ -452,23 +454,19 @@ static double relaxed_weight(const hf_viscoelastic_fit *out)
     return ginf;
 }
 
-/* The status of a fit from its statistics (SD the spread of χ²_red;
- * FINITE whether every standard error is; WORST the largest relative
- * one), and the reason of any but ok. */
-static void classify(hf_viscoelastic_fit *out, double sd, int finite, double worst)
+/* The status of a fit from its goodness G (the rule of every curve fit,
+ * hf_fit_misfit), FINITE (whether every standard error is) and WORST (the
+ * largest relative one), and the reason of any but ok. */
+static void classify(hf_viscoelastic_fit *out, const fit_goodness *g, int finite, double worst)
 {
     out->status = HF_VISCOELASTIC_FIT_OK;
     out->reason[0] = '\0';
     double ginf = relaxed_weight(out);
-    if (isfinite(out->chi2_red) && out->chi2_red > 1.0 + 4.0 * sd) {
+    /* all residual signs alike: the fewest runs there can be */
+    double runs_z = isinf(g->runs_z) ? -DBL_MAX : g->runs_z;
+    if (hf_fit_misfit(g->chi2_red, g->gof_dof, g->noise_dof, runs_z, out->reason,
+                      sizeof out->reason)) {
         out->status = HF_VISCOELASTIC_FIT_MODEL_INADEQUATE;
-        snprintf(out->reason, sizeof out->reason,
-                 "reduced chi2 %.4g against the pre-contact noise (limit %.4g)", out->chi2_red,
-                 1.0 + 4.0 * sd);
-    } else if (out->runs_z < -3.0) {
-        out->status = HF_VISCOELASTIC_FIT_MODEL_INADEQUATE;
-        snprintf(out->reason, sizeof out->reason,
-                 "residual signs form too few runs (z = %.3g < -3)", out->runs_z);
     } else if (!finite || worst > HF_VISCOELASTIC_FIT_SE_MAX) {
         out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
         snprintf(out->reason, sizeof out->reason,
@@ -543,13 +541,15 @@ static hf_status result_at(fit_ctx *c, const double *x, const gsl_matrix *J,
             sst += y * y;
         }
     out->r2 = sst > 0.0 ? 1.0 - ssr / sst : 1.0;
-    double sd;
-    goodness(c, x, f->data, dof, &out->chi2_red, &out->runs_z, &sd);
+    fit_goodness g;
+    goodness(c, x, f->data, dof, &g);
+    out->chi2_red = g.chi2_red;
+    out->runs_z = g.runs_z;
     double n = (double)c->N;
     out->aic = n * log(ssr / n) + 2.0 * (double)c->p;
     out->bic = n * log(ssr / n) + (double)c->p * log(n);
     out->evaluations = c->evaluations;
-    classify(out, sd, finite, worst);
+    classify(out, &g, finite, worst);
 done:
     if (f) gsl_vector_free(f);
     if (cov) gsl_matrix_free(cov);
