@@ -17,6 +17,7 @@
 #include "hertzfit/viscoelastic_fit.h"
 #include "models/maxwell_model.h"
 #include "objectives/maxwell_internal.h"
+#include "studies/study.h"
 
 #include <float.h>
 #include <math.h>
@@ -556,52 +557,16 @@ done:
     return st;
 }
 
-/* The χ² a weighted residual vector f of N samples and p variables
- * amounts to, with the noise variance estimated from it. */
-static double chi2_units(const gsl_vector *f, size_t p)
-{
-    double ssr;
-    gsl_blas_ddot(f, f, &ssr);
-    return ssr / ((double)f->size - (double)p);
-}
-
-/* GSL's trust-region iteration (as gsl_multifit_nlinear_driver: step test
- * 1e-8, gradient test 1e-8, a first iteration without progress ends it)
- * with one more stop: CHI2_STALL successive accepted steps that each lower
- * χ² by less than CHI2_STEP (in units of the noise variance estimated from
- * the residuals).  A step that gains Δχ² moves the parameters by about
- * √Δχ² standard errors, so two such steps in a row (Levenberg–Marquardt
- * converges at least linearly near an optimum) leave the fit within a
- * fraction of a standard error of where more iterations would take it:
- * the fit is as good as its data.  It is what ends the fits of a law
- * richer than the data (a Prony weight drifting to 0 or a rate to
- * infinity), which the step test never would. */
+/* The χ² stall stop of the trust-region iteration (hf_lsq_drive): two
+ * accepted steps in a row that each lower χ² by less than this, in units
+ * of the noise variance estimated from the residuals.  A step that gains
+ * Δχ² moves the parameters by about √Δχ² standard errors, so such steps
+ * (Levenberg–Marquardt converges at least linearly near an optimum) leave
+ * the fit within a fraction of a standard error of where more iterations
+ * would take it.  It is what ends the fits of a law richer than the data
+ * (a Prony weight drifting to 0 or a rate to infinity), which the step
+ * test never would. */
 #define CHI2_STEP 1e-1
-#define CHI2_STALL 2
-static int drive(gsl_multifit_nlinear_workspace *w, size_t max_iter, int *info)
-{
-    gsl_vector *f = gsl_multifit_nlinear_residual(w);
-    double ssr_prev, ssr, unit = chi2_units(f, gsl_multifit_nlinear_position(w)->size);
-    gsl_blas_ddot(f, f, &ssr_prev);
-    int status = GSL_CONTINUE, stalled = 0;
-    size_t iter = 0;
-    while (status == GSL_CONTINUE && iter < max_iter) {
-        status = gsl_multifit_nlinear_iterate(w);
-        if (status == GSL_ENOPROG && iter == 0) {
-            *info = status;
-            return GSL_EMAXITER;
-        }
-        ++iter;
-        gsl_blas_ddot(f, f, &ssr);
-        unit = chi2_units(f, gsl_multifit_nlinear_position(w)->size);
-        stalled = ssr_prev - ssr < CHI2_STEP * unit ? stalled + 1 : 0;
-        ssr_prev = ssr;
-        status = gsl_multifit_nlinear_test(1e-8, 1e-8, 0.0, info, w);
-        if (status == GSL_CONTINUE && stalled >= CHI2_STALL)
-            status = GSL_SUCCESS;
-    }
-    return iter >= max_iter && status != GSL_SUCCESS ? GSL_EMAXITER : status;
-}
 
 /* A Prony fit's terms in increasing rate (the labels are otherwise
  * arbitrary), with their standard errors. */
@@ -669,7 +634,7 @@ static hf_status fit_one(const hf_maxwell_data *d, const hf_viscoelastic_law *la
         int info = 0;
         int gs = gsl_multifit_nlinear_init(x0, &fdf, w);
         if (gs == GSL_SUCCESS)
-            gs = drive(w, cfg->max_iter, &info);
+            gs = hf_lsq_drive(w, cfg->max_iter, 1e-8, 1e-8, CHI2_STEP, &info);
         if (c.status != HF_OK) {
             st = c.status;
             hf_diag_set(diag, st, "viscoelastic fit: %s", c.diag.text);
