@@ -19,7 +19,7 @@
 
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
-#include "hertzfit/viscoelastic_data.h"
+#include "hertzfit/viscoelastic_fit.h"
 
 /* ---- shared with plot maxwell and plot trace ---------------------------- */
 

@@ -15,7 +15,7 @@
 
 #include "hertzfit/maxwell_data.h"
 #include "hertzfit/maxwell_fit.h"
-#include "hertzfit/viscoelastic_data.h"
+#include "hertzfit/viscoelastic_fit.h"
 
 /* ---- maxwell simulate --trace -------------------------------------------- */
 

@@ -86,6 +86,29 @@ const char *hf_maxwell_quality_name(hf_maxwell_quality quality)
     }
 }
 
+int hf_fit_misfit(double chi2_red, size_t gof_dof, size_t noise_dof, double runs_z, char *why,
+                  size_t size)
+{
+    if (gof_dof == 0)
+        return 0;
+    double p_chi2 = noise_dof > 0
+                        ? gsl_cdf_fdist_Q(chi2_red, (double)gof_dof, (double)noise_dof)
+                        : gsl_cdf_chisq_Q(chi2_red * (double)gof_dof, (double)gof_dof);
+    double z_min = -gsl_cdf_ugaussian_Qinv(HF_MAXWELL_GOF_P);
+    if (!(p_chi2 >= HF_MAXWELL_GOF_P)) {
+        snprintf(why, size, "the residuals are %.3g times the noise measured before contact "
+                 "(reduced chi^2 = %.4g with %zu dof, p = %.2g)", sqrt(chi2_red), chi2_red,
+                 gof_dof, p_chi2);
+        return 1;
+    }
+    if (chi2_red > 1.0 && isfinite(runs_z) && runs_z < z_min) {
+        snprintf(why, size, "the residuals follow a curve, not noise: runs test z = %.3g < "
+                 "%.3g (reduced chi^2 = %.4g with %zu dof)", runs_z, z_min, chi2_red, gof_dof);
+        return 1;
+    }
+    return 0;
+}
+
 hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *e, char *reason,
                                                size_t size)
 {
@@ -133,25 +156,9 @@ hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *e, cha
                      "standard linear solid (Eqs. 48-49) does not hold", e->max_eps /
                      e->sls_alpha, HF_MAXWELL_SLS_TAU_RATIO_MAX);
         }
-        if (q == HF_MAXWELL_WELL_DETERMINED && e->gof_dof > 0) {
-            double p_chi2 = e->noise_dof > 0
-                                ? gsl_cdf_fdist_Q(e->chi2_red, (double)e->gof_dof,
-                                                  (double)e->noise_dof)
-                                : gsl_cdf_chisq_Q(e->chi2_red * (double)e->gof_dof,
-                                                  (double)e->gof_dof);
-            double z_min = -gsl_cdf_ugaussian_Qinv(HF_MAXWELL_GOF_P);
-            if (!(p_chi2 >= HF_MAXWELL_GOF_P)) {
-                q = HF_MAXWELL_MODEL_INADEQUATE;
-                snprintf(why, sizeof why, "the residuals are %.3g times the noise measured "
-                         "before contact (reduced chi^2 = %.4g with %zu dof, p = %.2g)",
-                         sqrt(e->chi2_red), e->chi2_red, e->gof_dof, p_chi2);
-            } else if (e->chi2_red > 1.0 && isfinite(e->runs_z) && e->runs_z < z_min) {
-                q = HF_MAXWELL_MODEL_INADEQUATE;
-                snprintf(why, sizeof why, "the residuals follow a curve, not noise: runs "
-                         "test z = %.3g < %.3g (reduced chi^2 = %.4g with %zu dof)",
-                         e->runs_z, z_min, e->chi2_red, e->gof_dof);
-            }
-        }
+        if (q == HF_MAXWELL_WELL_DETERMINED &&
+            hf_fit_misfit(e->chi2_red, e->gof_dof, e->noise_dof, e->runs_z, why, sizeof why))
+            q = HF_MAXWELL_MODEL_INADEQUATE;
     }
     if (reason != NULL && size > 0)
         snprintf(reason, size, "%s", why);
