@@ -578,6 +578,7 @@ typedef struct fit_args {
     hfc_curve_args curve;         /* the curve fit's options */
     int csv, residuals;
     hfc_maxwell_args fit;
+    unsigned long long bootstrap, threads; /* replicates (0: none); their threads */
 } fit_args;
 
 /* A value of the table, or NA where there is none (no μ0 from C0 <= 0). */
@@ -589,7 +590,17 @@ static void table_value(hfc_table *t, const char *format, double v)
         hfc_table_str(t, "NA");
 }
 
-static void add_estimate_row(hfc_table *t, const hf_maxwell_identify_row *row)
+/* The bootstrap's columns of a row (--csv with --bootstrap). */
+static void add_bootstrap_columns(hfc_table *t, const hf_maxwell_identify_row *row)
+{
+    table_value(t, "%.6g", row->mu0_boot_lo);
+    table_value(t, "%.6g", row->mu0_boot_hi);
+    table_value(t, "%.6g", row->eta_boot_lo);
+    table_value(t, "%.6g", row->eta_boot_hi);
+    hfc_table_int(t, (long long)row->bootstrap_used);
+}
+
+static void add_estimate_row(hfc_table *t, const hf_maxwell_identify_row *row, int bootstrap)
 {
     const hf_maxwell_estimate *e = &row->estimate;
     char observables[64];
@@ -609,17 +620,66 @@ static void add_estimate_row(hfc_table *t, const hf_maxwell_identify_row *row)
     table_value(t, fabs(e->r2) < 1e3 ? "%.6f" : "%.6e", e->r2);
     table_value(t, "%.4f", e->max_eps);
     hfc_table_str(t, row->status);
+    table_value(t, "%.3f", e->mu0_eta_corr);
+    if (bootstrap)
+        add_bootstrap_columns(t, row);
+}
+
+/* The name of a row's method and observables, as the warnings say it. */
+static const char *row_observables(const hf_maxwell_estimate *e, char *buf, size_t size)
+{
+    return e->method == HF_MAXWELL_CURVE ? "F(t)"
+                                         : hf_maxwell_observables_name(e->observables, buf,
+                                                                       size);
+}
+
+/* Without --csv: the asymptotic interval (estimate +- z se, z the normal
+ * quantile of the same level) beside the bootstrap's, one row each. */
+static int print_intervals(const fit_args *a, const hf_maxwell_identify_row *rows,
+                           size_t nrows)
+{
+    const char *headers[] = {"method", "observable", "interval", "mu0_lo_Pa", "mu0_hi_Pa",
+                             "eta_lo_per_s", "eta_hi_per_s", "replicates"};
+    const double z = 1.959963984540054; /* Φ⁻¹(0.975): HF_MAXWELL_BOOTSTRAP_LEVEL 0.95 */
+    hfc_table *t = hfc_table_alloc(0, 8, headers); /* freed by hfc_table_print */
+    for (size_t i = 0; i < nrows; ++i) {
+        const hf_maxwell_identify_row *row = &rows[i];
+        const hf_maxwell_estimate *e = &row->estimate;
+        char observables[64];
+        for (int boot = 0; boot < 2; ++boot) {
+            hfc_table_str(t, hf_maxwell_method_name(e->method));
+            hfc_table_str(t, row_observables(e, observables, sizeof observables));
+            hfc_table_str(t, boot ? "bootstrap" : "asymptotic");
+            table_value(t, "%.6g", boot ? row->mu0_boot_lo : e->mu0 - z * e->mu0_se);
+            table_value(t, "%.6g", boot ? row->mu0_boot_hi : e->mu0 + z * e->mu0_se);
+            table_value(t, "%.6g", boot ? row->eta_boot_lo : e->eta - z * e->eta_se);
+            table_value(t, "%.6g", boot ? row->eta_boot_hi : e->eta + z * e->eta_se);
+            if (boot)
+                hfc_table_int(t, (long long)row->bootstrap_used);
+            else
+                hfc_table_str(t, "-");
+        }
+    }
+    printf("\n95 %% intervals (bootstrap over drops: %llu replicates, seed %llu)\n",
+           a->bootstrap, (unsigned long long)a->fit.seed);
+    return hfc_table_print(t);
 }
 
 static int print_estimates(const fit_args *a, const hf_maxwell_identify_row *rows,
                            size_t nrows)
 {
     const char *headers[] = {"method", "observable", "n", "mu0_Pa", "mu0_se", "eta_per_s",
-                             "eta_se", "C0", "r2", "max_eps", "status"};
-    hfc_table *t = hfc_table_alloc(a->csv, 11, headers); /* freed by hfc_table_print */
+                             "eta_se", "C0", "r2", "max_eps", "status", "corr_mu0_eta",
+                             "mu0_boot_lo_Pa", "mu0_boot_hi_Pa", "eta_boot_lo_per_s",
+                             "eta_boot_hi_per_s", "bootstrap_replicates"};
+    const int boot_columns = a->bootstrap > 0 && a->csv;
+    hfc_table *t = hfc_table_alloc(a->csv, boot_columns ? 17 : 12, headers); /* freed by
+                                                                                print */
     for (size_t i = 0; i < nrows; ++i)
-        add_estimate_row(t, &rows[i]);
+        add_estimate_row(t, &rows[i], boot_columns);
     int rc = hfc_table_print(t);
+    if (rc == 0 && a->bootstrap > 0 && !a->csv)
+        rc = print_intervals(a, rows, nrows);
     int trusted = 0;
     for (size_t i = 0; i < nrows && rc == 0; ++i) {
         const hf_maxwell_estimate *e = &rows[i].estimate;
@@ -632,6 +692,12 @@ static int print_estimates(const fit_args *a, const hf_maxwell_identify_row *row
         if (!rows[i].trusted && rows[i].reason[0] != '\0')
             fprintf(stderr, "hertzfit %s: warning: %s %s is %s: %s\n", a->command,
                     hf_maxwell_method_name(e->method), what, rows[i].status, rows[i].reason);
+        if (a->bootstrap > 0 && rows[i].bootstrap_used < a->bootstrap)
+            fprintf(stderr, "hertzfit %s: warning: %s %s: %zu of %llu bootstrap replicates "
+                    "gave an estimate (the others failed on their drops)%s\n", a->command,
+                    hf_maxwell_method_name(e->method), what, rows[i].bootstrap_used,
+                    a->bootstrap, rows[i].bootstrap_used < HF_MAXWELL_BOOTSTRAP_MIN
+                                      ? ": no interval" : "");
         if (rows[i].beyond_first_order)
             fprintf(stderr, "hertzfit %s: warning: %s %s: eps reaches %.3f > %.1f, where "
                     "Argatov's first-order formulas lose accuracy%s\n", a->command,
@@ -713,6 +779,9 @@ static hf_maxwell_identify_config identify_config(const fit_args *a, unsigned ma
     c.full = full_config(&a->fit, mask);
     c.curve = curve_config(&a->curve);
     c.residuals = a->residuals;
+    c.bootstrap = (size_t)a->bootstrap;
+    c.bootstrap_seed = a->fit.seed;
+    c.threads = (int)a->threads;
     return c;
 }
 
@@ -808,6 +877,14 @@ static int cmd_fit(int argc, char **argv)
                  "fitted F(t) of every sample)"},
         HFC_OPT_ALPHA(&a.fit.full.objective.alpha),
         HFC_OPT_CSV(&a.csv),
+        {.name = "bootstrap", .kind = HFC_INT, .value = &a.bootstrap, .arg = "N",
+         .limits = HFC_MIN | HFC_MAX, .min = HF_MAXWELL_BOOTSTRAP_MIN,
+         .max = HF_MAXWELL_BOOTSTRAP_MAX,
+         .help = "also a 95 % percentile interval of mu0 and eta from N replicates of "
+                 "the drops drawn with replacement (from --seed; the same bits for any "
+                 "--threads), beside the asymptotic one (+-1.96 se); with --csv as "
+                 "columns mu0_boot_lo_Pa .. bootstrap_replicates"},
+        HFC_OPT_THREADS(&a.threads),
     };
     hfc_spec spec = {argv[0],
                      "Identify mu0 and eta of a Maxwell material from drop tests: Argatov's\n"
