@@ -538,6 +538,14 @@ typedef struct hf_maxwell_estimate {
                                  for the regressions) */
     double sls_alpha;         /* the relaxing fraction a regression's η was read
                                  for (hf_maxwell_estimate_to_sls); 0 = Maxwell */
+    /* A regression's first-order bias (0 for the fits, which use Hunter's
+     * exact model): the same line fitted, with the same weights, through
+     * Hunter's exact features (hf_maxwell_regression_model) of the same
+     * tests at this estimate gives μ0 + mu0_bias and η + eta_bias.  Argatov's
+     * lines are first order in ε, so this is what they make of data that
+     * follow the model exactly; NaN when it cannot be computed (C0 or η
+     * <= 0, ε beyond Hunter's model). */
+    double mu0_bias, eta_bias;
 } hf_maxwell_estimate;
 
 /* How far an estimate can be trusted.  Only a well-determined one is
@@ -557,8 +565,12 @@ typedef enum hf_maxwell_quality {
                                       any solid's */
     HF_MAXWELL_POORLY_DETERMINED,  /* "poorly-determined": se (zero, non-finite,
                                       large) or R² */
-    HF_MAXWELL_MODEL_INADEQUATE    /* "model-inadequate": the residuals are not noise,
+    HF_MAXWELL_MODEL_INADEQUATE,   /* "model-inadequate": the residuals are not noise,
                                       the model does not describe the data */
+    HF_MAXWELL_FIRST_ORDER_BIASED  /* "first-order-biased": a regression whose
+                                      first-order bias (mu0_bias, eta_bias) exceeds
+                                      its standard error: at these ε Argatov's line
+                                      is further off than its own uncertainty */
 } hf_maxwell_quality;
 
 #define HF_MAXWELL_RSE_MAX 0.5
@@ -574,7 +586,8 @@ typedef enum hf_maxwell_quality {
  * time scale C0/𝒱 is short against τ, i.e. max_eps/α <= this. */
 #define HF_MAXWELL_SLS_TAU_RATIO_MAX 1.0
 
-/* "ok", "nonphysical", "poorly-determined", "model-inadequate". */
+/* "ok", "nonphysical", "poorly-determined", "model-inadequate",
+ * "first-order-biased". */
 const char *hf_maxwell_quality_name(hf_maxwell_quality quality);
 
 /* The quality of ESTIMATE; when reason is not NULL, one sentence saying

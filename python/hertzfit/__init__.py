@@ -19,8 +19,8 @@ from .bench import Campaign, bench_read, bench_report, bench_run
 from .calibration import (RUN_COLUMNS, FitResult, FitSummary, Identifiability,
                           ProfileObjective, fit_profile)
 from .engines import RestitutionCurve, law_force, restitution_curve
-from .maxwell import (EXTRACT_COLUMNS, OBSERVABLES, MaxwellData, MaxwellEstimate, MaxwellFit,
-                      MaxwellTrace, maxwell_extract, maxwell_fit, maxwell_fit_curve,
+from .maxwell import (EXTRACT_COLUMNS, OBSERVABLES, MaxwellBootstrap, MaxwellData,
+                      MaxwellEstimate, MaxwellFit, MaxwellTrace, maxwell_extract, maxwell_fit, maxwell_fit_curve,
                       maxwell_force_history, maxwell_predict, maxwell_regress, maxwell_simulate,
                       maxwell_synthesize, read_maxwell_data)
 from .models import (ImpactResult, copt, copt_closed_form, cr_exact, damping_models, hr,
@@ -41,7 +41,7 @@ __all__ = [
     "FitSummary", "Identifiability", "ProfileObjective", "fit_profile", "OBSERVABLES",
     "MaxwellData", "MaxwellEstimate", "MaxwellFit", "maxwell_fit", "maxwell_predict",
     "maxwell_regress", "maxwell_simulate", "maxwell_synthesize", "read_maxwell_data",
-    "EXTRACT_COLUMNS", "MaxwellTrace", "maxwell_extract", "maxwell_fit_curve",
+    "EXTRACT_COLUMNS", "MaxwellBootstrap", "MaxwellTrace", "maxwell_extract", "maxwell_fit_curve",
     "maxwell_force_history", "viscoelastic_simulate", "viscoelastic_force_history", "viscoelastic_identify",
     "ImpactResult", "copt", "copt_closed_form", "cr_exact", "damping_models", "hr", "hr_exact",
     "impact_simulate", "profile_integral", "profile_valley_a", "restitution_check",
