@@ -633,6 +633,17 @@ static void estimate_row(mxArray *s, size_t i, const hf_maxwell_estimate *e,
     set_real(s, i, "r2", e->r2);
     set_real(s, i, "max_eps", e->max_eps);
     set_text(s, i, "status", status);
+    set_real(s, i, "corr_mu0_eta", e->mu0_eta_corr);
+}
+
+/* A row's bootstrap interval, the program's --csv columns. */
+static void bootstrap_fields(mxArray *s, size_t i, const hf_maxwell_identify_row *row)
+{
+    set_real(s, i, "mu0_boot_lo_Pa", row->mu0_boot_lo);
+    set_real(s, i, "mu0_boot_hi_Pa", row->mu0_boot_hi);
+    set_real(s, i, "eta_boot_lo_per_s", row->eta_boot_lo);
+    set_real(s, i, "eta_boot_hi_per_s", row->eta_boot_hi);
+    set_real(s, i, "bootstrap_replicates", (double)row->bootstrap_used);
 }
 
 /* Whether WORD is one of the NULL-terminated WORDS; else a failure naming
@@ -770,7 +781,10 @@ static hf_maxwell_identify_config identify_config(const arg *args, const char *m
     c.nu = mxGetScalar(args[1].value);
     if (weights != NULL && strcmp(weights, "relative") == 0)
         c.weights = HF_MAXWELL_WEIGHTS_RELATIVE;
-    c.full.seed = (uint64_t)real_or(&args[5], 1);
+    c.full.seed = seed_or(&args[5], 1);
+    c.bootstrap_seed = c.full.seed;   /* the program's --seed draws both */
+    c.bootstrap = (size_t)real_or(&args[10 + TRACE_FORMAT_NARGS], 0);
+    c.threads = (int)real_or(&args[11 + TRACE_FORMAT_NARGS], 0);
     c.full.max_evals = (size_t)real_or(&args[6], 0);
     if (optimizer != NULL)
         c.full.optimizer = optimizer;
@@ -818,10 +832,16 @@ static int identify(const mxArray *data, const char *path, const arg *format,
                                r.row[i].estimate.method == HF_MAXWELL_CURVE ? "curve" : "full",
                                r.row[i].status, r.row[i].fit.evaluations);
     static const char *fields[] = {"method", "observable", "n", "mu0_Pa", "mu0_se",
-                                   "eta_per_s", "eta_se", "C0", "r2", "max_eps", "status"};
-    out[0] = mxCreateStructMatrix((mwSize)r.nrows, 1, 11, fields);
-    for (size_t i = 0; i < r.nrows; ++i)
+                                   "eta_per_s", "eta_se", "C0", "r2", "max_eps", "status",
+                                   "corr_mu0_eta", "mu0_boot_lo_Pa", "mu0_boot_hi_Pa",
+                                   "eta_boot_lo_per_s", "eta_boot_hi_per_s",
+                                   "bootstrap_replicates"};
+    out[0] = mxCreateStructMatrix((mwSize)r.nrows, 1, c->bootstrap > 0 ? 17 : 12, fields);
+    for (size_t i = 0; i < r.nrows; ++i) {
         estimate_row(out[0], i, &r.row[i].estimate, r.row[i].status);
+        if (c->bootstrap > 0)
+            bootstrap_fields(out[0], i, &r.row[i]);
+    }
     return 0;
 }
 
@@ -832,8 +852,9 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
                   {"optimizer", ARG_TEXT, 0, NULL}, {"seed", ARG_SEED, 0, NULL},
                   {"max_evals", ARG_COUNT, 0, NULL}, {"contact_start", ARG_TEXT, 0, NULL},
                   {"baseline", ARG_TEXT, 0, NULL},  {"max_iter", ARG_COUNT, 0, NULL},
-                  TRACE_FORMAT_ARGS};
-    if (parse_pairs("maxwell_fit", n, in, args, 10 + TRACE_FORMAT_NARGS, f))
+                  TRACE_FORMAT_ARGS,                {"bootstrap", ARG_COUNT, 0, NULL},
+                  {"threads", ARG_COUNT, 0, NULL}};
+    if (parse_pairs("maxwell_fit", n, in, args, 12 + TRACE_FORMAT_NARGS, f))
         return 1;
     static const char *const methods[] = {"regression", "full", "curve", "all", NULL};
     static const char *const weight_words[] = {"none", "relative", NULL};
