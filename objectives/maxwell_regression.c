@@ -92,7 +92,16 @@ const char *hf_maxwell_quality_name(hf_maxwell_quality quality)
 static int first_order_biased(const hf_maxwell_estimate *e, char *why, size_t size)
 {
     double z_mu0 = fabs(e->mu0_bias) / e->mu0_se, z_eta = fabs(e->eta_bias) / e->eta_se;
-    if (e->method != HF_MAXWELL_REGRESSION || !(z_mu0 > 1.0 || z_eta > 1.0))
+    if (e->method != HF_MAXWELL_REGRESSION)
+        return 0;
+    if (!isfinite(e->mu0_bias) || !isfinite(e->eta_bias)) {
+        /* Hunter's model has no impact at these eps: nothing backs the line */
+        snprintf(why, size, "Hunter's model has no impact at eps up to %.3g, so the "
+                 "first-order line's bias there is unknown; use the full or curve fit",
+                 e->max_eps);
+        return 1;
+    }
+    if (!(z_mu0 > 1.0 || z_eta > 1.0))
         return 0;
     snprintf(why, size, "first-order line biased at eps up to %.3f: on Hunter's exact model "
              "here it is off by eta %+.3g %% (%.1f se), mu0 %+.3g %% (%.1f se); use the full "

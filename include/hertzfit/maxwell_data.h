@@ -49,7 +49,13 @@
  * over HF_MAXWELL_TIME_MAX, a peak force below the impactor's weight m g
  * — are read but add one warning line per column to the data (naming the
  * column, the first offending line and the likely unit slip), for the
- * caller to show.
+ * caller to show.  So does a row whose peak force and duration disagree
+ * with its momentum: F_M·t_c/(m V0) outside [HF_MAXWELL_IMPULSE_TC_MIN,
+ * HF_MAXWELL_IMPULSE_TC_MAX] (or F_M·t_M/(m V0) outside the t_M bounds
+ * without t_c): the impulse of an impact is m V0 (1 + e), 1 to 2 m V0,
+ * and F_M t_c is 1.5 to 2 times it (3.25 to 3.6 m V0 over the clean
+ * synthetic set, F_M t_M half that), so a mass, force or time column off
+ * by 10 in one row lands outside (one line naming the file and row).
  *
  * The estimates built from such data are in the last section below
  * (Argatov's regressions, the full-model misfit) and
@@ -85,6 +91,10 @@ const char *hf_maxwell_observables_name(unsigned mask, char *buf, size_t size);
 
 /* Plausibility limits of a drop test (see above). */
 #define HF_MAXWELL_MASS_MAX 100.0    /* kg */
+#define HF_MAXWELL_IMPULSE_TC_MIN 1.0
+#define HF_MAXWELL_IMPULSE_TC_MAX 8.0
+#define HF_MAXWELL_IMPULSE_TM_MIN 0.5
+#define HF_MAXWELL_IMPULSE_TM_MAX 4.0
 #define HF_MAXWELL_RADIUS_MAX 1.0    /* m */
 #define HF_MAXWELL_TIME_MAX 1.0      /* s */
 
