@@ -665,6 +665,31 @@ static int print_intervals(const fit_args *a, const hf_maxwell_identify_row *row
     return hfc_table_print(t);
 }
 
+/* The warning lines of one row: why it is not trusted, replicates that
+ * failed, an eps beyond the first order. */
+static void warn_row(const fit_args *a, const hf_maxwell_identify_row *row)
+{
+    const hf_maxwell_estimate *e = &row->estimate;
+    char observables[64];
+    const char *what = row_observables(e, observables, sizeof observables);
+    const char *method = hf_maxwell_method_name(e->method);
+    if (!row->trusted && row->reason[0] != '\0')
+        fprintf(stderr, "hertzfit %s: warning: %s %s is %s: %s\n", a->command, method, what,
+                row->status, row->reason);
+    if (a->bootstrap > 0 && row->bootstrap_used < a->bootstrap)
+        fprintf(stderr, "hertzfit %s: warning: %s %s: %zu of %llu bootstrap replicates gave an "
+                "estimate (the others failed on their drops)%s\n", a->command, method, what,
+                row->bootstrap_used, a->bootstrap,
+                row->bootstrap_used < HF_MAXWELL_BOOTSTRAP_MIN ? ": no interval" : "");
+    if (row->beyond_first_order)
+        fprintf(stderr, "hertzfit %s: warning: %s %s: eps reaches %.3f > %.1f, where "
+                "Argatov's first-order formulas lose accuracy%s\n", a->command, method, what,
+                e->max_eps, HF_MAXWELL_EPS_FIRST_ORDER,
+                e->method == HF_MAXWELL_FULL    ? " (the full fit is not affected)"
+                : e->method == HF_MAXWELL_CURVE ? " (the curve fit is not affected)"
+                                                : "");
+}
+
 static int print_estimates(const fit_args *a, const hf_maxwell_identify_row *rows,
                            size_t nrows)
 {
@@ -682,30 +707,8 @@ static int print_estimates(const fit_args *a, const hf_maxwell_identify_row *row
         rc = print_intervals(a, rows, nrows);
     int trusted = 0;
     for (size_t i = 0; i < nrows && rc == 0; ++i) {
-        const hf_maxwell_estimate *e = &rows[i].estimate;
-        char observables[64];
         trusted |= rows[i].trusted;
-        const char *what = e->method == HF_MAXWELL_CURVE
-                               ? "F(t)"
-                               : hf_maxwell_observables_name(e->observables, observables,
-                                                             sizeof observables);
-        if (!rows[i].trusted && rows[i].reason[0] != '\0')
-            fprintf(stderr, "hertzfit %s: warning: %s %s is %s: %s\n", a->command,
-                    hf_maxwell_method_name(e->method), what, rows[i].status, rows[i].reason);
-        if (a->bootstrap > 0 && rows[i].bootstrap_used < a->bootstrap)
-            fprintf(stderr, "hertzfit %s: warning: %s %s: %zu of %llu bootstrap replicates "
-                    "gave an estimate (the others failed on their drops)%s\n", a->command,
-                    hf_maxwell_method_name(e->method), what, rows[i].bootstrap_used,
-                    a->bootstrap, rows[i].bootstrap_used < HF_MAXWELL_BOOTSTRAP_MIN
-                                      ? ": no interval" : "");
-        if (rows[i].beyond_first_order)
-            fprintf(stderr, "hertzfit %s: warning: %s %s: eps reaches %.3f > %.1f, where "
-                    "Argatov's first-order formulas lose accuracy%s\n", a->command,
-                    hf_maxwell_method_name(e->method), what, e->max_eps,
-                    HF_MAXWELL_EPS_FIRST_ORDER,
-                    e->method == HF_MAXWELL_FULL    ? " (the full fit is not affected)"
-                    : e->method == HF_MAXWELL_CURVE ? " (the curve fit is not affected)"
-                                                    : "");
+        warn_row(a, &rows[i]);
     }
     if (rc == 0 && !trusted) {
         /* Not bad input: the data were read, the estimates cannot be trusted. */
