@@ -306,7 +306,7 @@ static void test_fit_lab_units_file(void **state)
     /* another g makes other speeds from the same heights */
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv "
                                 "--g 9.81", path);
-    assert_int_equal(hf_test_cli(args, &given, NULL), 0);
+    assert_int_equal(hf_test_cli(args, &given, NULL), 1); /* first-order-biased, as above */
     assert_int_equal(regression_rows(given, mu0[1], eta[1]), 3);
     assert_true(fabs(mu0[1][0] / mu0[0][0] - 1.0) > 1e-5);
     free(given);
@@ -369,7 +369,7 @@ static void test_fit_missing_values(void **state)
     assert_non_null(strstr(out, "\nregression,F_M,17,"));
     assert_non_null(strstr(out, "\nregression,t_M,18,"));
     assert_non_null(strstr(out, "\nregression,t_c,17,"));
-    assert_non_null(strstr(out, ",converged\n"));
+    assert_non_null(strstr(out, ",converged,"));
     free(out);
     free(err);
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method full --residuals "
@@ -424,7 +424,7 @@ static void test_fit_honest_status(void **state)
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5 --method regression --csv",
              path);
     assert_int_equal(hf_test_cli(args, &out, &err), 1);
-    assert_non_null(strstr(out, ",nonphysical\n"));
+    assert_non_null(strstr(out, ",nonphysical,"));
     assert_int_equal(hf_test_count_lines(err), 2);
     assert_non_null(strstr(err, "warning: regression F_M is nonphysical: eta = -"));
     assert_non_null(strstr(err, "1/s is not positive\n"));

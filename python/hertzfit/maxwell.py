@@ -535,8 +535,8 @@ def maxwell_fit_curve(data, nu=0.5, contact_start="fit", baseline="fit", max_ite
     ETA_START [1/s] (default from the traces).  A MaxwellFit as
     `hertzfit maxwell fit --method curve` computes it, with the residuals of
     every sample, the contact starts and the baselines."""
-    return _fit_curve(_as_data(data), nu, contact_start, baseline, max_iter, mu0_start,
-                      eta_start)
+    return _fit_curve(_as_data(data), nu, contact_start=contact_start, baseline=baseline,
+                      max_iter=max_iter, mu0_start=mu0_start, eta_start=eta_start)
 
 
 _FIT_METHODS = {"full": _fit_full, "curve": _fit_curve}
