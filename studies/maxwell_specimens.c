@@ -289,6 +289,22 @@ static hf_status read_entries(hf_provenance *p, const hf_maxwell_read_options *r
     return st;
 }
 
+/* The seeds (all 64 bits, which a double would round) and the bootstrap's
+ * replicates when it ran. */
+static hf_status seed_entries(hf_provenance *p, const hf_maxwell_identify_config *c,
+                              hf_diag *diag)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%llu", (unsigned long long)c->full.seed);
+    hf_status st = hf_provenance_set(p, "seed", text, diag);
+    if (st != HF_OK || c->bootstrap == 0)
+        return st;
+    snprintf(text, sizeof text, "%zu", c->bootstrap);
+    st = hf_provenance_set(p, "bootstrap", text, diag);
+    snprintf(text, sizeof text, "%llu", (unsigned long long)c->bootstrap_seed);
+    return st == HF_OK ? hf_provenance_set(p, "bootstrap_seed", text, diag) : st;
+}
+
 /* The identification's options that change the numbers. */
 static hf_status identify_entries(hf_provenance *p, const hf_maxwell_identify_config *c,
                                   hf_diag *diag)
@@ -306,17 +322,17 @@ static hf_status identify_entries(hf_provenance *p, const hf_maxwell_identify_co
         starts[c->curve.contact], c->curve.baseline == HF_MAXWELL_BASELINE_ZERO ? "zero"
                                                                                 : "fitted",
         NULL};
-    const char *const nkeys[7] = {"nu", "alpha", "seed", "max_evals", "xtol_rel",
-                                  "recentre_max", "max_iter"};
-    const double nvalues[7] = {c->nu, c->full.objective.alpha, (double)c->full.seed,
-                               (double)c->full.max_evals, c->full.xtol_rel,
-                               (double)c->full.recentre_max, (double)c->curve.max_iter};
+    const char *const nkeys[6] = {"nu", "alpha", "max_evals", "xtol_rel", "recentre_max",
+                                  "max_iter"};
+    const double nvalues[6] = {c->nu, c->full.objective.alpha, (double)c->full.max_evals,
+                               c->full.xtol_rel, (double)c->full.recentre_max,
+                               (double)c->curve.max_iter};
     hf_status st = HF_OK;
     for (int j = 0; keys[j] != NULL && st == HF_OK; ++j)
         st = hf_provenance_set(p, keys[j], values[j], diag);
-    for (int j = 0; j < 7 && st == HF_OK; ++j)
+    for (int j = 0; j < 6 && st == HF_OK; ++j)
         st = hf_provenance_set_number(p, nkeys[j], nvalues[j], diag);
-    return st;
+    return st == HF_OK ? seed_entries(p, c, diag) : st;
 }
 
 hf_status hf_maxwell_provenance(hf_provenance *p, const hf_maxwell_data *data,

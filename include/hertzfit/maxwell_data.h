@@ -56,7 +56,13 @@
  * over HF_MAXWELL_TIME_MAX, a peak force below the impactor's weight m g
  * — are read but add one warning line per column to the data (naming the
  * column, the first offending line and the likely unit slip), for the
- * caller to show.
+ * caller to show.  So does a row whose peak force and duration disagree
+ * with its momentum: F_M·t_c/(m V0) outside [HF_MAXWELL_IMPULSE_TC_MIN,
+ * HF_MAXWELL_IMPULSE_TC_MAX] (or F_M·t_M/(m V0) outside the t_M bounds
+ * without t_c): the impulse of an impact is m V0 (1 + e), 1 to 2 m V0,
+ * and F_M t_c is 1.5 to 2 times it (3.25 to 3.6 m V0 over the clean
+ * synthetic set, F_M t_M half that), so a mass, force or time column off
+ * by 10 in one row lands outside (one line naming the file and row).
  *
  * The estimates built from such data are in the last section below
  * (Argatov's regressions, the full-model misfit) and
@@ -92,6 +98,10 @@ const char *hf_maxwell_observables_name(unsigned mask, char *buf, size_t size);
 
 /* Plausibility limits of a drop test (see above). */
 #define HF_MAXWELL_MASS_MAX 100.0    /* kg */
+#define HF_MAXWELL_IMPULSE_TC_MIN 1.0
+#define HF_MAXWELL_IMPULSE_TC_MAX 8.0
+#define HF_MAXWELL_IMPULSE_TM_MIN 0.5
+#define HF_MAXWELL_IMPULSE_TM_MAX 4.0
 #define HF_MAXWELL_RADIUS_MAX 1.0    /* m */
 #define HF_MAXWELL_TIME_MAX 1.0      /* s */
 
@@ -558,6 +568,14 @@ typedef struct hf_maxwell_estimate {
                                  for the regressions) */
     double sls_alpha;         /* the relaxing fraction a regression's η was read
                                  for (hf_maxwell_estimate_to_sls); 0 = Maxwell */
+    /* A regression's first-order bias (0 for the fits, which use Hunter's
+     * exact model): the same line fitted, with the same weights, through
+     * Hunter's exact features (hf_maxwell_regression_model) of the same
+     * tests at this estimate gives μ0 + mu0_bias and η + eta_bias.  Argatov's
+     * lines are first order in ε, so this is what they make of data that
+     * follow the model exactly; NaN when it cannot be computed (C0 or η
+     * <= 0, ε beyond Hunter's model). */
+    double mu0_bias, eta_bias;
 } hf_maxwell_estimate;
 
 /* How far an estimate can be trusted.  Only a well-determined one is
@@ -577,8 +595,12 @@ typedef enum hf_maxwell_quality {
                                       any solid's */
     HF_MAXWELL_POORLY_DETERMINED,  /* "poorly-determined": se (zero, non-finite,
                                       large) or R² */
-    HF_MAXWELL_MODEL_INADEQUATE    /* "model-inadequate": the residuals are not noise,
+    HF_MAXWELL_MODEL_INADEQUATE,   /* "model-inadequate": the residuals are not noise,
                                       the model does not describe the data */
+    HF_MAXWELL_FIRST_ORDER_BIASED  /* "first-order-biased": a regression whose
+                                      first-order bias (mu0_bias, eta_bias) exceeds
+                                      its standard error: at these ε Argatov's line
+                                      is further off than its own uncertainty */
 } hf_maxwell_quality;
 
 #define HF_MAXWELL_RSE_MAX 0.5
@@ -594,7 +616,8 @@ typedef enum hf_maxwell_quality {
  * time scale C0/𝒱 is short against τ, i.e. max_eps/α <= this. */
 #define HF_MAXWELL_SLS_TAU_RATIO_MAX 1.0
 
-/* "ok", "nonphysical", "poorly-determined", "model-inadequate". */
+/* "ok", "nonphysical", "poorly-determined", "model-inadequate",
+ * "first-order-biased". */
 const char *hf_maxwell_quality_name(hf_maxwell_quality quality);
 
 /* The quality of ESTIMATE; when reason is not NULL, one sentence saying
