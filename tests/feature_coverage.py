@@ -76,7 +76,7 @@ def main():
     hertzfit, work = sys.argv[1], sys.argv[2]
     sets = int(sys.argv[3]) if len(sys.argv) > 3 else 10
     need = math.ceil(0.9 * sets)
-    counts = {o: 0 for o in ("F_M", "t_M", None)}
+    counts = {o: 0 for o in ("F_M", "t_M", "t_c", "F_M,t_M", "F_M,t_c", "t_M,t_c", None)}
     failures = []
     for s in range(1, sets + 1):
         features = make(hertzfit, os.path.join(work, "set%02d" % s), s)

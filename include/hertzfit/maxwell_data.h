@@ -409,8 +409,14 @@ typedef enum hf_maxwell_extract_status {
                                         largest value (a saturated converter) */
     HF_MAXWELL_EXTRACT_NO_IMPACT,    /* "no-impact": nothing rises above the noise */
     HF_MAXWELL_EXTRACT_NO_BASELINE,  /* "no-baseline": too few pre-contact samples */
-    HF_MAXWELL_EXTRACT_NO_EDGE       /* "no-edge": an edge or the peak has too few
+    HF_MAXWELL_EXTRACT_NO_EDGE,      /* "no-edge": an edge or the peak has too few
                                         samples to fit */
+    HF_MAXWELL_EXTRACT_UNIT_SLIP     /* "unit-slip": the first impact's impulse is
+                                        outside [HF_MAXWELL_IMPULSE_MIN,
+                                        HF_MAXWELL_IMPULSE_MAX]·m V0 (any restitution
+                                        gives m V0 to 2 m V0): a time or force column
+                                        off by a unit (ms labelled s gives 1000 m V0)
+                                        or a V0 that is not the drop's; not usable */
 } hf_maxwell_extract_status;
 
 const char *hf_maxwell_extract_status_name(hf_maxwell_extract_status status);
@@ -450,7 +456,8 @@ hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *trace,
                                    hf_diag *diag);
 
 /* 1 when F's features can be fitted — F_M, t_M, t_c and V0 finite and
- * > 0: status ok, or a status that only warns (few-samples, clipped) —
+ * > 0, and no unit slip: status ok, or a status that only warns
+ * (few-samples, clipped) —
  * else 0 (the extraction could not measure the impact). */
 int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f);
 
