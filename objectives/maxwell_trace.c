@@ -657,6 +657,45 @@ static void poly_slopes(const double *c, size_t n, double s, double *d1, double 
     }
 }
 
+/* The samples a .. z of [lo, hi] within HALF seconds of ip, widened
+ * to at least PEAK_TERMS + 2 where the trace allows. */
+static void peak_window(const hf_maxwell_trace *tr, size_t lo, size_t hi, size_t ip,
+                        double half, size_t *first, size_t *last)
+{
+    const size_t fewest = PEAK_TERMS + 2;
+    size_t a = ip, z = ip;
+    while (a > lo && tr->t[ip] - tr->t[a - 1] <= half)
+        --a;
+    while (z < hi && tr->t[z + 1] - tr->t[ip] <= half)
+        ++z;
+    while (z - a + 1 < fewest && (a > lo || z < hi)) {
+        if (a > lo) --a;
+        if (z < hi && z - a + 1 < fewest) ++z;
+    }
+    *first = a;
+    *last = z;
+}
+
+/* The vertex of y = Σ_{k<n} c_k s^k, where dy/ds = 0, by Newton from the
+ * parabola's: s and y''(s) into *d2; 0 unless it is a maximum inside the
+ * window (|s| < 1). */
+static int poly_vertex(const double *c, size_t np, double *vertex, double *d2)
+{
+    double s = -c[1] / (2.0 * c[2]);
+    for (int it = 0; it < 50 && isfinite(s); ++it) {
+        double d1, step;
+        poly_slopes(c, np, s, &d1, d2);
+        step = d1 / *d2;
+        s -= step;
+        if (fabs(step) < 1e-15)
+            break;
+    }
+    double d1;
+    poly_slopes(c, np, s, &d1, d2);
+    *vertex = s;
+    return isfinite(s) && fabs(s) < 1.0 && *d2 < 0.0;
+}
+
 /* Polynomial y = Σ_k p_k s^k, k < PEAK_TERMS (s = (t − t[ip])/half), over
  * the samples of [lo, hi] within HALF seconds of the largest one, ip (at
  * least PEAK_TERMS + 2); the vertex, where dy/ds = 0, by Newton from the
@@ -669,15 +708,8 @@ static int peak_fit(const hf_maxwell_trace *tr, size_t lo, size_t hi, size_t ip,
                     double *t_se)
 {
     const size_t np = PEAK_TERMS, fewest = PEAK_TERMS + 2;
-    size_t a = ip, z = ip;
-    while (a > lo && tr->t[ip] - tr->t[a - 1] <= half)
-        --a;
-    while (z < hi && tr->t[z + 1] - tr->t[ip] <= half)
-        ++z;
-    while (z - a + 1 < fewest && (a > lo || z < hi)) {
-        if (a > lo) --a;
-        if (z < hi && z - a + 1 < fewest) ++z;
-    }
+    size_t a, z;
+    peak_window(tr, lo, hi, ip, half, &a, &z);
     size_t m = z - a + 1;
     if (m < fewest)
         return 0;
@@ -697,21 +729,7 @@ static int peak_fit(const hf_maxwell_trace *tr, size_t lo, size_t hi, size_t ip,
     double c[PEAK_TERMS], s = 0.0, d2 = 0.0;
     for (size_t k = 0; ok && k < np; ++k)
         c[k] = gsl_vector_get(p, k);
-    if (ok) {
-        /* dy/ds = Σ k c_k s^{k−1} = 0 from the parabola's vertex */
-        s = -c[1] / (2.0 * c[2]);
-        for (int it = 0; it < 50 && isfinite(s); ++it) {
-            double d1, step;
-            poly_slopes(c, np, s, &d1, &d2);
-            step = d1 / d2;
-            s -= step;
-            if (fabs(step) < 1e-15)
-                break;
-        }
-        double d1;
-        poly_slopes(c, np, s, &d1, &d2);
-        ok = isfinite(s) && fabs(s) < 1.0 && d2 < 0.0;
-    }
+    ok = ok && poly_vertex(c, np, &s, &d2);
     if (ok) {
         /* the vertex s(c) solves Σ k c_k s^{k−1} = 0: ∂s/∂c_k = −k s^{k−1}/y''(s);
          * the height y(s(c)): ∂y/∂c_k = s^k (dy/ds = 0 there) */
