@@ -449,8 +449,8 @@ static int edge_zero(const hf_maxwell_trace *tr, size_t lo, size_t hi, double b,
  * ~1.6 % at ε = 0.16 and ~4.6 % at ε = 0.25 with 120 samples per contact,
  * against 0.3 % and 0.1 % here. */
 #define END_TERMS 4
-/* Samples of the profile's grid over the candidate range of t1. */
-#define END_GRID 32
+/* Most points of the profile's grid over the candidate range of t1. */
+#define END_GRID 48
 
 typedef struct end_window {
     const hf_maxwell_trace *tr;
@@ -458,45 +458,87 @@ typedef struct end_window {
     double b;           /* baseline */
     double t_ref, scale; /* s = (t1 − t)/scale */
     size_t terms;       /* of the model, from the first: END_TERMS or fewer */
-    gsl_matrix *X;
-    gsl_vector *y, *tau, *coef, *res;
 } end_window;
 
-/* The end model's least squares at t1 with the step (step 1) or without
- * it (S = 0): the residual sum of squares into *value, the coefficients
- * in w->coef (S first when step).  HUGE_VAL when too few samples lie
- * before t1. */
-static void end_solve(end_window *w, double t1, int step, double *value)
+/* The normal equations of the end model at t1: the Gram matrix G of its
+ * END_TERMS terms over the samples before t1, r = Xᵀy, yᵀy there, the
+ * squares of the samples after t1 (where the model is 0), and how many
+ * samples lie before t1. */
+typedef struct end_normal {
+    double G[END_TERMS][END_TERMS], r[END_TERMS], yy, outside;
+    size_t inside;
+} end_normal;
+
+static void end_accumulate(const end_window *w, double t1, end_normal *q)
 {
-    size_t m = w->z - w->a + 1, inside = 0, p = step ? w->terms : w->terms - 1;
-    gsl_matrix_view X = gsl_matrix_submatrix(w->X, 0, 0, m, p);
-    gsl_vector_view tau = gsl_vector_subvector(w->tau, 0, p);
-    gsl_vector_view coef = gsl_vector_subvector(w->coef, 0, p);
+    const size_t m = w->z - w->a + 1;
+    const double *t = w->tr->t + w->a, *F = w->tr->F + w->a;
+    memset(q, 0, sizeof *q);
     for (size_t i = 0; i < m; ++i) {
-        double s = (t1 - w->tr->t[w->a + i]) / w->scale, root = sqrt(fmax(s, 0.0));
-        int on = s > 0.0;
-        const double row[4] = {1.0, s * root, s * s * root, s * s * s * root};
-        inside += on;
-        for (size_t k = 0; k < p; ++k)
-            gsl_matrix_set(&X.matrix, i, k, on ? row[k + (step ? 0u : 1u)] : 0.0);
-        gsl_vector_set(w->y, i, w->tr->F[w->a + i] - w->b);
+        double s = (t1 - t[i]) / w->scale, y = F[i] - w->b;
+        if (!(s > 0.0)) {
+            q->outside += y * y;
+            continue;
+        }
+        double root = sqrt(s);
+        const double x[END_TERMS] = {1.0, s * root, s * s * root, s * s * s * root};
+        for (size_t k = 0; k < END_TERMS; ++k) {
+            q->r[k] += x[k] * y;
+            for (size_t l = 0; l <= k; ++l)
+                q->G[k][l] += x[k] * x[l];
+        }
+        q->yy += y * y;
+        ++q->inside;
     }
+}
+
+/* The least squares of the terms first .. last−1 from the normal
+ * equations (Cholesky, GSL): the residual sum of squares into *value (the
+ * form yᵀy − 2cᵀr + cᵀGc, stationary in c, so the conditioning of G does
+ * not reach it) and the first coefficient into *c0.  HUGE_VAL when G is
+ * not positive definite. */
+static void end_solve(const end_normal *q, size_t first, size_t last, double *value, double *c0)
+{
+    const size_t p = last - first;
+    double G[END_TERMS * END_TERMS], r[END_TERMS], c[END_TERMS];
+    for (size_t k = 0; k < p; ++k) {
+        r[k] = q->r[first + k];
+        for (size_t l = 0; l < p; ++l)
+            G[k * p + l] = k >= l ? q->G[first + k][first + l] : q->G[first + l][first + k];
+    }
+    gsl_matrix_view Gv = gsl_matrix_view_array(G, p, p);
+    gsl_vector_view rv = gsl_vector_view_array(r, p), cv = gsl_vector_view_array(c, p);
     *value = HUGE_VAL;
-    if (inside < END_TERMS + 2 || gsl_linalg_QR_decomp(&X.matrix, &tau.vector) != 0 ||
-        gsl_linalg_QR_lssolve(&X.matrix, &tau.vector, w->y, &coef.vector, w->res) != 0)
+    *c0 = 0.0;
+    if (gsl_linalg_cholesky_decomp1(&Gv.matrix) != 0 ||
+        gsl_linalg_cholesky_solve(&Gv.matrix, &rv.vector, &cv.vector) != 0)
         return;
-    double rss = gsl_blas_dnrm2(w->res);
-    *value = isfinite(rss) ? rss * rss : HUGE_VAL;
+    double rss = q->yy + q->outside;
+    for (size_t k = 0; k < p; ++k) {
+        double Gc = 0.0;
+        for (size_t l = 0; l < p; ++l)
+            Gc += (k >= l ? q->G[first + k][first + l] : q->G[first + l][first + k]) * c[l];
+        rss += c[k] * (Gc - 2.0 * q->r[first + k]);
+    }
+    *value = isfinite(rss) ? fmax(rss, 0.0) : HUGE_VAL;
+    *c0 = c[0];
 }
 
 /* The residual sum of squares of the end model at t1 (the profile), the
- * step held >= 0: a force does not step up to 0 at the end. */
+ * step S (the first term) held >= 0: a force does not step up to 0.
+ * HUGE_VAL when too few samples lie before t1. */
 static hf_status end_rss(double t1, void *ctx, double *value)
 {
     end_window *w = ctx;
-    end_solve(w, t1, 1, value);
-    if (*value < HUGE_VAL && gsl_vector_get(w->coef, 0) < 0.0)
-        end_solve(w, t1, 0, value);
+    end_normal q;
+    double S;
+    end_accumulate(w, t1, &q);
+    *value = HUGE_VAL;
+    if (q.inside < END_TERMS + 2)
+        return HF_OK;
+    end_solve(&q, 0, w->terms, value, &S);
+    if (*value < HUGE_VAL && S < 0.0)
+        end_solve(&q, 1, w->terms, value, &S);
     return HF_OK;
 }
 
@@ -550,18 +592,18 @@ static double end_crossing(end_window *w, const double *g, const double *v, size
                                                                                        : g[out];
 }
 
-/* t1 minimising the profile over [lo, hi] (a grid at most half a sample
- * apart where the samples are few, then Brent's minimiser between the
+/* t1 minimising the profile over [lo, hi] (a grid a sample apart
+ * where the samples are few, then Brent's minimiser between the
  * best point's neighbours), and its standard uncertainty from where the
  * profile rises by the noise variance var (Δχ² = 1, known σ; the model's
  * step makes the profile jump at the samples, so a curvature would not
  * do).  0 when no grid point has a fit. */
 static int end_locate(end_window *w, double lo, double hi, double dt, double var,
-                      double *t1, double *se, double *rss)
+                      double *t1, double *se)
 {
-    double g[2 * END_GRID] = {0}, v[2 * END_GRID] = {0};
-    double want = ceil(2.0 * (hi - lo) / dt) + 1.0;
-    size_t ng = want > 2.0 * END_GRID ? 2 * END_GRID : want < 8.0 ? 8 : (size_t)want;
+    double g[END_GRID] = {0}, v[END_GRID] = {0};
+    double want = ceil((hi - lo) / dt) + 1.0;
+    size_t ng = want > END_GRID ? END_GRID : want < 8.0 ? 8 : (size_t)want;
     for (size_t k = 0; k < ng; ++k)
         g[k] = lo + (hi - lo) * (double)k / (double)(ng - 1);
     size_t j = end_grid(w, g, ng, v);
@@ -570,7 +612,7 @@ static int end_locate(end_window *w, double lo, double hi, double dt, double var
     double best = g[j], best_v = v[j];
     if (j > 0 && j + 1 < ng && v[j] < v[j - 1] && v[j] < v[j + 1]) {
         const double x[3] = {g[j - 1], g[j], g[j + 1]}, fx[3] = {v[j - 1], v[j], v[j + 1]};
-        const hf_brent_tolerance tol = {1e-4 * dt, 0.0, 60};
+        const hf_brent_tolerance tol = {2e-2 * dt, 0.0, 30};
         hf_brent_result r;
         double rv;
         if (hf_brent_minimum(end_rss, w, x, fx, &tol, "contact end", &r, NULL) == HF_OK &&
@@ -579,12 +621,32 @@ static int end_locate(end_window *w, double lo, double hi, double dt, double var
             best_v = rv;
         }
     }
-    double level = best_v + var, tol = 1e-3 * dt;
+    *t1 = best;
+    if (se == NULL)
+        return 1;
+    double level = best_v + var, tol = 5e-2 * dt;
     double left = end_crossing(w, g, v, ng, j, -1, level, tol);
     double right = end_crossing(w, g, v, ng, j, +1, level, tol);
-    *t1 = best;
     *se = 0.5 * (right - left);
-    *rss = best_v;
+    return 1;
+}
+
+/* t1 of the model in w near MID: Brent's minimiser when (lo, mid, hi)
+ * brackets its minimum, else the grid of end_locate over [lo, hi]. */
+static int end_shorter(end_window *w, double lo, double mid, double hi, double dt, double var,
+                       double *t1)
+{
+    const double x[3] = {lo, mid, hi};
+    double fx[3];
+    for (int k = 0; k < 3; ++k)
+        end_rss(x[k], w, &fx[k]);
+    if (!(lo < mid && mid < hi && fx[1] < fx[0] && fx[1] < fx[2]))
+        return end_locate(w, lo, hi, dt, var, t1, NULL);
+    const hf_brent_tolerance tol = {2e-2 * dt, 0.0, 30};
+    hf_brent_result r;
+    if (hf_brent_minimum(end_rss, w, x, fx, &tol, "contact end", &r, NULL) != HF_OK)
+        return 0;
+    *t1 = r.x;
     return 1;
 }
 
@@ -594,7 +656,7 @@ static int end_locate(end_window *w, double lo, double hi, double dt, double var
  * searched from END_BACK of that edge's length before the edge's
  * extrapolated zero t_zero (which the step puts late) to END_AHEAD after
  * it.  0 when the edge has too few samples. */
-#define END_BACK 0.35
+#define END_BACK 0.25
 #define END_AHEAD 0.05
 #define END_AFTER 0.1
 #define END_TOP 0.65
@@ -619,10 +681,8 @@ static int end_fit(const hf_maxwell_trace *tr, size_t ip, double b, double H, do
     size_t m = z - a + 1;
     if (m < END_TERMS + 3)
         return 0;
-    end_window w = {tr, a, z, b, t_zero, length, END_TERMS, gsl_matrix_alloc(m, END_TERMS),
-                    gsl_vector_alloc(m), gsl_vector_alloc(END_TERMS),
-                    gsl_vector_alloc(END_TERMS), gsl_vector_alloc(m)};
-    int ok = w.X && w.y && w.tau && w.coef && w.res;
+    end_window w = {tr, a, z, b, t_zero, length, END_TERMS};
+    int ok = 1;
     double var = sigma * sigma;
     if (ok && !(var > 0.0)) {
         /* no noise measured (a clean trace): the fit's own scatter */
@@ -630,18 +690,14 @@ static int end_fit(const hf_maxwell_trace *tr, size_t ip, double b, double H, do
         end_rss(t_zero, &w, &rss);
         var = rss < HUGE_VAL ? rss / (double)(m - END_TERMS - 1) : 0.0;
     }
-    double rss;
-    ok = ok && end_locate(&w, lo, hi, dt, var, t1, se, &rss);
-    /* the model's own error: the change of t1 without its last term */
-    double t1_short, se_short, rss_short;
+    ok = ok && end_locate(&w, lo, hi, dt, var, t1, se);
+    /* the model's own error: the change of t1 without its last term,
+     * searched near t1 */
+    double t1_short, near = 3.0 * dt + 2.0 * *se;
     w.terms = END_TERMS - 1;
-    if (ok && end_locate(&w, lo, hi, dt, var, &t1_short, &se_short, &rss_short))
+    if (ok && end_shorter(&w, fmax(lo, *t1 - near), *t1, fmin(hi, *t1 + near), dt, var,
+                          &t1_short))
         *se = hypot(*se, t1_short - *t1);
-    gsl_vector_free(w.res);
-    gsl_vector_free(w.coef);
-    gsl_vector_free(w.tau);
-    gsl_vector_free(w.y);
-    gsl_matrix_free(w.X);
     return ok;
 }
 
