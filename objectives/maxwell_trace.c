@@ -838,7 +838,41 @@ static void features_empty(hf_maxwell_impact_features *f, size_t impact,
     f->status = status;
 }
 
-/* Baseline and noise from the pre-contact part (step 1). */
+/* Mean and standard deviation of the samples [0, pre) and [from, to)
+ * together (GSL's statistics on a copy); 0 when out of memory. */
+static int baseline_of_parts(const hf_maxwell_trace *tr, size_t pre, size_t from, size_t to,
+                             double *b, double *sigma)
+{
+    size_t m = pre + (to - from);
+    double *v = malloc(m * sizeof *v); /* freed below */
+    if (v == NULL)
+        return 0;
+    memcpy(v, tr->F, pre * sizeof *v);
+    memcpy(v + pre, tr->F + from, (to - from) * sizeof *v);
+    *b = gsl_stats_mean(v, 1, m);
+    *sigma = gsl_stats_sd_m(v, 1, m, *b);
+    free(v);
+    return 1;
+}
+
+/* The samples after the first impact that see the baseline: from a guard
+ * after the fall through RISE_FRACTION of the peak excursion P (above
+ * F[0]) to where a later impact rises through a quarter of it. */
+static void post_contact(const hf_maxwell_trace *tr, size_t ip, double P, size_t guard,
+                         size_t *from, size_t *to)
+{
+    size_t n = tr->n, fall = ip;
+    while (fall < n && tr->F[fall] - tr->F[0] > RISE_FRACTION * P)
+        ++fall;
+    *from = fall + guard < n ? fall + guard : n;
+    *to = *from;
+    while (*to < n && !(tr->F[*to] - tr->F[0] > 0.25 * P))
+        ++*to;
+}
+
+/* Baseline and noise from the pre-contact part (step 1), and the
+ * post-contact part too when the record starts too close to the contact
+ * (a short pre-trigger). */
 static int measure_baseline(const hf_maxwell_trace *tr, double *b, double *sigma, size_t *count)
 {
     size_t n = tr->n, ip = 0;
@@ -852,20 +886,28 @@ static int measure_baseline(const hf_maxwell_trace *tr, double *b, double *sigma
         *sigma = gsl_stats_sd_m(tr->F, 1, n, *b);
         return 1;
     }
-    size_t rise = 0;
-    while (rise < ip && !(tr->F[rise] - tr->F[0] > RISE_FRACTION * P))
-        ++rise;
+    /* the last rise before the peak: noise crossing the level earlier (at
+     * 2 % noise, 5 % of the peak is 2.5 sigma) does not end the baseline */
+    size_t rise = ip;
+    while (rise > 0 && tr->F[rise - 1] - tr->F[0] > RISE_FRACTION * P)
+        --rise;
     size_t half = rise;
     while (half < ip && !(tr->F[half] - tr->F[0] > 0.5 * P))
         ++half;
     size_t guard = half - rise + 2;
     size_t m = rise > guard ? rise - guard : 0;
-    if (m < HF_MAXWELL_TRACE_MIN_BASELINE)
+    if (m >= HF_MAXWELL_TRACE_MIN_BASELINE) {
+        *count = m;
+        *b = gsl_stats_mean(tr->F, 1, m);
+        *sigma = gsl_stats_sd_m(tr->F, 1, m, *b);
+        return 1;
+    }
+    size_t from, to;
+    post_contact(tr, ip, P, guard, &from, &to);
+    if (m + (to - from) < HF_MAXWELL_TRACE_MIN_BASELINE)
         return 0;
-    *count = m;
-    *b = gsl_stats_mean(tr->F, 1, m);
-    *sigma = gsl_stats_sd_m(tr->F, 1, m, *b);
-    return 1;
+    *count = m + (to - from);
+    return baseline_of_parts(tr, m, from, to, b, sigma);
 }
 
 /* One impact from sample `from` on (steps 2–5); *next: where the next

@@ -251,9 +251,12 @@ hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, c
  *
  * Extraction (hf_maxwell_trace_extract), per impact found in a trace:
  *  1. Baseline b and noise σ: mean and standard deviation of the
- *     pre-contact samples, those before the first rise to 5 % of the
- *     largest excursion, less a guard as long as that rise; at least
- *     HF_MAXWELL_TRACE_MIN_BASELINE of them.
+ *     pre-contact samples, those before the last rise to 5 % of the
+ *     largest excursion before its peak, less a guard as long as that
+ *     rise; with fewer than HF_MAXWELL_TRACE_MIN_BASELINE of them (a short
+ *     pre-trigger), the post-contact samples (the same guard after the
+ *     fall, to a later impact) join them; at least
+ *     HF_MAXWELL_TRACE_MIN_BASELINE in all.
  *  2. The impact: the force passes 4 times the threshold
  *     b + max(5σ, 10⁻³ of the largest excursion) (20σ: noise does not);
  *     the impact runs from where it last rose through the threshold until
@@ -271,11 +274,16 @@ hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, c
  *     80 % of H with Hertz's exact time law, u(z) = ∫₀^z (1 − x^{5/2})^{−1/2}
  *     dx = (2/5) B(2/5, 1/2) I_{z^{5/2}}(2/5, 1/2) (GSL's incomplete beta
  *     function); the change of t0 when its window ends at 50 % instead is
- *     added to t0's uncertainty.  The falling edge is fitted between 10 %
- *     and 50 % of H with the first correction: Hunter's force ends in a
- *     small step (hertzfit/maxwell.h), of O(ε²) of the peak, which bends
- *     the lowest samples of the falling edge, and the change of t1 when
- *     its window starts at 20 % instead is added to t1's uncertainty.
+ *     added to t0's uncertainty.  The falling edge fitted the same way
+ *     (10 % to 50 % of H, the first correction) only starts the search
+ *     for t1: Hunter's force ends in a step (hertzfit/maxwell.h) of O(ε²)
+ *     of the peak, after which that fit's zero lands.  t1 minimises the
+ *     residuals of a local model of the end below 65 % of H, S + A s^{3/2}
+ *     + C s^{5/2} + D s^{7/2} before t1 (s = t1 − t, S >= 0 the step) and 0
+ *     after it, profiled over its linear coefficients; its uncertainty is
+ *     where the residual sum rises by one noise variance, with the change
+ *     of t1 without the last term added (objectives/maxwell_trace.c,
+ *     docs/traces.md).
  *  4. Peak: a quartic polynomial in t (GSL multifit, weights 1/σ²) over
  *     the samples within 25 % of the contact duration of the largest one
  *     (at least 7; chosen by time, as samples chosen by value would bias
