@@ -886,14 +886,16 @@ static int measure_baseline(const hf_maxwell_trace *tr, double *b, double *sigma
         *sigma = gsl_stats_sd_m(tr->F, 1, n, *b);
         return 1;
     }
-    /* the last rise before the peak: noise crossing the level earlier (at
-     * 2 % noise, 5 % of the peak is 2.5 sigma) does not end the baseline */
-    size_t rise = ip;
-    while (rise > 0 && tr->F[rise - 1] - tr->F[0] > RISE_FRACTION * P)
-        --rise;
-    size_t half = rise;
+    /* the rise to RISE_FRACTION of P that leads to the first crossing of
+     * half of it: noise crossing the level earlier (at 2 % noise, 5 % of
+     * the peak is 2.5 sigma) does not end the baseline, and a later, higher
+     * impact of a bouncing ball does not move it */
+    size_t half = 0;
     while (half < ip && !(tr->F[half] - tr->F[0] > 0.5 * P))
         ++half;
+    size_t rise = half;
+    while (rise > 0 && tr->F[rise - 1] - tr->F[0] > RISE_FRACTION * P)
+        --rise;
     size_t guard = half - rise + 2;
     size_t m = rise > guard ? rise - guard : 0;
     if (m >= HF_MAXWELL_TRACE_MIN_BASELINE) {

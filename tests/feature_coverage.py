@@ -12,9 +12,9 @@ same, named).
 Each must say `converged` and hold both mu0 and eta within 2 standard
 errors of the truth in at least 90 % of the sets (27 of 30; in CI 9 of 10:
 the same claim on fewer seeds).  The other subsets are printed, not
-asserted; over 30 sets: t_M 28, F_M,t_c 27 (8 of the first 10), t_M,t_c
+asserted; over 30 sets: t_M 28, F_M,t_c 26 (8 of the first 10), t_M,t_c
 26, all three 22, F_M,t_M 15 (the extracted t_M carries the contact
-start's bias, which F_M pulls against), t_c alone 1 (t_c hardly depends
+start's bias, which F_M pulls against), t_c alone 2 (t_c hardly depends
 on eta).  An unknown observable is
 refused with exit 2.
 

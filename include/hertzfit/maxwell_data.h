@@ -122,7 +122,7 @@ typedef struct hf_maxwell_data {
 /* The full fit's observables on extracted features unless asked for
  * others: F_M alone.  Over 30 seeded noise sets of the shipped example
  * (docs/traces.md) F_M covers the truth within 2 standard errors in 27,
- * F_M with t_c in 27 (but 8 of the first 10), all three in 22, F_M with
+ * F_M with t_c in 26 (8 of the first 10), all three in 22, F_M with
  * t_M in 15: the extracted t_M carries the contact start's bias (t0 early
  * by ~0.1 % of t_c at ε ≈ 0.15), which F_M pulls against. */
 #define HF_MAXWELL_EXTRACTED_OBSERVABLES (1u << HF_MAXWELL_F_M)
@@ -251,8 +251,9 @@ hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, c
  *
  * Extraction (hf_maxwell_trace_extract), per impact found in a trace:
  *  1. Baseline b and noise σ: mean and standard deviation of the
- *     pre-contact samples, those before the last rise to 5 % of the
- *     largest excursion before its peak, less a guard as long as that
+ *     pre-contact samples, those before the rise to 5 % of the largest
+ *     excursion that leads to the first crossing of half of it, less a
+ *     guard as long as that
  *     rise; with fewer than HF_MAXWELL_TRACE_MIN_BASELINE of them (a short
  *     pre-trigger), the post-contact samples (the same guard after the
  *     fall, to a later impact) join them; at least
