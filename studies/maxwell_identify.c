@@ -139,8 +139,6 @@ static hf_status run_full(const hf_maxwell_data *d, const hf_argatov_constants *
 {
     hf_maxwell_fit_config c = cfg->full;
     c.objective.nu = cfg->nu;
-    if (c.objective.mask == 0 && d->extracted)
-        c.objective.mask = HF_MAXWELL_EXTRACTED_OBSERVABLES & hf_maxwell_data_mask(d);
     if (cfg->residuals) {
         r->residuals = malloc(d->n * HF_MAXWELL_NOBS * sizeof *r->residuals);
         if (r->residuals == NULL)
