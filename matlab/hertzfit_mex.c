@@ -804,6 +804,8 @@ static hf_status data_from_struct(const mxArray *s, hf_maxwell_data **out, hf_di
         mask |= mxGetFieldNumber(s, obs_fields()[k]) >= 0 ? 1u << k : 0u;
     int traces = mxGetFieldNumber(s, "t_s") >= 0 || mxGetFieldNumber(s, "F_N") >= 0;
     hf_status st = hf_maxwell_data_alloc(n, mask, out, diag);
+    if (st == HF_OK) /* extracted features (hertzfit_maxwell_extract's struct) */
+        (*out)->extracted = mxGetFieldNumber(s, "u_t_c_s") >= 0;
     hf_maxwell_data *d = *out;
     for (size_t i = 0; st == HF_OK && i < n; ++i)
         st = drop_from_struct(s, i, mask, traces, d, diag);

@@ -745,6 +745,8 @@ static hf_status read_table(const char *path, const hf_maxwell_read_options *opt
     if (st == HF_OK)
         st = fill(csv, &c, o.g, d, diag);
     if (st == HF_OK)
+        d->extracted = hf_csv_find(csv, "u_t_c_s") >= 0;
+    if (st == HF_OK)
         st = check_values(d, diag);
     if (st == HF_OK)
         st = plausibility(csv, &c, o.g, d, diag);

@@ -88,8 +88,9 @@ void hf_maxwell_trace_format_init(hf_maxwell_trace_format *format);
 unsigned hf_maxwell_data_mask(const hf_maxwell_data *data);
 
 /* 1 when F's features can be fitted — F_M, t_M, t_c and V0 finite and
- * > 0: status ok, or a status that only warns (few-samples, clipped) —
- * else 0 (the extraction could not measure the impact). */
+ * > 0, and no unit slip: status ok, or a status that only warns
+ * (few-samples, clipped) — else 0 (the extraction could not measure the
+ * impact). */
 int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f);
 /* The goodness-of-fit rule of every curve fit (the Maxwell curve fit's
  * hf_maxwell_estimate_quality and the exact viscoelastic fit's status;

@@ -247,10 +247,14 @@ def _as_data(data):
         return read_maxwell_data(data)
     names = getattr(getattr(data, "dtype", None), "names", None) or ()
     if set(EXTRACT_COLUMNS[2:10]) <= set(names):
-        return MaxwellData.from_arrays(
+        d = MaxwellData.from_arrays(
             data["m_kg"], data["R_m"], data["V0_mps"], F_M=data["F_M_N"], t_M=data["t_M_s"],
             t_c=data["t_c_s"], e=data["e"] if "e" in names else None,
             specimen=list(data["specimen"]) if "specimen" in names else None)
+        # extracted features, as the program's reader knows them by u_t_c_s:
+        # the full fit's default observables are those of extracted data
+        d._ptr.extracted = int("u_t_c_s" in names)
+        return d
     raise TypeError("drop tests must be MaxwellData, a file's path or a table of "
                     "maxwell_extract, not %s" % type(data).__name__)
 
