@@ -307,13 +307,17 @@ static hf_status seed_entries(hf_provenance *p, const hf_maxwell_identify_config
 
 /* The identification's options that change the numbers. */
 static hf_status identify_entries(hf_provenance *p, const hf_maxwell_identify_config *c,
-                                  hf_diag *diag)
+                                  int extracted, hf_diag *diag)
 {
     static const char *const methods[] = {"all", "regression", "full", "curve"};
     static const char *const starts[] = {"fitted", "fixed", "extracted"};
     char observables[64] = "all";
-    if (c->full.objective.mask != 0)
-        hf_maxwell_observables_name(c->full.objective.mask, observables, sizeof observables);
+    /* the default on features maxwell extract measured is theirs (hf_maxwell_fit_full) */
+    unsigned mask = c->full.objective.mask != 0 ? c->full.objective.mask
+                    : extracted                 ? HF_MAXWELL_EXTRACTED_OBSERVABLES
+                                                : 0u;
+    if (mask != 0)
+        hf_maxwell_observables_name(mask, observables, sizeof observables);
     const char *const keys[7] = {"method", "weights", "optimizer", "observables",
                                  "contact_start", "baseline", NULL};
     const char *const values[7] = {
@@ -345,6 +349,6 @@ hf_status hf_maxwell_provenance(hf_provenance *p, const hf_maxwell_data *data,
     if (st == HF_OK && read != NULL)
         st = read_entries(p, read, diag);
     if (st == HF_OK && cfg != NULL)
-        st = identify_entries(p, cfg, diag);
+        st = identify_entries(p, cfg, data->extracted, diag);
     return st;
 }
