@@ -28,6 +28,8 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_multifit_nlinear.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
 #include <gsl/gsl_vector.h>
 #include "models/maxwell_model.h"
 #include "studies/study.h"
@@ -390,51 +392,97 @@ static hf_status extracted_start(const hf_maxwell_data *d, size_t i, double *t0,
  * V0/F_peak (the elastic Hertz peak) gives C0 = T_i 𝒱_i; their mean and
  * ε = START_EPS give μ0 and η.  Then each drop's contact start puts the
  * model's peak on the measured one (or is the caller's, when fixed). */
-static hf_status start_point(curve_ctx *c, double *x, hf_diag *diag)
+/* Each drop's weight, its largest |F|; HF_EDOM for a drop with no force. */
+static hf_status peak_weights(curve_ctx *c, size_t *unclipped, hf_diag *diag)
 {
     const hf_maxwell_data *d = c->data;
-    const hf_maxwell_curve_config *cfg = c->cfg;
-    double C0 = 0.0, Tmean = 0.0;
-    size_t unclipped = 0;
+    *unclipped = 0;
     for (size_t i = 0; i < d->n; ++i) {
         c->weight[i] = fabs(d->trace[i].F[peak_index(&d->trace[i])]);
         if (!(c->weight[i] > 0.0))
             return hf_diag_set(diag, HF_EDOM, "%s: drop %zu has no force (every sample 0)",
                                d->trace[i].path ? d->trace[i].path : "data", i + 1);
-        unclipped += c->cond[i].clipped == 0;
+        *unclipped += c->cond[i].clipped == 0;
     }
-    /* A clipped drop's largest sample is the rail, not its peak: as its
-     * weight it would misstate its noise against the others' (a load cell's
-     * noise is a fraction of the range each drop uses).  Its weight is its
-     * noise times the median ratio peak/noise of the unclipped drops. */
+    return HF_OK;
+}
+
+/* A clipped drop's largest sample is the rail, not its peak: as its weight
+ * it would misstate its noise against the others' (a load cell's noise is
+ * a fraction of the range each drop uses).  Its weight is its noise times
+ * the median ratio peak/noise of the unclipped drops (the first 64). */
+static void clipped_weights(curve_ctx *c)
+{
+    const hf_maxwell_data *d = c->data;
     double ratio[64];
     size_t nr = 0;
     for (size_t i = 0; i < d->n && nr < 64; ++i)
         if (c->cond[i].clipped == 0 && isfinite(c->cond[i].noise) && c->cond[i].noise > 0.0)
             ratio[nr++] = c->weight[i] / c->cond[i].noise;
-    if (nr > 0) {
-        for (size_t a = 1; a < nr; ++a)
-            for (size_t b = a; b > 0 && ratio[b - 1] > ratio[b]; --b) {
-                double t = ratio[b];
-                ratio[b] = ratio[b - 1];
-                ratio[b - 1] = t;
-            }
-        double median = nr % 2 ? ratio[nr / 2] : 0.5 * (ratio[nr / 2 - 1] + ratio[nr / 2]);
-        for (size_t i = 0; i < d->n; ++i)
-            if (c->cond[i].clipped > 0 && isfinite(c->cond[i].noise) && c->cond[i].noise > 0.0)
-                c->weight[i] = fmax(c->weight[i], median * c->cond[i].noise);
-    }
-    /* a clipped peak is no peak: the start comes from the drops whose peak
-     * was recorded, when there are any */
+    if (nr == 0)
+        return;
+    gsl_sort(ratio, 1, nr);
+    double median = gsl_stats_median_from_sorted_data(ratio, 1, nr);
+    for (size_t i = 0; i < d->n; ++i)
+        if (c->cond[i].clipped > 0 && isfinite(c->cond[i].noise) && c->cond[i].noise > 0.0)
+            c->weight[i] = fmax(c->weight[i], median * c->cond[i].noise);
+}
+
+/* The elastic start's compliance *C0 and mean duration *Tmean from each
+ * drop's momentum over its peak; a clipped peak is no peak: the start
+ * comes from the drops whose peak was recorded, when there are any. */
+static void elastic_start(const curve_ctx *c, size_t unclipped, double *C0, double *Tmean)
+{
+    const hf_maxwell_data *d = c->data;
+    *C0 = 0.0;
+    *Tmean = 0.0;
     for (size_t i = 0; i < d->n; ++i) {
         if (unclipped > 0 && c->cond[i].clipped > 0)
             continue;
         const hf_maxwell_impact *im = &d->impact[i];
         double T = ELASTIC_PEAK * im->m * im->V0 / c->weight[i];
         double share = 1.0 / (double)(unclipped > 0 ? unclipped : d->n);
-        C0 += T * hf_maxwell_speed_parameter(im) * share;
-        Tmean += T * share;
+        *C0 += T * hf_maxwell_speed_parameter(im) * share;
+        *Tmean += T * share;
     }
+}
+
+/* Drop I's contact-start start (c->t0_start[i], and its x when fitted) at
+ * the start material MAT. */
+static hf_status drop_start(curve_ctx *c, size_t i, const hf_maxwell_material *mat, double *x,
+                            hf_diag *diag)
+{
+    const hf_maxwell_curve_config *cfg = c->cfg;
+    const hf_maxwell_impact *im = &c->data->impact[i];
+    if (cfg->contact == HF_MAXWELL_CONTACT_EXTRACTED) {
+        hf_status st = extracted_start(c->given, i, &c->t0_start[i], diag);
+        c->t0_start[i] -= c->cond[i].origin;
+        return st;
+    }
+    if (!fitted_start(c)) {
+        c->t0_start[i] = (cfg->contact_start ? cfg->contact_start[i] : 0.0) - c->cond[i].origin;
+        return HF_OK;
+    }
+    hf_maxwell_response r;
+    hf_status st = hf_maxwell_simulate(mat, im, &cfg->ode, &r, diag);
+    if (st != HF_OK)
+        return st;
+    c->t0_start[i] = peak_time(&c->data->trace[i]) - r.t_M;
+    x[2 + i] = 1.0;
+    return HF_OK;
+}
+
+static hf_status start_point(curve_ctx *c, double *x, hf_diag *diag)
+{
+    const hf_maxwell_data *d = c->data;
+    const hf_maxwell_curve_config *cfg = c->cfg;
+    size_t unclipped = 0;
+    hf_status st = peak_weights(c, &unclipped, diag);
+    if (st != HF_OK)
+        return st;
+    clipped_weights(c);
+    double C0, Tmean;
+    elastic_start(c, unclipped, &C0, &Tmean);
     double mu0 = cfg->mu0_start > 0.0 ? cfg->mu0_start : hf_maxwell_mu0_from_compliance(C0, cfg->nu);
     double eta = cfg->eta_start > 0.0 ? cfg->eta_start : START_EPS / Tmean;
     if (!isfinite(mu0) || !(mu0 > 0.0) || !isfinite(eta) || !(eta > 0.0))
@@ -443,32 +491,14 @@ static hf_status start_point(curve_ctx *c, double *x, hf_diag *diag)
     x[0] = log(mu0);
     x[1] = log(eta);
     C0 = hf_maxwell_compliance(mu0, cfg->nu);
-    for (size_t i = 0; i < d->n; ++i) {
-        const hf_maxwell_impact *im = &d->impact[i];
-        c->T[i] = C0 / hf_maxwell_speed_parameter(im);
-        if (cfg->contact == HF_MAXWELL_CONTACT_EXTRACTED) {
-            hf_status st = extracted_start(c->given, i, &c->t0_start[i], diag);
-            if (st != HF_OK)
-                return st;
-            c->t0_start[i] -= c->cond[i].origin;
-            continue;
-        }
-        if (!fitted_start(c)) {
-            c->t0_start[i] = (cfg->contact_start ? cfg->contact_start[i] : 0.0) -
-                             c->cond[i].origin;
-            continue;
-        }
-        const hf_maxwell_material mat = {mu0, cfg->nu, eta};
-        hf_maxwell_response r;
-        hf_status st = hf_maxwell_simulate(&mat, im, &cfg->ode, &r, diag);
-        if (st != HF_OK)
-            return st;
-        c->t0_start[i] = peak_time(&d->trace[i]) - r.t_M;
-        x[2 + i] = 1.0;
+    const hf_maxwell_material mat = {mu0, cfg->nu, eta};
+    for (size_t i = 0; i < d->n && st == HF_OK; ++i) {
+        c->T[i] = C0 / hf_maxwell_speed_parameter(&d->impact[i]);
+        st = drop_start(c, i, &mat, x, diag);
     }
-    for (size_t i = 0; cfg->baseline == HF_MAXWELL_BASELINE_FITTED && i < d->n; ++i)
+    for (size_t i = 0; st == HF_OK && cfg->baseline == HF_MAXWELL_BASELINE_FITTED && i < d->n; ++i)
         x[baseline_index(c, i)] = 1.0; /* b = 0: the problem is linear in b */
-    return HF_OK;
+    return st;
 }
 
 /* Conditions every drop's trace (hf_maxwell_trace_condition) into
