@@ -30,7 +30,7 @@
 #include "hertzfit/damping.h"
 #include "hertzfit/impact.h"
 #include "core/ode_events.h"
-#include "models/impact_internal.h"
+#include "models/engines_internal.h"
 
 static const char *const form_names[HF_LAW_FORM_COUNT] = {
     "per-impact", "fixed", "linear-damper", "maxwell", "viscoelastic"};

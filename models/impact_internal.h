@@ -21,8 +21,4 @@ double hf_impact_force(const hf_impact_params *params, double delta, double delt
  * HF_DAMPING_POURSINA_RESIDUAL, HF_IMPACT_HUNT_CROSSLEY for the others. */
 hf_impact_law hf_impact_law_of(hf_damping_id id);
 
-/* The series' e at x = β^{1/2} v^{1/10} to h_5 (terms = 5) or the Padé
- * approximant (terms = 0). */
-double hf_viscoelastic_sphere_e(double beta, double speed, int terms);
-
 #endif

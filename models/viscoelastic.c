@@ -45,6 +45,7 @@
 
 #include "core/ode_events.h"
 #include "models/maxwell_model.h"
+#include "models/viscoelastic_internal.h"
 
 /* Longest dimensionless time allowed per stage: Hertz's half duration is
  * τ_m⁰ ≈ 1.47; a nearly fluid material may take a few hundred. */

@@ -16,6 +16,7 @@
 #include <gsl/gsl_odeiv2.h>
 
 #include "models/maxwell_model.h"
+#include "models/viscoelastic_internal.h"
 
 /* ---- laws ---------------------------------------------------------------- */
 

@@ -8,6 +8,7 @@
 #include "hertzfit/viscoelastic_fit.h"
 
 #include "objectives/maxwell_internal.h"
+#include "models/viscoelastic_internal.h"
 
 static hf_status exact_simulate(const void *ctx, const hf_maxwell_impact *impact,
                                 hf_maxwell_response *out, hf_diag *diag)

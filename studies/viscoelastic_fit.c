@@ -34,6 +34,7 @@
 #include <gsl/gsl_vector.h>
 
 #include "hertzfit/maxwell_data.h"
+#include "models/viscoelastic_internal.h"
 
 /* Forward-difference step in the variables: forces good to ~1e-9
  * relative (ODE tolerance) give derivatives good to 1e-9/h + h ≈ 1e-4

@@ -34,7 +34,7 @@
 
 #include "hertzfit/damping.h"
 #include "hertzfit/engines.h"
-#include "models/impact_internal.h"
+#include "models/engines_internal.h"
 
 static void steel_ball(hf_law *law)
 {

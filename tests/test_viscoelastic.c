@@ -36,6 +36,7 @@
 #include "hertzfit/viscoelastic.h"
 #include "hertzfit/viscoelastic_fit.h"
 #include "models/maxwell_model.h"
+#include "models/viscoelastic_internal.h"
 
 static int setup(void **state)
 {

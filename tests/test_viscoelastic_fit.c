@@ -31,6 +31,7 @@
 #include "hertzfit/impact.h"
 #include "hertzfit/maxwell_data.h"
 #include "hertzfit/viscoelastic_fit.h"
+#include "models/viscoelastic_internal.h"
 
 /* The selection fits five laws to 12 drops × 500 samples: about a minute
  * of CPU in a release build, ten times that under the sanitizers, beyond

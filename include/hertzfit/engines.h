@@ -102,10 +102,6 @@ const char *hf_law_form_name(hf_law_form form);
  * unknown form. */
 hf_status hf_law_check(const hf_law *law, hf_diag *diag);
 
-/* The damping of the law: h = h_r(e_cal) (PER_IMPACT, and FIXED at v_cal),
- * or c_opt (N·s/m, LINEAR_DAMPER); HF_EINVAL for MAXWELL. */
-hf_status hf_law_damping(const hf_law *law, double *damping, hf_diag *diag);
-
 /* The force law for an engine's callback: the compressive contact force
  * (N) at indentation delta >= 0 (m), its rate delta_dot (m/s, > 0 while
  * approaching) and the approach speed at first contact v_first > 0 (m/s,

@@ -44,18 +44,10 @@ typedef struct hf_prony {
     double rate[HF_PRONY_TERMS_MAX];  /* 1/τᵢ >= 0 (1/s, or V0/w_m⁰ when dimensionless) */
 } hf_prony;
 
-/* HF_EDOM (diag names the term and value) for NaN/inf, g_inf or g[i]
- * outside [0, 1] (g[i] = 0 is refused: drop the term), rate[i] < 0,
- * n > HF_PRONY_TERMS_MAX, or |g_inf + Σ g[i] − 1| > 1e-12. */
-hf_status hf_prony_check(const hf_prony *relax, hf_diag *diag);
-
 /* Argatov's materials: Maxwell, μ0 e^{−ηt} (Eq. 17); the standard linear
  * solid μ0[(1 − α) + α e^{−ηt}] (Eq. 47, η = 1/τ, α = 1 − G∞/G(0)). */
 void hf_prony_maxwell(double eta, hf_prony *out);
 void hf_prony_sls(double alpha, double eta, hf_prony *out);
-
-/* The initial relaxation rate Σ gᵢ rateᵢ = −G'(0)/G(0). */
-double hf_prony_initial_rate(const hf_prony *relax);
 
 typedef struct hf_viscoelastic_options {
     double abs_tol;   /* per-step absolute error (default 1e-12) */
@@ -240,19 +232,6 @@ const char *hf_viscoelastic_law_param_name(const hf_viscoelastic_law *law, size_
 hf_status hf_viscoelastic_law_simulate(const hf_viscoelastic_law *law, const double *param,
                                        double nu, const hf_maxwell_impact *impact,
                                        hf_maxwell_response *out, hf_diag *diag);
-
-/* Contact force F[i] [N] of LAW with parameters PARAM (the order above)
- * and Poisson's ratio nu, ODE per-step tolerance tol (0: 1e-12; HF_ERANGE
- * outside (0, 1e-3)), at the times t[i] from the contact start
- * (nondecreasing; 0 before 0 and after the contact).  HF_EDOM naming a
- * bad parameter, the codes of the solvers. */
-hf_status hf_viscoelastic_law_force_history(const hf_viscoelastic_law *law, const double *param,
-                                            double nu, const hf_maxwell_impact *impact,
-                                            double tol, size_t n, const double *t, double *F,
-                                            hf_diag *diag);
-
-/* 1 for the hereditary laws (maxwell, sls, prony:N), else 0. */
-int hf_viscoelastic_law_hereditary(const hf_viscoelastic_law *law);
 
 #ifdef __cplusplus
 }
