@@ -25,31 +25,14 @@
 static int build_spectrum(const char *command, const hfc_reals *eta, const hfc_reals *weight,
                           double alpha, int alpha_given, hf_prony *p)
 {
-    memset(p, 0, sizeof *p);
-    if (eta->n > HF_PRONY_TERMS_MAX)
-        return hfc_fail(command, "--eta: %zu rates, at most %d Prony terms", eta->n,
-                        HF_PRONY_TERMS_MAX);
-    if (weight->n == 0) {
-        if (eta->n != 1)
-            return hfc_fail(command, "--weight: %zu rates need %zu weights G_i/G(0)", eta->n,
-                            eta->n);
-        hf_prony_sls(alpha, eta->v[0], p);
-        return 0;
-    }
-    if (alpha_given)
+    if (weight->n > 0 && alpha_given)
         return hfc_fail(command, "--alpha: give either --alpha (one rate) or --weight");
-    if (weight->n != eta->n)
+    if (weight->n > 0 && weight->n != eta->n)
         return hfc_fail(command, "--weight: %zu weights for %zu rates", weight->n, eta->n);
-    double sum = 0.0;
-    for (size_t i = 0; i < eta->n; ++i) {
-        p->g[i] = weight->v[i];
-        p->rate[i] = eta->v[i];
-        sum += weight->v[i];
-    }
-    if (sum > 1.0 + 1e-12)
-        return hfc_fail(command, "--weight: the weights sum to %.10g, more than G(0)", sum);
-    p->n = eta->n;
-    p->g_inf = fmax(1.0 - sum, 0.0);
+    hf_diag diag = {{0}};
+    if (hf_prony_from_rates(eta->n, eta->v, weight->n > 0 ? weight->v : NULL, alpha, p,
+                            &diag) != HF_OK)
+        return hfc_fail(command, "--%s", diag.text);
     return 0;
 }
 

@@ -589,31 +589,14 @@ static int relaxation_of(const char *name, const arg *args, hf_viscoelastic_mate
                          failure *f)
 {
     size_t terms = mxGetNumberOfElements(args[2].value);
-    const double *eta = mxGetPr(args[2].value);
-    if (terms == 0 || terms > HF_PRONY_TERMS_MAX)
-        return fail(f, "hertzfit:badInput", "hertzfit_%s: 'eta' has %zu rates, 1 to %d",
-                    name, terms, HF_PRONY_TERMS_MAX);
-    if (args[7].value == NULL) {
-        if (terms != 1)
-            return fail(f, "hertzfit:badInput", "hertzfit_%s: %zu rates need 'weight'", name,
-                        terms);
-        hf_prony_sls(real_or(&args[8], 1.0), eta[0], &mat->relax);
-        return 0;
-    }
-    if (args[8].value != NULL || mxGetNumberOfElements(args[7].value) != terms)
+    const mxArray *weight = args[7].value;
+    if (weight != NULL && (args[8].value != NULL || mxGetNumberOfElements(weight) != terms))
         return fail(f, "hertzfit:badInput", "hertzfit_%s: give one 'weight' per rate "
                     "(and no 'alpha')", name);
-    double sum = 0.0;
-    for (size_t i = 0; i < terms; ++i) {
-        mat->relax.g[i] = mxGetPr(args[7].value)[i];
-        mat->relax.rate[i] = eta[i];
-        sum += mat->relax.g[i];
-    }
-    if (sum > 1.0 + 1e-12)
-        return fail(f, "hertzfit:badInput", "hertzfit_%s: the weights sum to %.10g, more "
-                    "than G(0)", name, sum);
-    mat->relax.n = terms;
-    mat->relax.g_inf = fmax(1.0 - sum, 0.0);
+    hf_diag diag = {{0}};
+    if (hf_prony_from_rates(terms, mxGetPr(args[2].value), weight ? mxGetPr(weight) : NULL,
+                            real_or(&args[8], 1.0), &mat->relax, &diag) != HF_OK)
+        return fail(f, "hertzfit:badInput", "hertzfit_%s: %s", name, diag.text);
     return 0;
 }
 

@@ -114,6 +114,34 @@ void hf_prony_sls(double alpha, double eta, hf_prony *out)
     out->rate[0] = eta;
 }
 
+hf_status hf_prony_from_rates(size_t n, const double *rate, const double *weight, double alpha,
+                              hf_prony *out, hf_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    if (n == 0 || n > HF_PRONY_TERMS_MAX || rate == NULL)
+        return hf_diag_set(diag, HF_EDOM, "eta: %zu relaxation rates, 1 to %d Prony terms", n,
+                           HF_PRONY_TERMS_MAX);
+    if (weight == NULL) {
+        if (n != 1)
+            return hf_diag_set(diag, HF_EINVAL, "weight: %zu rates need %zu weights G_i/G(0)",
+                               n, n);
+        hf_prony_sls(alpha, rate[0], out);
+        return HF_OK;
+    }
+    double sum = 0.0;
+    for (size_t i = 0; i < n; ++i) {
+        out->g[i] = weight[i];
+        out->rate[i] = rate[i];
+        sum += weight[i];
+    }
+    if (sum > 1.0 + 1e-12)
+        return hf_diag_set(diag, HF_EDOM, "weight: the weights sum to %.10g, more than G(0)",
+                           sum);
+    out->n = n;
+    out->g_inf = fmax(1.0 - sum, 0.0);
+    return HF_OK;
+}
+
 double hf_prony_initial_rate(const hf_prony *p)
 {
     double r = 0.0;

@@ -49,6 +49,15 @@ typedef struct hf_prony {
 void hf_prony_maxwell(double eta, hf_prony *out);
 void hf_prony_sls(double alpha, double eta, hf_prony *out);
 
+/* The relaxation of N rates rate[i] (1/s; "eta" to the front ends) with
+ * moduli weight[i] = Gᵢ/G(0) (g∞ = 1 − Σ weight, rounding below 0
+ * clipped), or, with weight NULL, of one rate: the standard linear solid
+ * of ALPHA (hf_prony_sls).  HF_EDOM naming "eta" for N outside
+ * 1..HF_PRONY_TERMS_MAX and "weight" for weights summing above G(0) (by
+ * more than 1e-12); HF_EINVAL naming "weight" for N > 1 without weights. */
+hf_status hf_prony_from_rates(size_t n, const double *rate, const double *weight, double alpha,
+                              hf_prony *out, hf_diag *diag);
+
 typedef struct hf_viscoelastic_options {
     double abs_tol;   /* per-step absolute error (default 1e-12) */
     double rel_tol;   /* per-step relative error (default 1e-12) */

@@ -8,33 +8,27 @@ import numpy as np
 from ._core import Error, check, ffi, lib, new_diag
 from .maxwell import _RESPONSE, _as_data
 
-TERMS_MAX = 10
-
 
 def _material(mu0, nu, eta, weight, alpha):
     """hf_viscoelastic_material from rates eta [1/s] and moduli weight
-    (Gᵢ/G(0)), or one rate with alpha (the standard linear solid)."""
-    rates = np.atleast_1d(np.asarray(eta, dtype=float))
-    if rates.ndim != 1 or not 1 <= rates.size <= TERMS_MAX:
-        raise Error(lib.HF_EDOM, f"eta: 1 to {TERMS_MAX} relaxation rates, not {rates.size}")
-    if weight is None:
-        if rates.size != 1:
-            raise Error(lib.HF_EDOM,
-                        f"weight: {rates.size} rates need {rates.size} weights G_i/G(0)")
-        weights = np.array([float(alpha)])
-    else:
-        weights = np.atleast_1d(np.asarray(weight, dtype=float))
+    (Gᵢ/G(0)), or one rate with alpha (the standard linear solid):
+    hf_prony_from_rates decides."""
+    rates = np.ascontiguousarray(np.atleast_1d(np.asarray(eta, dtype=float)))
+    if rates.ndim != 1:
+        raise Error(lib.HF_EDOM, "eta: a vector of relaxation rates")
+    weights = None
+    if weight is not None:
+        weights = np.ascontiguousarray(np.atleast_1d(np.asarray(weight, dtype=float)))
         if weights.shape != rates.shape:
             raise Error(lib.HF_EDOM, f"weight: {weights.size} weights for {rates.size} rates")
     mat = ffi.new("hf_viscoelastic_material *")
     mat.mu0, mat.nu = float(mu0), float(nu)
-    mat.relax.n = rates.size
-    total = float(weights.sum())
-    if total > 1.0 + 1e-12:
-        raise Error(lib.HF_EDOM, f"weight: the weights sum to {total:.10g}, more than G(0)")
-    mat.relax.g_inf = max(1.0 - total, 0.0)   # G∞/G(0), rounding below 0 clipped
-    for i in range(rates.size):
-        mat.relax.g[i], mat.relax.rate[i] = weights[i], rates[i]
+    diag = new_diag()
+    check(lib.hf_prony_from_rates(rates.size, ffi.from_buffer("double[]", rates),
+                                  ffi.from_buffer("double[]", weights)
+                                  if weights is not None else ffi.NULL,
+                                  float(alpha) if alpha is not None else 1.0,
+                                  ffi.addressof(mat, "relax"), diag), diag)
     return mat
 
 
