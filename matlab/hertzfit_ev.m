@@ -1,9 +1,14 @@
-function r = hertzfit_ev(varargin)
+function [r, sphere] = hertzfit_ev(varargin)
 %HERTZFIT_EV  Restitution e(v) and contact time t_c(v) of a calibrated law.
 %   R = HERTZFIT_EV(...) simulates the law over speeds geometric from v_min
 %   to v_max, as `hertzfit ev --csv` does: a struct array, one element per
 %   speed, with the program's columns v_m_per_s, e, t_c_s and e_fit (the fit
 %   1 - e = A (v/v_cal)^p; NaN when no fit is possible).
+%   [R, SPHERE] = HERTZFIT_EV('form', 'viscoelastic', ...) also fits the
+%   Brilliantov/Schwager-Poschel series 1 - e = c1 v^(1/5) - c2 v^(2/5) to
+%   e(v), as the program's '#' lines give it: SPHERE has valid, c1, c2,
+%   beta = c1/C1, c2_over_c1_squared, max_residual_series,
+%   max_residual_pade, beta_kelvin_voigt and relaxation_ratio.
 %
 %   Name-value options (defaults of the program):
 %     'form'    'per-impact' (K x^n (1 + h x'/v0)), 'fixed' (K x^n (1 + d x'),
@@ -21,6 +26,10 @@ function r = hertzfit_ev(varargin)
 %     [r.v_m_per_s; r.e]
 %
 %   See also HERTZFIT_COPT, HERTZFIT_HR.
-r = hertzfit_mex('ev', varargin{:});
+if nargout > 1
+  [r, sphere] = hertzfit_mex('ev', varargin{:});
+else
+  r = hertzfit_mex('ev', varargin{:});
+end
 end
 % SPDX-License-Identifier: GPL-3.0-or-later

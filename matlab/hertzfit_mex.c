@@ -1251,7 +1251,32 @@ static int cmd_copt(int n, const mxArray **in, mxArray **out, failure *f)
 
 /* ---- ev: e(v), t_c(v) of a calibrated law (hertzfit/engines.h) ------------ */
 
-static int cmd_ev(int n, const mxArray **in, mxArray **out, failure *f)
+/* The Brilliantov/Schwager–Pöschel series fitted to the viscoelastic
+ * form's e(v) (hf_restitution_fit_viscoelastic_sphere), as the program
+ * prints it behind '#': a 1x1 struct, or NULL after a failure. */
+static mxArray *sphere_fit_struct(const hf_law *law, size_t count, const double *v,
+                                  const double *e, failure *f)
+{
+    hf_viscoelastic_sphere_fit sf;
+    hf_diag diag = {{0}};
+    hf_status st = hf_restitution_fit_viscoelastic_sphere(law, count, v, e, &sf, &diag);
+    if (st != HF_OK) {
+        fail_status(f, "ev", st, &diag);
+        return NULL;
+    }
+    static const char *fields[] = {"valid", "c1", "c2", "beta", "c2_over_c1_squared",
+                                   "max_residual_series", "max_residual_pade",
+                                   "beta_kelvin_voigt", "relaxation_ratio"};
+    const double values[] = {sf.valid, sf.c1, sf.c2, sf.beta, sf.c2_over_c1_squared,
+                             sf.max_residual_series, sf.max_residual_pade,
+                             sf.beta_kelvin_voigt, sf.relaxation_ratio};
+    mxArray *s = mxCreateStructMatrix(1, 1, 9, fields);
+    for (int k = 0; k < 9; ++k)
+        set_real(s, 0, fields[k], values[k]);
+    return s;
+}
+
+static int cmd_ev(int n, const mxArray **in, int nlhs, mxArray **out, failure *f)
 {
     arg args[] = {{"form", ARG_TEXT, 0, NULL},  {"model", ARG_TEXT, 0, NULL},
                   {"m", ARG_REAL, 0, NULL},     {"k", ARG_REAL, 0, NULL},
@@ -1313,6 +1338,13 @@ static int cmd_ev(int n, const mxArray **in, mxArray **out, failure *f)
                                                          fit.exponent)
                            : mxGetNaN());
     }
+    /* the viscoelastic form's series fit, a second output when asked for */
+    if (nlhs >= 2 && law.form == HF_LAW_VISCOELASTIC &&
+        (out[1] = sphere_fit_struct(&law, count, v, e, f)) == NULL) {
+        mxFree(buf);
+        mxDestroyArray(s);
+        return 1;
+    }
     mxFree(buf);
     out[0] = s;
     return 0;
@@ -1342,7 +1374,7 @@ static int run_command(const char *command, int nlhs, mxArray *plhs[], int n,
     else if (strcmp(command, "copt") == 0)
         rc = cmd_copt(n, in, plhs, f);
     else if (strcmp(command, "ev") == 0)
-        rc = cmd_ev(n, in, plhs, f);
+        rc = cmd_ev(n, in, nlhs, plhs, f);
     else
         rc = fail(f, "hertzfit:badInput", "hertzfit_mex: unknown command '%s' (valid: hr, "
                   "fit_profile, maxwell_simulate, viscoelastic_simulate, maxwell_fit, "

@@ -97,6 +97,9 @@ write_csv(fullfile(out, 'copt.csv'), r, fieldnames(r)');
 
 r = hertzfit_ev('form', 'fixed', 'points', 5);
 write_csv(fullfile(out, 'ev.csv'), r, fieldnames(r)');
+[r, sphere] = hertzfit_ev('form', 'viscoelastic', 'alpha', 0.9, 'eta', 2127659.6, 'points', 7);
+write_csv(fullfile(out, 'ev_viscoelastic.csv'), r, fieldnames(r)');
+write_csv(fullfile(out, 'ev_sphere.csv'), sphere, fieldnames(sphere)');
 
 r = hertzfit_maxwell_simulate('mu0', 1e7, 'nu', 0.5, 'eta', 300, ...
                               'grid', fullfile(data, 'maxwell_synthetic_grid.csv'), ...

@@ -20,6 +20,7 @@ Usage: matlab_check.py HERTZFIT_EXE OCTAVE_CLI MEX_DIR SOURCE_DIR WORK_DIR
 """
 import csv
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -98,6 +99,23 @@ def main():
                             '--v0', '4.2'), binding('copt.csv'))
     compare('ev, fixed Hunt-Crossley law, 5 speeds',
             program('ev', '--form', 'fixed', '--points', '5'), binding('ev.csv'))
+    ev_args = ('ev', '--form', 'viscoelastic', '--alpha', '0.9', '--eta', '2127659.6',
+               '--points', '7')
+    compare('ev, viscoelastic form (exact impact on a standard linear solid), 7 speeds',
+            program(*ev_args), binding('ev_viscoelastic.csv'))
+    # the series fit: the program prints it behind '#' at 6 digits (4 for
+    # c2/c1^2), the binding returns the doubles; both from one library call
+    notes = run([exe] + list(ev_args) + ['--csv'], cwd=source)
+    sphere = binding('ev_sphere.csv')[0]
+    m = re.search(r'1 - e = (\S+) v\^\(1/5\) - (\S+) v\^\(2/5\).*c2/c1\^2 = (\S+)', notes)
+    b = re.search(r'beta = c1/C1 = (\S+) ', notes)
+    printed = [(m.group(1), 'c1', '%.6g'), (m.group(2), 'c2', '%.6g'),
+               (m.group(3), 'c2_over_c1_squared', '%.4f'), (b.group(1), 'beta', '%.6g')]
+    for text, field, fmt in printed:
+        if fmt % float(sphere[field]) != text:
+            sys.exit(f"FAIL: ev series fit: the binding's {field} {sphere[field]} prints "
+                     f"{fmt % float(sphere[field])}, the program's is {text}")
+    print('ok: ev series fit (c1, c2, c2/c1^2, beta) as the program prints it')
     compare('maxwell_simulate over a grid with noise',
             program('maxwell', 'simulate', '--mu0', '1e7', '--nu', '0.5', '--eta', '300',
                     '--grid', os.path.join(source, 'data', 'maxwell_synthetic_grid.csv'),
