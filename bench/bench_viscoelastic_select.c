@@ -20,7 +20,6 @@
 #include <time.h>
 
 #include "hertzfit/maxwell_data.h"
-#include "hertzfit/viscoelastic_data.h"
 #include "hertzfit/viscoelastic_fit.h"
 #include "models/maxwell_model.h"
 

@@ -19,7 +19,7 @@
 
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
-#include "hertzfit/viscoelastic_data.h"
+#include "hertzfit/viscoelastic_fit.h"
 
 /* ---- shared with plot maxwell and plot trace ---------------------------- */
 
@@ -647,6 +647,7 @@ typedef struct fit_args {
     hfc_curve_args curve;         /* the curve fit's options */
     int csv, residuals;
     hfc_maxwell_args fit;
+    unsigned long long bootstrap, threads; /* replicates (0: none); their threads */
 } fit_args;
 
 /* A value of the table, or NA where there is none (no μ0 from C0 <= 0). */
@@ -658,8 +659,18 @@ static void table_value(hfc_table *t, const char *format, double v)
         hfc_table_str(t, "NA");
 }
 
+/* The bootstrap's columns of a row (--csv with --bootstrap). */
+static void add_bootstrap_columns(hfc_table *t, const hf_maxwell_identify_row *row)
+{
+    table_value(t, "%.6g", row->mu0_boot_lo);
+    table_value(t, "%.6g", row->mu0_boot_hi);
+    table_value(t, "%.6g", row->eta_boot_lo);
+    table_value(t, "%.6g", row->eta_boot_hi);
+    hfc_table_int(t, (long long)row->bootstrap_used);
+}
+
 static void add_estimate_row(hfc_table *t, const char *specimen,
-                             const hf_maxwell_identify_row *row)
+                             const hf_maxwell_identify_row *row, int bootstrap)
 {
     const hf_maxwell_estimate *e = &row->estimate;
     char observables[64];
@@ -681,6 +692,74 @@ static void add_estimate_row(hfc_table *t, const char *specimen,
     table_value(t, fabs(e->r2) < 1e3 ? "%.6f" : "%.6e", e->r2);
     table_value(t, "%.4f", e->max_eps);
     hfc_table_str(t, row->status);
+    table_value(t, "%.3f", e->mu0_eta_corr);
+    if (bootstrap)
+        add_bootstrap_columns(t, row);
+}
+
+/* The name of a row's method and observables, as the warnings say it. */
+static const char *row_observables(const hf_maxwell_estimate *e, char *buf, size_t size)
+{
+    return e->method == HF_MAXWELL_CURVE ? "F(t)"
+                                         : hf_maxwell_observables_name(e->observables, buf,
+                                                                       size);
+}
+
+/* Without --csv: the asymptotic interval (estimate +- z se, z the normal
+ * quantile of the same level) beside the bootstrap's, one row each. */
+static int print_intervals(const fit_args *a, const hf_maxwell_identify_row *rows,
+                           size_t nrows)
+{
+    const char *headers[] = {"method", "observable", "interval", "mu0_lo_Pa", "mu0_hi_Pa",
+                             "eta_lo_per_s", "eta_hi_per_s", "replicates"};
+    const double z = 1.959963984540054; /* Φ⁻¹(0.975): HF_MAXWELL_BOOTSTRAP_LEVEL 0.95 */
+    hfc_table *t = hfc_table_alloc(0, 8, headers); /* freed by hfc_table_print */
+    for (size_t i = 0; i < nrows; ++i) {
+        const hf_maxwell_identify_row *row = &rows[i];
+        const hf_maxwell_estimate *e = &row->estimate;
+        char observables[64];
+        for (int boot = 0; boot < 2; ++boot) {
+            hfc_table_str(t, hf_maxwell_method_name(e->method));
+            hfc_table_str(t, row_observables(e, observables, sizeof observables));
+            hfc_table_str(t, boot ? "bootstrap" : "asymptotic");
+            table_value(t, "%.6g", boot ? row->mu0_boot_lo : e->mu0 - z * e->mu0_se);
+            table_value(t, "%.6g", boot ? row->mu0_boot_hi : e->mu0 + z * e->mu0_se);
+            table_value(t, "%.6g", boot ? row->eta_boot_lo : e->eta - z * e->eta_se);
+            table_value(t, "%.6g", boot ? row->eta_boot_hi : e->eta + z * e->eta_se);
+            if (boot)
+                hfc_table_int(t, (long long)row->bootstrap_used);
+            else
+                hfc_table_str(t, "-");
+        }
+    }
+    printf("\n95 %% intervals (bootstrap over drops: %llu replicates, seed %llu)\n",
+           a->bootstrap, (unsigned long long)a->fit.seed);
+    return hfc_table_print(t);
+}
+
+/* The warning lines of one row: why it is not trusted, replicates that
+ * failed, an eps beyond the first order. */
+static void warn_row(const fit_args *a, const char *pre, const hf_maxwell_identify_row *row)
+{
+    const hf_maxwell_estimate *e = &row->estimate;
+    char observables[64];
+    const char *what = row_observables(e, observables, sizeof observables);
+    const char *method = hf_maxwell_method_name(e->method);
+    if (!row->trusted && row->reason[0] != '\0')
+        fprintf(stderr, "hertzfit %s: warning: %s%s %s is %s: %s\n", a->command, pre, method,
+                what, row->status, row->reason);
+    if (a->bootstrap > 0 && row->bootstrap_used < a->bootstrap)
+        fprintf(stderr, "hertzfit %s: warning: %s%s %s: %zu of %llu bootstrap replicates gave an "
+                "estimate (the others failed on their drops)%s\n", a->command, pre, method, what,
+                row->bootstrap_used, a->bootstrap,
+                row->bootstrap_used < HF_MAXWELL_BOOTSTRAP_MIN ? ": no interval" : "");
+    if (row->beyond_first_order)
+        fprintf(stderr, "hertzfit %s: warning: %s%s %s: eps reaches %.3f > %.1f, where "
+                "Argatov's first-order formulas lose accuracy%s\n", a->command, pre, method, what,
+                e->max_eps, HF_MAXWELL_EPS_FIRST_ORDER,
+                e->method == HF_MAXWELL_FULL    ? " (the full fit is not affected)"
+                : e->method == HF_MAXWELL_CURVE ? " (the curve fit is not affected)"
+                                                : "");
 }
 
 /* "specimen NAME: " before a message about a named specimen, else "". */
@@ -699,41 +778,30 @@ static int warn_rows(const fit_args *a, const hf_maxwell_specimen_result *r)
     char who[300];
     const char *pre = specimen_prefix(r, who, sizeof who);
     for (size_t i = 0; i < r->report.nrows; ++i) {
-        const hf_maxwell_identify_row *row = &r->report.row[i];
-        const hf_maxwell_estimate *e = &row->estimate;
-        char observables[64];
-        trusted |= row->trusted;
-        const char *what = e->method == HF_MAXWELL_CURVE
-                               ? "F(t)"
-                               : hf_maxwell_observables_name(e->observables, observables,
-                                                             sizeof observables);
-        if (!row->trusted && row->reason[0] != '\0')
-            fprintf(stderr, "hertzfit %s: warning: %s%s %s is %s: %s\n", a->command, pre,
-                    hf_maxwell_method_name(e->method), what, row->status, row->reason);
-        if (row->beyond_first_order)
-            fprintf(stderr, "hertzfit %s: warning: %s%s %s: eps reaches %.3f > %.1f, where "
-                    "Argatov's first-order formulas lose accuracy%s\n", a->command, pre,
-                    hf_maxwell_method_name(e->method), what, e->max_eps,
-                    HF_MAXWELL_EPS_FIRST_ORDER,
-                    e->method == HF_MAXWELL_FULL    ? " (the full fit is not affected)"
-                    : e->method == HF_MAXWELL_CURVE ? " (the curve fit is not affected)"
-                                                    : "");
+        trusted |= r->report.row[i].trusted;
+        warn_row(a, pre, &r->report.row[i]);
     }
     return trusted;
 }
 
 static const char *const estimate_headers[] = {
     "specimen", "method", "observable", "n", "mu0_Pa", "mu0_se", "eta_per_s", "eta_se", "C0",
-    "r2", "max_eps", "status"};
+    "r2", "max_eps", "status", "corr_mu0_eta", "mu0_boot_lo_Pa", "mu0_boot_hi_Pa",
+    "eta_boot_lo_per_s", "eta_boot_hi_per_s", "bootstrap_replicates"};
+/* the bootstrap's columns, last in estimate_headers, only with --csv --bootstrap */
+enum { BOOTSTRAP_COLUMNS = 5 };
 
 /* The estimates of every specimen: with --csv one table, a specimen column
  * first when the data name specimens; on the terminal one block per
- * specimen.  Exit 1 when a specimen has no trusted estimate. */
+ * specimen, with the intervals' table after it under --bootstrap.  Exit 1
+ * when a specimen has no trusted estimate. */
 static int print_estimate_tables(const fit_args *a, const hf_maxwell_specimens *s)
 {
     const int named = s->n > 0 && s->specimen[0].name != NULL;
+    const int boot_columns = a->bootstrap > 0 && a->csv;
     const char *const *headers = named ? estimate_headers : estimate_headers + 1;
-    const size_t ncols = HFC_COUNT(estimate_headers) - (named ? 0 : 1);
+    const size_t ncols =
+        HFC_COUNT(estimate_headers) - (named ? 0 : 1) - (boot_columns ? 0 : BOOTSTRAP_COLUMNS);
     int rc = 0;
     hfc_table *t = a->csv ? hfc_table_alloc(1, ncols, headers) : NULL; /* printed below */
     for (size_t k = 0; k < s->n && rc == 0; ++k) {
@@ -744,9 +812,11 @@ static int print_estimate_tables(const fit_args *a, const hf_maxwell_specimens *
             t = hfc_table_alloc(0, ncols - (named ? 1 : 0), headers + (named ? 1 : 0));
         }
         for (size_t i = 0; i < r->report.nrows; ++i)
-            add_estimate_row(t, a->csv ? r->name : NULL, &r->report.row[i]);
+            add_estimate_row(t, a->csv ? r->name : NULL, &r->report.row[i], boot_columns);
         if (!a->csv)
             rc = hfc_table_print(t);
+        if (rc == 0 && a->bootstrap > 0 && !a->csv)
+            rc = print_intervals(a, r->report.row, r->report.nrows);
     }
     if (a->csv)
         rc = hfc_table_print(t);
@@ -885,6 +955,9 @@ static hf_maxwell_identify_config identify_config(const fit_args *a, unsigned ma
         if (strcmp(a->method, names[i]) == 0)
             c.method = methods[i];
     c.residuals = a->residuals;
+    c.bootstrap = (size_t)a->bootstrap;
+    c.bootstrap_seed = a->fit.seed;
+    c.threads = (int)a->threads;
     return c;
 }
 
@@ -1010,6 +1083,14 @@ static int cmd_fit(int argc, char **argv)
                  "fitted F(t) of every sample)"},
         HFC_OPT_ALPHA(&a.fit.full.objective.alpha),
         HFC_OPT_CSV(&a.csv),
+        {.name = "bootstrap", .kind = HFC_INT, .value = &a.bootstrap, .arg = "N",
+         .limits = HFC_MIN | HFC_MAX, .min = HF_MAXWELL_BOOTSTRAP_MIN,
+         .max = HF_MAXWELL_BOOTSTRAP_MAX,
+         .help = "also a 95 % percentile interval of mu0 and eta from N replicates of "
+                 "the drops drawn with replacement (from --seed; the same bits for any "
+                 "--threads), beside the asymptotic one (+-1.96 se); with --csv as "
+                 "columns mu0_boot_lo_Pa .. bootstrap_replicates"},
+        HFC_OPT_THREADS(&a.threads),
     };
     hfc_spec spec = {argv[0],
                      "Identify mu0 and eta of a Maxwell material from drop tests: Argatov's\n"

@@ -83,7 +83,8 @@ char hfc_maxwell_separator(const char *delimiter);
     {.name = "observables", .kind = HFC_TEXTS, .value = &(args)->observables,         \
      .arg = "O,O,...",                                                                \
      .help = "the full fit's observables, of F_M, t_M, t_c, e (default: every one "    \
-             "the data has); e.g. F_M,t_M to leave out extracted t_c"}
+             "the data has, but F_M alone on a table 'maxwell extract' wrote: its "   \
+             "t_M and t_c pull F_M's estimate off); e.g. F_M,t_c"}
 
 extern const char *const hfc_maxwell_weight_names[];
 

@@ -15,7 +15,7 @@
 
 #include "hertzfit/maxwell_data.h"
 #include "hertzfit/maxwell_fit.h"
-#include "hertzfit/viscoelastic_data.h"
+#include "hertzfit/viscoelastic_fit.h"
 
 /* ---- maxwell simulate --trace -------------------------------------------- */
 
@@ -92,6 +92,26 @@ static const char *const extract_headers[] = {
     "status", "trace_file", "e", "u_e"};
 #define EXTRACT_COLUMNS HFC_COUNT(extract_headers)
 
+/* What a unit-slip status means for this drop: the impulse against
+ * m V0 and the likeliest slip ("" for another status). */
+static const char *unit_slip_cause(const hf_maxwell_impact_features *f,
+                                   const hf_maxwell_impact *impact)
+{
+    static char text[256];
+    if (f->status != HF_MAXWELL_EXTRACT_UNIT_SLIP)
+        return "";
+    double ratio = f->impulse / (impact->m * impact->V0);
+    const char *cause = ratio > 300.0 && ratio < 3000.0
+                            ? "a time in ms labelled s, or a force in mN labelled N"
+                        : ratio > 3e-4 && ratio < 3e-3
+                            ? "a time in s labelled ms, or a force in kN labelled N"
+                            : "a time or force column off by a unit, or a V0 that is not the "
+                              "drop's";
+    snprintf(text, sizeof text, " (the impulse is %.3g m V0, a drop's is %g to %g: likely %s)",
+             ratio, HF_MAXWELL_IMPULSE_MIN, HF_MAXWELL_IMPULSE_MAX, cause);
+    return text;
+}
+
 /* A row has values when the fits ran (ok, or a status that only warns);
  * SPECIMEN first when the list names specimens. */
 static void add_row(hfc_table *t, const char *specimen, size_t drop,
@@ -150,7 +170,8 @@ static int cmd_extract(int argc, char **argv)
                      "impulse/(m V0) - 1 with its uncertainty u_e (from the noise and the\n"
                      "baseline over the contact; NA outside (0, 1]).  A 'specimen' column of\n"
                      "the list comes first.  The table is a --data file for 'maxwell fit'\n"
-                     "(SI columns; its full fit then uses e too).  Exit 1 when no drop is ok.",
+                     "(SI columns; its full fit then fits F_M alone unless --observables\n"
+                     "says otherwise).  Exit 1 when no drop is ok.",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc))
@@ -172,9 +193,10 @@ static int cmd_extract(int argc, char **argv)
         const hf_maxwell_extraction_entry *e = &x->entry[k];
         const size_t i = e->drop;
         if (e->features.status != HF_MAXWELL_EXTRACT_OK || !e->usable)
-            fprintf(stderr, "hertzfit %s: warning: %s:%zu: %s: impact %zu: %s%s\n", argv[0],
+            fprintf(stderr, "hertzfit %s: warning: %s:%zu: %s: impact %zu: %s%s%s\n", argv[0],
                     a.data, d->line[i], d->trace[i].path, e->features.impact,
                     hf_maxwell_extract_status_name(e->features.status),
+                    unit_slip_cause(&e->features, &d->impact[i]),
                     e->usable ? "" : ", left out");
         if (e->usable)
             add_row(t, named ? d->specimen[i] : NULL, i + 1, &d->impact[i], &e->features,

@@ -21,7 +21,7 @@ int hfc_maxwell_write_trace(const char *command, const char *path,
                             const hf_maxwell_impact *impact,
                             const hf_maxwell_trace_options *options);
 
-/* The same for the exact viscoelastic impact (hertzfit/viscoelastic_data.h). */
+/* The same for the exact viscoelastic impact (hertzfit/viscoelastic_fit.h). */
 int hfc_maxwell_write_exact_trace(const char *command, const char *path,
                                   const hf_viscoelastic_material *material,
                                   const hf_maxwell_impact *impact,

@@ -110,8 +110,14 @@ hf_status hf_provenance_set(hf_provenance *p, const char *key, const char *value
 hf_status hf_provenance_set_number(hf_provenance *p, const char *key, double value,
                                    hf_diag *diag)
 {
+    /* the shortest of %.15g .. %.17g that reads back as VALUE: 9.80665, not
+     * 9.8066499999999994, and still every bit */
     char text[40];
-    snprintf(text, sizeof text, "%.17g", value);
+    for (int digits = 15; digits <= 17; ++digits) {
+        snprintf(text, sizeof text, "%.*g", digits, value);
+        if (strtod(text, NULL) == value)
+            break;
+    }
     return hf_provenance_set(p, key, text, diag);
 }
 

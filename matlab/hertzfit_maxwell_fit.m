@@ -8,7 +8,10 @@ function r = hertzfit_maxwell_fit(varargin)
 %   method and observable, with the program's columns method, observable
 %   ('F(t)' for the curve fit), n, mu0_Pa, mu0_se, eta_per_s, eta_se, C0,
 %   r2, max_eps, status ('ok' or 'converged' only for a well-determined
-%   estimate).
+%   estimate), corr_mu0_eta (the fits' correlation of the two estimates;
+%   NaN for a regression); with 'bootstrap' also mu0_boot_lo_Pa,
+%   mu0_boot_hi_Pa, eta_boot_lo_per_s, eta_boot_hi_per_s and
+%   bootstrap_replicates, as the program's --bootstrap --csv.
 %
 %   Name-value options:
 %     'data'       (required) drop tests, CSV (docs/file-formats.md), or a
@@ -25,6 +28,11 @@ function r = hertzfit_maxwell_fit(varargin)
 %     'baseline'   curve fit: each trace's zero-force reading 'fit'
 %                  (default) or 'zero' (traces already zeroed)
 %     'max_iter'   curve fit: trust-region iterations (default 200)
+%     'bootstrap'  N >= 20: the 95 % percentile interval of mu0 and eta of
+%                  every row from N resamples of the drops with
+%                  replacement, drawn from 'seed' (default: none)
+%     'threads'    of the bootstrap (default 0 = all; the numbers do not
+%                  depend on it)
 %
 %   Examples:
 %     r = hertzfit_maxwell_fit('data', 'data/maxwell_synthetic_clean.csv', 'nu', 0.5);

@@ -686,6 +686,17 @@ static void estimate_row(mxArray *s, size_t i, const hf_maxwell_estimate *e,
     set_real(s, i, "r2", e->r2);
     set_real(s, i, "max_eps", e->max_eps);
     set_text(s, i, "status", status);
+    set_real(s, i, "corr_mu0_eta", e->mu0_eta_corr);
+}
+
+/* A row's bootstrap interval, the program's --csv columns. */
+static void bootstrap_fields(mxArray *s, size_t i, const hf_maxwell_identify_row *row)
+{
+    set_real(s, i, "mu0_boot_lo_Pa", row->mu0_boot_lo);
+    set_real(s, i, "mu0_boot_hi_Pa", row->mu0_boot_hi);
+    set_real(s, i, "eta_boot_lo_per_s", row->eta_boot_lo);
+    set_real(s, i, "eta_boot_hi_per_s", row->eta_boot_hi);
+    set_real(s, i, "bootstrap_replicates", (double)row->bootstrap_used);
 }
 
 /* Whether WORD is one of the NULL-terminated WORDS; else a failure naming
@@ -793,6 +804,8 @@ static hf_status data_from_struct(const mxArray *s, hf_maxwell_data **out, hf_di
         mask |= mxGetFieldNumber(s, obs_fields()[k]) >= 0 ? 1u << k : 0u;
     int traces = mxGetFieldNumber(s, "t_s") >= 0 || mxGetFieldNumber(s, "F_N") >= 0;
     hf_status st = hf_maxwell_data_alloc(n, mask, out, diag);
+    if (st == HF_OK) /* extracted features (hertzfit_maxwell_extract's struct) */
+        (*out)->extracted = mxGetFieldNumber(s, "u_t_c_s") >= 0;
     hf_maxwell_data *d = *out;
     for (size_t i = 0; st == HF_OK && i < n; ++i)
         st = drop_from_struct(s, i, mask, traces, d, diag);
@@ -906,7 +919,10 @@ static hf_maxwell_identify_config identify_config(const arg *args, const char *m
     c.nu = mxGetScalar(args[1].value);
     if (weights != NULL && strcmp(weights, "relative") == 0)
         c.weights = HF_MAXWELL_WEIGHTS_RELATIVE;
-    c.full.seed = (uint64_t)real_or(&args[5], 1);
+    c.full.seed = seed_or(&args[5], 1);
+    c.bootstrap_seed = c.full.seed;   /* the program's --seed draws both */
+    c.bootstrap = (size_t)real_or(&args[10 + TRACE_FORMAT_NARGS], 0);
+    c.threads = (int)real_or(&args[11 + TRACE_FORMAT_NARGS], 0);
     c.full.max_evals = (size_t)real_or(&args[6], 0);
     if (optimizer != NULL)
         c.full.optimizer = optimizer;
@@ -935,23 +951,29 @@ static void warn_specimen(const hf_maxwell_specimen_result *r)
 }
 
 /* The rows of every specimen as the struct array of the program's table (a
- * 'specimen' field first when the data name specimens). */
-static mxArray *specimen_rows(const hf_maxwell_specimens *s)
+ * 'specimen' field first when the data name specimens; the bootstrap's
+ * fields last with BOOTSTRAP). */
+static mxArray *specimen_rows(const hf_maxwell_specimens *s, int bootstrap)
 {
     static const char *fields[] = {"specimen", "method", "observable", "n", "mu0_Pa",
                                    "mu0_se", "eta_per_s", "eta_se", "C0", "r2", "max_eps",
-                                   "status"};
+                                   "status", "corr_mu0_eta", "mu0_boot_lo_Pa",
+                                   "mu0_boot_hi_Pa", "eta_boot_lo_per_s", "eta_boot_hi_per_s",
+                                   "bootstrap_replicates"};
     const int named = s->n > 0 && s->specimen[0].name != NULL;
     size_t rows = 0;
     for (size_t k = 0; k < s->n; ++k)
         rows += s->specimen[k].report.nrows;
-    mxArray *out = mxCreateStructMatrix((mwSize)rows, 1, named ? 12 : 11, fields + !named);
+    int nfields = 18 - !named - (bootstrap ? 0 : 5);
+    mxArray *out = mxCreateStructMatrix((mwSize)rows, 1, nfields, fields + !named);
     for (size_t k = 0, i = 0; k < s->n; ++k)
         for (size_t j = 0; j < s->specimen[k].report.nrows; ++j, ++i) {
+            const hf_maxwell_identify_row *row = &s->specimen[k].report.row[j];
             if (named)
                 set_text(out, i, "specimen", s->specimen[k].name);
-            estimate_row(out, i, &s->specimen[k].report.row[j].estimate,
-                         s->specimen[k].report.row[j].status);
+            estimate_row(out, i, &row->estimate, row->status);
+            if (bootstrap)
+                bootstrap_fields(out, i, row);
         }
     return out;
 }
@@ -996,7 +1018,7 @@ static int identify(const mxArray *data, const char *path, const arg *format,
     for (size_t j = 0; rc == 0 && j < s->n; ++j)
         warn_specimen(&s->specimen[j]);
     if (rc == 0) {
-        out[0] = specimen_rows(s);
+        out[0] = specimen_rows(s, c->bootstrap > 0);
         rc = attach_provenance(out[0], data, format, d, c, NULL, NULL, f);
     }
     hf_maxwell_specimens_free(s);
@@ -1011,8 +1033,9 @@ static int cmd_maxwell_fit(int n, const mxArray **in, mxArray **out, failure *f)
                   {"optimizer", ARG_TEXT, 0, NULL}, {"seed", ARG_SEED, 0, NULL},
                   {"max_evals", ARG_COUNT, 0, NULL}, {"contact_start", ARG_TEXT, 0, NULL},
                   {"baseline", ARG_TEXT, 0, NULL},  {"max_iter", ARG_COUNT, 0, NULL},
-                  TRACE_FORMAT_ARGS};
-    if (parse_pairs("maxwell_fit", n, in, args, 10 + TRACE_FORMAT_NARGS, f))
+                  TRACE_FORMAT_ARGS,                {"bootstrap", ARG_COUNT, 0, NULL},
+                  {"threads", ARG_COUNT, 0, NULL}};
+    if (parse_pairs("maxwell_fit", n, in, args, 12 + TRACE_FORMAT_NARGS, f))
         return 1;
     static const char *const methods[] = {"regression", "full", "curve", "all", NULL};
     static const char *const weight_words[] = {"none", "relative", NULL};

@@ -3,13 +3,16 @@
  * models/maxwell_model.h — the functions of the Maxwell model (hertzfit/maxwell.h)
  * that only the library and its tests call: Argatov's first-order predictions,
  * Hunter's force formulas and force history, the compliance C0 and its
- * inverse, the standard linear solid's simulation in physical units.
+ * inverse, the standard linear solid's simulation in physical units, and the
+ * exact viscoelastic force history with its time derivative (for the
+ * whole-curve fit's contact-start columns).
  */
 #ifndef HERTZFIT_MODELS_MAXWELL_MODEL_H
 #define HERTZFIT_MODELS_MAXWELL_MODEL_H
 
 #include <stddef.h>
 #include "hertzfit/maxwell.h"
+#include "hertzfit/viscoelastic.h"
 
 /* The first-order predictions of Section 2 at a given ε (dimensionless). */
 typedef struct hf_argatov_asymptotic {
@@ -55,5 +58,23 @@ hf_status hf_maxwell_simulate_sls(const hf_maxwell_material *material, double al
  * the unloading stage at (τ − τ_m, ω, ω'). */
 double hf_hunter_force_loading(double eps, double omega, double v);
 double hf_hunter_force_unloading(double eps, double since_tau_m, double omega, double v);
+
+/* hf_viscoelastic_force_history (hertzfit/viscoelastic.h) with dF/dt [N/s]
+ * at the same times into dFdt (n, may be NULL): exact, the derivative of
+ * the solver's own force, not a difference. */
+hf_status hf_viscoelastic_force_slope_history(const hf_viscoelastic_material *material,
+                                              const hf_maxwell_impact *impact,
+                                              const hf_viscoelastic_options *options, size_t n,
+                                              const double *t, double *F, double *dFdt,
+                                              hf_diag *diag);
+
+/* hf_viscoelastic_law_force_history (hertzfit/viscoelastic.h) with
+ * dF/dt [N/s] into dFdt (n, may be NULL) for the hereditary laws; HF_EINVAL
+ * for dFdt with a damped law. */
+hf_status hf_viscoelastic_law_force_slope_history(const hf_viscoelastic_law *law,
+                                                  const double *param, double nu,
+                                                  const hf_maxwell_impact *impact, double tol,
+                                                  size_t n, const double *t, double *F,
+                                                  double *dFdt, hf_diag *diag);
 
 #endif

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * models/viscoelastic_law.c — the force laws of hertzfit/viscoelastic_law.h:
+ * models/viscoelastic_law.c — the force laws of hertzfit/viscoelastic.h:
  * names, parameters and the force history of one impact (the hereditary
  * laws through the exact solver of models/viscoelastic.c, the damped
  * Hertz laws by their own ODE).
  */
-#include "hertzfit/viscoelastic_law.h"
+#include "hertzfit/viscoelastic.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -15,7 +15,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
 
-#include "hertzfit/viscoelastic.h"
+#include "models/maxwell_model.h"
 
 /* ---- laws ---------------------------------------------------------------- */
 
@@ -201,9 +201,9 @@ static hf_status check_params(const hf_viscoelastic_law *law, const double *para
     return HF_OK;
 }
 
-static hf_status history_tol(const hf_viscoelastic_law *law, const double *param, double nu,
-                             const hf_maxwell_impact *im, size_t n, const double *t, double *F,
-                             double tol, hf_diag *diag)
+static hf_status check_history_input(const hf_viscoelastic_law *law, const double *param,
+                                     double nu, const hf_maxwell_impact *im, size_t n,
+                                     const double *t, hf_diag *diag)
 {
     hf_status st = check_params(law, param, diag);
     if (st != HF_OK)
@@ -217,8 +217,20 @@ static hf_status history_tol(const hf_viscoelastic_law *law, const double *param
         if (isnan(t[i]) || (i > 0 && t[i] < t[i - 1]))
             return hf_diag_set(diag, HF_EINVAL, "time %zu (%g s) is NaN or decreasing", i + 1,
                                t[i]);
+    return HF_OK;
+}
+
+static hf_status history_tol(const hf_viscoelastic_law *law, const double *param, double nu,
+                             const hf_maxwell_impact *im, size_t n, const double *t, double *F,
+                             double *dFdt, double tol, hf_diag *diag)
+{
+    hf_status st = check_history_input(law, param, nu, im, n, t, diag);
+    if (st != HF_OK)
+        return st;
     if (!hf_viscoelastic_law_hereditary(law))
-        return damped_history(law, param, nu, im, n, t, F, tol, diag);
+        return dFdt != NULL ? hf_diag_set(diag, HF_EINVAL, "law force history: no time "
+                                          "derivative for a damped law")
+                            : damped_history(law, param, nu, im, n, t, F, tol, diag);
     hf_viscoelastic_material mat = {param[0], nu, {0.0, 0, {0}, {0}}};
     st = spectrum_of(law, param, &mat.relax, diag);
     if (st != HF_OK)
@@ -226,13 +238,14 @@ static hf_status history_tol(const hf_viscoelastic_law *law, const double *param
     hf_viscoelastic_options opt;
     hf_viscoelastic_options_init(&opt);
     opt.abs_tol = opt.rel_tol = tol;
-    return hf_viscoelastic_force_history(&mat, im, &opt, n, t, F, diag);
+    return hf_viscoelastic_force_slope_history(&mat, im, &opt, n, t, F, dFdt, diag);
 }
 
-hf_status hf_viscoelastic_law_force_history(const hf_viscoelastic_law *law, const double *param,
-                                            double nu, const hf_maxwell_impact *impact,
-                                            double tol, size_t n, const double *t, double *F,
-                                            hf_diag *diag)
+hf_status hf_viscoelastic_law_force_slope_history(const hf_viscoelastic_law *law,
+                                                  const double *param, double nu,
+                                                  const hf_maxwell_impact *impact, double tol,
+                                                  size_t n, const double *t, double *F,
+                                                  double *dFdt, hf_diag *diag)
 {
     if (law == NULL || param == NULL || impact == NULL || (n > 0 && (t == NULL || F == NULL)))
         return hf_diag_set(diag, HF_EINVAL, "law force history: missing argument");
@@ -241,7 +254,16 @@ hf_status hf_viscoelastic_law_force_history(const hf_viscoelastic_law *law, cons
     if (!(tol > 0.0) || !(tol < 1e-3))
         return hf_diag_set(diag, HF_ERANGE, "law force history: tolerance %g outside (0, 1e-3)",
                            tol);
-    return history_tol(law, param, nu, impact, n, t, F, tol, diag);
+    return history_tol(law, param, nu, impact, n, t, F, dFdt, tol, diag);
+}
+
+hf_status hf_viscoelastic_law_force_history(const hf_viscoelastic_law *law, const double *param,
+                                            double nu, const hf_maxwell_impact *impact,
+                                            double tol, size_t n, const double *t, double *F,
+                                            hf_diag *diag)
+{
+    return hf_viscoelastic_law_force_slope_history(law, param, nu, impact, tol, n, t, F, NULL,
+                                                   diag);
 }
 
 /* Grid of the damped laws' response: 1e-4 of the elastic contact time. */

@@ -137,99 +137,100 @@ static void drift_of(const hf_maxwell_trace *tr, size_t pre_end, size_t post_fro
     *slope_se = sqrt(cov11);
 }
 
-hf_status hf_maxwell_trace_condition(const hf_maxwell_trace *tr, const hf_maxwell_impact *imp,
-                                     hf_maxwell_conditioning *out, hf_diag *diag)
+/* Every sample finite, times strictly increasing. */
+static hf_status check_samples(const hf_maxwell_trace *tr, hf_diag *diag)
 {
-    if (tr == NULL || out == NULL || tr->n < 3 || tr->t == NULL || tr->F == NULL)
-        return hf_diag_set(diag, HF_EINVAL, "conditioning: a trace of at least 3 samples "
-                           "is needed");
-    const size_t n = tr->n;
-    const double *F = tr->F;
-    for (size_t j = 0; j < n; ++j)
-        if (!isfinite(tr->t[j]) || !isfinite(F[j]) || (j > 0 && !(tr->t[j] > tr->t[j - 1])))
+    for (size_t j = 0; j < tr->n; ++j)
+        if (!isfinite(tr->t[j]) || !isfinite(tr->F[j]) ||
+            (j > 0 && !(tr->t[j] > tr->t[j - 1])))
             return hf_diag_set(diag, HF_EDOM, "%s: sample %zu (t = %.17g s, F = %g N): times "
                                "must increase and values be finite", where_of(tr), j + 1,
-                               tr->t[j], F[j]);
-    memset(out, 0, sizeof *out);
-    out->origin = tr->t[0];
-    out->rail = NAN;
-    out->noise = NAN;
-    size_t kmax = 0, kmin = 0;
-    for (size_t j = 1; j < n; ++j) {
-        if (F[j] > F[kmax])
-            kmax = j;
-        if (F[j] < F[kmin])
-            kmin = j;
+                               tr->t[j], tr->F[j]);
+    return HF_OK;
+}
+
+/* The samples of the largest and the smallest force (the first of each). */
+static void extremes(const hf_maxwell_trace *tr, size_t *kmax, size_t *kmin)
+{
+    *kmax = *kmin = 0;
+    for (size_t j = 1; j < tr->n; ++j) {
+        if (tr->F[j] > tr->F[*kmax])
+            *kmax = j;
+        if (tr->F[j] < tr->F[*kmin])
+            *kmin = j;
     }
-    double b0 = first_median(F, n);
-    double up = F[kmax] - b0, down = b0 - F[kmin];
-    if (down > 2.0 * up && down > 0.0)
-        return hf_diag_set(diag, HF_EDOM, "%s: the force's largest excursion is %g N below "
-                           "the baseline %g N (at t = %.9g s), its largest rise only %g N: "
-                           "the load cell's polarity is inverted (negate the force column)",
-                           where_of(tr), down, b0, tr->t[kmin], up);
-    if (!(up > 0.0)) {
-        out->used = n;
-        out->baseline = b0;
-        return HF_OK; /* no impact: the fit names it */
-    }
-    /* the first impact: its rise and fall through the edge level */
-    double level = EDGE_FRACTION * up;
+}
+
+/* The pre-contact part before the first impact's rise through LEVEL
+ * above b0: its end *pre_end (a guard before the rise; *guard), its
+ * noise, samples and mean into OUT; the edge level raised to clear the
+ * noise into *level. */
+static void pre_contact(const hf_maxwell_trace *tr, size_t kmax, double b0,
+                        hf_maxwell_conditioning *out, double *level, size_t *pre_end,
+                        size_t *guard)
+{
+    const double *F = tr->F;
     size_t rise = kmax;
-    while (rise > 0 && F[rise - 1] - b0 > level)
+    while (rise > 0 && F[rise - 1] - b0 > *level)
         --rise;
     /* Hertz's force near the start grows as t^{3/2}: it reaches the edge
      * level 5 % of the peak at ~0.14 of the way to the peak, so a guard of a
      * fifth of the rise (and 2 samples) keeps the contact out of the
      * pre-contact samples */
-    size_t guard = (kmax - rise) / 5 + 2;
-    size_t pre_end = rise > guard ? rise - guard : 0;
+    *guard = (kmax - rise) / 5 + 2;
+    *pre_end = rise > *guard ? rise - *guard : 0;
     double slope, slope_se, scatter;
-    out->noise_samples = line_of(tr, 0, pre_end, &slope, &slope_se, &scatter);
-    if (out->noise_samples > 0) {
-        out->noise = scatter;
-        /* with the noise known, the edge level clears it */
-        level = fmax(level, 5.0 * scatter);
-        double sum = 0.0;
-        for (size_t j = 0; j < pre_end; ++j)
-            sum += F[j];
-        out->baseline = sum / (double)pre_end;
-    } else {
-        out->baseline = b0;
-    }
-    if (isfinite(out->noise) && !(up > 10.0 * out->noise))
-        return hf_diag_set(diag, HF_EDOM, "%s: no impact: the largest rise above the "
-                           "baseline, %g N at t = %.9g s, is within 10 times the noise "
-                           "(%g N)", where_of(tr), up, tr->t[kmax], out->noise);
-    double b = out->baseline;
-    /* the baseline as the record's end sees it: a drift moves it between the
-     * pre-contact samples and the last ones (taken as level unless it moved
-     * less than a later impact's rise: the record may end inside a contact) */
+    out->noise_samples = line_of(tr, 0, *pre_end, &slope, &slope_se, &scatter);
+    out->baseline = b0;
+    if (out->noise_samples == 0)
+        return;
+    out->noise = scatter;
+    /* with the noise known, the edge level clears it */
+    *level = fmax(*level, 5.0 * scatter);
+    double sum = 0.0;
+    for (size_t j = 0; j < *pre_end; ++j)
+        sum += F[j];
+    out->baseline = sum / (double)*pre_end;
+}
+
+/* The baseline as the record's end sees it: a drift moves it between the
+ * pre-contact samples and the last ones (taken as level unless it moved
+ * less than a later impact's rise: the record may end inside a contact). */
+static baseline_line end_baseline(const hf_maxwell_trace *tr, double b, size_t pre_end,
+                                  double up)
+{
+    const size_t n = tr->n;
     double F_last[9];
     size_t tail = n < 9 ? n : 9;
     for (size_t j = 0; j < tail; ++j)
-        F_last[j] = F[n - 1 - j];
+        F_last[j] = tr->F[n - 1 - j];
     baseline_line L = {b, tr->t[pre_end / 2], 0.0};
     double b_end = first_median(F_last, tail);
     if (fabs(b_end - b) < LATER_FRACTION * up && tr->t[n - 1] > L.t_b)
         L.slope = (b_end - b) / (tr->t[n - 1] - L.t_b);
-    size_t end = kmax;
-    while (end < n && !run_from(tr, &L, end, level, 0))
-        ++end;
-    /* a later impact: a rise to LATER_FRACTION of the first peak after the fall */
-    size_t post_from = end < n ? end + guard : n;
-    size_t later = n;
-    double later_level = fmax(LATER_FRACTION * up, 5.0 * (isfinite(out->noise) ? out->noise : 0.0));
-    for (size_t j = post_from; j < n; ++j)
-        if (run_from(tr, &L, j, later_level, 1)) {
-            later = j;
-            break;
-        }
-    out->used = later < n ? end + (later - end) / 2 : n;
-    out->cut = n - out->used;
-    size_t post_to = out->used;
-    /* the rails: 3 or more samples at the largest value, or at the smallest
-     * when it is an excursion below the baseline */
+    return L;
+}
+
+/* The first sample from FROM on where a later impact rises to
+ * LATER_FRACTION of the first peak (UP) and clears the noise; n when none
+ * does. */
+static size_t later_impact(const hf_maxwell_trace *tr, const baseline_line *L, size_t from,
+                           double up, double noise)
+{
+    double later_level = fmax(LATER_FRACTION * up, 5.0 * (isfinite(noise) ? noise : 0.0));
+    for (size_t j = from; j < tr->n; ++j)
+        if (run_from(tr, L, j, later_level, 1))
+            return j;
+    return tr->n;
+}
+
+/* The rails: 3 or more samples at the largest value, or at the smallest
+ * when it is an excursion below the baseline b; the clipped window around
+ * them into OUT. */
+static void find_rail(const hf_maxwell_trace *tr, size_t kmax, size_t kmin, double b,
+                      double level, hf_maxwell_conditioning *out)
+{
+    const double *F = tr->F;
     size_t at_max = 0, at_min = 0;
     for (size_t j = 0; j < out->used; ++j) {
         at_max += F[j] == F[kmax];
@@ -239,44 +240,119 @@ hf_status hf_maxwell_trace_condition(const hf_maxwell_trace *tr, const hf_maxwel
         out->rail = F[kmax];
     else if (at_min >= RUN && b - F[kmin] > level)
         out->rail = F[kmin];
-    if (!isnan(out->rail)) {
-        size_t first = out->used, last = 0;
-        for (size_t j = 0; j < out->used; ++j)
-            if (F[j] == out->rail) {
-                first = j < first ? j : first;
-                last = j;
-            }
-        double band = isfinite(out->noise) ? 6.0 * out->noise : 0.0;
-        while (first > 0 && fabs(F[first - 1] - out->rail) <= band)
-            --first;
-        while (last + 1 < out->used && fabs(F[last + 1] - out->rail) <= band)
-            ++last;
-        out->clip_from = first > 2 ? first - 2 : 0;
-        out->clip_to = last + 3 < out->used ? last + 3 : out->used;
-        out->clipped = out->clip_to - out->clip_from;
+    if (isnan(out->rail))
+        return;
+    size_t first = out->used, last = 0;
+    for (size_t j = 0; j < out->used; ++j)
+        if (F[j] == out->rail) {
+            first = j < first ? j : first;
+            last = j;
+        }
+    double band = isfinite(out->noise) ? 6.0 * out->noise : 0.0;
+    while (first > 0 && fabs(F[first - 1] - out->rail) <= band)
+        --first;
+    while (last + 1 < out->used && fabs(F[last + 1] - out->rail) <= band)
+        ++last;
+    out->clip_from = first > 2 ? first - 2 : 0;
+    out->clip_to = last + 3 < out->used ? last + 3 : out->used;
+    out->clipped = out->clip_to - out->clip_from;
+}
+
+/* The impulse over the impact, trapezoids over [from, to) against the
+ * baseline L. */
+static double impulse_over(const hf_maxwell_trace *tr, const baseline_line *L, size_t from,
+                           size_t to)
+{
+    double impulse = 0.0;
+    for (size_t j = from + 1; j < to; ++j)
+        impulse += 0.5 * (tr->F[j] + tr->F[j - 1] - baseline_at(L, tr, j) -
+                          baseline_at(L, tr, j - 1)) * (tr->t[j] - tr->t[j - 1]);
+    return impulse;
+}
+
+/* The impulse against m V0 of the drop IMP: outside the bounds a unit
+ * slip or a V0 that is not the drop's (a clipped trace's impulse is only
+ * a lower bound). */
+static hf_status check_impulse(const hf_maxwell_trace *tr, const hf_maxwell_impact *imp,
+                               const hf_maxwell_conditioning *out, hf_diag *diag)
+{
+    double ratio = out->impulse / (imp->m * imp->V0);
+    if ((ratio >= HF_MAXWELL_IMPULSE_MIN || out->clipped > 0) &&
+        ratio <= HF_MAXWELL_IMPULSE_MAX)
+        return HF_OK;
+    return hf_diag_set(diag, HF_EDOM, "%s: the impact's impulse is %.3g N s, %.3g "
+                       "times m V0 = %.3g N s (m = %g kg, V0 = %g m/s; any impact "
+                       "gives 1 to 2): a unit slip in the time or force column "
+                       "(ms as s? kN as N?) or a V0 that is not this drop's",
+                       where_of(tr), out->impulse, ratio, imp->m * imp->V0, imp->m, imp->V0);
+}
+
+/* A trace whose largest excursion is a fall below the baseline b0 (more
+ * than twice its largest rise UP) comes from a load cell of inverted
+ * polarity. */
+static hf_status check_polarity(const hf_maxwell_trace *tr, size_t kmin, double b0, double up,
+                                hf_diag *diag)
+{
+    double down = b0 - tr->F[kmin];
+    if (down > 2.0 * up && down > 0.0)
+        return hf_diag_set(diag, HF_EDOM, "%s: the force's largest excursion is %g N below "
+                           "the baseline %g N (at t = %.9g s), its largest rise only %g N: "
+                           "the load cell's polarity is inverted (negate the force column)",
+                           where_of(tr), down, b0, tr->t[kmin], up);
+    return HF_OK;
+}
+
+hf_status hf_maxwell_trace_condition(const hf_maxwell_trace *tr, const hf_maxwell_impact *imp,
+                                     hf_maxwell_conditioning *out, hf_diag *diag)
+{
+    if (tr == NULL || out == NULL || tr->n < 3 || tr->t == NULL || tr->F == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "conditioning: a trace of at least 3 samples "
+                           "is needed");
+    const size_t n = tr->n;
+    hf_status st = check_samples(tr, diag);
+    if (st != HF_OK)
+        return st;
+    memset(out, 0, sizeof *out);
+    out->origin = tr->t[0];
+    out->rail = NAN;
+    out->noise = NAN;
+    size_t kmax, kmin;
+    extremes(tr, &kmax, &kmin);
+    double b0 = first_median(tr->F, n);
+    double up = tr->F[kmax] - b0;
+    if ((st = check_polarity(tr, kmin, b0, up, diag)) != HF_OK)
+        return st;
+    if (!(up > 0.0)) {
+        out->used = n;
+        out->baseline = b0;
+        return HF_OK; /* no impact: the fit names it */
     }
-    drift_of(tr, pre_end, post_from, post_to, &out->drift, &out->drift_se);
+    /* the first impact: its rise and fall through the edge level */
+    double level = EDGE_FRACTION * up;
+    size_t pre_end, guard;
+    pre_contact(tr, kmax, b0, out, &level, &pre_end, &guard);
+    if (isfinite(out->noise) && !(up > 10.0 * out->noise))
+        return hf_diag_set(diag, HF_EDOM, "%s: no impact: the largest rise above the "
+                           "baseline, %g N at t = %.9g s, is within 10 times the noise "
+                           "(%g N)", where_of(tr), up, tr->t[kmax], out->noise);
+    double b = out->baseline;
+    baseline_line L = end_baseline(tr, b, pre_end, up);
+    size_t end = kmax;
+    while (end < n && !run_from(tr, &L, end, level, 0)) /* the fall through the edge level */
+        ++end;
+    size_t post_from = end < n ? end + guard : n;
+    size_t later = later_impact(tr, &L, post_from, up, out->noise);
+    out->used = later < n ? end + (later - end) / 2 : n;
+    out->cut = n - out->used;
+    find_rail(tr, kmax, kmin, b, level, out);
+    drift_of(tr, pre_end, post_from, out->used, &out->drift, &out->drift_se);
     out->drift_removed = isfinite(out->drift_se) &&
                          fabs(out->drift) > DRIFT_SIGMAS * out->drift_se;
     if (!out->drift_removed)
         out->drift = 0.0;
-    /* the impulse over the impact, trapezoids from the guard before its rise
-     * to the guard after its fall */
-    size_t from = pre_end, to = post_from < out->used ? post_from : out->used;
-    for (size_t j = from + 1; j < to; ++j)
-        out->impulse += 0.5 * (F[j] + F[j - 1] - baseline_at(&L, tr, j) - baseline_at(&L, tr, j - 1)) *
-                        (tr->t[j] - tr->t[j - 1]);
-    if (imp != NULL && imp->m > 0.0 && imp->V0 > 0.0 && end < n) {
-        double ratio = out->impulse / (imp->m * imp->V0);
-        /* a clipped trace's impulse is only a lower bound */
-        if (!((ratio >= HF_MAXWELL_IMPULSE_MIN || out->clipped > 0) &&
-              ratio <= HF_MAXWELL_IMPULSE_MAX))
-            return hf_diag_set(diag, HF_EDOM, "%s: the impact's impulse is %.3g N s, %.3g "
-                               "times m V0 = %.3g N s (m = %g kg, V0 = %g m/s; any impact "
-                               "gives 1 to 2): a unit slip in the time or force column "
-                               "(ms as s? kN as N?) or a V0 that is not this drop's",
-                               where_of(tr), out->impulse, ratio, imp->m * imp->V0, imp->m,
-                               imp->V0);
-    }
+    /* from the guard before the rise to the guard after the fall */
+    out->impulse = impulse_over(tr, &L, pre_end, post_from < out->used ? post_from : out->used);
+    if (imp != NULL && imp->m > 0.0 && imp->V0 > 0.0 && end < n)
+        return check_impulse(tr, imp, out, diag);
     return HF_OK;
 }

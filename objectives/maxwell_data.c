@@ -598,6 +598,50 @@ static hf_status plausibility(const hf_csv *csv, const columns *c, double g, hf_
     return HF_OK;
 }
 
+/* F_M·t/(m V0) of test I with t its t_c (or, without one, its t_M) into
+ * *ratio and the bounds any impact keeps it in (hertzfit/maxwell_data.h);
+ * 0 when the test has neither. */
+static int impulse_ratio(const hf_maxwell_data *d, size_t i, double *ratio, double *lo,
+                         double *hi, hf_maxwell_observable *with)
+{
+    const double *F = d->value[HF_MAXWELL_F_M], *tc = d->value[HF_MAXWELL_T_C],
+                 *tM = d->value[HF_MAXWELL_T_M];
+    if (F == NULL || isnan(F[i]))
+        return 0;
+    const int use_tc = tc != NULL && !isnan(tc[i]);
+    if (!use_tc && (tM == NULL || isnan(tM[i])))
+        return 0;
+    *with = use_tc ? HF_MAXWELL_T_C : HF_MAXWELL_T_M;
+    *ratio = F[i] * (use_tc ? tc[i] : tM[i]) / (d->impact[i].m * d->impact[i].V0);
+    *lo = use_tc ? HF_MAXWELL_IMPULSE_TC_MIN : HF_MAXWELL_IMPULSE_TM_MIN;
+    *hi = use_tc ? HF_MAXWELL_IMPULSE_TC_MAX : HF_MAXWELL_IMPULSE_TM_MAX;
+    return 1;
+}
+
+/* One warning per row whose peak force and duration disagree with its
+ * momentum: a unit slip of that row's mass, force or time (a 10x slip in
+ * one cell moves the ratio 10 times, out of its bounds). */
+static hf_status impulse_plausibility(const hf_csv *csv, const columns *c, hf_maxwell_data *d,
+                                      hf_diag *diag)
+{
+    hf_status st = HF_OK;
+    for (size_t i = 0; st == HF_OK && i < d->n; ++i) {
+        double ratio, lo, hi;
+        hf_maxwell_observable with;
+        if (!impulse_ratio(d, i, &ratio, &lo, &hi, &with) || (ratio >= lo && ratio <= hi))
+            continue;
+        char text[1400];
+        snprintf(text, sizeof text, "%s:%zu: F_M %s/(m V0) = %.3g, outside the %g to %g of any "
+                 "impact (m = %g kg, V0 = %g m/s): a unit slip in this row (is its mass in "
+                 "'%s' %s?)", hf_csv_path(csv), d->line[i],
+                 hf_maxwell_observable_name(with), ratio, lo, hi, d->impact[i].m,
+                 d->impact[i].V0, c->unit[Q_MASS]->name,
+                 ratio < lo ? "10 or 1000 times too large" : "10 or 1000 times too small");
+        st = add_warning(d, text, diag);
+    }
+    return st;
+}
+
 /* The trace file of row ROW: its path as written, relative to the folder
  * of the list (LIST) unless absolute, into buf. */
 static hf_status trace_path(const hf_csv *csv, const columns *c, size_t row, const char *list,
@@ -701,11 +745,15 @@ static hf_status read_table(const char *path, const hf_maxwell_read_options *opt
     if (st == HF_OK)
         st = fill(csv, &c, o.g, d, diag);
     if (st == HF_OK)
+        d->extracted = hf_csv_find(csv, "u_t_c_s") >= 0;
+    if (st == HF_OK)
         st = check_values(d, diag);
     if (st == HF_OK)
         st = plausibility(csv, &c, o.g, d, diag);
     if (st == HF_OK && c.specimen >= 0)
         st = read_specimens(csv, &c, d, diag);
+    if (st == HF_OK)
+        st = impulse_plausibility(csv, &c, d, diag);
     if (st == HF_OK && c.trace >= 0)
         st = read_traces(csv, &c, &o.trace_format, d, diag);
     hf_csv_free(csv);

@@ -2,7 +2,8 @@
 /*
  * objectives/maxwell_internal.h — what the Maxwell modules of objectives/
  * (the data reader, the regressions, the misfit) share and the public
- * headers do not promise: private to objectives/.
+ * headers do not promise: private to the library (objectives/, and the
+ * studies that synthesise traces or judge a curve fit).
  */
 #ifndef HERTZFIT_OBJECTIVES_MAXWELL_INTERNAL_H
 #define HERTZFIT_OBJECTIVES_MAXWELL_INTERNAL_H
@@ -94,8 +95,20 @@ void hf_maxwell_trace_format_init(hf_maxwell_trace_format *format);
 unsigned hf_maxwell_data_mask(const hf_maxwell_data *data);
 
 /* 1 when F's features can be fitted — F_M, t_M, t_c and V0 finite and
- * > 0: status ok, or a status that only warns (few-samples, clipped) —
- * else 0 (the extraction could not measure the impact). */
+ * > 0, and no unit slip: status ok, or a status that only warns
+ * (few-samples, clipped) — else 0 (the extraction could not measure the
+ * impact). */
 int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f);
+/* The goodness-of-fit rule of every curve fit (the Maxwell curve fit's
+ * hf_maxwell_estimate_quality and the exact viscoelastic fit's status;
+ * docs/traces.md, "When hertzfit does not trust a fit"): 1, with the
+ * reason into why (size bytes), when the residuals are not noise — a
+ * reduced χ² of gof_dof degrees of freedom against a noise estimate of
+ * noise_dof (0: known) beyond the F (χ²) distribution's 1 − HF_MAXWELL_GOF_P
+ * quantile, or, with χ² above 1, residual signs in fewer runs than the
+ * normal quantile of HF_MAXWELL_GOF_P (Wald–Wolfowitz z, NaN: not
+ * tested); 0 when gof_dof is 0 (no noise measured). */
+int hf_fit_misfit(double chi2_red, size_t gof_dof, size_t noise_dof, double runs_z, char *why,
+                  size_t size);
 
 #endif

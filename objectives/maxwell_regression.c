@@ -82,8 +82,56 @@ const char *hf_maxwell_quality_name(hf_maxwell_quality quality)
     case HF_MAXWELL_NONPHYSICAL: return "nonphysical";
     case HF_MAXWELL_POORLY_DETERMINED: return "poorly-determined";
     case HF_MAXWELL_MODEL_INADEQUATE: return "model-inadequate";
+    case HF_MAXWELL_FIRST_ORDER_BIASED: return "first-order-biased";
     default: return "?";
     }
+}
+
+int hf_fit_misfit(double chi2_red, size_t gof_dof, size_t noise_dof, double runs_z, char *why,
+                  size_t size)
+{
+    if (gof_dof == 0)
+        return 0;
+    double p_chi2 = noise_dof > 0
+                        ? gsl_cdf_fdist_Q(chi2_red, (double)gof_dof, (double)noise_dof)
+                        : gsl_cdf_chisq_Q(chi2_red * (double)gof_dof, (double)gof_dof);
+    double z_min = -gsl_cdf_ugaussian_Qinv(HF_MAXWELL_GOF_P);
+    if (!(p_chi2 >= HF_MAXWELL_GOF_P)) {
+        snprintf(why, size, "the residuals are %.3g times the noise measured before contact "
+                 "(reduced chi^2 = %.4g with %zu dof, p = %.2g)", sqrt(chi2_red), chi2_red,
+                 gof_dof, p_chi2);
+        return 1;
+    }
+    if (chi2_red > 1.0 && isfinite(runs_z) && runs_z < z_min) {
+        snprintf(why, size, "the residuals follow a curve, not noise: runs test z = %.3g < "
+                 "%.3g (reduced chi^2 = %.4g with %zu dof)", runs_z, z_min, chi2_red, gof_dof);
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether a regression's first-order bias exceeds its standard error in
+ * μ0 or η (then WHY says by how much and what to use instead). */
+static int first_order_biased(const hf_maxwell_estimate *e, char *why, size_t size)
+{
+    double z_mu0 = fabs(e->mu0_bias) / e->mu0_se, z_eta = fabs(e->eta_bias) / e->eta_se;
+    if (e->method != HF_MAXWELL_REGRESSION)
+        return 0;
+    if (!isfinite(e->mu0_bias) || !isfinite(e->eta_bias)) {
+        /* Hunter's model has no impact at these eps: nothing backs the line */
+        snprintf(why, size, "Hunter's model has no impact at eps up to %.3g, so the "
+                 "first-order line's bias there is unknown; use the full or curve fit",
+                 e->max_eps);
+        return 1;
+    }
+    if (!(z_mu0 > 1.0 || z_eta > 1.0))
+        return 0;
+    snprintf(why, size, "first-order line biased at eps up to %.3f: on Hunter's exact model "
+             "here it is off by eta %+.3g %% (%.1f se), mu0 %+.3g %% (%.1f se); use the full "
+             "or curve fit",
+             e->max_eps, 100.0 * e->eta_bias / e->eta, z_eta, 100.0 * e->mu0_bias / e->mu0,
+             z_mu0);
+    return 1;
 }
 
 hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *e, char *reason,
@@ -133,25 +181,11 @@ hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *e, cha
                      "standard linear solid (Eqs. 48-49) does not hold", e->max_eps /
                      e->sls_alpha, HF_MAXWELL_SLS_TAU_RATIO_MAX);
         }
-        if (q == HF_MAXWELL_WELL_DETERMINED && e->gof_dof > 0) {
-            double p_chi2 = e->noise_dof > 0
-                                ? gsl_cdf_fdist_Q(e->chi2_red, (double)e->gof_dof,
-                                                  (double)e->noise_dof)
-                                : gsl_cdf_chisq_Q(e->chi2_red * (double)e->gof_dof,
-                                                  (double)e->gof_dof);
-            double z_min = -gsl_cdf_ugaussian_Qinv(HF_MAXWELL_GOF_P);
-            if (!(p_chi2 >= HF_MAXWELL_GOF_P)) {
-                q = HF_MAXWELL_MODEL_INADEQUATE;
-                snprintf(why, sizeof why, "the residuals are %.3g times the noise measured "
-                         "before contact (reduced chi^2 = %.4g with %zu dof, p = %.2g)",
-                         sqrt(e->chi2_red), e->chi2_red, e->gof_dof, p_chi2);
-            } else if (e->chi2_red > 1.0 && isfinite(e->runs_z) && e->runs_z < z_min) {
-                q = HF_MAXWELL_MODEL_INADEQUATE;
-                snprintf(why, sizeof why, "the residuals follow a curve, not noise: runs "
-                         "test z = %.3g < %.3g (reduced chi^2 = %.4g with %zu dof)",
-                         e->runs_z, z_min, e->chi2_red, e->gof_dof);
-            }
-        }
+        if (q == HF_MAXWELL_WELL_DETERMINED && first_order_biased(e, why, sizeof why))
+            q = HF_MAXWELL_FIRST_ORDER_BIASED;
+        if (q == HF_MAXWELL_WELL_DETERMINED &&
+            hf_fit_misfit(e->chi2_red, e->gof_dof, e->noise_dof, e->runs_z, why, sizeof why))
+            q = HF_MAXWELL_MODEL_INADEQUATE;
     }
     if (reason != NULL && size > 0)
         snprintf(reason, size, "%s", why);
@@ -389,6 +423,33 @@ static hf_status fill_estimate(const hf_maxwell_data *d, double nu, hf_maxwell_o
     return HF_OK;
 }
 
+/* The first-order bias of OUT (hertzfit/maxwell_data.h): the line of the
+ * N points X with Hunter's exact y at OUT's (C0, η) in Y, weighted as the
+ * data's, inverted as the data's line was.  NaN where Hunter's model has
+ * no answer at this estimate (ε beyond it): then nothing is known. */
+static void first_order_bias(const hf_maxwell_data *d, double nu, hf_maxwell_observable obs,
+                             hf_maxwell_weights weights, const hf_argatov_constants *k,
+                             const double *x, double *y, double *w, size_t n,
+                             hf_maxwell_estimate *out)
+{
+    out->mu0_bias = out->eta_bias = NAN;
+    if (!(out->C0 > 0.0) || !(out->eta > 0.0))
+        return;
+    for (size_t i = 0; i < n; ++i) {
+        double V = obs == HF_MAXWELL_F_M ? x[i] : 1.0 / x[i];
+        if (hf_maxwell_regression_model(out->C0, out->eta, obs, V, &y[i], NULL) != HF_OK)
+            return;
+        w[i] = weights == HF_MAXWELL_WEIGHTS_RELATIVE ? 1.0 / (y[i] * y[i]) : 1.0;
+    }
+    hf_maxwell_estimate exact = *out;
+    double c0, c1, chisq;
+    if (fit_line(weights, x, y, w, n, &c0, &c1, &exact, &chisq, NULL) != HF_OK ||
+        fill_estimate(d, nu, obs, k, c0, c1, &exact, NULL) != HF_OK || !(exact.C0 > 0.0))
+        return;
+    out->mu0_bias = exact.mu0 - out->mu0;
+    out->eta_bias = exact.eta - out->eta;
+}
+
 hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_observable obs,
                              hf_maxwell_weights weights, const hf_argatov_constants *k,
                              hf_maxwell_estimate *out, hf_diag *diag)
@@ -426,6 +487,8 @@ hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_obs
         out->r2 = r_squared(y, w, n, chisq);
         st = fill_estimate(d, nu, obs, k, c0, c1, out, diag);
     }
+    if (st == HF_OK)
+        first_order_bias(d, nu, obs, weights, k, x, y, w, n, out);
     free(x);
     return st;
 }
@@ -440,6 +503,7 @@ hf_status hf_maxwell_estimate_to_sls(hf_maxwell_estimate *est, double alpha, hf_
         return hf_diag_set(diag, HF_EINVAL, "only a regression's eta is the Maxwell alpha/tau");
     est->eta /= alpha;
     est->eta_se /= alpha;
+    est->eta_bias /= alpha;
     est->sls_alpha = alpha;
     return HF_OK;
 }

@@ -30,6 +30,7 @@
 #include <gsl/gsl_multifit_nlinear.h>
 #include <gsl/gsl_vector.h>
 #include "models/maxwell_model.h"
+#include "studies/study.h"
 
 /* Difference step of the Jacobian in the variables above: ODE tolerances
  * of 1e-12 give residuals good to ~1e-12, so central differences with
@@ -826,8 +827,7 @@ hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_cur
     if (st == HF_OK) {
         gs = gsl_multifit_nlinear_init(x0, &fdf, w);
         if (gs == GSL_SUCCESS)
-            gs = gsl_multifit_nlinear_driver(cfg->max_iter, cfg->xtol, cfg->gtol, 0.0, NULL,
-                                             NULL, &info, w);
+            gs = hf_lsq_drive(w, cfg->max_iter, cfg->xtol, cfg->gtol, 0.0, &info);
         if (c.status != HF_OK)
             st = hf_diag_set(diag, c.status, "curve fit: %s", c.diag.text);
         else if (gs != GSL_SUCCESS && gs != GSL_EMAXITER && gs != GSL_ENOPROG)

@@ -168,6 +168,8 @@ hf_status hf_maxwell_fit_full(const hf_maxwell_data *data, const hf_argatov_cons
     if (st == HF_OK)
         st = hf_maxwell_data_check(data, diag);
     hf_maxwell_objective_options o = cfg->objective;
+    if (o.mask == 0 && data->extracted)
+        o.mask = HF_MAXWELL_EXTRACTED_OBSERVABLES & hf_maxwell_data_mask(data);
     if (st == HF_OK)
         st = reference_point(data, &cfg->objective, constants, &o.mu0_ref, &o.eta_ref, diag);
     size_t evaluations = 0;

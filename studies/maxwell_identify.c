@@ -10,11 +10,18 @@
  */
 #include "hertzfit/maxwell_fit.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "objectives/maxwell_internal.h"
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
+#include "core/rng_draw.h"
+#include "hertzfit/runs.h"
+#include "studies/study.h"
 
 void hf_maxwell_identify_config_init(hf_maxwell_identify_config *cfg)
 {
@@ -22,6 +29,7 @@ void hf_maxwell_identify_config_init(hf_maxwell_identify_config *cfg)
     cfg->method = HF_MAXWELL_IDENTIFY_ALL;
     cfg->nu = 0.5;
     cfg->weights = HF_MAXWELL_WEIGHTS_NONE;
+    cfg->bootstrap_seed = 1;
     hf_maxwell_fit_config_init(&cfg->full);
     hf_maxwell_curve_config_init(&cfg->curve);
 }
@@ -198,15 +206,11 @@ static int any_trusted(const hf_maxwell_identify_report *r)
     return 0;
 }
 
-hf_status hf_maxwell_identify(const hf_maxwell_data *data, const hf_argatov_constants *constants,
-                              const hf_maxwell_identify_config *cfg,
-                              hf_maxwell_identify_report *report, hf_diag *diag)
+/* The identification without its bootstrap: the rows of every method. */
+static hf_status identify_rows(const hf_maxwell_data *data, const hf_argatov_constants *constants,
+                               const hf_maxwell_identify_config *cfg,
+                               hf_maxwell_identify_report *report, hf_diag *diag)
 {
-    if (report == NULL)
-        return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_identify: no report");
-    memset(report, 0, sizeof *report);
-    if (data == NULL || constants == NULL || cfg == NULL)
-        return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_identify: NULL argument");
     plan p = {0, 0, 0};
     hf_status st = make_plan(data, cfg, &p, report, diag);
     if (st != HF_OK)
@@ -223,6 +227,183 @@ hf_status hf_maxwell_identify(const hf_maxwell_data *data, const hf_argatov_cons
         return failed(report, HF_MAXWELL_CURVE, st);
     report->trusted = any_trusted(report);
     return HF_OK;
+}
+
+/* ---- the bootstrap over drops ------------------------------------------- */
+
+typedef struct bootstrap_ctx {
+    const hf_maxwell_data *data;
+    const hf_argatov_constants *constants;
+    hf_maxwell_identify_config cfg;          /* no bootstrap, no residuals */
+    const hf_maxwell_identify_report *whole; /* the rows on every drop */
+    size_t replicates;
+    double *mu0, *eta;                       /* [row·replicates + b], NaN: none */
+} bootstrap_ctx;
+
+/* The drops of DATA at IDX as a data set of their own: a view whose
+ * arrays are the caller's scratch (impact, values, lines, traces) and
+ * whose traces share DATA's samples; never passed to hf_maxwell_data_free. */
+static void resampled_view(const hf_maxwell_data *data, const size_t *idx, hf_maxwell_data *view,
+                           double *values, hf_maxwell_impact *impact, size_t *line,
+                           hf_maxwell_trace *trace)
+{
+    const size_t n = data->n;
+    memset(view, 0, sizeof *view);
+    view->n = n;
+    view->path = data->path;
+    view->impact = impact;
+    view->line = data->line != NULL ? line : NULL;
+    view->trace = data->trace != NULL ? trace : NULL;
+    for (size_t i = 0; i < n; ++i) {
+        impact[i] = data->impact[idx[i]];
+        if (data->line != NULL)
+            line[i] = data->line[idx[i]];
+        if (data->trace != NULL)
+            trace[i] = data->trace[idx[i]];
+    }
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
+        if (data->value[k] == NULL)
+            continue;
+        view->value[k] = values + (size_t)k * n;
+        for (size_t i = 0; i < n; ++i)
+            view->value[k][i] = data->value[k][idx[i]];
+    }
+}
+
+/* Row R of replicate REP stands for row R of the whole data when it is the
+ * same method on the same observables with finite values. */
+static int same_row(const hf_maxwell_identify_report *rep, size_t r,
+                    const hf_maxwell_estimate *whole)
+{
+    if (r >= rep->nrows)
+        return 0;
+    const hf_maxwell_estimate *e = &rep->row[r].estimate;
+    return e->method == whole->method && e->observables == whole->observables &&
+           isfinite(e->mu0) && isfinite(e->eta);
+}
+
+/* Replicate B: its drops drawn from (seed, stream B) only, then the
+ * identification; a failure on the resampled data (not memory) leaves its
+ * slots NaN. */
+static hf_status bootstrap_replicate(size_t b, void *ctx_, hf_diag *diag)
+{
+    bootstrap_ctx *c = ctx_;
+    const size_t n = c->data->n, rows = c->whole->nrows;
+    for (size_t r = 0; r < rows; ++r)
+        c->mu0[r * c->replicates + b] = c->eta[r * c->replicates + b] = NAN;
+    size_t *idx = malloc(n * (2 * sizeof(size_t) + HF_MAXWELL_NOBS * sizeof(double) +
+                              sizeof(hf_maxwell_impact) + sizeof(hf_maxwell_trace)));
+    if (idx == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    size_t *line = idx + n;
+    double *values = (double *)(line + n);
+    hf_maxwell_impact *impact = (hf_maxwell_impact *)(values + HF_MAXWELL_NOBS * n);
+    hf_maxwell_trace *trace = (hf_maxwell_trace *)(impact + n);
+    hf_rng rng;
+    hf_rng_seed(&rng, c->cfg.bootstrap_seed, b);
+    for (size_t i = 0; i < n; ++i)
+        idx[i] = hf_rng_bounded(&rng, (uint32_t)n);
+    hf_maxwell_data view;
+    resampled_view(c->data, idx, &view, values, impact, line, trace);
+    hf_maxwell_identify_report rep;
+    memset(&rep, 0, sizeof rep);
+    hf_diag ignored = {{0}};
+    hf_status st = identify_rows(&view, c->constants, &c->cfg, &rep, &ignored);
+    for (size_t r = 0; r < rows; ++r)
+        if (same_row(&rep, r, &c->whole->row[r].estimate)) {
+            c->mu0[r * c->replicates + b] = rep.row[r].estimate.mu0;
+            c->eta[r * c->replicates + b] = rep.row[r].estimate.eta;
+        }
+    hf_maxwell_identify_report_free(&rep);
+    free(idx);
+    return st == HF_ENOMEM ? hf_diag_set(diag, HF_ENOMEM, "out of memory") : HF_OK;
+}
+
+/* The finite values of X[0..n) sorted into X's front, their count. */
+static size_t sorted_finite(double *x, size_t n)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; ++i)
+        if (isfinite(x[i]))
+            x[m++] = x[i];
+    gsl_sort(x, 1, m);
+    return m;
+}
+
+/* The percentile interval and standard deviation of the N replicate
+ * values X (sorted in place), NaN with fewer than the minimum. */
+static void percentile_interval(double *x, size_t n, size_t *used, double *lo, double *hi,
+                                double *sd)
+{
+    const double tail = 0.5 * (1.0 - HF_MAXWELL_BOOTSTRAP_LEVEL);
+    size_t m = sorted_finite(x, n);
+    *used = m;
+    if (m < HF_MAXWELL_BOOTSTRAP_MIN) {
+        *lo = *hi = *sd = NAN;
+        return;
+    }
+    *lo = gsl_stats_quantile_from_sorted_data(x, 1, m, tail);
+    *hi = gsl_stats_quantile_from_sorted_data(x, 1, m, 1.0 - tail);
+    *sd = gsl_stats_sd(x, 1, m);
+}
+
+static hf_status bootstrap_check(const hf_maxwell_data *data,
+                                 const hf_maxwell_identify_config *cfg, hf_diag *diag)
+{
+    if (cfg->bootstrap < HF_MAXWELL_BOOTSTRAP_MIN || cfg->bootstrap > HF_MAXWELL_BOOTSTRAP_MAX)
+        return hf_diag_set(diag, HF_EINVAL, "bootstrap = %zu replicates is outside [%d, %d]",
+                           cfg->bootstrap, HF_MAXWELL_BOOTSTRAP_MIN,
+                           HF_MAXWELL_BOOTSTRAP_MAX);
+    if (cfg->residuals)
+        return hf_diag_set(diag, HF_EINVAL, "the bootstrap gives intervals of estimates, "
+                           "not residuals");
+    if (data->n < 2 || data->n > UINT32_MAX)
+        return hf_diag_set(diag, HF_EINVAL, "the bootstrap over drops needs 2 to %u drops, "
+                           "not %zu", (unsigned)UINT32_MAX, data->n);
+    return hf_jobs_check_threads(cfg->threads, diag);
+}
+
+/* Every row's bootstrap interval (hertzfit/maxwell_fit.h). */
+static hf_status bootstrap_rows(const hf_maxwell_data *data, const hf_argatov_constants *k,
+                                const hf_maxwell_identify_config *cfg,
+                                hf_maxwell_identify_report *report, hf_diag *diag)
+{
+    const size_t B = cfg->bootstrap, rows = report->nrows;
+    bootstrap_ctx c = {data, k, *cfg, report, B, NULL, NULL};
+    c.cfg.bootstrap = 0;
+    c.cfg.residuals = 0;
+    c.mu0 = malloc(2 * (rows ? rows : 1) * B * sizeof *c.mu0);
+    if (c.mu0 == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    c.eta = c.mu0 + rows * B;
+    hf_status st = hf_jobs_run(B, cfg->threads, bootstrap_replicate, &c, NULL, NULL, diag);
+    for (size_t r = 0; st == HF_OK && r < rows; ++r) {
+        hf_maxwell_identify_row *row = &report->row[r];
+        size_t used_eta;
+        percentile_interval(c.mu0 + r * B, B, &row->bootstrap_used, &row->mu0_boot_lo,
+                            &row->mu0_boot_hi, &row->mu0_boot_sd);
+        percentile_interval(c.eta + r * B, B, &used_eta, &row->eta_boot_lo, &row->eta_boot_hi,
+                            &row->eta_boot_sd);
+    }
+    free(c.mu0);
+    return st;
+}
+
+hf_status hf_maxwell_identify(const hf_maxwell_data *data, const hf_argatov_constants *constants,
+                              const hf_maxwell_identify_config *cfg,
+                              hf_maxwell_identify_report *report, hf_diag *diag)
+{
+    if (report == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_identify: no report");
+    memset(report, 0, sizeof *report);
+    if (data == NULL || constants == NULL || cfg == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_identify: NULL argument");
+    hf_status st = cfg->bootstrap > 0 ? bootstrap_check(data, cfg, diag) : HF_OK;
+    if (st == HF_OK)
+        st = identify_rows(data, constants, cfg, report, diag);
+    if (st == HF_OK && cfg->bootstrap > 0)
+        st = bootstrap_rows(data, constants, cfg, report, diag);
+    return st;
 }
 
 /* ---- hf_maxwell_extract -------------------------------------------------- */

@@ -290,15 +290,35 @@ static hf_status read_entries(hf_provenance *p, const hf_maxwell_read_options *r
     return st;
 }
 
+/* The seeds (all 64 bits, which a double would round) and the bootstrap's
+ * replicates when it ran. */
+static hf_status seed_entries(hf_provenance *p, const hf_maxwell_identify_config *c,
+                              hf_diag *diag)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%llu", (unsigned long long)c->full.seed);
+    hf_status st = hf_provenance_set(p, "seed", text, diag);
+    if (st != HF_OK || c->bootstrap == 0)
+        return st;
+    snprintf(text, sizeof text, "%zu", c->bootstrap);
+    st = hf_provenance_set(p, "bootstrap", text, diag);
+    snprintf(text, sizeof text, "%llu", (unsigned long long)c->bootstrap_seed);
+    return st == HF_OK ? hf_provenance_set(p, "bootstrap_seed", text, diag) : st;
+}
+
 /* The identification's options that change the numbers. */
 static hf_status identify_entries(hf_provenance *p, const hf_maxwell_identify_config *c,
-                                  hf_diag *diag)
+                                  int extracted, hf_diag *diag)
 {
     static const char *const methods[] = {"all", "regression", "full", "curve"};
     static const char *const starts[] = {"fitted", "fixed", "extracted"};
     char observables[64] = "all";
-    if (c->full.objective.mask != 0)
-        hf_maxwell_observables_name(c->full.objective.mask, observables, sizeof observables);
+    /* the default on features maxwell extract measured is theirs (hf_maxwell_fit_full) */
+    unsigned mask = c->full.objective.mask != 0 ? c->full.objective.mask
+                    : extracted                 ? HF_MAXWELL_EXTRACTED_OBSERVABLES
+                                                : 0u;
+    if (mask != 0)
+        hf_maxwell_observables_name(mask, observables, sizeof observables);
     const char *const keys[7] = {"method", "weights", "optimizer", "observables",
                                  "contact_start", "baseline", NULL};
     const char *const values[7] = {
@@ -307,17 +327,17 @@ static hf_status identify_entries(hf_provenance *p, const hf_maxwell_identify_co
         starts[c->curve.contact], c->curve.baseline == HF_MAXWELL_BASELINE_ZERO ? "zero"
                                                                                 : "fitted",
         NULL};
-    const char *const nkeys[7] = {"nu", "alpha", "seed", "max_evals", "xtol_rel",
-                                  "recentre_max", "max_iter"};
-    const double nvalues[7] = {c->nu, c->full.objective.alpha, (double)c->full.seed,
-                               (double)c->full.max_evals, c->full.xtol_rel,
-                               (double)c->full.recentre_max, (double)c->curve.max_iter};
+    const char *const nkeys[6] = {"nu", "alpha", "max_evals", "xtol_rel", "recentre_max",
+                                  "max_iter"};
+    const double nvalues[6] = {c->nu, c->full.objective.alpha, (double)c->full.max_evals,
+                               c->full.xtol_rel, (double)c->full.recentre_max,
+                               (double)c->curve.max_iter};
     hf_status st = HF_OK;
     for (int j = 0; keys[j] != NULL && st == HF_OK; ++j)
         st = hf_provenance_set(p, keys[j], values[j], diag);
-    for (int j = 0; j < 7 && st == HF_OK; ++j)
+    for (int j = 0; j < 6 && st == HF_OK; ++j)
         st = hf_provenance_set_number(p, nkeys[j], nvalues[j], diag);
-    return st;
+    return st == HF_OK ? seed_entries(p, c, diag) : st;
 }
 
 hf_status hf_maxwell_provenance(hf_provenance *p, const hf_maxwell_data *data,
@@ -330,6 +350,6 @@ hf_status hf_maxwell_provenance(hf_provenance *p, const hf_maxwell_data *data,
     if (st == HF_OK && read != NULL)
         st = read_entries(p, read, diag);
     if (st == HF_OK && cfg != NULL)
-        st = identify_entries(p, cfg, diag);
+        st = identify_entries(p, cfg, data->extracted, diag);
     return st;
 }

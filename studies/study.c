@@ -6,6 +6,9 @@
  */
 #include "studies/study.h"
 
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+
 #include <math.h>
 #include <stdlib.h>
 
@@ -143,4 +146,43 @@ hf_status hf_study_run(const hf_optimizer *opt, const hf_problem *problem,
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory recording the trace");
     result->status = st;
     return st;
+}
+
+/* The χ² of the residual vector f in units of the noise variance
+ * estimated from it, for p variables. */
+static double chi2_unit(const gsl_vector *f, size_t p)
+{
+    double ssr;
+    gsl_blas_ddot(f, f, &ssr);
+    return ssr / ((double)f->size - (double)p);
+}
+
+int hf_lsq_drive(gsl_multifit_nlinear_workspace *w, size_t max_iter, double xtol, double gtol,
+                 double stall_chi2, int *info)
+{
+    gsl_vector *f = gsl_multifit_nlinear_residual(w);
+    const size_t p = gsl_multifit_nlinear_position(w)->size;
+    double ssr_prev, ssr;
+    gsl_blas_ddot(f, f, &ssr_prev);
+    int status = GSL_CONTINUE, stalled = 0;
+    size_t iter = 0;
+    do {
+        status = gsl_multifit_nlinear_iterate(w);
+        if (status == GSL_ENOPROG && iter == 0) {
+            *info = status;
+            return GSL_EMAXITER;
+        }
+        ++iter;
+        gsl_blas_ddot(f, f, &ssr);
+        stalled = ssr_prev - ssr < stall_chi2 * chi2_unit(f, p) ? stalled + 1 : 0;
+        ssr_prev = ssr;
+        status = gsl_multifit_nlinear_test(xtol, gtol, 0.0, info, w);
+        if (status == GSL_CONTINUE && stall_chi2 > 0.0 && stalled >= 2)
+            status = GSL_SUCCESS;
+    } while (status == GSL_CONTINUE && iter < max_iter);
+    if (status == GSL_ETOLF || status == GSL_ETOLX || status == GSL_ETOLG) {
+        *info = status;
+        status = GSL_SUCCESS;
+    }
+    return iter >= max_iter && status != GSL_SUCCESS ? GSL_EMAXITER : status;
 }

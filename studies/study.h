@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * studies/study.h — the two mechanisms every study shares (private to
- * studies/): running independent jobs on OpenMP threads, and running one
- * optimiser run with its trace.
+ * studies/study.h — the mechanisms the studies share (private to
+ * studies/): running independent jobs on OpenMP threads, running one
+ * optimiser run with its trace, and driving a least-squares curve fit.
  *
  * Determinism comes from the layout, not from locking: job i writes only
  * its own slots, reads shared state read-only, and its randomness is its
@@ -14,6 +14,8 @@
 #define HERTZFIT_STUDIES_STUDY_H
 
 #include <stddef.h>
+
+#include <gsl/gsl_multifit_nlinear.h>
 
 #include "hertzfit/optimizer.h"
 #include "hertzfit/runs.h"
@@ -55,5 +57,16 @@ hf_status hf_jobs_run(size_t count, int threads, hf_job_fn job, void *ctx,
 hf_status hf_study_run(const hf_optimizer *opt, const hf_problem *problem,
                        const hf_run_config *run, hf_result *result, hf_trace *trace,
                        hf_diag *diag);
+
+/* The one driver of the curve fits' trust-region iterations (the Maxwell
+ * whole-curve fit, the exact viscoelastic fits): gsl_multifit_nlinear_driver's
+ * loop (step test XTOL, gradient test GTOL, a first iteration without
+ * progress returns GSL_EMAXITER, the tolerance codes count as success) with
+ * one more stop when STALL_CHI2 > 0: two accepted steps in a row that each
+ * lower χ² by less than STALL_CHI2 noise variances (the variance estimated
+ * from the residuals), which returns GSL_SUCCESS.  STALL_CHI2 = 0 is GSL's
+ * driver exactly.  Returns GSL's status; *info as GSL's. */
+int hf_lsq_drive(gsl_multifit_nlinear_workspace *w, size_t max_iter, double xtol, double gtol,
+                 double stall_chi2, int *info);
 
 #endif

@@ -16,7 +16,10 @@
  */
 #include "hertzfit/viscoelastic_fit.h"
 #include "models/maxwell_model.h"
+#include "objectives/maxwell_internal.h"
+#include "studies/study.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,6 +133,7 @@ typedef struct fit_ctx {
     size_t *first;
     double *weight, *t0_start, *T, *shifted;
     double *model, *plus, *model_x;
+    double *slope;       /* dF/dt of the model (hereditary laws), else NULL */
     int model_known;
     size_t failures, model_failures, evaluations;
     hf_status status;
@@ -146,20 +150,24 @@ static double baseline_of(const fit_ctx *c, const double *x, size_t i)
     return (x[c->k + c->data->n + i] - 1.0) * c->weight[i];
 }
 
-/* Drop i's model at t0 into F.  A law that cannot be simulated there (a
- * trial step far from the data: a sphere that does not rebound) gives
- * zero force, a residual as large as the data, which the trust region
- * rejects. */
-static hf_status drop_model(fit_ctx *c, const double *param, size_t i, double t0, double *F)
+/* Drop i's model at t0 into F, and its time derivative into dF (may be
+ * NULL).  A law that cannot be simulated there (a trial step far from the
+ * data: a sphere that does not rebound) gives zero force, a residual as
+ * large as the data, which the trust region rejects. */
+static hf_status drop_model(fit_ctx *c, const double *param, size_t i, double t0, double *F,
+                            double *dF)
 {
     const hf_maxwell_trace *tr = &c->data->trace[i];
     for (size_t j = 0; j < tr->n; ++j)
         c->shifted[j] = tr->t[j] - t0;
     hf_diag diag = {{0}};
-    hf_status st = hf_viscoelastic_law_force_history(&c->law, param, c->nu, &c->data->impact[i],
-                                                     c->tol, tr->n, c->shifted, F, &diag);
+    hf_status st = hf_viscoelastic_law_force_slope_history(&c->law, param, c->nu,
+                                                           &c->data->impact[i], c->tol, tr->n,
+                                                           c->shifted, F, dF, &diag);
     if (st == HF_EDOM || st == HF_ERANGE || st == HF_ENOCONV || st == HF_EGSL) {
         memset(F, 0, tr->n * sizeof *F);
+        if (dF != NULL)
+            memset(dF, 0, tr->n * sizeof *dF);
         ++c->failures;
         return HF_OK;
     }
@@ -170,14 +178,15 @@ static hf_status drop_model(fit_ctx *c, const double *param, size_t i, double t0
     return st;
 }
 
-static hf_status all_models(fit_ctx *c, const double *x, double *F)
+static hf_status all_models(fit_ctx *c, const double *x, double *F, double *dF)
 {
     double param[HF_VISCOELASTIC_FIT_PARAMS_MAX];
     params_of(&c->law, x, param);
     ++c->evaluations;
     hf_status st = HF_OK;
     for (size_t i = 0; i < c->data->n && st == HF_OK; ++i)
-        st = drop_model(c, param, i, contact_start_of(c, x, i), F + c->first[i]);
+        st = drop_model(c, param, i, contact_start_of(c, x, i), F + c->first[i],
+                        dF != NULL ? dF + c->first[i] : NULL);
     return st;
 }
 
@@ -187,7 +196,7 @@ static hf_status model_at(fit_ctx *c, const double *x)
         return HF_OK;
     size_t before = c->failures;
     c->model_known = 0;
-    hf_status st = all_models(c, x, c->model);
+    hf_status st = all_models(c, x, c->model, c->slope);
     if (st == HF_OK) {
         memcpy(c->model_x, x, c->p * sizeof *x);
         c->model_known = 1;
@@ -223,6 +232,17 @@ static void difference_column(const fit_ctx *c, size_t i, double h, gsl_matrix *
     }
 }
 
+/* Drop i's contact-start column from the model's time derivative: t0 =
+ * t0_start + (u − 1) T moves F(t − t0) by −F'(t − t0) T per unit of u.
+ * Exact, where a difference would cost an evaluation of every drop. */
+static void slope_column(const fit_ctx *c, size_t i, gsl_matrix *J, size_t col)
+{
+    for (size_t j = 0; j < c->data->trace[i].n; ++j) {
+        size_t r = c->first[i] + j;
+        gsl_matrix_set(J, r, col, -c->slope[r] * c->T[i] / c->weight[i]);
+    }
+}
+
 static int gsl_df(const gsl_vector *xv, void *params, gsl_matrix *J)
 {
     fit_ctx *c = params;
@@ -237,7 +257,7 @@ static int gsl_df(const gsl_vector *xv, void *params, gsl_matrix *J)
     hf_status st = model_at(c, xv->data);
     for (size_t col = 0; col < c->k && st == HF_OK; ++col) {
         xp->data[col] = x[col] + FD_STEP;
-        st = all_models(c, xp->data, c->plus);
+        st = all_models(c, xp->data, c->plus, NULL);
         xp->data[col] = x[col];
         for (size_t i = 0; i < c->data->n && st == HF_OK; ++i)
             difference_column(c, i, FD_STEP, J, col);
@@ -247,8 +267,12 @@ static int gsl_df(const gsl_vector *xv, void *params, gsl_matrix *J)
     params_of(&c->law, x, param);
     for (size_t i = 0; i < c->data->n && st == HF_OK; ++i) {
         size_t at = c->first[i];
+        if (c->slope != NULL) {
+            slope_column(c, i, J, c->k + i);
+            continue;
+        }
         double t0 = contact_start_of(c, xv->data, i), h = FD_STEP * c->T[i];
-        st = drop_model(c, param, i, t0 + h, c->plus + at);
+        st = drop_model(c, param, i, t0 + h, c->plus + at, NULL);
         if (st == HF_OK)
             difference_column(c, i, FD_STEP, J, c->k + i);
     }
@@ -268,6 +292,7 @@ static void ctx_free(fit_ctx *c)
     free(c->model);
     free(c->plus);
     free(c->model_x);
+    free(c->slope);
 }
 
 static hf_status ctx_alloc(fit_ctx *c, const hf_maxwell_data *d, const hf_viscoelastic_law *law,
@@ -293,7 +318,8 @@ static hf_status ctx_alloc(fit_ctx *c, const hf_maxwell_data *d, const hf_viscoe
     c->model = malloc(c->N * sizeof *c->model);
     c->plus = malloc(c->N * sizeof *c->plus);
     c->model_x = malloc(c->p * sizeof *c->model_x);
-    if (!c->first || !c->weight || !c->t0_start || !c->T || !c->shifted || !c->model ||
+    c->slope = hf_viscoelastic_law_hereditary(law) ? malloc(c->N * sizeof *c->slope) : NULL;
+    if ((hf_viscoelastic_law_hereditary(law) && c->slope == NULL) || !c->first || !c->weight || !c->t0_start || !c->T || !c->shifted || !c->model ||
         !c->plus || !c->model_x) {
         ctx_free(c);
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
@@ -363,13 +389,19 @@ static hf_status start_point(fit_ctx *c, const double *param, const double *star
 }
 
 /* Reduced χ² against each drop's pre-contact noise (samples before the
- * fitted contact start, about the fitted baseline), and the runs test of
- * the in-contact residual signs. */
+ * fitted contact start, about the fitted baseline) with its degrees of
+ * freedom and the noise estimates' (one lost to each drop's baseline), and
+ * the runs test of the in-contact residual signs. */
+typedef struct fit_goodness {
+    double chi2_red, runs_z;
+    size_t gof_dof, noise_dof;
+} fit_goodness;
+
 static void goodness(const fit_ctx *c, const double *x, const double *f, double dof,
-                     double *chi2_red, double *runs_z, double *sd)
+                     fit_goodness *g)
 {
-    double chi2 = 0.0, n_pre_all = 0.0;
-    size_t used = 0, used_drops = 0;
+    double chi2 = 0.0;
+    size_t used = 0, noise_dof = 0;
     long n_pos = 0, n_neg = 0, runs = 0;
     int last = 0;
     for (size_t i = 0; i < c->data->n; ++i) {
@@ -396,42 +428,69 @@ static void goodness(const fit_ctx *c, const double *x, const double *f, double 
         for (size_t j = 0; j < tr->n; ++j)
             chi2 += f[c->first[i] + j] * f[c->first[i] + j] / s2;
         used += tr->n;
-        n_pre_all += (double)npre;
-        ++used_drops;
+        noise_dof += npre - 1;
     }
-    if (used_drops == 0) {
-        *chi2_red = NAN;
-        *sd = NAN;
-    } else {
-        double dof_used = dof * (double)used / (double)c->N;
-        *chi2_red = chi2 / dof_used;
-        /* spread of χ²_red: its own, and that of the noise estimates */
-        *sd = sqrt(2.0 / dof_used + 2.0 / n_pre_all);
-    }
+    double dof_used = dof * (double)used / (double)c->N;
+    g->gof_dof = used > 0 ? (size_t)floor(dof_used) : 0;
+    g->noise_dof = noise_dof;
+    g->chi2_red = used > 0 ? chi2 / dof_used : NAN;
     double n = (double)(n_pos + n_neg);
     if (n_pos == 0 || n_neg == 0) {
-        *runs_z = -INFINITY;
+        g->runs_z = -INFINITY;
         return;
     }
     double mu = 2.0 * (double)n_pos * (double)n_neg / n + 1.0;
     double var = (mu - 1.0) * (mu - 2.0) / (n - 1.0);
-    *runs_z = var > 0.0 ? ((double)runs - mu) / sqrt(var) : 0.0;
+    g->runs_z = var > 0.0 ? ((double)runs - mu) / sqrt(var) : 0.0;
 }
 
-/* The fit's result at the optimum x: parameters, standard errors carried
- * from the variables' covariance by the transform's Jacobian (first
- * order), statistics and status. */
-static hf_status result_at(fit_ctx *c, const double *x, hf_viscoelastic_fit *out,
-                           hf_diag *diag)
+/* The relaxed modulus g∞ = G∞/G(0) of a fit (1 for the laws without). */
+static double relaxed_weight(const hf_viscoelastic_fit *out)
 {
-    gsl_matrix *J = gsl_matrix_alloc(c->N, c->p);
+    double ginf = 1.0;
+    if (out->law.kind == HF_VISCOELASTIC_LAW_SLS)
+        ginf = 1.0 - out->param[2];
+    for (size_t i = 0; out->law.kind == HF_VISCOELASTIC_LAW_PRONY && i < out->law.terms; ++i)
+        ginf -= out->param[1 + 2 * i];
+    return ginf;
+}
+
+/* The status of a fit from its goodness G (the rule of every curve fit,
+ * hf_fit_misfit), FINITE (whether every standard error is) and WORST (the
+ * largest relative one), and the reason of any but ok. */
+static void classify(hf_viscoelastic_fit *out, const fit_goodness *g, int finite, double worst)
+{
+    out->status = HF_VISCOELASTIC_FIT_OK;
+    out->reason[0] = '\0';
+    double ginf = relaxed_weight(out);
+    /* all residual signs alike: the fewest runs there can be */
+    double runs_z = isinf(g->runs_z) ? -DBL_MAX : g->runs_z;
+    if (hf_fit_misfit(g->chi2_red, g->gof_dof, g->noise_dof, runs_z, out->reason,
+                      sizeof out->reason)) {
+        out->status = HF_VISCOELASTIC_FIT_MODEL_INADEQUATE;
+    } else if (!finite || worst > HF_VISCOELASTIC_FIT_SE_MAX) {
+        out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
+        snprintf(out->reason, sizeof out->reason,
+                 "a parameter's relative standard error is %.3g (limit %g)", worst,
+                 HF_VISCOELASTIC_FIT_SE_MAX);
+    } else if (ginf < BOUNDARY) {
+        out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
+        snprintf(out->reason, sizeof out->reason,
+                 "G_inf/G(0) = %.3g: on the boundary of the law", ginf);
+    }
+}
+
+/* The fit's result at the optimum x, where J is the Jacobian (GSL's
+ * trust region computes it at every point it accepts, the last one
+ * included): parameters, standard errors carried from the variables'
+ * covariance by the transform's Jacobian (first order), statistics and
+ * status. */
+static hf_status result_at(fit_ctx *c, const double *x, const gsl_matrix *J,
+                           hf_viscoelastic_fit *out, hf_diag *diag)
+{
     gsl_matrix *cov = gsl_matrix_alloc(c->p, c->p);
     gsl_vector *f = gsl_vector_alloc(c->N);
-    gsl_vector_const_view xv = gsl_vector_const_view_array(x, c->p);
-    hf_status st = J && cov && f ? HF_OK : hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    if (st == HF_OK && gsl_df(&xv.vector, c, J) != GSL_SUCCESS)
-        st = hf_diag_set(diag, c->status != HF_OK ? c->status : HF_EGSL,
-                         "viscoelastic fit: Jacobian at the optimum failed");
+    hf_status st = cov && f ? HF_OK : hf_diag_set(diag, HF_ENOMEM, "out of memory");
     if (st == HF_OK && model_at(c, x) != HF_OK)
         st = hf_diag_set(diag, c->status, "viscoelastic fit: %s", c->diag.text);
     if (st == HF_OK && gsl_multifit_nlinear_covar(J, 0.0, cov) != GSL_SUCCESS)
@@ -483,43 +542,50 @@ static hf_status result_at(fit_ctx *c, const double *x, hf_viscoelastic_fit *out
             sst += y * y;
         }
     out->r2 = sst > 0.0 ? 1.0 - ssr / sst : 1.0;
-    double sd;
-    goodness(c, x, f->data, dof, &out->chi2_red, &out->runs_z, &sd);
+    fit_goodness g;
+    goodness(c, x, f->data, dof, &g);
+    out->chi2_red = g.chi2_red;
+    out->runs_z = g.runs_z;
     double n = (double)c->N;
     out->aic = n * log(ssr / n) + 2.0 * (double)c->p;
     out->bic = n * log(ssr / n) + (double)c->p * log(n);
     out->evaluations = c->evaluations;
-    out->status = HF_VISCOELASTIC_FIT_OK;
-    out->reason[0] = '\0';
-    double ginf = 1.0;
-    if (c->law.kind == HF_VISCOELASTIC_LAW_SLS)
-        ginf = 1.0 - out->param[2];
-    for (size_t i = 0; c->law.kind == HF_VISCOELASTIC_LAW_PRONY && i < c->law.terms; ++i)
-        ginf -= out->param[1 + 2 * i];
-    if (isfinite(out->chi2_red) && out->chi2_red > 1.0 + 4.0 * sd) {
-        out->status = HF_VISCOELASTIC_FIT_MODEL_INADEQUATE;
-        snprintf(out->reason, sizeof out->reason,
-                 "reduced chi2 %.4g against the pre-contact noise (limit %.4g)", out->chi2_red,
-                 1.0 + 4.0 * sd);
-    } else if (out->runs_z < -3.0) {
-        out->status = HF_VISCOELASTIC_FIT_MODEL_INADEQUATE;
-        snprintf(out->reason, sizeof out->reason,
-                 "residual signs form too few runs (z = %.3g < -3)", out->runs_z);
-    } else if (!finite || worst > HF_VISCOELASTIC_FIT_SE_MAX) {
-        out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
-        snprintf(out->reason, sizeof out->reason,
-                 "a parameter's relative standard error is %.3g (limit %g)", worst,
-                 HF_VISCOELASTIC_FIT_SE_MAX);
-    } else if (ginf < BOUNDARY) {
-        out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
-        snprintf(out->reason, sizeof out->reason,
-                 "G_inf/G(0) = %.3g: on the boundary of the law", ginf);
-    }
+    classify(out, &g, finite, worst);
 done:
     if (f) gsl_vector_free(f);
     if (cov) gsl_matrix_free(cov);
-    if (J) gsl_matrix_free(J);
     return st;
+}
+
+/* The χ² stall stop of the trust-region iteration (hf_lsq_drive): two
+ * accepted steps in a row that each lower χ² by less than this, in units
+ * of the noise variance estimated from the residuals.  A step that gains
+ * Δχ² moves the parameters by about √Δχ² standard errors, so such steps
+ * (Levenberg–Marquardt converges at least linearly near an optimum) leave
+ * the fit within a fraction of a standard error of where more iterations
+ * would take it.  It is what ends the fits of a law richer than the data
+ * (a Prony weight drifting to 0 or a rate to infinity), which the step
+ * test never would. */
+#define CHI2_STEP 1e-1
+
+/* A Prony fit's terms in increasing rate (the labels are otherwise
+ * arbitrary), with their standard errors. */
+static void sort_prony_terms(hf_viscoelastic_fit *out)
+{
+    if (out->law.kind != HF_VISCOELASTIC_LAW_PRONY)
+        return;
+    for (size_t a = 0; a < out->law.terms; ++a)
+        for (size_t b = a + 1; b < out->law.terms; ++b) {
+            if (!(out->param[2 + 2 * b] < out->param[2 + 2 * a]))
+                continue;
+            for (size_t q = 1; q <= 2; ++q) {
+                double t = out->param[q + 2 * a], ts = out->param_se[q + 2 * a];
+                out->param[q + 2 * a] = out->param[q + 2 * b];
+                out->param_se[q + 2 * a] = out->param_se[q + 2 * b];
+                out->param[q + 2 * b] = t;
+                out->param_se[q + 2 * b] = ts;
+            }
+        }
 }
 
 /* One law fitted from PARAM0 (and contact starts START0, may be NULL);
@@ -568,8 +634,7 @@ static hf_status fit_one(const hf_maxwell_data *d, const hf_viscoelastic_law *la
         int info = 0;
         int gs = gsl_multifit_nlinear_init(x0, &fdf, w);
         if (gs == GSL_SUCCESS)
-            gs = gsl_multifit_nlinear_driver(cfg->max_iter, 1e-8, 1e-8, 0.0, NULL, NULL,
-                                             &info, w);
+            gs = hf_lsq_drive(w, cfg->max_iter, 1e-8, 1e-8, CHI2_STEP, &info);
         if (c.status != HF_OK) {
             st = c.status;
             hf_diag_set(diag, st, "viscoelastic fit: %s", c.diag.text);
@@ -582,7 +647,7 @@ static hf_status fit_one(const hf_maxwell_data *d, const hf_viscoelastic_law *la
                 snprintf(out->reason, sizeof out->reason,
                          "the law cannot be simulated at the optimum");
             else if (fst == HF_OK) {
-                fst = result_at(&c, x, out, &inner);
+                fst = result_at(&c, x, gsl_multifit_nlinear_jac(w), out, &inner);
                 if (fst == HF_OK && gs == GSL_EMAXITER &&
                     out->status == HF_VISCOELASTIC_FIT_OK) {
                     out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
@@ -598,17 +663,7 @@ static hf_status fit_one(const hf_maxwell_data *d, const hf_viscoelastic_law *la
         out->status = HF_VISCOELASTIC_FIT_FAILED;
         snprintf(out->reason, sizeof out->reason, "%.120s", inner.text);
     }
-    /* Prony terms in increasing rate (the labels are otherwise arbitrary) */
-    for (size_t a = 0; law->kind == HF_VISCOELASTIC_LAW_PRONY && a < law->terms; ++a)
-        for (size_t b = a + 1; b < law->terms; ++b)
-            if (out->param[2 + 2 * b] < out->param[2 + 2 * a])
-                for (size_t q = 1; q <= 2; ++q) {
-                    double t = out->param[q + 2 * a], ts = out->param_se[q + 2 * a];
-                    out->param[q + 2 * a] = out->param[q + 2 * b];
-                    out->param_se[q + 2 * a] = out->param_se[q + 2 * b];
-                    out->param[q + 2 * b] = t;
-                    out->param_se[q + 2 * b] = ts;
-                }
+    sort_prony_terms(out);
     if (w) gsl_multifit_nlinear_free(w);
     if (x0) gsl_vector_free(x0);
     ctx_free(&c);
@@ -617,8 +672,7 @@ static hf_status fit_one(const hf_maxwell_data *d, const hf_viscoelastic_law *la
 
 /* ---- identification ------------------------------------------------------ */
 
-static hf_status check_data(const hf_maxwell_data *d, const hf_viscoelastic_identify_config *cfg,
-                            hf_diag *diag)
+static hf_status check_config(const hf_viscoelastic_identify_config *cfg, hf_diag *diag)
 {
     if (!isfinite(cfg->nu) || cfg->nu < 0.0 || cfg->nu > 0.5)
         return hf_diag_set(diag, HF_EDOM, "nu = %g is outside [0, 0.5]", cfg->nu);
@@ -633,28 +687,43 @@ static hf_status check_data(const hf_maxwell_data *d, const hf_viscoelastic_iden
     if (!cfg->automatic && cfg->law.kind == HF_VISCOELASTIC_LAW_PRONY &&
         (cfg->law.terms < 1 || cfg->law.terms > HF_VISCOELASTIC_FIT_TERMS_MAX))
         return hf_diag_set(diag, HF_ERANGE, "viscoelastic fit: %zu Prony terms", cfg->law.terms);
+    return HF_OK;
+}
+
+/* Drop i's force history (WHERE names its file): enough samples, finite,
+ * times increasing, some force, a valid impact. */
+static hf_status check_drop(const hf_maxwell_data *d, size_t i, const char *where,
+                            hf_diag *diag)
+{
+    const hf_maxwell_trace *tr = &d->trace[i];
+    if (tr->n < HF_MAXWELL_TRACE_MIN_SAMPLES)
+        return hf_diag_set(diag, HF_EINVAL, "%s: drop %zu has %zu samples (%d needed)",
+                           where, i + 1, tr->n, HF_MAXWELL_TRACE_MIN_SAMPLES);
+    for (size_t j = 0; j < tr->n; ++j)
+        if (!isfinite(tr->t[j]) || !isfinite(tr->F[j]) || (j > 0 && !(tr->t[j] > tr->t[j - 1])))
+            return hf_diag_set(diag, HF_EDOM, "%s: sample %zu of drop %zu (t = %g s, F = %g "
+                               "N): times must increase and values be finite", where,
+                               j + 1, i + 1, tr->t[j], tr->F[j]);
+    if (!(fabs(tr->F[peak_index(tr)]) > 0.0))
+        return hf_diag_set(diag, HF_EDOM, "%s: drop %zu has no force", where, i + 1);
+    return hf_maxwell_impact_check(&d->impact[i], diag);
+}
+
+static hf_status check_data(const hf_maxwell_data *d, const hf_viscoelastic_identify_config *cfg,
+                            hf_diag *diag)
+{
+    hf_status st = check_config(cfg, diag);
+    if (st != HF_OK)
+        return st;
     if (d->n == 0 || d->trace == NULL)
         return hf_diag_set(diag, HF_ENOTFOUND,
                            "%s: no force histories (a trace column) to fit", d->path ? d->path
                                                                                   : "data");
-    for (size_t i = 0; i < d->n; ++i) {
+    for (size_t i = 0; i < d->n && st == HF_OK; ++i) {
         const hf_maxwell_trace *tr = &d->trace[i];
-        const char *where = tr->path ? tr->path : d->path ? d->path : "data";
-        if (tr->n < HF_MAXWELL_TRACE_MIN_SAMPLES)
-            return hf_diag_set(diag, HF_EINVAL, "%s: drop %zu has %zu samples (%d needed)",
-                               where, i + 1, tr->n, HF_MAXWELL_TRACE_MIN_SAMPLES);
-        for (size_t j = 0; j < tr->n; ++j)
-            if (!isfinite(tr->t[j]) || !isfinite(tr->F[j]) || (j > 0 && !(tr->t[j] > tr->t[j - 1])))
-                return hf_diag_set(diag, HF_EDOM, "%s: sample %zu of drop %zu (t = %g s, F = %g "
-                                   "N): times must increase and values be finite", where,
-                                   j + 1, i + 1, tr->t[j], tr->F[j]);
-        if (!(fabs(tr->F[peak_index(tr)]) > 0.0))
-            return hf_diag_set(diag, HF_EDOM, "%s: drop %zu has no force", where, i + 1);
-        hf_status st = hf_maxwell_impact_check(&d->impact[i], diag);
-        if (st != HF_OK)
-            return st;
+        st = check_drop(d, i, tr->path ? tr->path : d->path ? d->path : "data", diag);
     }
-    return HF_OK;
+    return st;
 }
 
 /* The elastic start of every law: C0 from the measured peaks (Hertz's
@@ -766,6 +835,33 @@ static void nested_tests(hf_viscoelastic_selection *s)
         }
 }
 
+/* The best fits by AIC and BIC, the BIC margin, the choice (none when
+ * the margin is below the threshold) and the likelihood-ratio tests. */
+static hf_status rank(hf_viscoelastic_selection *out, const hf_viscoelastic_identify_config *cfg,
+                      hf_diag *diag)
+{
+    out->best_aic = out->best_bic = out->chosen = out->n;
+    for (size_t k = 0; k < out->n; ++k) {
+        if (out->fit[k].status == HF_VISCOELASTIC_FIT_FAILED)
+            continue;
+        if (out->best_aic == out->n || out->fit[k].aic < out->fit[out->best_aic].aic)
+            out->best_aic = k;
+        if (out->best_bic == out->n || out->fit[k].bic < out->fit[out->best_bic].bic)
+            out->best_bic = k;
+    }
+    if (out->best_bic == out->n)
+        return hf_diag_set(diag, HF_ENOCONV, "viscoelastic fit: no candidate could be fitted "
+                           "(%s)", out->fit[0].reason);
+    out->delta_bic = INFINITY;
+    for (size_t k = 0; k < out->n; ++k)
+        if (k != out->best_bic && out->fit[k].status != HF_VISCOELASTIC_FIT_FAILED)
+            out->delta_bic = fmin(out->delta_bic, out->fit[k].bic - out->fit[out->best_bic].bic);
+    out->distinguishable = out->delta_bic >= cfg->bic_threshold;
+    out->chosen = out->distinguishable ? out->best_bic : out->n;
+    nested_tests(out);
+    return HF_OK;
+}
+
 hf_status hf_viscoelastic_identify(const hf_maxwell_data *data,
                                    const hf_viscoelastic_identify_config *cfg,
                                    hf_viscoelastic_selection *out, hf_diag *diag)
@@ -828,26 +924,5 @@ hf_status hf_viscoelastic_identify(const hf_maxwell_data *data,
         }
     }
     free(starts);
-    if (st != HF_OK)
-        return st;
-    out->best_aic = out->best_bic = out->chosen = out->n;
-    for (size_t k = 0; k < out->n; ++k) {
-        if (out->fit[k].status == HF_VISCOELASTIC_FIT_FAILED)
-            continue;
-        if (out->best_aic == out->n || out->fit[k].aic < out->fit[out->best_aic].aic)
-            out->best_aic = k;
-        if (out->best_bic == out->n || out->fit[k].bic < out->fit[out->best_bic].bic)
-            out->best_bic = k;
-    }
-    if (out->best_bic == out->n)
-        return hf_diag_set(diag, HF_ENOCONV, "viscoelastic fit: no candidate could be fitted "
-                           "(%s)", out->fit[0].reason);
-    out->delta_bic = INFINITY;
-    for (size_t k = 0; k < out->n; ++k)
-        if (k != out->best_bic && out->fit[k].status != HF_VISCOELASTIC_FIT_FAILED)
-            out->delta_bic = fmin(out->delta_bic, out->fit[k].bic - out->fit[out->best_bic].bic);
-    out->distinguishable = out->delta_bic >= cfg->bic_threshold;
-    out->chosen = out->distinguishable ? out->best_bic : out->n;
-    nested_tests(out);
-    return HF_OK;
+    return st != HF_OK ? st : rank(out, cfg, diag);
 }

@@ -23,6 +23,8 @@ function write_csv(path, s, fields)
         cells{j} = v;
       elseif isinteger(v)
         cells{j} = sprintf('%lu', v);   % a uint64 seed, every digit
+      elseif isnumeric(v) && isscalar(v) && isnan(v)
+        cells{j} = 'NA';                 % the program's spelling of no value
       elseif islogical(v)
         if v, cells{j} = 'yes'; else, cells{j} = 'no'; end
       else
@@ -113,6 +115,9 @@ write_csv(fullfile(out, 'viscoelastic_simulate_sls.csv'), r, fieldnames(r)');
 
 r = hertzfit_maxwell_fit('data', fullfile(data, 'maxwell_synthetic_noisy.csv'), 'nu', 0.5);
 write_csv(fullfile(out, 'maxwell_fit.csv'), r, fieldnames(r)');
+r = hertzfit_maxwell_fit('data', fullfile(data, 'maxwell_synthetic_noisy.csv'), 'nu', 0.5, ...
+                         'method', 'full', 'bootstrap', 24, 'seed', 5, 'threads', 1);
+write_csv(fullfile(out, 'maxwell_fit_bootstrap.csv'), r, fieldnames(r)');
 
 % the lab data: the features of the force traces, and the curve fit
 drops = fullfile(data, 'drop_traces', 'drops.csv');

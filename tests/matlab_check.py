@@ -117,6 +117,11 @@ def main():
     compare('maxwell_fit', program('maxwell', 'fit', '--data',
                                    os.path.join(source, 'data', 'maxwell_synthetic_noisy.csv'),
                                    '--nu', '0.5', ok=(0, 1)), binding('maxwell_fit.csv'))
+    compare('maxwell_fit bootstrap 24, seed 5 (the binding on 1 thread, the program on all)',
+            program('maxwell', 'fit', '--data',
+                    os.path.join(source, 'data', 'maxwell_synthetic_noisy.csv'), '--nu', '0.5',
+                    '--method', 'full', '--bootstrap', '24', '--seed', '5'),
+            binding('maxwell_fit_bootstrap.csv'))
     drops = os.path.join(source, 'data', 'drop_traces', 'drops.csv')
     compare('maxwell_extract', program('maxwell', 'extract', '--data', drops),
             binding('maxwell_extract.csv'))

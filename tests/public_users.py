@@ -36,7 +36,6 @@ NOT_YET_MOVED = {
     'hf_mujoco_contact_init',               # studies/engine_mujoco.c
     'hf_prony_check',                       # models/viscoelastic.c
     'hf_prony_initial_rate',                # models/viscoelastic.c
-    'hf_viscoelastic_history',              # models/viscoelastic.c
     'hf_viscoelastic_options_init',         # models/viscoelastic.c
     'hf_viscoelastic_law_force_history',    # models/viscoelastic_law.c
     'hf_viscoelastic_law_hereditary',       # models/viscoelastic_law.c

@@ -153,10 +153,13 @@ def traces_report(hertzfit, repo, work):
           f"the curve fit holds the truth within 3 se: mu0 {mu0} +- {mu0_se}, "
           f"eta {eta} +- {eta_se}")
     tc = [r for r in rows if r["method"] == "regression" and r["observable"] == "t_c"]
-    check(len(tc) == 1 and tc[0]["status"] == "nonphysical" and tc[0]["trusted"] == "0",
-          f"the t_c regression is nonphysical and not trusted: {tc}")
-    check("nonphysical, not trusted" in page and 'class="bad"' in page,
-          "the page marks the nonphysical row as not trusted")
+    # t_c hardly depends on eta at eps ~ 0.1: its line is nonphysical or
+    # poorly determined (which, depends on the noise), never trusted
+    check(len(tc) == 1 and tc[0]["status"] in ("nonphysical", "poorly-determined")
+          and tc[0]["trusted"] == "0",
+          f"the t_c regression is nonphysical or poorly determined, not trusted: {tc}")
+    check(f'{tc[0]["status"]}, not trusted' in page and 'class="bad"' in page,
+          "the page marks the t_c row as not trusted")
     fit = run([hertzfit, "maxwell", "fit", "--data", data, "--nu", "0.5", "--method",
                "curve", "--csv"]).stdout
     # the table follows its '#' provenance lines

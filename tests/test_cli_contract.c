@@ -189,7 +189,7 @@ static const char *const csv_cases[][2] = {
     {"maxwell curves", "maxwell curves --points 3 --eps-max 0.1 --csv"},
     {"maxwell simulate", "maxwell simulate --mu0 1e7 --nu 0.5 --eta 300 --R 0.01 --m 0.03 "
                          "--v0 1 --csv"},
-    {"maxwell fit", "maxwell fit --data " DATA "maxwell_synthetic_clean.csv' --nu 0.5 --csv"},
+    {"maxwell fit", "maxwell fit --data " DATA "maxwell_synthetic_noisy.csv' --nu 0.5 --method full --csv"},
     {"maxwell extract", "maxwell extract --data " DATA "drop_traces/drops.csv' --csv"},
     {"maxwell compare", "maxwell compare --data " DATA "maxwell_specimens.csv' --nu 0.5 --csv"},
     {"viscoelastic simulate", "viscoelastic simulate --mu0 1e7 --nu 0.5 --eta 300,3000 "

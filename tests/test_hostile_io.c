@@ -32,7 +32,7 @@ static void test_stdout_on_full_disk(void **state)
         "grid --csv",
         "grid",
         "fit profile --optimizer random --runs 2 --max-evals 40 --csv",
-        "maxwell fit --data " DATA "maxwell_synthetic_clean.csv' --nu 0.3 --method regression",
+        "maxwell fit --data " DATA "maxwell_synthetic_clean.csv' --nu 0.3 --method full",
         "hr 0.5",
         "hr --csv --model all 0.5",
         "models",

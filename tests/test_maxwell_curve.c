@@ -307,7 +307,7 @@ static void curve_row(const char *out, double *mu0, double *mu0_se, double *eta,
     const char *row = strstr(out, "\ncurve,");
     assert_non_null(row);
     char st[64] = "";
-    assert_int_equal(sscanf(row, "\ncurve,F(t),12,%lf,%lf,%lf,%lf,%*[^,],%*[^,],%*[^,],%63s",
+    assert_int_equal(sscanf(row, "\ncurve,F(t),12,%lf,%lf,%lf,%lf,%*[^,],%*[^,],%*[^,],%63[^,\n]",
                             mu0, mu0_se, eta, eta_se, st), 5);
     snprintf(status, size, "%s", st);
 }

@@ -14,6 +14,7 @@
 
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell_data.h"
+#include "objectives/maxwell_internal.h"
 
 static int setup(void **state)
 {
@@ -215,54 +216,58 @@ typedef struct drop_case {
 } drop_case;
 
 /*
- * Extraction against the truth on the acquisition the field uses: 100 kHz,
- * 0.5 % noise (of F_M), a baseline offset, a 16-bit converter over twice
- * the peak, the contact starting at a different phase between samples in
- * each of 50 seeded traces.  Two drops: the shortest contact (~120
- * samples) and the largest ε (0.16, where Hunter's end step is largest).
+ * Extraction against the truth on the acquisition the field uses: 0.5 %
+ * noise (of F_M), a baseline offset, a 16-bit converter over twice the
+ * peak, the contact starting at a different phase between samples in each
+ * of 50 seeded traces.  Three drops: the shortest contact at 100 kHz (~120
+ * samples, ε 0.086), the largest ε of the shipped example (0.156, 454
+ * samples), and ε = 0.25 sampled at 26.4 kHz (~120 samples), where
+ * Hunter's end step is 2.5 % (ε 0.16) to ~5 % (ε 0.25) of the peak.
  *
- * Accuracy: every trace within 0.5 % (F_M), 1 % (t_M), 2 % (t_c).
+ * Accuracy: every trace within 0.5 % (F_M) and 1 % (t_M; not met at ε
+ * 0.25 with 120 samples, worst 1.09 %: the peak time there is printed,
+ * not asserted); t_c within 2 %
+ * in at least 48 of 50 traces: the contact end comes from a local model
+ * of the end with Hunter's step (objectives/maxwell_trace.c), whose
+ * scatter has a tail (a single trace reaches 2.05 % in the short contact
+ * and 3.3 % at ε = 0.16, 120 samples: the end of a Hertzian pulse is
+ * flat, s^{3/2}, and the noise there decides between neighbouring
+ * samples).  The mean error of t_c stays below 0.5 % in every case (the
+ * extrapolated zero it replaces was 1.7 % long at ε 0.16 and 4.6 % at
+ * 0.25).
  * Uncertainty: a standard uncertainty u is right when |error| <= 2u holds
  * for ~95 % of traces (normal errors); we require at least 45 of 50 (90 %):
  * with a true 95 % coverage the count falls below 45 with probability
  * ~3 % (binomial), while an uncertainty too small by a factor 1.5 gives a
  * coverage of ~82 % and fails it most of the time.  The traces are seeded,
  * so the counts do not change from run to run.
- *
- * t_M within 1 % holds because the peak is a quartic over ±25 % of t_c and
- * the contact start comes from Hertz's exact time law up to 80 % of the
- * peak; measured here 0.985 % and 0.84 % (50 and 47 of 50 within 2u).
- *
- * Not met, and so not asserted (measured, printed, and reported in the
- * branch's note): at ε = 0.16 t_c within 2 % (worst 2.6 %) with its
- * coverage (22 of 50): Hunter's end step biases the falling edge by ~1 %
- * of t_c there.
  */
 static void test_extraction_recovers_the_truth(void **state)
 {
     (void)state;
-    const drop_case cases[2] = {
+    const drop_case cases[3] = {
         {"short contact", {2.5e6, 0.5, 200.0}, {0.00408, 0.005, 1.9805706248452741}},
         {"largest eps", {1e6, 0.5, 100.0}, {0.0327, 0.01, 0.6263114241333938}},
+        {"eps 0.25", {1e6, 0.5, 160.0}, {0.0327, 0.01, 0.6263114241333938}},
     };
+    const double rate[3] = {100e3, 100e3, 26430.0}, pre[3] = {1e-3, 1e-3, 5e-3};
     const double tol[3] = {0.005, 0.01, 0.02};
-    /* which (case, observable) the method meets: see above */
-    const int accurate[2][3] = {{1, 1, 1}, {1, 1, 0}}, covers[2][3] = {{1, 1, 1}, {1, 1, 0}};
-    for (int c = 0; c < 2; ++c) {
+    for (int c = 0; c < 3; ++c) {
         hf_maxwell_response r;
         assert_int_equal(hf_maxwell_simulate(&cases[c].mat, &cases[c].imp, NULL, &r, NULL), HF_OK);
-        int covered[3] = {0, 0, 0};
-        double worst[3] = {0, 0, 0};
+        int covered[3] = {0, 0, 0}, within[3] = {0, 0, 0};
+        double worst[3] = {0, 0, 0}, mean[3] = {0, 0, 0};
         size_t samples = 0;
         for (int s = 0; s < 50; ++s) {
             hf_maxwell_trace_options o;
             hf_maxwell_trace_options_init(&o);
+            o.rate = rate[c];
             o.noise = 0.005;
             o.offset = 0.3 + 0.01 * s;
             o.bits = 16;
             o.range = 2.0 * r.F_M;
             o.seed = 7000 + (uint64_t)s;
-            o.pre = 1e-3 + 1e-5 * (0.618034 * s - floor(0.618034 * s));
+            o.pre = pre[c] + (0.618034 * s - floor(0.618034 * s)) / rate[c];
             hf_maxwell_trace *tr = NULL;
             hf_diag diag = {{0}};
             assert_int_equal(hf_maxwell_trace_synthesize(&cases[c].mat, &cases[c].imp, &o, &tr,
@@ -279,6 +284,8 @@ static void test_extraction_recovers_the_truth(void **state)
             for (int k = 0; k < 3; ++k) {
                 double err = got[k] - truth[k];
                 worst[k] = fmax(worst[k], fabs(err / truth[k]));
+                mean[k] += err / truth[k] / 50.0;
+                within[k] += fabs(err / truth[k]) <= tol[k];
                 covered[k] += fabs(err) <= 2.0 * se[k];
             }
             /* the contact start, within 4 of its standard uncertainties */
@@ -288,14 +295,65 @@ static void test_extraction_recovers_the_truth(void **state)
             hf_maxwell_trace_free(tr);
         }
         print_message("%s (eps %.3f, %zu samples): worst |error| F_M %.2e t_M %.2e t_c %.2e; "
-                      "within 2u: %d %d %d of 50\n", cases[c].name, r.eps, samples, worst[0],
-                      worst[1], worst[2], covered[0], covered[1], covered[2]);
-        for (int k = 0; k < 3; ++k) {
-            if (accurate[c][k])
-                assert_true(worst[k] <= tol[k]);
-            if (covers[c][k])
-                assert_true(covered[k] >= 45);
+                      "mean t_c error %.2e; within 2u: %d %d %d of 50\n", cases[c].name, r.eps,
+                      samples, worst[0], worst[1], worst[2], mean[2], covered[0], covered[1],
+                      covered[2]);
+        assert_true(worst[0] <= tol[0]);
+        if (c < 2) /* not met at eps 0.25, 120 samples: see above */
+            assert_true(worst[1] <= tol[1]);
+        assert_true(within[2] >= 48);
+        assert_true(fabs(mean[2]) <= 0.005);
+        for (int k = 0; k < 3; ++k)
+            assert_true(covered[k] >= 45);
+    }
+}
+
+/* Extraction where the record is harder than the field's usual one, 20
+ * seeded traces each of the 13.8 g, D 15 mm drop at 1 m/s (ε 0.107, 312
+ * samples at 100 kHz): 2 % noise with 200 baseline samples (noise then
+ * crosses 5 % of the peak before the contact, which used to end the
+ * baseline there: 11 of 20 were `no-baseline`), and 0.2 ms of
+ * pre-trigger (20 samples, fewer than the guard before the rise: 20 of
+ * 20 were `no-baseline`; the post-contact samples now join the
+ * baseline).  Every trace is ok and each uncertainty covers the truth
+ * within 2u in at least 17 of 20 (with a true 95 % the count falls below
+ * 17 with probability ~1.6 %, binomial); measured 19/18/18 and 20/20/19
+ * (F_M, t_M, t_c). */
+static void test_extraction_harder_records(void **state)
+{
+    (void)state;
+    const hf_maxwell_material mat = {1e6, 0.5, 100.0};
+    const hf_maxwell_impact imp = {0.0138, 0.0075, 0.99};
+    const double noise[2] = {0.02, 0.005}, pre[2] = {2e-3, 2e-4};
+    hf_maxwell_response r;
+    assert_int_equal(hf_maxwell_simulate(&mat, &imp, NULL, &r, NULL), HF_OK);
+    for (int c = 0; c < 2; ++c) {
+        int covered[3] = {0, 0, 0};
+        for (int s = 0; s < 20; ++s) {
+            hf_maxwell_trace_options o;
+            hf_maxwell_trace_options_init(&o);
+            o.noise = noise[c];
+            o.offset = 0.3 + 0.01 * s;
+            o.bits = 16;
+            o.range = 2.0 * r.F_M;
+            o.seed = 7000 + (uint64_t)s;
+            o.pre = pre[c] + (0.618034 * s - floor(0.618034 * s)) / o.rate;
+            hf_maxwell_trace *tr = NULL;
+            assert_int_equal(hf_maxwell_trace_synthesize(&mat, &imp, &o, &tr, NULL), HF_OK);
+            hf_maxwell_impact_features f;
+            size_t nf = 0;
+            assert_int_equal(hf_maxwell_trace_extract(tr, &imp, 1, &f, &nf, NULL), HF_OK);
+            assert_int_equal(f.status, HF_MAXWELL_EXTRACT_OK);
+            const double got[3] = {f.F_M, f.t_M, f.t_c}, se[3] = {f.F_M_se, f.t_M_se, f.t_c_se};
+            const double truth[3] = {r.F_M, r.t_M, r.t_c};
+            for (int k = 0; k < 3; ++k)
+                covered[k] += fabs(got[k] - truth[k]) <= 2.0 * se[k];
+            hf_maxwell_trace_free(tr);
         }
+        print_message("noise %g, pre %g s: within 2u %d %d %d of 20\n", noise[c], pre[c],
+                      covered[0], covered[1], covered[2]);
+        for (int k = 0; k < 3; ++k)
+            assert_true(covered[k] >= 17);
     }
 }
 
@@ -345,8 +403,9 @@ static void test_bouncing_ball_gives_every_impact(void **state)
     assert_int_equal(nf, 1);
     HF_ASSERT_CLOSE(f[0].F_M, r.F_M, 0.0, 1e-3);
     /* a flat record has no impact (a record of noise alone cannot be told
-     * from a contact filling it: its 5 % rise comes at once); a record that starts in the contact has
-     * no baseline */
+     * from a contact filling it: its 5 % rise comes at once); a record that
+     * starts in the contact takes its baseline after the contact, and one
+     * that also ends with it has none */
     for (size_t k = 0; k < both.n; ++k)
         both.F[k] = 0.1;
     assert_int_equal(hf_maxwell_trace_extract(&both, &first, 4, f, &nf, NULL), HF_OK);
@@ -354,6 +413,13 @@ static void test_bouncing_ball_gives_every_impact(void **state)
     assert_true(isnan(f[0].F_M));
     hf_maxwell_trace_free(a);
     o.pre = 0.0;
+    assert_int_equal(hf_maxwell_trace_synthesize(&mat, &first, &o, &a, NULL), HF_OK);
+    assert_int_equal(hf_maxwell_trace_extract(a, &first, 4, f, &nf, NULL), HF_OK);
+    assert_int_equal(f[0].status, HF_MAXWELL_EXTRACT_OK);
+    HF_ASSERT_CLOSE(f[0].t0, 0.0, 0.5e-5, 0.0);
+    HF_ASSERT_CLOSE(f[0].F_M, r.F_M, 0.0, 1e-3);
+    hf_maxwell_trace_free(a);
+    o.post = 0.0;
     assert_int_equal(hf_maxwell_trace_synthesize(&mat, &first, &o, &a, NULL), HF_OK);
     assert_int_equal(hf_maxwell_trace_extract(a, &first, 4, f, &nf, NULL), HF_OK);
     assert_int_equal(f[0].status, HF_MAXWELL_EXTRACT_NO_BASELINE);
@@ -434,6 +500,50 @@ static void test_cli(void **state)
                            "--eta 100 --nu 0.5 -o x.png", 2, "no 'trace' column");
     hf_test_expect_failure("plot trace --data data/drop_traces/drops.csv --mu0 -1 --eta 100 "
                            "--nu 0.5 -o x.png", 2, "--mu0");
+}
+
+/* A trace whose time column holds milliseconds under the name t_s (or
+ * any 1000x slip) is not `ok`: its impulse is ~1000 m V0, where every
+ * restitution gives m V0 to 2 m V0.  The same trace in seconds is ok. */
+static void test_unit_slip_is_flagged(void **state)
+{
+    (void)state;
+    const hf_maxwell_material mat = {1e6, 0.5, 100.0};
+    /* the list's drop: 4.08 g, D 10 mm, h 50 mm */
+    const hf_maxwell_impact imp = {0.00408, 0.005, sqrt(2.0 * 9.80665 * 0.05)};
+    hf_maxwell_trace_options o;
+    hf_maxwell_trace_options_init(&o);
+    o.noise = 0.005;
+    o.seed = 11;
+    hf_maxwell_trace *tr = NULL;
+    assert_int_equal(hf_maxwell_trace_synthesize(&mat, &imp, &o, &tr, NULL), HF_OK);
+    char path[1100], cmd[2400];
+    snprintf(path, sizeof path, "%s", hf_test_tmp_path("slip-trace.csv"));
+    assert_int_equal(hf_maxwell_trace_write(path, tr, NULL, NULL), HF_OK);
+    snprintf(cmd, sizeof cmd, "maxwell extract --data %s --csv", write_list(base(path)));
+    char *out = NULL, *err = NULL;
+    assert_int_equal(hf_test_cli(cmd, &out, &err), 0);
+    assert_string_equal(err, "");
+    free(out);
+    free(err);
+    for (size_t k = 0; k < tr->n; ++k)
+        tr->t[k] *= 1000.0;
+    assert_int_equal(hf_maxwell_trace_write(path, tr, NULL, NULL), HF_OK);
+    assert_int_equal(hf_test_cli(cmd, &out, &err), 1);
+    assert_non_null(strstr(err, "unit-slip"));
+    assert_non_null(strstr(err, "a time in ms labelled s"));
+    assert_non_null(strstr(err, "left out"));
+    free(out);
+    free(err);
+    /* the library says so too, and the features are not usable */
+    hf_maxwell_impact_features f;
+    size_t nf = 0;
+    assert_int_equal(hf_maxwell_trace_extract(tr, &imp, 1, &f, &nf, NULL), HF_OK);
+    assert_int_equal(f.status, HF_MAXWELL_EXTRACT_UNIT_SLIP);
+    assert_string_equal(hf_maxwell_extract_status_name(f.status), "unit-slip");
+    assert_false(hf_maxwell_impact_features_usable(&f));
+    hf_maxwell_trace_free(tr);
+    remove(path);
 }
 
 /* `plot trace ARGS -o PNG`: exit 0, the PNG written, nothing on stdout,
@@ -520,9 +630,11 @@ int main(void)
         cmocka_unit_test(test_trace_files_refused),
         cmocka_unit_test(test_synthetic_trace),
         cmocka_unit_test(test_extraction_recovers_the_truth),
+        cmocka_unit_test(test_extraction_harder_records),
         cmocka_unit_test(test_bouncing_ball_gives_every_impact),
         cmocka_unit_test(test_cli),
         cmocka_unit_test(test_plot_trace_fit),
+        cmocka_unit_test(test_unit_slip_is_flagged),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -80,7 +80,7 @@ static fit_outcome fit_list(const char *list)
     o.mu0 = o.eta = NAN;
     const char *row = out ? strstr(out, "\ncurve,") : NULL;
     if (row != NULL)
-        sscanf(row, "\ncurve,F(t),12,%lf,%lf,%lf,%lf,%*[^,],%*[^,],%*[^,],%63s", &o.mu0,
+        sscanf(row, "\ncurve,F(t),12,%lf,%lf,%lf,%lf,%*[^,],%*[^,],%*[^,],%63[^,\n]", &o.mu0,
                &o.mu0_se, &o.eta, &o.eta_se, o.status);
     free(out);
     return o;
@@ -378,15 +378,19 @@ static void test_sls_regression_out_of_reach(void **state)
     char *out = NULL, *err = NULL;
     assert_int_equal(hf_test_cli("maxwell fit --data data/maxwell_synthetic_clean.csv --nu 0.5 "
                                  "--alpha 1e-9 --method regression --csv", &out, &err), 1);
-    assert_null(strstr(out, ",ok\n"));
-    assert_non_null(strstr(out, ",poorly-determined\n"));
+    assert_null(strstr(out, ",ok,"));
+    assert_non_null(strstr(out, ",poorly-determined,"));
     assert_non_null(strstr(err, "relaxation times"));
     free(out);
     free(err);
-    /* alpha 0.5 on the same data: the contact is short against tau, ok */
+    /* alpha 0.5 on the same data: the contact is short against tau, no such
+     * warning; the lines are still off by their first-order bias (eps up to
+     * 0.18 on clean data), which is what they say */
     assert_int_equal(hf_test_cli("maxwell fit --data data/maxwell_synthetic_clean.csv --nu 0.5 "
-                                 "--alpha 0.5 --method regression --csv", &out, &err), 0);
-    assert_non_null(strstr(out, ",ok\n"));
+                                 "--alpha 0.5 --method regression --csv", &out, &err), 1);
+    assert_null(strstr(err, "relaxation times"));
+    assert_null(strstr(out, ",poorly-determined,"));
+    assert_non_null(strstr(out, ",first-order-biased,"));
     free(out);
     free(err);
 }
@@ -422,8 +426,9 @@ static void test_implausible_mu0(void **state)
         assert_true(fit.estimate.mu0 > HF_MAXWELL_MU0_MAX);
     }
     hf_maxwell_data_free(d);
-    /* the physical data: still ok */
-    assert_int_equal(hf_maxwell_data_read("data/maxwell_synthetic_clean.csv", NULL, &d, NULL),
+    /* physical data: still ok (the noisy file: on the clean one the line's
+     * first-order bias exceeds its tiny standard error, first-order-biased) */
+    assert_int_equal(hf_maxwell_data_read("data/maxwell_synthetic_noisy.csv", NULL, &d, NULL),
                      HF_OK);
     assert_int_equal(hf_maxwell_regress(d, 0.5, HF_MAXWELL_F_M, HF_MAXWELL_WEIGHTS_NONE, &k, &est,
                                         NULL), HF_OK);

@@ -18,7 +18,9 @@
  *    (no Prony states, no kept loading steps, no ODE solver): velocity
  *    Verlet on a uniform grid, Richardson-extrapolated; agreement to 1e-6;
  *  - a generalised Maxwell solid with two coinciding terms is the one-term
- *    solid.
+ *    solid;
+ *  - the force history's time derivative (the whole-curve fit's
+ *    contact-start columns) is the central difference of the force.
  */
 #include "hf_test.h"
 
@@ -32,7 +34,8 @@
 #include "hertzfit/maxwell.h"
 #include "hertzfit/maxwell.h"
 #include "hertzfit/viscoelastic.h"
-#include "hertzfit/viscoelastic_data.h"
+#include "hertzfit/viscoelastic_fit.h"
+#include "models/maxwell_model.h"
 
 static int setup(void **state)
 {
@@ -449,6 +452,56 @@ static void test_physical_units(void **state)
     assert_true(F > 0.0 && F < r.F_M);
 }
 
+/* dF/dt of hf_viscoelastic_force_slope_history against the central
+ * difference (F(t + h) − F(t − h))/2h of the force itself, in loading and
+ * unloading, for an SLS and a two-term solid.  The difference's error is
+ * h²|F'''|/6 + tol·F_M/h relative to max|F'| ~ F_M/t_c: with h = 2e-5 t_c
+ * and tol 1e-12, about 2e-8 (F''' ~ (2π)³F_M/t_c³ of a half sine) + 5e-8;
+ * measured 2e-8, and 5e-7 at h = 1e-4 t_c (the h² of the difference, not
+ * an error of the derivative).  Asserted: 2e-7.  The points stay 0.02 t_c
+ * clear of the contact's ends, where F ~ (t − t0)^{3/2} has no third
+ * derivative. */
+static void test_force_slope_is_the_derivative(void **state)
+{
+    (void)state;
+    hf_maxwell_impact imp = {0.05, 0.01, 2.0};
+    hf_viscoelastic_material mat = {1e6, 0.45, {0.0, 0, {0}, {0}}};
+    for (int kind = 0; kind < 2; ++kind) {
+        if (kind == 0) {
+            hf_prony_sls(0.5, 800.0, &mat.relax);
+        } else {
+            mat.relax.g_inf = 0.3;
+            mat.relax.n = 2;
+            mat.relax.g[0] = 0.4;
+            mat.relax.rate[0] = 100.0;
+            mat.relax.g[1] = 0.3;
+            mat.relax.rate[1] = 3000.0;
+        }
+        hf_maxwell_response r;
+        assert_int_equal(hf_viscoelastic_simulate(&mat, &imp, NULL, &r, NULL), HF_OK);
+        enum { POINTS = 49 };
+        double h = 2e-5 * r.t_c, t[3 * POINTS], F[3 * POINTS], dF[3 * POINTS];
+        for (size_t k = 0; k < POINTS; ++k) {
+            double at = r.t_c * (0.02 + 0.96 * (double)k / (POINTS - 1));
+            t[3 * k] = at - h;
+            t[3 * k + 1] = at;
+            t[3 * k + 2] = at + h;
+        }
+        assert_int_equal(hf_viscoelastic_force_slope_history(&mat, &imp, NULL, 3 * POINTS, t,
+                                                             F, dF, NULL), HF_OK);
+        double top = 0.0, worst = 0.0;
+        for (size_t k = 0; k < POINTS; ++k)
+            top = fmax(top, fabs(dF[3 * k + 1]));
+        for (size_t k = 0; k < POINTS; ++k) {
+            double diff = (F[3 * k + 2] - F[3 * k]) / (2.0 * h);
+            worst = fmax(worst, fabs(dF[3 * k + 1] - diff) / top);
+        }
+        printf("kind %d: dF/dt against the central difference, worst %.2e of max|F'|\n", kind,
+               worst);
+        assert_true(worst < 2e-7);
+    }
+}
+
 /* Relaxation much faster than the impact (λ = ε/α ≫ 1) leaves an elastic
  * solid of modulus G∞ = (1 − α)G(0) for all but a time ~1/λ at the start:
  * Hertz's t_c ∝ G^{−2/5}, F_M ∝ G^{2/5}, so t_c/t_c⁰ → (1 − α)^{−2/5} and
@@ -635,6 +688,7 @@ int main(void)
         cmocka_unit_test(test_coinciding_terms_reduce_to_one),
         cmocka_unit_test(test_force_history),
         cmocka_unit_test(test_physical_units),
+        cmocka_unit_test(test_force_slope_is_the_derivative),
         cmocka_unit_test(test_fast_relaxation_is_the_relaxed_elastic_solid),
         cmocka_unit_test(test_longer_contact_is_a_crossing),
         cmocka_unit_test(test_synthetic_data_and_trace),

@@ -2,7 +2,7 @@
 /*
  * tests/test_viscoelastic_fit.c — the force laws and the whole-curve
  * identification on the exact viscoelastic impact
- * (hertzfit/viscoelastic_law.h, hertzfit/viscoelastic_fit.h).
+ * (hertzfit/viscoelastic.h, hertzfit/viscoelastic_fit.h).
  *
  * What is checked, and where each tolerance comes from:
  *  - the Hunt–Crossley law against the independent impact simulator of
@@ -30,7 +30,6 @@
 
 #include "hertzfit/impact.h"
 #include "hertzfit/maxwell_data.h"
-#include "hertzfit/viscoelastic_data.h"
 #include "hertzfit/viscoelastic_fit.h"
 
 /* The selection fits five laws to 12 drops × 500 samples: about a minute

@@ -56,7 +56,13 @@
  * over HF_MAXWELL_TIME_MAX, a peak force below the impactor's weight m g
  * — are read but add one warning line per column to the data (naming the
  * column, the first offending line and the likely unit slip), for the
- * caller to show.
+ * caller to show.  So does a row whose peak force and duration disagree
+ * with its momentum: F_M·t_c/(m V0) outside [HF_MAXWELL_IMPULSE_TC_MIN,
+ * HF_MAXWELL_IMPULSE_TC_MAX] (or F_M·t_M/(m V0) outside the t_M bounds
+ * without t_c): the impulse of an impact is m V0 (1 + e), 1 to 2 m V0,
+ * and F_M t_c is 1.5 to 2 times it (3.25 to 3.6 m V0 over the clean
+ * synthetic set, F_M t_M half that), so a mass, force or time column off
+ * by 10 in one row lands outside (one line naming the file and row).
  *
  * The estimates built from such data are in the last section below
  * (Argatov's regressions, the full-model misfit) and
@@ -92,6 +98,10 @@ const char *hf_maxwell_observables_name(unsigned mask, char *buf, size_t size);
 
 /* Plausibility limits of a drop test (see above). */
 #define HF_MAXWELL_MASS_MAX 100.0    /* kg */
+#define HF_MAXWELL_IMPULSE_TC_MIN 1.0
+#define HF_MAXWELL_IMPULSE_TC_MAX 8.0
+#define HF_MAXWELL_IMPULSE_TM_MIN 0.5
+#define HF_MAXWELL_IMPULSE_TM_MAX 4.0
 #define HF_MAXWELL_RADIUS_MAX 1.0    /* m */
 #define HF_MAXWELL_TIME_MAX 1.0      /* s */
 
@@ -123,7 +133,20 @@ typedef struct hf_maxwell_data {
                                               has a `specimen` column (or
                                               hf_maxwell_data_set_specimen set one),
                                               else NULL: one specimen */
+    int extracted;                         /* 1: the table is one 'maxwell extract'
+                                              wrote (it has the column u_t_c_s): its
+                                              features were measured on traces, and
+                                              the full fit's default observables are
+                                              HF_MAXWELL_EXTRACTED_OBSERVABLES */
 } hf_maxwell_data;
+
+/* The full fit's observables on extracted features unless asked for
+ * others: F_M alone.  Over 30 seeded noise sets of the shipped example
+ * (docs/traces.md) F_M covers the truth within 2 standard errors in 27,
+ * F_M with t_c in 26 (8 of the first 10), all three in 22, F_M with
+ * t_M in 15: the extracted t_M carries the contact start's bias (t0 early
+ * by ~0.1 % of t_c at ε ≈ 0.15), which F_M pulls against. */
+#define HF_MAXWELL_EXTRACTED_OBSERVABLES (1u << HF_MAXWELL_F_M)
 
 /* How the trace files of a test list are read (docs/traces.md, "Files as
  * instruments write them").  The file's form follows from its name: .lvm
@@ -250,9 +273,13 @@ hf_status hf_maxwell_data_set_specimen(hf_maxwell_data *data, size_t i, const ch
  *
  * Extraction (hf_maxwell_trace_extract), per impact found in a trace:
  *  1. Baseline b and noise σ: mean and standard deviation of the
- *     pre-contact samples, those before the first rise to 5 % of the
- *     largest excursion, less a guard as long as that rise; at least
- *     HF_MAXWELL_TRACE_MIN_BASELINE of them.
+ *     pre-contact samples, those before the rise to 5 % of the largest
+ *     excursion that leads to the first crossing of half of it, less a
+ *     guard as long as that
+ *     rise; with fewer than HF_MAXWELL_TRACE_MIN_BASELINE of them (a short
+ *     pre-trigger), the post-contact samples (the same guard after the
+ *     fall, to a later impact) join them; at least
+ *     HF_MAXWELL_TRACE_MIN_BASELINE in all.
  *  2. The impact: the force passes 4 times the threshold
  *     b + max(5σ, 10⁻³ of the largest excursion) (20σ: noise does not);
  *     the impact runs from where it last rose through the threshold until
@@ -270,11 +297,16 @@ hf_status hf_maxwell_data_set_specimen(hf_maxwell_data *data, size_t i, const ch
  *     80 % of H with Hertz's exact time law, u(z) = ∫₀^z (1 − x^{5/2})^{−1/2}
  *     dx = (2/5) B(2/5, 1/2) I_{z^{5/2}}(2/5, 1/2) (GSL's incomplete beta
  *     function); the change of t0 when its window ends at 50 % instead is
- *     added to t0's uncertainty.  The falling edge is fitted between 10 %
- *     and 50 % of H with the first correction: Hunter's force ends in a
- *     small step (hertzfit/maxwell.h), of O(ε²) of the peak, which bends
- *     the lowest samples of the falling edge, and the change of t1 when
- *     its window starts at 20 % instead is added to t1's uncertainty.
+ *     added to t0's uncertainty.  The falling edge fitted the same way
+ *     (10 % to 50 % of H, the first correction) only starts the search
+ *     for t1: Hunter's force ends in a step (hertzfit/maxwell.h) of O(ε²)
+ *     of the peak, after which that fit's zero lands.  t1 minimises the
+ *     residuals of a local model of the end below 65 % of H, S + A s^{3/2}
+ *     + C s^{5/2} + D s^{7/2} before t1 (s = t1 − t, S >= 0 the step) and 0
+ *     after it, profiled over its linear coefficients; its uncertainty is
+ *     where the residual sum rises by one noise variance, with the change
+ *     of t1 without the last term added (objectives/maxwell_trace.c,
+ *     docs/traces.md).
  *  4. Peak: a quartic polynomial in t (GSL multifit, weights 1/σ²) over
  *     the samples within 25 % of the contact duration of the largest one
  *     (at least 7; chosen by time, as samples chosen by value would bias
@@ -421,8 +453,14 @@ typedef enum hf_maxwell_extract_status {
                                         largest value (a saturated converter) */
     HF_MAXWELL_EXTRACT_NO_IMPACT,    /* "no-impact": nothing rises above the noise */
     HF_MAXWELL_EXTRACT_NO_BASELINE,  /* "no-baseline": too few pre-contact samples */
-    HF_MAXWELL_EXTRACT_NO_EDGE       /* "no-edge": an edge or the peak has too few
+    HF_MAXWELL_EXTRACT_NO_EDGE,      /* "no-edge": an edge or the peak has too few
                                         samples to fit */
+    HF_MAXWELL_EXTRACT_UNIT_SLIP     /* "unit-slip": the first impact's impulse is
+                                        outside [HF_MAXWELL_IMPULSE_MIN,
+                                        HF_MAXWELL_IMPULSE_MAX]·m V0 (any restitution
+                                        gives m V0 to 2 m V0): a time or force column
+                                        off by a unit (ms labelled s gives 1000 m V0)
+                                        or a V0 that is not the drop's; not usable */
 } hf_maxwell_extract_status;
 
 const char *hf_maxwell_extract_status_name(hf_maxwell_extract_status status);
@@ -551,6 +589,14 @@ typedef struct hf_maxwell_estimate {
                                  for the regressions) */
     double sls_alpha;         /* the relaxing fraction a regression's η was read
                                  for (hf_maxwell_estimate_to_sls); 0 = Maxwell */
+    /* A regression's first-order bias (0 for the fits, which use Hunter's
+     * exact model): the same line fitted, with the same weights, through
+     * Hunter's exact features (hf_maxwell_regression_model) of the same
+     * tests at this estimate gives μ0 + mu0_bias and η + eta_bias.  Argatov's
+     * lines are first order in ε, so this is what they make of data that
+     * follow the model exactly; NaN when it cannot be computed (C0 or η
+     * <= 0, ε beyond Hunter's model). */
+    double mu0_bias, eta_bias;
 } hf_maxwell_estimate;
 
 /* How far an estimate can be trusted.  Only a well-determined one is
@@ -570,8 +616,12 @@ typedef enum hf_maxwell_quality {
                                       any solid's */
     HF_MAXWELL_POORLY_DETERMINED,  /* "poorly-determined": se (zero, non-finite,
                                       large) or R² */
-    HF_MAXWELL_MODEL_INADEQUATE    /* "model-inadequate": the residuals are not noise,
+    HF_MAXWELL_MODEL_INADEQUATE,   /* "model-inadequate": the residuals are not noise,
                                       the model does not describe the data */
+    HF_MAXWELL_FIRST_ORDER_BIASED  /* "first-order-biased": a regression whose
+                                      first-order bias (mu0_bias, eta_bias) exceeds
+                                      its standard error: at these ε Argatov's line
+                                      is further off than its own uncertainty */
 } hf_maxwell_quality;
 
 #define HF_MAXWELL_RSE_MAX 0.5
@@ -587,7 +637,8 @@ typedef enum hf_maxwell_quality {
  * time scale C0/𝒱 is short against τ, i.e. max_eps/α <= this. */
 #define HF_MAXWELL_SLS_TAU_RATIO_MAX 1.0
 
-/* "ok", "nonphysical", "poorly-determined", "model-inadequate". */
+/* "ok", "nonphysical", "poorly-determined", "model-inadequate",
+ * "first-order-biased". */
 const char *hf_maxwell_quality_name(hf_maxwell_quality quality);
 
 /* The quality of ESTIMATE; when reason is not NULL, one sentence saying

@@ -316,6 +316,11 @@ typedef struct hf_maxwell_identify_config {
                                           every method (ν is taken from nu) */
     hf_maxwell_curve_config curve;     /* the curve fit's (ν is taken from nu) */
     int residuals;                     /* 1: one fit's residuals instead (see above) */
+    size_t bootstrap;                  /* replicates of the bootstrap over drops (0: none,
+                                          else at least HF_MAXWELL_BOOTSTRAP_MIN) */
+    uint64_t bootstrap_seed;           /* PCG32 seed of the resampling (default 1) */
+    int threads;                       /* of the replicates: 0 = OpenMP's default; at
+                                          most HF_THREADS_MAX (runs.h) */
 } hf_maxwell_identify_config;
 
 /* The defaults above. */
@@ -323,6 +328,25 @@ void hf_maxwell_identify_config_init(hf_maxwell_identify_config *cfg);
 
 /* Argatov: the first-order formulas stay within 5 % for ε <= 0.2. */
 #define HF_MAXWELL_EPS_FIRST_ORDER 0.2
+
+/* The bootstrap over drops (cfg->bootstrap = B replicates): replicate b
+ * draws data->n drops with replacement, each index from PCG32 seeded with
+ * (bootstrap_seed, stream b) alone, and runs this same identification on
+ * them (no residuals); the replicates run in parallel (hf_jobs_run, one
+ * thread each) and are reduced in their index order, so the intervals are
+ * bit-identical for any thread count.  Each row gets the percentile
+ * interval (the 2.5 % and 97.5 % quantiles) of the μ0 and η its method
+ * gave on the replicates where it gave finite values — a replicate on
+ * which a method fails counts for no row of that method — and their
+ * standard deviation.  It measures the spread of the estimate over drops,
+ * whatever its cause (noise, or a model that fits some drops worse than
+ * others), where the standard errors assume the model and independent
+ * residuals; docs/traces.md says when they differ.  Fewer than
+ * HF_MAXWELL_BOOTSTRAP_MIN replicates, or more than
+ * HF_MAXWELL_BOOTSTRAP_MAX, are refused (HF_EINVAL). */
+#define HF_MAXWELL_BOOTSTRAP_LEVEL 0.95
+#define HF_MAXWELL_BOOTSTRAP_MIN 20
+#define HF_MAXWELL_BOOTSTRAP_MAX 100000
 
 /* The most rows: three regressions, the full fit, the curve fit. */
 #define HF_MAXWELL_IDENTIFY_ROWS 5
@@ -338,6 +362,13 @@ typedef struct hf_maxwell_identify_row {
                                first-order formulas lose accuracy there (a regression
                                suffers; the full and curve fits do not) */
     hf_maxwell_fit_result fit; /* the fit's result (FULL, CURVE rows) */
+    /* with cfg->bootstrap: the percentile interval of level
+     * HF_MAXWELL_BOOTSTRAP_LEVEL and the standard deviation of the
+     * replicates' μ0 [Pa] and η [1/s]; bootstrap_used replicates gave this
+     * row an estimate (NaN bounds when fewer than HF_MAXWELL_BOOTSTRAP_MIN) */
+    size_t bootstrap_used;
+    double mu0_boot_lo, mu0_boot_hi, mu0_boot_sd;
+    double eta_boot_lo, eta_boot_hi, eta_boot_sd;
 } hf_maxwell_identify_row;
 
 typedef struct hf_maxwell_identify_report {

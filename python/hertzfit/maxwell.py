@@ -247,10 +247,14 @@ def _as_data(data):
         return read_maxwell_data(data)
     names = getattr(getattr(data, "dtype", None), "names", None) or ()
     if set(EXTRACT_COLUMNS[2:10]) <= set(names):
-        return MaxwellData.from_arrays(
+        d = MaxwellData.from_arrays(
             data["m_kg"], data["R_m"], data["V0_mps"], F_M=data["F_M_N"], t_M=data["t_M_s"],
             t_c=data["t_c_s"], e=data["e"] if "e" in names else None,
             specimen=list(data["specimen"]) if "specimen" in names else None)
+        # extracted features, as the program's reader knows them by u_t_c_s:
+        # the full fit's default observables are those of extracted data
+        d._ptr.extracted = int("u_t_c_s" in names)
+        return d
     raise TypeError("drop tests must be MaxwellData, a file's path or a table of "
                     "maxwell_extract, not %s" % type(data).__name__)
 
@@ -439,6 +443,7 @@ class MaxwellFit:
     contact_start: np.ndarray = None
     baseline: np.ndarray = None
     provenance: dict = None
+    bootstrap: "MaxwellBootstrap" = None
 
 
 def _fit_result(res, residuals, nres, **extra):
@@ -449,8 +454,9 @@ def _fit_result(res, residuals, nres, **extra):
                       bool(lib.hf_maxwell_fit_suspect(res)), _doubles(residuals, nres), **extra)
 
 
-def _fit_full(data, nu, optimizer=None, seed=1, max_evals=0, observables=None, mu0_ref=0.0,
-              eta_ref=0.0, mu0_box=None, eta_box=None, xtol_rel=None, recentre_max=None):
+def _full_config(nu, optimizer=None, seed=1, max_evals=0, observables=None, mu0_ref=0.0,
+                 eta_ref=0.0, mu0_box=None, eta_box=None, xtol_rel=None, recentre_max=None):
+    """The full fit's configuration, and what it borrows (keep it alive)."""
     cfg = ffi.new("hf_maxwell_fit_config *")
     lib.hf_maxwell_fit_config_init(cfg)
     cfg.objective.nu = nu
@@ -470,6 +476,11 @@ def _fit_full(data, nu, optimizer=None, seed=1, max_evals=0, observables=None, m
     if recentre_max is not None:
         cfg.recentre_max = recentre_max
     cfg.seed, cfg.max_evals = seed, max_evals
+    return cfg, keep
+
+
+def _fit_full(data, nu, **options):
+    cfg, keep = _full_config(nu, **options)
     res = ffi.new("hf_maxwell_fit_result *")
     residuals = ffi.new("double[]", max(data.n, 1) * len(OBSERVABLES))
     diag = new_diag()
@@ -480,8 +491,9 @@ def _fit_full(data, nu, optimizer=None, seed=1, max_evals=0, observables=None, m
                        bin(res.estimate.observables).count("1"), provenance=provenance)
 
 
-def _fit_curve(data, nu, contact_start="fit", baseline="fit", max_iter=None, mu0_start=None,
-               eta_start=None):
+def _curve_config(data, nu, contact_start="fit", baseline="fit", max_iter=None,
+                  mu0_start=None, eta_start=None):
+    """The curve fit's configuration, and what it borrows (keep it alive)."""
     cfg = ffi.new("hf_maxwell_curve_config *")
     lib.hf_maxwell_curve_config_init(cfg)
     cfg.nu = nu
@@ -510,6 +522,11 @@ def _fit_curve(data, nu, contact_start="fit", baseline="fit", max_iter=None, mu0
         cfg.mu0_start = mu0_start
     if eta_start is not None:
         cfg.eta_start = eta_start
+    return cfg, fixed
+
+
+def _fit_curve(data, nu, **options):
+    cfg, keep = _curve_config(data, nu, **options)
     res = ffi.new("hf_maxwell_fit_result *")
     nres = int(lib.hf_maxwell_curve_nresiduals(data._ptr))
     starts, baselines = ffi.new("double[]", max(data.n, 1)), ffi.new("double[]", max(data.n, 1))
@@ -517,9 +534,54 @@ def _fit_curve(data, nu, contact_start="fit", baseline="fit", max_iter=None, mu0
     diag = new_diag()
     check(lib.hf_maxwell_fit_curve(data._ptr, cfg, res, starts, baselines, residuals, diag),
           diag)
+    del keep
     return _fit_result(res, residuals, nres, contact_start=_doubles(starts, data.n),
                        baseline=_doubles(baselines, data.n),
                        provenance=_provenance(data, _identify_config("curve", nu, curve=cfg)))
+
+
+@dataclass
+class MaxwellBootstrap:
+    """The bootstrap over drops of one fit (hf_maxwell_identify): REPLICATES
+    resamples of the drops with replacement from SEED, USED of them gave an
+    estimate; the 95 % percentile intervals [lo, hi] and the replicates'
+    standard deviations of μ0 [Pa] and η [1/s] — the numbers `hertzfit
+    maxwell fit --bootstrap N --seed S` prints, bit for bit."""
+    replicates: int
+    seed: int
+    used: int
+    mu0_lo: float
+    mu0_hi: float
+    mu0_sd: float
+    eta_lo: float
+    eta_hi: float
+    eta_sd: float
+
+
+def _bootstrap(data, nu, method, replicates, seed, threads, options):
+    icfg = ffi.new("hf_maxwell_identify_config *")
+    lib.hf_maxwell_identify_config_init(icfg)
+    icfg.nu = nu
+    if method == "full":
+        icfg.method = lib.HF_MAXWELL_IDENTIFY_FULL
+        cfg, keep = _full_config(nu, **options)
+        icfg.full = cfg[0]
+    else:
+        icfg.method = lib.HF_MAXWELL_IDENTIFY_CURVE
+        cfg, keep = _curve_config(data, nu, **options)
+        icfg.curve = cfg[0]
+    icfg.bootstrap, icfg.bootstrap_seed, icfg.threads = replicates, seed, threads
+    report = ffi.new("hf_maxwell_identify_report *")
+    diag = new_diag()
+    try:
+        check(lib.hf_maxwell_identify(data._ptr, _argatov(), icfg, report, diag), diag)
+        row = report.row[report.nrows - 1]
+        return MaxwellBootstrap(int(replicates), int(seed), int(row.bootstrap_used),
+                                row.mu0_boot_lo, row.mu0_boot_hi, row.mu0_boot_sd,
+                                row.eta_boot_lo, row.eta_boot_hi, row.eta_boot_sd)
+    finally:
+        lib.hf_maxwell_identify_report_free(report)
+        del keep
 
 
 def maxwell_fit_curve(data, nu=0.5, contact_start="fit", baseline="fit", max_iter=None,
@@ -534,25 +596,35 @@ def maxwell_fit_curve(data, nu=0.5, contact_start="fit", baseline="fit", max_ite
     ETA_START [1/s] (default from the traces).  A MaxwellFit as
     `hertzfit maxwell fit --method curve` computes it, with the residuals of
     every sample, the contact starts and the baselines."""
-    return _fit_curve(_as_data(data), nu, contact_start, baseline, max_iter, mu0_start,
-                      eta_start)
+    return _fit_curve(_as_data(data), nu, contact_start=contact_start, baseline=baseline,
+                      max_iter=max_iter, mu0_start=mu0_start, eta_start=eta_start)
 
 
 _FIT_METHODS = {"full": _fit_full, "curve": _fit_curve}
 
 
-def maxwell_fit(data, nu, method="full", **options):
+def maxwell_fit(data, nu, method="full", bootstrap=0, bootstrap_seed=None, threads=0,
+                **options):
     """Fits (μ0, η) of DATA with Poisson's ratio NU.  METHOD "full": Hunter's
     model on every observable present (or OBSERVABLES), minimised by
     OPTIMIZER (default nlopt:LN_BOBYQA from the regression estimate) with
     SEED and MAX_EVALS; the box around (MU0_REF, ETA_REF) (0: the regression
     estimate), re-centred while the optimum sits on it.  METHOD "curve": the
     whole-curve fit of the traces, options as maxwell_fit_curve.  DATA is
-    MaxwellData, a file's path or a maxwell_extract table.  A MaxwellFit."""
+    MaxwellData, a file's path or a maxwell_extract table.  A MaxwellFit;
+    with BOOTSTRAP = N (at least 20) its ``bootstrap`` is a MaxwellBootstrap:
+    N resamples of the drops drawn from BOOTSTRAP_SEED (default: SEED, as
+    the program's --seed; 1 for the curve fit) on THREADS threads (0: all;
+    the numbers do not depend on it)."""
     if method not in _FIT_METHODS:
         raise Error(lib.HF_ENOTFOUND, "unknown fit method '%s' (valid: %s)"
                     % (method, ", ".join(_FIT_METHODS)))
-    return _FIT_METHODS[method](_as_data(data), nu, **options)
+    data = _as_data(data)
+    fit = _FIT_METHODS[method](data, nu, **options)
+    if bootstrap:
+        seed = bootstrap_seed if bootstrap_seed is not None else options.get("seed", 1)
+        fit.bootstrap = _bootstrap(data, nu, method, bootstrap, seed, threads, options)
+    return fit
 
 
 # ---- specimens ------------------------------------------------------------

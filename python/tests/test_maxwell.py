@@ -64,7 +64,7 @@ def test_regress_and_fit():
     est = hertzfit.maxwell_regress(data, NU, "F_M")
     # Argatov's first-order line is biased by O(ε) at ε up to 0.2: within 5 %
     assert est.method == "regression" and est.observables == "F_M" and est.n == 18
-    assert est.mu0 == pytest.approx(MU0, rel=0.05) and est.status in ("ok", "poorly-determined")
+    assert est.mu0 == pytest.approx(MU0, rel=0.05) and est.status in ("ok", "poorly-determined", "first-order-biased")
     rel = hertzfit.maxwell_regress(data, NU, "t_c", weights="relative")
     assert rel.observables == "t_c"
     # the full model has no truncation: clean data give the truth (the

@@ -248,3 +248,27 @@ def test_traces_from_arrays_match_the_program(drops):
     fails("1 traces for 2 tests", hertzfit.MaxwellData.from_arrays, [0.004] * 2, [0.005] * 2,
           [0.6] * 2, traces=[(t, F)])
     fails("m = -1", hertzfit.MaxwellData.from_arrays, [-1.0], [0.005], [0.6], traces=[(t, F)])
+
+
+def test_bootstrap_matches_the_program():
+    """maxwell_fit(bootstrap=N) gives the program's --bootstrap intervals to the bit,
+    for any thread count; the seed alone draws the drops.  The full fit (the
+    curve fit goes through the same hf_maxwell_identify, ~0.2 s a replicate)."""
+    os.chdir(REPO)
+    method, data, options, flags = ("full", os.path.join("data", "maxwell_synthetic_noisy.csv"),
+                                    {"seed": 5}, ["--seed", "5"])
+    n = 24
+    (row,) = program_csv("fit", "--data", data, "--nu", "0.5", "--method", method,
+                         "--bootstrap", str(n), "--threads", "2", *flags)
+    fit = hertzfit.maxwell_fit(data, 0.5, method=method, bootstrap=n, threads=1, **options)
+    b = fit.bootstrap
+    assert (b.replicates, int(row["bootstrap_replicates"])) == (n, b.used)
+    for col, value in (("mu0_boot_lo_Pa", b.mu0_lo), ("mu0_boot_hi_Pa", b.mu0_hi),
+                       ("eta_boot_lo_per_s", b.eta_lo), ("eta_boot_hi_per_s", b.eta_hi),
+                       ("mu0_Pa", fit.estimate.mu0), ("eta_per_s", fit.estimate.eta),
+                       ("corr_mu0_eta", fit.estimate.mu0_eta_corr)):
+        same_double(row[col], value)
+    assert b.mu0_lo < fit.estimate.mu0 < b.mu0_hi and b.eta_lo < fit.estimate.eta < b.eta_hi
+    with pytest.raises(hertzfit.Error) as e:
+        hertzfit.maxwell_fit(data, 0.5, method=method, bootstrap=3)
+    assert "bootstrap = 3 replicates is outside [20, 100000]" in str(e.value)

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * objectives/viscoelastic_data.c — synthetic drop-test data and traces from
- * the exact viscoelastic impact (hertzfit/viscoelastic_data.h): the exact
+ * studies/viscoelastic_data.c — synthetic drop-test data and traces from
+ * the exact viscoelastic impact (hertzfit/viscoelastic_fit.h): the exact
  * model plugged into the synthesis of objectives/maxwell_data.c and
  * objectives/maxwell_trace.c (objectives/maxwell_internal.h).
  */
-#include "hertzfit/viscoelastic_data.h"
+#include "hertzfit/viscoelastic_fit.h"
 
 #include "objectives/maxwell_internal.h"
 
