@@ -68,19 +68,34 @@ static hf_maxwell_read_options read_options(const char *delimiter, double g,
     return read;
 }
 
+int hfc_maxwell_provenance_make(const char *command, const hf_maxwell_data *data,
+                                const char *delimiter, double g,
+                                const hfc_trace_format_args *format,
+                                const hf_maxwell_identify_config *cfg, hf_provenance **out)
+{
+    hf_maxwell_read_options read = read_options(delimiter, g, format);
+    hf_diag diag = {{0}};
+    hf_status st = hf_provenance_alloc(out, &diag); /* the caller's */
+    if (st == HF_OK)
+        st = hf_maxwell_provenance(*out, data, &read, cfg, &diag);
+    if (st == HF_OK)
+        return 0;
+    hf_provenance_free(*out);
+    *out = NULL;
+    return hfc_fail_status(command, NULL, st, &diag);
+}
+
 int hfc_maxwell_provenance(const char *command, const hf_maxwell_data *data,
                            const char *delimiter, double g, const hfc_trace_format_args *format,
                            const hf_maxwell_identify_config *cfg, const char *key,
                            const char *value)
 {
-    hf_maxwell_read_options read = read_options(delimiter, g, format);
     hf_provenance *p = NULL; /* freed below */
+    int rc = hfc_maxwell_provenance_make(command, data, delimiter, g, format, cfg, &p);
+    if (rc != 0)
+        return rc;
     hf_diag diag = {{0}};
-    hf_status st = hf_provenance_alloc(&p, &diag);
-    if (st == HF_OK)
-        st = hf_maxwell_provenance(p, data, &read, cfg, &diag);
-    if (st == HF_OK && key != NULL)
-        st = hf_provenance_set(p, key, value, &diag);
+    hf_status st = key != NULL ? hf_provenance_set(p, key, value, &diag) : HF_OK;
     for (size_t i = 0; st == HF_OK && i < hf_provenance_count(p); ++i)
         printf("# %s = %s\n", hf_provenance_key(p, i), hf_provenance_value(p, i));
     hf_provenance_free(p);

@@ -102,6 +102,15 @@ void hfc_maxwell_warn_data(const char *command, const hf_maxwell_data *data);
 int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
                      const hfc_trace_format_args *format, int traces, hf_maxwell_data **data);
 
+/* The provenance of a result of DATA into *out, the caller's
+ * (hf_provenance_free): hf_maxwell_provenance of its files, how they were
+ * read and CFG's options when not NULL.  Returns 0, or prints one error
+ * line and returns 2 or 1 (*out NULL). */
+int hfc_maxwell_provenance_make(const char *command, const hf_maxwell_data *data,
+                                const char *delimiter, double g,
+                                const hfc_trace_format_args *format,
+                                const hf_maxwell_identify_config *cfg, hf_provenance **out);
+
 /* Prints the provenance of a table of DATA (hf_maxwell_provenance: its
  * files, how they were read, CFG's options when not NULL, and KEY = VALUE
  * when KEY is not NULL) as "# key = value" lines on stdout.  Returns 0, or

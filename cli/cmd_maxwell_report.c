@@ -208,6 +208,12 @@ static void html_estimates(FILE *fp, size_t k, const hf_maxwell_report_section *
 
 /* ---- the extraction --------------------------------------------------------- */
 
+/* The number (from 1) in the whole list of section S's drop I. */
+static size_t drop_number(const hf_maxwell_report_section *s, size_t i)
+{
+    return (s->list_drop != NULL ? s->list_drop[i] : i) + 1;
+}
+
 static int write_extraction_csv(const char *command, const char *dir, size_t k,
                                 const hf_maxwell_report_section *s)
 {
@@ -221,7 +227,7 @@ static int write_extraction_csv(const char *command, const char *dir, size_t k,
         const hf_maxwell_extraction_entry *e = &s->extraction->entry[i];
         const hf_maxwell_impact_features *f = &e->features;
         const hf_maxwell_impact *imp = &s->data->impact[e->drop];
-        fprintf(fp, "%zu,%zu,", e->drop + 1, f->impact);
+        fprintf(fp, "%zu,%zu,", drop_number(s, e->drop), f->impact);
         const double v[13] = {imp->m, imp->R, f->V0, f->F_M, f->F_M_se, f->t_M, f->t_M_se,
                               f->t_c, f->t_c_se, f->t0, f->t0_se, f->baseline, f->noise};
         for (int c = 0; c < 13; ++c) {
@@ -250,7 +256,7 @@ static void html_extraction(FILE *fp, size_t k, const hf_maxwell_report_section 
     for (size_t i = 0; i < s->extraction->n; ++i) {
         const hf_maxwell_extraction_entry *e = &s->extraction->entry[i];
         const hf_maxwell_impact_features *f = &e->features;
-        fprintf(fp, "<tr><td>%zu</td><td>%zu</td><td>", e->drop + 1, f->impact);
+        fprintf(fp, "<tr><td>%zu</td><td>%zu</td><td>", drop_number(s, e->drop), f->impact);
         html_text(fp, s->data->trace[e->drop].path ? s->data->trace[e->drop].path : "");
         fprintf(fp, "</td><td>%.6g</td><td>", f->V0);
         html_value_se(fp, f->F_M, f->F_M_se);
@@ -358,8 +364,8 @@ static void html_warnings(FILE *fp, const hf_maxwell_report_section *s)
 }
 
 /* One section: its verdict, estimates, warnings, figures and extraction.
- * (Per-group results, e.g. a comparison of specimens, go after the
- * sections, from the report's own comparison.) */
+ * (The comparison of the specimens goes after the sections:
+ * html_comparison.) */
 static void html_section(FILE *fp, size_t k, const hf_maxwell_report_section *s)
 {
     fprintf(fp, "<section id=\"section%zu\">\n<h2>Section %zu: ", k, k);
@@ -376,81 +382,141 @@ static void html_section(FILE *fp, size_t k, const hf_maxwell_report_section *s)
     fputs("</section>\n", fp);
 }
 
-/* What the report was made from. */
+/* What the report was made from: the data, ν and its provenance record
+ * (hf_maxwell_provenance and the command line). */
 typedef struct provenance {
-    int argc;
-    char **argv;          /* the command line, argv[0] the command's name */
     const hf_maxwell_data *data;
     double nu;
+    const hf_provenance *record;
 } provenance;
 
-/* The SHA-256 of PATH, or a note why there is none. */
-static void file_hash(const char *path, char hex[HF_FILE_SHA256_HEX])
-{
-    hf_diag diag = {{0}};
-    if (hf_file_sha256(path, 0, hex, &diag) != HF_OK)
-        snprintf(hex, HF_FILE_SHA256_HEX, "not readable");
-}
-
-/* V with the fewest digits that read back to V exactly. */
-static const char *exact(char buf[32], double v)
-{
-    for (int digits = 1; digits <= 17; ++digits) {
-        snprintf(buf, 32, "%.*g", digits, v);
-        if (strtod(buf, NULL) == v)
-            break;
-    }
-    return buf;
-}
-
-/* One input file's row of the provenance: its role, name and SHA-256. */
-static void provenance_file(FILE *fp, FILE *html, const char *role, const char *path)
-{
-    char hex[HF_FILE_SHA256_HEX];
-    file_hash(path, hex);
-    fprintf(html, "<tr><td>%s</td><td>", role);
-    html_text(html, path);
-    fprintf(html, "</td><td>%s</td></tr>\n", hex);
-    fprintf(fp, "%s,", role);
-    hfc_print_csv_cell(fp, path);
-    fprintf(fp, ",%s\n", hex);
-}
-
-/* provenance.csv and the page's provenance table: the version, the
- * options, ν and every input file with its SHA-256. */
+/* provenance.csv (columns key,value) and the page's provenance table:
+ * the entries of the record, in its order, as `# key = value` lines of
+ * the --csv tables give them. */
 static int write_provenance(const char *command, const char *dir, FILE *html,
                             const provenance *pv)
 {
     FILE *fp = open_in(command, dir, "provenance.csv");
     if (fp == NULL)
         return 1;
-    fputs("<h2>Provenance</h2>\n<p><a href=\"provenance.csv\">CSV</a></p>\n<table>\n"
-          "<tr><th>what</th><th>value</th><th>SHA-256</th></tr>\n", html);
-    fputs("what,value,sha256\n", fp);
-    fprintf(fp, "hertzfit,%s,\ngit,%s,\n", HERTZFIT_VERSION, HERTZFIT_GIT_HASH);
-    fprintf(html, "<tr><td>hertzfit</td><td>%s</td><td></td></tr>\n<tr><td>git</td><td>%s</td>"
-                  "<td></td></tr>\n", HERTZFIT_VERSION, HERTZFIT_GIT_HASH);
-    char nu[32];
-    fprintf(fp, "nu,%s,\n", exact(nu, pv->nu));
-    fprintf(html, "<tr><td>&nu;</td><td>%s</td><td></td></tr>\n", nu);
-    char line[8192];
-    int len = snprintf(line, sizeof line, "hertzfit");
-    for (int i = 0; i < pv->argc && len > 0 && (size_t)len < sizeof line; ++i)
-        len += snprintf(line + len, sizeof line - (size_t)len, " %s", pv->argv[i]);
-    fputs("<tr><td>command</td><td>", html);
-    html_text(html, line);
-    fputs("</td><td></td></tr>\n", html);
-    fputs("command,", fp);
-    hfc_print_csv_cell(fp, line);
-    fputs(",\n", fp);
-    const hf_maxwell_data *d = pv->data;
-    if (d->path != NULL)
-        provenance_file(fp, html, "data", d->path);
-    for (size_t i = 0; d->trace != NULL && i < d->n; ++i)
-        if (d->trace[i].path != NULL)
-            provenance_file(fp, html, "trace", d->trace[i].path);
+    fputs("<h2>Provenance</h2>\n<p>The version, every option that changes the numbers and "
+          "each input file with its SHA-256.  <a href=\"provenance.csv\">CSV</a></p>\n"
+          "<table>\n<tr><th>key</th><th>value</th></tr>\n", html);
+    fputs("key,value\n", fp);
+    for (size_t i = 0; i < hf_provenance_count(pv->record); ++i) {
+        const char *key = hf_provenance_key(pv->record, i);
+        const char *value = hf_provenance_value(pv->record, i);
+        fputs("<tr><td>", html);
+        html_text(html, key);
+        fputs("</td><td>", html);
+        html_text(html, value);
+        fputs("</td></tr>\n", html);
+        hfc_print_csv_cell(fp, key);
+        fputc(',', fp);
+        hfc_print_csv_cell(fp, value);
+        fputc('\n', fp);
+    }
     fputs("</table>\n", html);
     return close_checked(command, fp, "provenance.csv");
+}
+
+/* ---- the comparison of the specimens ---------------------------------------- */
+
+/* The columns of `maxwell compare --csv`: one row per pair. */
+static int write_comparison_csv(const char *command, const char *dir,
+                                const hf_maxwell_comparison *c)
+{
+    FILE *fp = open_in(command, dir, "comparison.csv");
+    if (fp == NULL)
+        return 1;
+    fputs("specimen_a,specimen_b,mu0_a_Pa,mu0_a_se,mu0_b_Pa,mu0_b_se,eta_a_per_s,eta_a_se,"
+          "eta_b_per_s,eta_b_se,dmu0_Pa,dmu0_se,p_mu0,deta_per_s,deta_se,p_eta,wald_chi2,p,"
+          "p_holm,differ,status\n", fp);
+    for (size_t j = 0; j < c->npairs; ++j) {
+        const hf_maxwell_comparison_pair *p = &c->pair[j];
+        const hf_maxwell_estimate *a = &c->row[p->a]->estimate, *b = &c->row[p->b]->estimate;
+        hfc_print_csv_cell(fp, c->specimens->specimen[p->a].name);
+        fputc(',', fp);
+        hfc_print_csv_cell(fp, c->specimens->specimen[p->b].name);
+        const double v[17] = {a->mu0,  a->mu0_se, b->mu0,     b->mu0_se, a->eta,  a->eta_se,
+                              b->eta,  b->eta_se, p->dmu0,    p->dmu0_se, p->p_mu0, p->deta,
+                              p->deta_se, p->p_eta, p->wald, p->p,       p->p_holm};
+        for (int k = 0; k < 17; ++k) {
+            fputc(',', fp);
+            csv_num(fp, v[k]);
+        }
+        fprintf(fp, ",%s,%s\n", p->differ ? "yes" : "no", p->trusted ? "ok" : "untrusted");
+    }
+    return close_checked(command, fp, "comparison.csv");
+}
+
+/* Each specimen's estimate of the fit compared. */
+static void html_compared_rows(FILE *fp, const hf_maxwell_comparison *c)
+{
+    fputs("<table>\n<tr><th>specimen</th><th>n</th><th>&mu;<sub>0</sub> [Pa]</th>"
+          "<th>&eta; [1/s]</th><th>status</th></tr>\n", fp);
+    for (size_t k = 0; k < c->specimens->n; ++k) {
+        const hf_maxwell_identify_row *row = c->row[k];
+        fputs("<tr><td>", fp);
+        html_text(fp, c->specimens->specimen[k].name);
+        fprintf(fp, "</td><td>%zu</td><td>", row->estimate.n);
+        html_value_se(fp, row->estimate.mu0, row->estimate.mu0_se);
+        fputs("</td><td>", fp);
+        html_value_se(fp, row->estimate.eta, row->estimate.eta_se);
+        fprintf(fp, "</td><td class=\"%s\">", row->trusted ? "ok" : "bad");
+        html_text(fp, row->status);
+        fprintf(fp, "%s</td></tr>\n", row->trusted ? ", trusted" : ", not trusted");
+    }
+    fputs("</table>\n", fp);
+}
+
+/* Every pair's difference, its Wald tests and the verdict. */
+static void html_pairs(FILE *fp, const hf_maxwell_comparison *c)
+{
+    fputs("<table>\n<tr><th>specimen a</th><th>specimen b</th><th>&Delta;&mu;<sub>0</sub> "
+          "[Pa]</th><th>p(&mu;<sub>0</sub>)</th><th>&Delta;&eta; [1/s]</th><th>p(&eta;)</th>"
+          "<th>W (&chi;&sup2;, 2 dof)</th><th>p</th><th>p Holm</th><th>differ</th>"
+          "<th>status</th></tr>\n", fp);
+    for (size_t j = 0; j < c->npairs; ++j) {
+        const hf_maxwell_comparison_pair *p = &c->pair[j];
+        fputs("<tr><td>", fp);
+        html_text(fp, c->specimens->specimen[p->a].name);
+        fputs("</td><td>", fp);
+        html_text(fp, c->specimens->specimen[p->b].name);
+        fputs("</td><td>", fp);
+        html_value_se(fp, p->dmu0, p->dmu0_se);
+        fprintf(fp, "</td><td>%.3g</td><td>", p->p_mu0);
+        html_value_se(fp, p->deta, p->deta_se);
+        fprintf(fp, "</td><td>%.3g</td><td>%.4g</td><td>%.3g</td><td>%.3g</td><td>%s</td>"
+                    "<td class=\"%s\">%s</td></tr>\n", p->p_eta, p->wald, p->p, p->p_holm,
+                p->differ ? "yes" : "no", p->trusted ? "ok" : "bad",
+                p->trusted ? "ok" : "untrusted");
+    }
+    fputs("</table>\n", fp);
+}
+
+/* The comparison after the sections, or why there is none. */
+static void html_comparison(FILE *fp, const hf_maxwell_report *r)
+{
+    const hf_maxwell_comparison *c = r->comparison;
+    fputs("<section id=\"comparison\">\n<h2>Comparison of the specimens</h2>\n", fp);
+    if (c == NULL) {
+        fputs("<p class=\"bad\">The specimens could not be compared: ", fp);
+        html_text(fp, r->comparison_error);
+        fputs("</p>\n</section>\n", fp);
+        return;
+    }
+    fprintf(fp, "<p>Each specimen's &mu;<sub>0</sub> and &eta; from the %s fit (as "
+                "'maxwell compare'), then every pair tested for a difference by Wald tests on "
+                "the difference of the estimates, both specimens' standard errors added; the "
+                "joint p is Holm-corrected over the %zu pair%s, and a pair differs when it is "
+                "below %g.  A pair whose fits are not both trusted is "
+                "<span class=\"bad\">untrusted</span>: its p-values mean little.  "
+                "<a href=\"comparison.csv\">CSV</a></p>\n",
+            hf_maxwell_method_name(c->method), c->npairs, c->npairs == 1 ? "" : "s", c->level);
+    html_compared_rows(fp, c);
+    html_pairs(fp, c);
+    fputs("</section>\n", fp);
 }
 
 static int write_index(const char *command, const char *dir, const hf_maxwell_report *r,
@@ -474,9 +540,13 @@ static int write_index(const char *command, const char *dir, const hf_maxwell_re
         html_text(fp, r->section[k - 1].name);
         fputs("</a></li>\n", fp);
     }
+    if (r->nsections >= 2)
+        fputs("<li><a href=\"#comparison\">Comparison of the specimens</a></li>\n", fp);
     fputs("<li><a href=\"#provenance\">Provenance</a></li>\n</ul>\n", fp);
     for (size_t k = 1; k <= r->nsections; ++k)
         html_section(fp, k, &r->section[k - 1]);
+    if (r->nsections >= 2)
+        html_comparison(fp, r);
     fputs("<div id=\"provenance\">\n", fp);
     int rc = write_provenance(command, dir, fp, pv);
     fputs("</div>\n</body>\n</html>\n", fp);
@@ -497,6 +567,8 @@ static int write_folder(const char *command, const char *dir, const hf_maxwell_r
         if (rc == 0)
             rc = write_figures(command, dir, k, s, pv->nu);
     }
+    if (rc == 0 && r->comparison != NULL)
+        rc = write_comparison_csv(command, dir, r->comparison);
     return rc == 0 ? write_index(command, dir, r, pv) : rc;
 }
 
@@ -505,13 +577,14 @@ static int write_folder(const char *command, const char *dir, const hf_maxwell_r
  * caller, NULL-terminated. */
 static char **own_names(size_t nsections)
 {
-    size_t n = 2 + SECTION_FILES * nsections;
+    size_t n = 3 + SECTION_FILES * nsections;
     char **own = calloc(n + 1, sizeof *own); /* the caller's */
     if (own == NULL)
         return NULL;
     own[0] = strdup("index.html");
     own[1] = strdup("provenance.csv");
-    for (size_t k = 1, j = 2; k <= nsections; ++k)
+    own[2] = strdup("comparison.csv");
+    for (size_t k = 1, j = 3; k <= nsections; ++k)
         for (int kind = 0; kind < SECTION_FILES; ++kind, ++j) {
             char name[64];
             section_file(name, sizeof name, k, kind);
@@ -565,6 +638,33 @@ static int exists(const char *path)
     return lstat(path, &sb) == 0;
 }
 
+/* The provenance of report R of D (hf_maxwell_provenance: its files, how
+ * they were read, the options of C), the level of its comparison when it
+ * has one (as 'maxwell compare' records it) and its command line (key
+ * command), into *out, the caller's. */
+static int make_record(const char *command, int argc, char **argv, const hfc_maxwell_args *a,
+                       const hf_maxwell_data *d, const hf_maxwell_identify_config *c,
+                       const hf_maxwell_report *r, hf_provenance **out)
+{
+    int rc = hfc_maxwell_provenance_make(command, d, a->delimiter, a->g, &a->format, c, out);
+    if (rc != 0)
+        return rc;
+    char line[8192];
+    int len = snprintf(line, sizeof line, "hertzfit");
+    for (int i = 0; i < argc && len > 0 && (size_t)len < sizeof line; ++i)
+        len += snprintf(line + len, sizeof line - (size_t)len, " %s", argv[i]);
+    hf_diag diag = {{0}};
+    hf_status st = HF_OK;
+    if (r->comparison != NULL) {
+        char level[32];
+        snprintf(level, sizeof level, "%.17g", r->comparison->level);
+        st = hf_provenance_set(*out, "level", level, &diag);
+    }
+    if (st == HF_OK)
+        st = hf_provenance_set(*out, "command", line, &diag);
+    return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, &diag);
+}
+
 static int cmd_report(int argc, char **argv)
 {
     const char *dir = NULL;
@@ -588,8 +688,11 @@ static int cmd_report(int argc, char **argv)
                      "and the full fit of the features, the curve fit of the traces), their\n"
                      "statuses and the warnings, the figures of 'plot trace' and 'plot\n"
                      "maxwell', the extraction of every impact, and the provenance (version,\n"
-                     "command line, nu, every input file with its SHA-256); beside it the CSV\n"
-                     "of every table and the figures as PNG.  A test list is extracted\n"
+                     "command line, every option that changes the numbers, every input file\n"
+                     "with its SHA-256: the '# key = value' lines of the --csv tables);\n"
+                     "beside it the CSV of every table and the figures as PNG.  One section\n"
+                     "per specimen (a 'specimen' column), then their comparison as 'maxwell\n"
+                     "compare' makes it.  A test list is extracted\n"
                      "first ('maxwell extract --impact all'); the feature fits use each\n"
                      "drop's first impact.  The folder is built aside and appears whole; an\n"
                      "existing DIR is refused without --force.  Exit 0 when the folder was\n"
@@ -614,13 +717,17 @@ static int cmd_report(int argc, char **argv)
         if (st != HF_OK)
             rc = hfc_fail_status(argv[0], NULL, st, &diag);
     }
+    hf_provenance *record = NULL; /* freed below */
+    if (rc == 0)
+        rc = make_record(argv[0], argc, argv, &a, d, &c, r, &record);
     if (rc == 0) {
-        const provenance pv = {argc, argv, d, a.nu};
+        const provenance pv = {d, a.nu, record};
         rc = write_report(argv[0], dir, r, &pv);
     }
     if (rc == 0 && !r->trusted)
         fprintf(stderr, "hertzfit %s: warning: %s: no estimate is well determined (see the "
                 "report's warnings)\n", argv[0], a.data);
+    hf_provenance_free(record);
     hf_maxwell_report_free(r);
     hf_maxwell_data_free(d);
     hfc_free(&spec); /* the --observables list */

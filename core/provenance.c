@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/file.h"
+#include "core/provenance.h"
 #include "core/strdup.h"
 #include "hertzfit/version.h"
 

@@ -20,6 +20,13 @@ const char *hf_maxwell_observable_column(hf_maxwell_observable obs);
 hf_status hf_maxwell_data_subset(const hf_maxwell_data *src, const size_t *rows, size_t n,
                                  hf_maxwell_data **out, hf_diag *diag);
 
+/* The specimens of DATA: their number into *nspecimens (1 without a
+ * specimen column) and, when index is not NULL, each test's specimen
+ * (0-based, in the order the names first appear) into index[0 .. n-1].
+ * HF_EINVAL for a test without a name (hf_maxwell_data_set_specimen). */
+hf_status hf_maxwell_data_specimens(const hf_maxwell_data *data, size_t *nspecimens,
+                                    size_t *index, hf_diag *diag);
+
 /* Reads the trace file PATH as FORMAT says (NULL: the defaults; see
  * hf_maxwell_trace_format in hertzfit/maxwell_data.h), SI in *trace,
  * whose fields the caller then owns (objectives/trace_formats.c).

@@ -5,7 +5,9 @@
  * section, the extraction of every impact, the feature fits of the
  * extracted first impacts (or of the data's own feature columns), the
  * curve fit of the traces, and the warnings a reader must see, in words.
- * The program writes it as a folder (`maxwell report`); a binding can show
+ * One section per specimen (the grouping of hf_maxwell_identify_specimens)
+ * and, with two or more, their comparison (hf_maxwell_compare).  The
+ * program writes it as a folder (`maxwell report`); a binding can show
  * the same numbers.  The decisions of each fit stay in hf_maxwell_identify.
  */
 #include "hertzfit/maxwell_fit.h"
@@ -16,6 +18,8 @@
 #include <string.h>
 
 #include "core/strdup.h"
+#include "objectives/maxwell_internal.h"
+#include "studies/report_internal.h"
 
 /* Appends one warning line to section S; HF_ENOMEM when it cannot. */
 static hf_status warn(hf_maxwell_report_section *s, hf_diag *diag, const char *fmt, ...)
@@ -43,6 +47,12 @@ static const char *drop_file(const hf_maxwell_data *d, size_t i)
     return d->trace != NULL && d->trace[i].path != NULL ? d->trace[i].path : "no trace file";
 }
 
+/* The number (from 1) in the whole list of section S's drop I. */
+static size_t list_number(const hf_maxwell_report_section *s, size_t i)
+{
+    return (s->list_drop != NULL ? s->list_drop[i] : i) + 1;
+}
+
 /* The warnings of an extraction: every impact that is not ok. */
 static hf_status warn_extraction(hf_maxwell_report_section *s, hf_diag *diag)
 {
@@ -50,7 +60,8 @@ static hf_status warn_extraction(hf_maxwell_report_section *s, hf_diag *diag)
     for (size_t k = 0; k < s->extraction->n && st == HF_OK; ++k) {
         const hf_maxwell_extraction_entry *e = &s->extraction->entry[k];
         if (e->features.status != HF_MAXWELL_EXTRACT_OK || !e->usable)
-            st = warn(s, diag, "drop %zu (%s), impact %zu: extraction %s%s", e->drop + 1,
+            st = warn(s, diag, "drop %zu (%s), impact %zu: extraction %s%s",
+                      list_number(s, e->drop),
                       drop_file(s->data, e->drop), e->features.impact,
                       hf_maxwell_extract_status_name(e->features.status),
                       e->usable ? "" : ", left out of the feature fits");
@@ -154,14 +165,17 @@ static hf_status identify(hf_maxwell_report_section *s, const hf_maxwell_data *d
                                    hf_maxwell_method_name(r->failed_method), why.text);
 }
 
-/* Everything of one section, its data already set. */
-static hf_status compute_section(hf_maxwell_report_section *s, const hf_argatov_constants *k,
+/* Everything of one section, its data already set; LIST holds the
+ * list's own warnings (plausibility of the whole list), NULL when an
+ * earlier section showed them. */
+static hf_status compute_section(hf_maxwell_report_section *s, const hf_maxwell_data *list,
+                                 const hf_argatov_constants *k,
                                  const hf_maxwell_identify_config *cfg, hf_diag *diag)
 {
     const hf_maxwell_data *d = s->data;
     hf_status st = HF_OK;
-    for (size_t i = 0; i < d->nwarnings && st == HF_OK; ++i)
-        st = warn(s, diag, "%s", d->warning[i]);
+    for (size_t i = 0; list != NULL && i < list->nwarnings && st == HF_OK; ++i)
+        st = warn(s, diag, "%s", list->warning[i]);
     if (st == HF_OK && d->trace != NULL) {
         st = hf_maxwell_extract(d, 1, &s->extraction, diag);
         if (st == HF_OK)
@@ -182,6 +196,58 @@ static hf_status compute_section(hf_maxwell_report_section *s, const hf_argatov_
     return st;
 }
 
+/* One section per specimen of DATA, each on a copy of its own drops, or
+ * one section "all drops" on DATA itself without a specimen column (the
+ * report of a list without specimens is unchanged by them). */
+static hf_status make_sections(hf_maxwell_report *r, const hf_maxwell_data *data,
+                               hf_diag *diag)
+{
+    hf_maxwell_specimens *g = calloc(1, sizeof *g); /* freed below */
+    if (g == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    hf_status st = hf_maxwell_specimens_group(data, g, diag);
+    if (st == HF_OK && (r->section = calloc(g->n ? g->n : 1, sizeof *r->section)) == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (size_t k = 0; st == HF_OK && k < g->n; ++k, ++r->nsections) {
+        hf_maxwell_report_section *s = &r->section[k];
+        hf_maxwell_specimen_result *spec = &g->specimen[k];
+        snprintf(s->name, sizeof s->name, "%s", spec->name != NULL ? spec->name : "all drops");
+        s->data = data;
+        if (spec->name != NULL) {
+            st = hf_maxwell_data_subset(data, spec->drops, spec->ndrops, &s->subset, diag);
+            s->data = s->subset;
+            s->list_drop = spec->drops; /* moved to the section */
+            g->specimen[k].drops = NULL;
+        }
+    }
+    hf_maxwell_specimens_free(g);
+    return st;
+}
+
+/* The comparison of R's specimens (two or more), as `maxwell compare`
+ * makes it by default: the fit it picks, level HF_MAXWELL_COMPARE_LEVEL.
+ * A comparison that fails leaves its message in R and the sections stand;
+ * only HF_ENOMEM ends the report. */
+static hf_status compare_sections(hf_maxwell_report *r, const hf_maxwell_data *data,
+                                  const hf_argatov_constants *k,
+                                  const hf_maxwell_identify_config *cfg, hf_diag *diag)
+{
+    if (r->nsections < 2)
+        return HF_OK;
+    hf_maxwell_identify_config c = *cfg;
+    c.method = HF_MAXWELL_IDENTIFY_ALL;
+    hf_diag why = {{0}};
+    r->comparison_status = hf_maxwell_compare(data, k, &c, HF_MAXWELL_COMPARE_LEVEL,
+                                              &r->comparison, &why);
+    if (r->comparison_status == HF_OK)
+        return HF_OK;
+    hf_maxwell_comparison_free(r->comparison);
+    r->comparison = NULL;
+    snprintf(r->comparison_error, sizeof r->comparison_error, "%s", why.text);
+    return r->comparison_status == HF_ENOMEM ? hf_diag_set(diag, HF_ENOMEM, "out of memory")
+                                             : HF_OK;
+}
+
 hf_status hf_maxwell_report_compute(const hf_maxwell_data *data,
                                     const hf_argatov_constants *constants,
                                     const hf_maxwell_identify_config *cfg,
@@ -193,24 +259,17 @@ hf_status hf_maxwell_report_compute(const hf_maxwell_data *data,
     if (data == NULL || constants == NULL || cfg == NULL)
         return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_report_compute: NULL argument");
     hf_maxwell_report *r = calloc(1, sizeof *r); /* the caller's, or freed below */
-    /* one section of every drop; a grouping of the drops (specimens) makes
-     * one section per group here, each with its subset */
-    if (r != NULL)
-        r->section = calloc(1, sizeof *r->section);
-    if (r == NULL || r->section == NULL) {
-        hf_maxwell_report_free(r);
+    if (r == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    }
-    r->nsections = 1;
-    snprintf(r->section[0].name, sizeof r->section[0].name, "all drops");
-    r->section[0].data = data;
-    hf_status st = HF_OK;
+    hf_status st = make_sections(r, data, diag);
     for (size_t i = 0; i < r->nsections && st == HF_OK; ++i) {
         hf_maxwell_report_section *s = &r->section[i];
-        st = compute_section(s, constants, cfg, diag);
+        st = compute_section(s, i == 0 ? data : NULL, constants, cfg, diag);
         s->trusted = s->features_fit.trusted || s->curve_fit.trusted;
         r->trusted |= s->trusted;
     }
+    if (st == HF_OK)
+        st = compare_sections(r, data, constants, cfg, diag);
     if (st != HF_OK) {
         hf_maxwell_report_free(r);
         return st;
@@ -229,6 +288,7 @@ void hf_maxwell_report_free(hf_maxwell_report *report)
         hf_maxwell_extraction_free(s->extraction);
         hf_maxwell_data_free(s->features);
         free(s->features_drop);
+        free(s->list_drop);
         for (int j = 0; j < 3; ++j)
             free(s->features_u[j]);
         hf_maxwell_identify_report_free(&s->features_fit);
@@ -238,5 +298,6 @@ void hf_maxwell_report_free(hf_maxwell_report *report)
         free(s->warning);
     }
     free(report->section);
+    hf_maxwell_comparison_free(report->comparison);
     free(report);
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/provenance.h"
 #include "core/strdup.h"
 #include "objectives/maxwell_internal.h"
 #include "studies/report_internal.h"
@@ -31,8 +32,8 @@ void hf_maxwell_specimens_free(hf_maxwell_specimens *s)
     free(s);
 }
 
-/* The drops of every specimen of D into S (names copied). */
-static hf_status group_drops(const hf_maxwell_data *d, hf_maxwell_specimens *s, hf_diag *diag)
+hf_status hf_maxwell_specimens_group(const hf_maxwell_data *d, hf_maxwell_specimens *s,
+                                     hf_diag *diag)
 {
     size_t *index = malloc((d->n ? d->n : 1) * sizeof *index); /* freed below */
     if (index == NULL)
@@ -91,7 +92,7 @@ hf_status hf_maxwell_identify_specimens(const hf_maxwell_data *data,
     hf_maxwell_specimens *s = calloc(1, sizeof *s); /* to *out, or freed below */
     if (s == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    hf_status st = group_drops(data, s, diag);
+    hf_status st = hf_maxwell_specimens_group(data, s, diag);
     if (st != HF_OK) {
         hf_maxwell_specimens_free(s);
         return st;

@@ -21,6 +21,15 @@ and on a feature list without traces (data/maxwell_synthetic_noisy.csv):
     same data (one computation, two front ends);
   - text from files is HTML-escaped: a list and a trace file whose names
     hold <, >, & and quotes appear only escaped;
+  - the provenance is the one record of hf_maxwell_provenance: provenance.csv
+    (key,value) holds each trace file's SHA-256 as hashlib computes it, the
+    entries the '# key = value' lines of 'maxwell fit --csv' give, and the
+    page's table shows every entry;
+  - on a list with a specimen column (data/maxwell_specimens.csv): one
+    section per specimen on its own drops, then the comparison, whose
+    verdicts are those of 'maxwell compare' and the truth of the data; and
+    the shipped traces split in two specimens of one material: two
+    sections numbering drops as the list does, not differing;
   - an existing folder is refused without --force (exit 2, untouched);
     --force replaces a report folder whole, and refuses a folder holding a
     file that is not the report's (which stays); no temporary is left.
@@ -28,6 +37,8 @@ and on a feature list without traces (data/maxwell_synthetic_noisy.csv):
 usage: report_check.py HERTZFIT REPO WORKDIR
 """
 import csv
+import hashlib
+import html
 import html.parser
 import os
 import shutil
@@ -157,10 +168,38 @@ def traces_report(hertzfit, repo, work):
         check(abs(float(same[column]) / float(c[column]) - 1) < 1e-8,
               f"the report's curve fit {column} {c[column]} is maxwell fit's {same[column]} "
               "(both %.9g or finer)")
-    prov = {r["what"]: r for r in read_csv(os.path.join(out, "provenance.csv"))}
-    check(prov["nu"]["value"] == "0.5" and "data" in prov and
-          len(prov["data"]["sha256"]) == 64, f"the provenance names nu and the data: {prov}")
+    prov = check_provenance(out, page)
+    check(prov["nu"] == "0.5" and prov["data"] == data and
+          all(prov[f"trace_{i}_sha256"] == sha256_of(os.path.join(os.path.dirname(data),
+                                                                   prov[f"trace_{i}"]))
+              for i in range(1, 13)) and prov["data_sha256"] == sha256_of(data),
+          f"the provenance names nu, the data and each trace file with its SHA-256: {prov}")
+    # one mechanism: the entries 'maxwell fit --csv' writes as '# key = value'
+    # lines of the same data and options are the report's
+    lines = dict(l[2:].split(" = ", 1) for l in fit.splitlines() if l.startswith("# "))
+    for key in ("hertzfit_version", "git_hash", "data", "data_sha256", "trace_12_sha256",
+                "g_mps2", "nu", "alpha", "seed", "optimizer", "weights"):
+        check(prov[key] == lines[key], f"provenance {key}: report {prov[key]!r}, "
+              f"'maxwell fit --csv' {lines.get(key)!r}")
     return out, data
+
+
+def sha256_of(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def check_provenance(out, page):
+    """provenance.csv is a key,value list and the page's table shows each entry."""
+    rows = read_csv(os.path.join(out, "provenance.csv"))
+    check(rows and list(rows[0].keys()) == ["key", "value"],
+          f"{out}/provenance.csv: columns key,value")
+    prov = {r["key"]: r["value"] for r in rows}
+    check(len(prov) == len(rows), f"{out}/provenance.csv: a key twice")
+    for key, value in prov.items():
+        check(f"<tr><td>{html.escape(key)}</td><td>{html.escape(value)}</td></tr>" in page,
+              f"{out}/index.html: provenance {key} = {value} not in the page's table")
+    return prov
 
 
 def refusals(hertzfit, out, data):
@@ -171,8 +210,8 @@ def refusals(hertzfit, out, data):
     with open(os.path.join(out, "index.html"), "rb") as f:
         check(f.read() == before, "a refused report leaves the folder as it was")
     run([hertzfit, "maxwell", "report", "--data", data, "--nu", "0.45", "-o", out, "--force"])
-    with open(os.path.join(out, "provenance.csv"), encoding="utf-8") as f:
-        check("nu,0.45," in f.read(), "--force replaced the folder")
+    prov = {r["key"]: r["value"] for r in read_csv(os.path.join(out, "provenance.csv"))}
+    check(float(prov["nu"]) == 0.45, "--force replaced the folder")
     foreign = os.path.join(out, "notes.txt")
     with open(foreign, "w") as f:
         f.write("mine\n")
@@ -225,6 +264,100 @@ def features_report(hertzfit, repo, work):
           f"the full fit of the noisy list is trusted: {rows}")
 
 
+def specimens_report(hertzfit, repo, work):
+    """Three specimens (A-1 and A-2 of one material, B of 5 % stiffer mu0:
+    data/maxwell_specimens.py made them): one section each, in the order
+    the list names them, and their comparison with the verdicts of
+    'maxwell compare' -- which, for this data, are the truth: A-1 and A-2
+    do not differ, B differs from both (mu0 differs by 0.5 MPa, about 10
+    standard errors of the difference at 1 % noise)."""
+    data = os.path.join(repo, "data", "maxwell_specimens.csv")
+    out = os.path.join(work, "specimens")
+    run([hertzfit, "maxwell", "report", "--data", data, "--nu", "0.5", "-o", out])
+    names = ["A-1", "A-2", "B"]
+    expected = {"index.html", "provenance.csv", "comparison.csv"}
+    for k in range(1, 4):
+        expected |= {f"section{k}_estimates.csv", f"section{k}_regressions.png"}
+    page = check_folder(out, expected)
+    check("section4_estimates.csv" not in os.listdir(out), "no fourth section")
+    with open(data, encoding="utf-8") as f:
+        listed = list(csv.DictReader(l for l in f if not l.startswith("#")))
+    for k, name in enumerate(names, 1):
+        check(f'<h2>Section {k}: {name} (' in page, f"section {k} is specimen {name}")
+        rows = read_csv(os.path.join(out, f"section{k}_estimates.csv"))
+        drops = sum(r["specimen"] == name for r in listed)
+        full = [r for r in rows if r["method"] == "full"]
+        check(all(r["section"] == name for r in rows) and len(full) == 1 and
+              int(full[0]["n"]) == drops,
+              f"section {k}: specimen {name}'s {drops} drops alone: {rows}")
+    check('id="comparison"' in page and page.index('id="comparison"') >
+          page.index('id="section3"') and page.index('id="comparison"') <
+          page.index('id="provenance"'), "the comparison comes after the sections")
+    pairs = {(r["specimen_a"], r["specimen_b"]): r
+             for r in read_csv(os.path.join(out, "comparison.csv"))}
+    compare = run([hertzfit, "maxwell", "compare", "--data", data, "--nu", "0.5",
+                   "--csv"]).stdout
+    theirs = {(r["specimen_a"], r["specimen_b"]): r for r in
+              csv.DictReader(l for l in compare.splitlines() if not l.startswith("#"))}
+    check(pairs.keys() == theirs.keys(), f"the pairs of 'maxwell compare': {list(pairs)}")
+    for pair, r in pairs.items():
+        check(r["differ"] == theirs[pair]["differ"] and r["status"] == theirs[pair]["status"]
+              and abs(float(r["p_holm"]) / float(theirs[pair]["p_holm"]) - 1) < 1e-6,
+              f"{pair}: the report's verdict {r} is 'maxwell compare''s {theirs[pair]}")
+    truth = {("A-1", "A-2"): "no", ("A-1", "B"): "yes", ("A-2", "B"): "yes"}
+    for pair, verdict in truth.items():
+        check(pairs[pair]["differ"] == verdict and pairs[pair]["status"] == "ok",
+              f"{pair}: differ {verdict} expected: {pairs[pair]}")
+        check(f"<td>{pair[0]}</td><td>{pair[1]}</td>" in page, f"{pair} in the page's table")
+    prov = check_provenance(out, page)
+    lines = dict(l[2:].split(" = ", 1) for l in compare.splitlines() if l.startswith("# "))
+    check(float(prov["level"]) == 0.05 and prov["level"] == lines["level"],
+          f"the comparison's level recorded as 'maxwell compare' records it: {prov}")
+
+
+def traces_specimens_report(hertzfit, repo, work):
+    """The shipped traces (one material) split into two specimens X and Y,
+    drops alternating: two sections with their own traces, the extraction
+    numbering drops as the list does, and the comparison of the curve fits
+    ('maxwell compare''s choice without feature columns) says what
+    'maxwell compare' says, and that one material does not differ."""
+    src = os.path.join(repo, "data", "drop_traces")
+    here = os.path.join(work, "xy")
+    shutil.copytree(src, here)
+    with open(os.path.join(here, "drops.csv"), encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    out_lines, row = [], 0
+    for line in lines:
+        if line.startswith("#") or not line.strip():
+            out_lines.append(line)
+            continue
+        out_lines.append(("specimen" if row == 0 else "XY"[(row - 1) % 2]) + "," + line)
+        row += 1
+    data = os.path.join(here, "drops.csv")
+    with open(data, "w", encoding="utf-8") as f:
+        f.write("\n".join(out_lines) + "\n")
+    out = os.path.join(work, "xy-report")
+    run([hertzfit, "maxwell", "report", "--data", data, "--nu", "0.5", "-o", out])
+    expected = {"index.html", "provenance.csv", "comparison.csv"}
+    for k in (1, 2):
+        expected |= {f"section{k}_estimates.csv", f"section{k}_extraction.csv",
+                     f"section{k}_traces.png", f"section{k}_regressions.png"}
+    page = check_folder(out, expected)
+    for k, drops in ((1, ["1", "3", "5", "7", "9", "11"]), (2, ["2", "4", "6", "8", "10", "12"])):
+        rows = read_csv(os.path.join(out, f"section{k}_extraction.csv"))
+        check(sorted({r["drop"] for r in rows}, key=int) == drops and
+              all(r["trace_file"].endswith(f"drop{int(r['drop']):02d}.csv") for r in rows),
+              f"section {k}: the list's drops {drops} with their own traces: {rows}")
+    pair = read_csv(os.path.join(out, "comparison.csv"))
+    compare = run([hertzfit, "maxwell", "compare", "--data", data, "--nu", "0.5",
+                   "--csv"]).stdout
+    theirs = list(csv.DictReader(l for l in compare.splitlines() if not l.startswith("#")))
+    check(len(pair) == 1 and pair[0]["differ"] == theirs[0]["differ"] == "no" and
+          abs(float(pair[0]["p_holm"]) / float(theirs[0]["p_holm"]) - 1) < 1e-6,
+          f"one material: X and Y do not differ, as 'maxwell compare' says: {pair} {theirs}")
+    check("the curve fit" in page, "the comparison names the curve fit")
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
@@ -235,6 +368,8 @@ def main():
     refusals(hertzfit, out, data)
     escaped_names(hertzfit, repo, work)
     features_report(hertzfit, repo, work)
+    specimens_report(hertzfit, repo, work)
+    traces_specimens_report(hertzfit, repo, work)
     no_temporaries(work)
     print("report_check: all checks passed")
 

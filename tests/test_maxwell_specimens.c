@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "hertzfit/maxwell_fit.h"
+#include "objectives/maxwell_internal.h"
 
 #define GRID HERTZFIT_SOURCE_DIR "/data/maxwell_synthetic_grid.csv"
 

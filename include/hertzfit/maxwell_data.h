@@ -261,13 +261,6 @@ hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, c
 hf_status hf_maxwell_data_set_specimen(hf_maxwell_data *data, size_t i, const char *name,
                                        hf_diag *diag);
 
-/* The specimens of DATA: their number into *nspecimens (1 without a
- * specimen column) and, when index is not NULL, each test's specimen
- * (0-based, in the order the names first appear) into index[0 .. n-1].
- * HF_EINVAL for a test without a name (hf_maxwell_data_set_specimen). */
-hf_status hf_maxwell_data_specimens(const hf_maxwell_data *data, size_t *nspecimens,
-                                    size_t *index, hf_diag *diag);
-
 /*
  * ---- measured force histories of drop tests: the
  * features F_M, t_M, t_c extracted from a raw load-cell trace, and

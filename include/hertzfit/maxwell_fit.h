@@ -527,9 +527,10 @@ void hf_maxwell_extraction_free(hf_maxwell_extraction *extraction);
 /* ---- a data set's report, one call ----------------------------------------
  *
  * hf_maxwell_report_compute runs everything a report of drop tests shows,
- * section by section (today one section, "all drops"; a grouping of the
- * drops, such as specimens, adds one section per group, each computed the
- * same way on its own drops):
+ * section by section: one section per specimen (the `specimen` column,
+ * grouped as hf_maxwell_identify_specimens does; named by the specimen,
+ * each computed on its own drops), or one section "all drops" on the data
+ * itself without that column:
  *  - with traces: hf_maxwell_extract of every impact; the features of
  *    each drop's first impact when usable (hf_maxwell_impact_features_usable)
  *    become a feature data set with their standard uncertainties, fitted
@@ -544,7 +545,13 @@ void hf_maxwell_extraction_free(hf_maxwell_extraction *extraction);
  *    a regression, a fit that did not converge, a fit that failed.
  * A fit that fails on the data does not end the report: its status and
  * message stand in the section (features_status, curve_status) and the
- * rest is computed.  cfg's method and residuals are ignored.  Returns
+ * rest is computed.  With two or more specimens the report holds their
+ * comparison as `maxwell compare` makes it by default (hf_maxwell_compare
+ * with method ALL: the full fit of feature columns, else the curve fit of
+ * the traces; level HF_MAXWELL_COMPARE_LEVEL); a comparison that fails
+ * leaves its status and message instead and the sections stand.  The
+ * list's own warnings go to the first section.  cfg's method and
+ * residuals are ignored.  Returns
  * HF_OK with *out owned by the caller (hf_maxwell_report_free); HF_EINVAL
  * for a NULL argument, HF_ENOMEM, and bad input of a fit (the data or
  * options are wrong, hf_status_is_bad_input), which ends it. */
@@ -572,12 +579,19 @@ typedef struct hf_maxwell_report_section {
     size_t nwarnings;
     char **warning;                      /* nwarnings lines (owned) */
     int trusted;                         /* some estimate of the section is trusted */
+    size_t *list_drop;                   /* each of data's drops' 0-based index in the
+                                            whole list (owned), NULL when data is the
+                                            list: drop numbers a reader finds there */
 } hf_maxwell_report_section;
 
 typedef struct hf_maxwell_report {
     size_t nsections;
     hf_maxwell_report_section *section;  /* nsections (owned) */
     int trusted;                         /* some estimate of some section is trusted */
+    hf_maxwell_comparison *comparison;   /* the specimens' comparison (owned), NULL with
+                                            fewer than two or when it failed */
+    hf_status comparison_status;         /* HF_OK, or why the comparison failed */
+    char comparison_error[HF_DIAG_SIZE]; /* its message, or "" */
 } hf_maxwell_report;
 
 hf_status hf_maxwell_report_compute(const hf_maxwell_data *data,

@@ -122,7 +122,8 @@ hf_status hf_data_dir(char *out, size_t size, hf_diag *diag);
  * "# key = value" above its tables, the Python package gives them as a
  * dict (`.provenance`), the MATLAB/Octave gateway as a struct field
  * `provenance`: one content for the three.  hertzfit/maxwell_fit.h fills
- * one for the Maxwell tasks (hf_maxwell_provenance). */
+ * one for the Maxwell tasks (hf_maxwell_provenance), which sets the numbers
+ * and the files' hashes itself. */
 typedef struct hf_provenance hf_provenance;
 
 /* A provenance holding hertzfit_version and git_hash; *out is the
@@ -134,16 +135,6 @@ void hf_provenance_free(hf_provenance *provenance);
  * identifier or a value holding a line break, HF_ENOMEM. */
 hf_status hf_provenance_set(hf_provenance *provenance, const char *key, const char *value,
                             hf_diag *diag);
-
-/* Sets KEY to VALUE printed as %.17g (round-trips the double). */
-hf_status hf_provenance_set_number(hf_provenance *provenance, const char *key, double value,
-                                   hf_diag *diag);
-
-/* Sets KEY to PATH and KEY_sha256 to the SHA-256 of the file's bytes (64
- * lower-case hex digits, as sha256sum prints it).  HF_EIO naming PATH when
- * it cannot be read, and the errors of hf_provenance_set. */
-hf_status hf_provenance_set_file(hf_provenance *provenance, const char *key, const char *path,
-                                 hf_diag *diag);
 
 /* The entries, in the order their keys were first set. */
 size_t hf_provenance_count(const hf_provenance *provenance);
