@@ -791,10 +791,26 @@ static const char *const estimate_headers[] = {
 /* the bootstrap's columns, last in estimate_headers, only with --csv --bootstrap */
 enum { BOOTSTRAP_COLUMNS = 5 };
 
+/* Without --csv: specimen K's own table (HEADERS, NCOLS), headed by its
+ * name when the data name specimens, then the intervals' table under
+ * --bootstrap. */
+static int print_specimen_block(const fit_args *a, const hf_maxwell_specimen_result *r, size_t k,
+                                int named, const char *const *headers, size_t ncols)
+{
+    if (named)
+        printf("%sspecimen %s (%zu drops)\n", k > 0 ? "\n" : "", r->name, r->ndrops);
+    hfc_table *t = hfc_table_alloc(0, ncols, headers); /* freed by hfc_table_print */
+    for (size_t i = 0; i < r->report.nrows; ++i)
+        add_estimate_row(t, NULL, &r->report.row[i], 0);
+    int rc = hfc_table_print(t);
+    if (rc == 0 && a->bootstrap > 0)
+        rc = print_intervals(a, r->report.row, r->report.nrows);
+    return rc;
+}
+
 /* The estimates of every specimen: with --csv one table, a specimen column
  * first when the data name specimens; on the terminal one block per
- * specimen, with the intervals' table after it under --bootstrap.  Exit 1
- * when a specimen has no trusted estimate. */
+ * specimen.  Exit 1 when a specimen has no trusted estimate. */
 static int print_estimate_tables(const fit_args *a, const hf_maxwell_specimens *s)
 {
     const int named = s->n > 0 && s->specimen[0].name != NULL;
@@ -803,24 +819,18 @@ static int print_estimate_tables(const fit_args *a, const hf_maxwell_specimens *
     const size_t ncols =
         HFC_COUNT(estimate_headers) - (named ? 0 : 1) - (boot_columns ? 0 : BOOTSTRAP_COLUMNS);
     int rc = 0;
-    hfc_table *t = a->csv ? hfc_table_alloc(1, ncols, headers) : NULL; /* printed below */
-    for (size_t k = 0; k < s->n && rc == 0; ++k) {
-        const hf_maxwell_specimen_result *r = &s->specimen[k];
-        if (!a->csv) {
-            if (named)
-                printf("%sspecimen %s (%zu drops)\n", k > 0 ? "\n" : "", r->name, r->ndrops);
-            t = hfc_table_alloc(0, ncols - (named ? 1 : 0), headers + (named ? 1 : 0));
-        }
-        for (size_t i = 0; i < r->report.nrows; ++i)
-            add_estimate_row(t, a->csv ? r->name : NULL, &r->report.row[i], boot_columns);
-        if (!a->csv)
-            rc = hfc_table_print(t);
-        if (rc == 0 && a->bootstrap > 0 && !a->csv)
-            rc = print_intervals(a, r->report.row, r->report.nrows);
+    if (!a->csv) {
+        for (size_t k = 0; k < s->n && rc == 0; ++k)
+            rc = print_specimen_block(a, &s->specimen[k], k, named, estimate_headers + 1,
+                                      ncols - (named ? 1 : 0));
+        return rc;
     }
-    if (a->csv)
-        rc = hfc_table_print(t);
-    return rc;
+    hfc_table *t = hfc_table_alloc(1, ncols, headers); /* freed by hfc_table_print */
+    for (size_t k = 0; k < s->n; ++k)
+        for (size_t i = 0; i < s->specimen[k].report.nrows; ++i)
+            add_estimate_row(t, s->specimen[k].name, &s->specimen[k].report.row[i],
+                             boot_columns);
+    return hfc_table_print(t);
 }
 
 static int print_estimates(const fit_args *a, const hf_maxwell_specimens *s)

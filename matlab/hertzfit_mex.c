@@ -1276,6 +1276,24 @@ static mxArray *sphere_fit_struct(const hf_law *law, size_t count, const double 
     return s;
 }
 
+/* The rows of `hertzfit ev --csv`: speed, e, t_c and the power-law fit. */
+static mxArray *ev_rows(const hf_law *law, const hf_restitution_fit *fit, size_t count,
+                        const double *v, const double *e, const double *tc)
+{
+    static const char *fields[] = {"v_m_per_s", "e", "t_c_s", "e_fit"};
+    mxArray *s = mxCreateStructMatrix((mwSize)count, 1, 4, fields);
+    for (size_t i = 0; i < count; ++i) {
+        set_real(s, i, fields[0], v[i]);
+        set_real(s, i, fields[1], e[i]);
+        set_real(s, i, fields[2], tc[i]);
+        set_real(s, i, fields[3],
+                 fit->valid ? 1.0 - fit->coefficient * pow(v[i] / law->contact.approach_speed,
+                                                           fit->exponent)
+                            : mxGetNaN());
+    }
+    return s;
+}
+
 static int cmd_ev(int n, const mxArray **in, int nlhs, mxArray **out, failure *f)
 {
     arg args[] = {{"form", ARG_TEXT, 0, NULL},  {"model", ARG_TEXT, 0, NULL},
@@ -1327,17 +1345,7 @@ static int cmd_ev(int n, const mxArray **in, int nlhs, mxArray **out, failure *f
         mxFree(buf);
         return fail_status(f, "ev", st, &diag);
     }
-    static const char *fields[] = {"v_m_per_s", "e", "t_c_s", "e_fit"};
-    mxArray *s = mxCreateStructMatrix((mwSize)count, 1, 4, fields);
-    for (size_t i = 0; i < count; ++i) {
-        set_real(s, i, fields[0], v[i]);
-        set_real(s, i, fields[1], e[i]);
-        set_real(s, i, fields[2], tc[i]);
-        set_real(s, i, fields[3],
-                 fit.valid ? 1.0 - fit.coefficient * pow(v[i] / law.contact.approach_speed,
-                                                         fit.exponent)
-                           : mxGetNaN());
-    }
+    mxArray *s = ev_rows(&law, &fit, count, v, e, tc);
     /* the viscoelastic form's series fit, a second output when asked for */
     if (nlhs >= 2 && law.form == HF_LAW_VISCOELASTIC &&
         (out[1] = sphere_fit_struct(&law, count, v, e, f)) == NULL) {
