@@ -104,6 +104,9 @@ static hf_status alloc_features(hf_maxwell_report_section *s, size_t n, hf_diag 
     hf_status st = hf_maxwell_data_alloc(n, mask, &s->features, diag);
     if (st != HF_OK)
         return st;
+    /* measured on traces: the full fit's default observables are those of
+     * extracted features, as for the table 'maxwell extract' writes */
+    s->features->extracted = 1;
     int failed = (s->features_drop = malloc((n ? n : 1) * sizeof *s->features_drop)) == NULL;
     for (int j = 0; j < 3; ++j)
         failed |= (s->features_u[j] = malloc((n ? n : 1) * sizeof(double))) == NULL;
