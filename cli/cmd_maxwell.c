@@ -102,6 +102,12 @@ int hfc_maxwell_provenance(const char *command, const hf_maxwell_data *data,
     return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, &diag);
 }
 
+void hfc_maxwell_args_init(hfc_maxwell_args *args)
+{
+    *args = (hfc_maxwell_args){.nu = NAN, .g = NAN, .weights = "none", .seed = 1};
+    hf_maxwell_fit_config_init(&args->full);
+}
+
 int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
                      const hfc_trace_format_args *format, int traces, hf_maxwell_data **data)
 {
@@ -1077,9 +1083,8 @@ static int cmd_fit(int argc, char **argv)
 {
     static const char *const methods[] = {"regression", "full", "curve", "all", NULL};
     fit_args a = {.command = argv[0], .method = "all",
-                  .curve = {.contact_start = "fit", .baseline = "fit"},
-                  .fit = {.nu = NAN, .g = NAN, .weights = "none", .seed = 1}};
-    hf_maxwell_fit_config_init(&a.fit.full);
+                  .curve = {.contact_start = "fit", .baseline = "fit"}};
+    hfc_maxwell_args_init(&a.fit);
     hfc_opt opts[] = {
         HFC_MAXWELL_FIT_OPTIONS(&a.fit),
         HFC_TRACE_FORMAT_OPTIONS(&a.fit.format),
@@ -1227,9 +1232,8 @@ static int cmd_compare(int argc, char **argv)
     static const char *const methods[] = {"full", "curve", NULL};
     double level = HF_MAXWELL_COMPARE_LEVEL;
     fit_args a = {.command = argv[0], .method = NULL,
-                  .curve = {.contact_start = "fit", .baseline = "fit"},
-                  .fit = {.nu = NAN, .g = NAN, .weights = "none", .seed = 1}};
-    hf_maxwell_fit_config_init(&a.fit.full);
+                  .curve = {.contact_start = "fit", .baseline = "fit"}};
+    hfc_maxwell_args_init(&a.fit);
     hfc_opt opts[] = {
         HFC_MAXWELL_FIT_OPTIONS(&a.fit),
         HFC_TRACE_FORMAT_OPTIONS(&a.fit.format),

@@ -35,6 +35,10 @@ typedef struct hfc_maxwell_args {
     hfc_texts observables;        /* --observables: the full fit's, or none: all */
 } hfc_maxwell_args;
 
+/* The options' defaults: nu and g not given (NaN), weights none, seed 1,
+ * the full fit's configuration hf_maxwell_fit_config_init'ed. */
+void hfc_maxwell_args_init(hfc_maxwell_args *args);
+
 /* The material model: 1 the Maxwell solid, below 1 the standard linear
  * solid of Argatov Eq. 47. */
 #define HFC_OPT_ALPHA(ptr)                                                            \

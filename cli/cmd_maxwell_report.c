@@ -669,8 +669,8 @@ static int cmd_report(int argc, char **argv)
 {
     const char *dir = NULL;
     int force = 0;
-    hfc_maxwell_args a = {.nu = NAN, .g = NAN, .weights = "none", .seed = 1};
-    hf_maxwell_fit_config_init(&a.full);
+    hfc_maxwell_args a;
+    hfc_maxwell_args_init(&a);
     hfc_curve_args curve = {NULL, NULL, 0};
     hfc_opt opts[] = {
         HFC_MAXWELL_FIT_OPTIONS(&a),

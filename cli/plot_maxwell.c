@@ -240,8 +240,8 @@ static int plot_parsed(const char *command, const hfc_maxwell_args *a, const cha
 static int run_plot_maxwell(int argc, char **argv)
 {
     const char *png = NULL;
-    hfc_maxwell_args args = {.nu = NAN, .g = NAN, .weights = "none", .seed = 1};
-    hf_maxwell_fit_config_init(&args.full);
+    hfc_maxwell_args args;
+    hfc_maxwell_args_init(&args);
     hfc_opt opts[] = {
         HFC_MAXWELL_FIT_OPTIONS(&args),
         HFC_OPT_OUTPUT(&png, "FILE.png", "write the figure to FILE.png", 1),
