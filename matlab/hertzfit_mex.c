@@ -739,6 +739,13 @@ static const char *const *obs_fields(void)
     return fields;
 }
 
+/* Their standard uncertainties' fields (hertzfit_maxwell_extract's). */
+static const char *const *uncertainty_fields(void)
+{
+    static const char *const fields[HF_MAXWELL_NOBS] = {"u_F_M_N", "u_t_M_s", "u_t_c_s", "u_e"};
+    return fields;
+}
+
 /* Drop I's force trace, fields t_s and F_N of S, into D. */
 static hf_status trace_from_struct(const mxArray *s, size_t i, hf_maxwell_data *d,
                                    hf_diag *diag)
@@ -767,6 +774,10 @@ static hf_status drop_from_struct(const mxArray *s, size_t i, unsigned mask, int
     for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
         if ((mask & (1u << k)) && field_real(s, i, obs_fields()[k], 0, &d->value[k][i], diag) < 0)
             st = HF_EINVAL;
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if (st == HF_OK && d->uncertainty[k] != NULL &&
+            field_real(s, i, uncertainty_fields()[k], 0, &d->uncertainty[k][i], diag) < 0)
+            st = HF_EINVAL;
     if (st == HF_OK && mxGetFieldNumber(s, "specimen") >= 0)
         st = specimen_from_struct(s, i, d, diag);
     if (st != HF_OK || !traces)
@@ -774,9 +785,22 @@ static hf_status drop_from_struct(const mxArray *s, size_t i, unsigned mask, int
     return trace_from_struct(s, i, d, diag);
 }
 
+/* Room in D for the standard uncertainties of the observables of MASK
+ * that S has fields for (read by drop_from_struct). */
+static hf_status uncertainties_from_struct(const mxArray *s, unsigned mask, hf_maxwell_data *d,
+                                           hf_diag *diag)
+{
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if ((mask & (1u << k)) && mxGetFieldNumber(s, uncertainty_fields()[k]) >= 0 &&
+            (d->uncertainty[k] = calloc(d->n ? d->n : 1, sizeof(double))) == NULL)
+            return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    return HF_OK;
+}
+
 /* Drop tests from a struct array, one element per drop (the struct
  * hertzfit_maxwell_extract returns does): m_kg, R_m, V0_mps, any of
- * F_M_N, t_M_s, t_c_s, e, and t_s with F_N, a drop's force trace as two
+ * F_M_N, t_M_s, t_c_s, e with their standard uncertainties u_F_M_N, ...,
+ * u_e (the feature fit's noise), and t_s with F_N, a drop's force trace as two
  * real vectors (hf_maxwell_data_set_trace), and specimen, its name;
  * checked as a file is. */
 static hf_status data_from_struct(const mxArray *s, hf_maxwell_data **out, hf_diag *diag)
@@ -789,6 +813,8 @@ static hf_status data_from_struct(const mxArray *s, hf_maxwell_data **out, hf_di
     hf_status st = hf_maxwell_data_alloc(n, mask, out, diag);
     if (st == HF_OK) /* extracted features (hertzfit_maxwell_extract's struct) */
         (*out)->extracted = mxGetFieldNumber(s, "u_t_c_s") >= 0;
+    if (st == HF_OK)
+        st = uncertainties_from_struct(s, mask, *out, diag);
     hf_maxwell_data *d = *out;
     for (size_t i = 0; st == HF_OK && i < n; ++i)
         st = drop_from_struct(s, i, mask, traces, d, diag);

@@ -183,9 +183,14 @@ names = fieldnames(r)';
 write_csv(fullfile(out, 'viscoelastic_fit_sls_arrays.csv'), r, names(~strcmp(names, 'reason')));
 expect_error('an unknown viscoelastic law', 'unknown law ''voigt''', ...
              @hertzfit_viscoelastic_fit, 'data', drops, 'nu', 0.5, 'model', 'voigt');
-expect_error('a viscoelastic fit without traces', 'no force histories', ...
+% features (the struct hertzfit_maxwell_extract returns, with their
+% uncertainties) fitted on the exact model
+[r, k] = hertzfit_viscoelastic_fit('data', e, 'nu', 0.5);
+names = fieldnames(r)';
+write_csv(fullfile(out, 'viscoelastic_fit_features.csv'), r, names(~strcmp(names, 'reason')));
+expect_error('a damped law on features', 'maxwell, sls or prony:N', ...
              @hertzfit_viscoelastic_fit, 'data', fullfile(data, 'maxwell_synthetic_clean.csv'), ...
-             'nu', 0.5);
+             'nu', 0.5, 'model', 'hunt-crossley');
 
 % specimens: the comparison, the fit per specimen, and the provenance of each
 specimens = fullfile(data, 'maxwell_specimens.csv');

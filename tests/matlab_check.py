@@ -14,7 +14,8 @@ impact, the Maxwell identification, the features extracted from the force
 traces of data/drop_traces (first and every impact) and the curve fit of
 those traces (default, and extracted contact starts with a zero baseline),
 the exact viscoelastic fit of the traces (auto's five laws with the
-ranking's '#' lines, and the SLS of traces given as vectors).  Every column the program prints
+ranking's '#' lines, and the SLS of traces given as vectors) and the exact
+feature fit of the features in the struct the extraction returns.  Every column the program prints
 must be equal as text, but the wall time ('seconds').  Octave's exit status
 decides, not its output (Octave 7 prints a spurious message at exit).
 
@@ -186,6 +187,9 @@ def main():
     compare('viscoelastic_fit sls of traces given as vectors',
             program('viscoelastic', 'fit', '--data', drops, '--nu', '0.5', '--model', 'sls'),
             binding('viscoelastic_fit_sls_arrays.csv'))
+    compare('viscoelastic_fit of the features in the struct maxwell_extract returns',
+            program('viscoelastic', 'fit', '--data', features, '--nu', '0.5'),
+            binding('viscoelastic_fit_features.csv'))
     specimens = os.path.join(source, 'data', 'maxwell_specimens.csv')
     compare('maxwell_compare of three specimens',
             program('maxwell', 'compare', '--data', specimens, '--nu', '0.5'),
