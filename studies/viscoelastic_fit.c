@@ -21,6 +21,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1078,7 +1079,7 @@ static hf_status feature_residuals(feature_ctx *c, const double *x, double *f)
     params_of(&c->law, x, param);
     ++c->evaluations;
     hf_maxwell_response resp;
-    size_t at = c->N; /* the drop whose response resp holds */
+    size_t at = SIZE_MAX; /* the drop whose response resp holds: none yet */
     int simulated = 0;
     for (size_t r = 0; r < c->N; ++r) {
         size_t i = c->drop[r];
