@@ -320,7 +320,9 @@ static int cmd_fit(int argc, char **argv)
     hfc_trace_format_args format = {0};
     hfc_opt opts[] = {
         {.name = "data", .kind = HFC_TEXT, .value = &data_path, .arg = "FILE", .required = 1,
-         .help = "drop list with a trace column (the lists `maxwell fit` reads)"},
+         .help = "drop list with a trace column (the lists `maxwell fit` reads), or a list of "
+                 "features (F_M_N, t_M_s, t_c_s, e; with u_F_M_N .. u_e, the standard "
+                 "uncertainties 'maxwell extract' writes, the fit tests its goodness)"},
         {.name = "nu", .kind = HFC_REAL, .value = &nu, .arg = "N", .required = 1,
          .limits = HFC_MIN | HFC_MAX, .min = 0.0, .max = 0.5, .help = "Poisson's ratio"},
         {.name = "model", .kind = HFC_TEXT, .value = &model, .arg = "LAW",
@@ -346,6 +348,9 @@ static int cmd_fit(int argc, char **argv)
                      "likelihood-ratio tests of the nested pairs and the choice, behind '#'\n"
                      "after the table (--csv prints the table alone; column chosen: yes,\n"
                      "no, or tied when the least BIC is within --bic-threshold of another).\n"
+                     "A list without traces: its features fitted with the exact impact of\n"
+                     "maxwell, sls or prony:N (auto: those three), residuals divided by the\n"
+                     "features' uncertainties (else relative, no goodness-of-fit test).\n"
                      "docs/viscoelastic.md, \"Identification\".",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
@@ -364,7 +369,7 @@ static int cmd_fit(int argc, char **argv)
         return rc;
     }
     hf_maxwell_data *data = NULL;
-    rc = hfc_maxwell_read(argv[0], data_path, delimiter, g, &format, 1, &data);
+    rc = hfc_maxwell_read(argv[0], data_path, delimiter, g, &format, 0, &data);
     hfc_free(&spec);
     if (rc != 0)
         return rc;

@@ -18,7 +18,7 @@ set(HERTZFIT_SLOW_TESTS
     test_maxwell_fit test_maxwell_curve test_pins
     docs:docs/impact.md docs:docs/benchmarking.md docs:docs/maxwell.md
     docs:docs/optimisers.md test_viscoelastic_fit report_browser restitution_coverage specimens_cli
-    test_maxwell_uncertainty)
+    test_maxwell_uncertainty test_viscoelastic_features docs:docs/viscoelastic.md)
 # program tests that are not test_*.c programs
 set(HERTZFIT_CLI_TESTS shards_parallel plugins ioh_format data:drop_traces install_check
     hardening feature_coverage report_check report_browser restitution_coverage specimens_cli)

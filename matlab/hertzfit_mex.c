@@ -739,6 +739,13 @@ static const char *const *obs_fields(void)
     return fields;
 }
 
+/* Their standard uncertainties' fields (hertzfit_maxwell_extract's). */
+static const char *const *uncertainty_fields(void)
+{
+    static const char *const fields[HF_MAXWELL_NOBS] = {"u_F_M_N", "u_t_M_s", "u_t_c_s", "u_e"};
+    return fields;
+}
+
 /* Drop I's force trace, fields t_s and F_N of S, into D. */
 static hf_status trace_from_struct(const mxArray *s, size_t i, hf_maxwell_data *d,
                                    hf_diag *diag)
@@ -767,6 +774,10 @@ static hf_status drop_from_struct(const mxArray *s, size_t i, unsigned mask, int
     for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
         if ((mask & (1u << k)) && field_real(s, i, obs_fields()[k], 0, &d->value[k][i], diag) < 0)
             st = HF_EINVAL;
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if (st == HF_OK && d->uncertainty[k] != NULL &&
+            field_real(s, i, uncertainty_fields()[k], 0, &d->uncertainty[k][i], diag) < 0)
+            st = HF_EINVAL;
     if (st == HF_OK && mxGetFieldNumber(s, "specimen") >= 0)
         st = specimen_from_struct(s, i, d, diag);
     if (st != HF_OK || !traces)
@@ -774,9 +785,22 @@ static hf_status drop_from_struct(const mxArray *s, size_t i, unsigned mask, int
     return trace_from_struct(s, i, d, diag);
 }
 
+/* Room in D for the standard uncertainties of the observables of MASK
+ * that S has fields for (read by drop_from_struct). */
+static hf_status uncertainties_from_struct(const mxArray *s, unsigned mask, hf_maxwell_data *d,
+                                           hf_diag *diag)
+{
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if ((mask & (1u << k)) && mxGetFieldNumber(s, uncertainty_fields()[k]) >= 0 &&
+            (d->uncertainty[k] = calloc(d->n ? d->n : 1, sizeof(double))) == NULL)
+            return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    return HF_OK;
+}
+
 /* Drop tests from a struct array, one element per drop (the struct
  * hertzfit_maxwell_extract returns does): m_kg, R_m, V0_mps, any of
- * F_M_N, t_M_s, t_c_s, e, and t_s with F_N, a drop's force trace as two
+ * F_M_N, t_M_s, t_c_s, e with their standard uncertainties u_F_M_N, ...,
+ * u_e (the feature fit's noise), and t_s with F_N, a drop's force trace as two
  * real vectors (hf_maxwell_data_set_trace), and specimen, its name;
  * checked as a file is. */
 static hf_status data_from_struct(const mxArray *s, hf_maxwell_data **out, hf_diag *diag)
@@ -789,6 +813,8 @@ static hf_status data_from_struct(const mxArray *s, hf_maxwell_data **out, hf_di
     hf_status st = hf_maxwell_data_alloc(n, mask, out, diag);
     if (st == HF_OK) /* extracted features (hertzfit_maxwell_extract's struct) */
         (*out)->extracted = mxGetFieldNumber(s, "u_t_c_s") >= 0;
+    if (st == HF_OK)
+        st = uncertainties_from_struct(s, mask, *out, diag);
     hf_maxwell_data *d = *out;
     for (size_t i = 0; st == HF_OK && i < n; ++i)
         st = drop_from_struct(s, i, mask, traces, d, diag);
@@ -1358,6 +1384,122 @@ static int cmd_ev(int n, const mxArray **in, int nlhs, mxArray **out, failure *f
     return 0;
 }
 
+/* ---- viscoelastic_fit ---------------------------------------------------- */
+
+/* The parameter rows of fit K of SEL into S from row *row on: the columns
+ * of `hertzfit viscoelastic fit --csv` (NaN where it prints NA) and the
+ * reason of a status that is not ok. */
+static void selection_rows(mxArray *s, size_t *row, const hf_viscoelastic_selection *sel,
+                           size_t k)
+{
+    const hf_viscoelastic_fit *fit = &sel->fit[k];
+    char name[32];
+    hf_viscoelastic_law_name(&fit->law, name, sizeof name);
+    int failed = fit->status == HF_VISCOELASTIC_FIT_FAILED;
+    const char *chosen = k == sel->chosen                                    ? "yes"
+                         : !sel->distinguishable && k == sel->best_bic ? "tied"
+                                                                          : "no";
+    static const char *const numbers[] = {"value", "se", "chi2_red", "runs_z", "aic", "bic"};
+    for (size_t j = 0; j < fit->k; ++j, ++*row) {
+        set_text(s, *row, "model", name);
+        set_text(s, *row, "status", hf_viscoelastic_fit_status_name(fit->status));
+        set_text(s, *row, "param", hf_viscoelastic_law_param_name(&fit->law, j));
+        const double v[6] = {fit->param[j], fit->param_se[j], fit->chi2_red, fit->runs_z,
+                             fit->aic, fit->bic};
+        for (size_t q = 0; q < 6; ++q)
+            set_real(s, *row, numbers[q], failed || !isfinite(v[q]) ? NAN : v[q]);
+        set_real(s, *row, "delta_bic", failed ? NAN : fit->bic - sel->fit[sel->best_bic].bic);
+        set_text(s, *row, "chosen", chosen);
+        set_text(s, *row, "reason", fit->reason);
+    }
+}
+
+/* The ranking of SEL: the choice, the least AIC and BIC, the BIC margin
+ * and the likelihood-ratio tests of the nested pairs (the program's '#'
+ * lines after its table). */
+static mxArray *ranking_of(const hf_viscoelastic_selection *sel)
+{
+    static const char *fields[] = {"chosen", "best_aic", "best_bic", "delta_bic",
+                                   "distinguishable", "lrt"};
+    static const char *lrt_fields[] = {"simple", "general", "df", "statistic", "p_value"};
+    char name[32];
+    mxArray *r = mxCreateStructMatrix(1, 1, 6, fields);
+    set_text(r, 0, "chosen", sel->chosen < sel->n
+                                 ? hf_viscoelastic_law_name(&sel->fit[sel->chosen].law, name,
+                                                            sizeof name)
+                                 : "");
+    set_text(r, 0, "best_aic", hf_viscoelastic_law_name(&sel->fit[sel->best_aic].law, name,
+                                                        sizeof name));
+    set_text(r, 0, "best_bic", hf_viscoelastic_law_name(&sel->fit[sel->best_bic].law, name,
+                                                        sizeof name));
+    set_real(r, 0, "delta_bic", sel->delta_bic);
+    mxSetField(r, 0, "distinguishable", mxCreateLogicalScalar(sel->distinguishable != 0));
+    mxArray *lrt = mxCreateStructMatrix((mwSize)sel->nlrt, 1, 5, lrt_fields);
+    for (size_t k = 0; k < sel->nlrt; ++k) {
+        const hf_viscoelastic_lrt *t = &sel->lrt[k];
+        set_text(lrt, k, "simple", hf_viscoelastic_law_name(&sel->fit[t->simple].law, name,
+                                                            sizeof name));
+        set_text(lrt, k, "general", hf_viscoelastic_law_name(&sel->fit[t->general].law, name,
+                                                             sizeof name));
+        set_real(lrt, k, "df", (double)t->df);
+        set_real(lrt, k, "statistic", t->statistic);
+        set_real(lrt, k, "p_value", t->p_value);
+    }
+    mxSetField(r, 0, "lrt", lrt);
+    return r;
+}
+
+/* hf_viscoelastic_identify of 'data' (a list with force traces, or a
+ * struct array of drops) with 'model' (a law or 'auto', the default) as
+ * `hertzfit viscoelastic fit`: the program's table and the ranking. */
+static int cmd_viscoelastic_fit(int n, const mxArray **in, int nlhs, mxArray **out, failure *f)
+{
+    static const char *name = "viscoelastic_fit";
+    arg args[] = {{"data", ARG_DATA, 1, NULL},           {"nu", ARG_REAL, 1, NULL},
+                  {"model", ARG_TEXT, 0, NULL},          {"bic_threshold", ARG_REAL, 0, NULL},
+                  TRACE_FORMAT_ARGS};
+    if (parse_pairs(name, n, in, args, 4 + TRACE_FORMAT_NARGS, f))
+        return 1;
+    hf_viscoelastic_identify_config cfg;
+    hf_viscoelastic_identify_config_init(&cfg);
+    cfg.nu = mxGetScalar(args[1].value);
+    cfg.bic_threshold = real_or(&args[3], HF_VISCOELASTIC_BIC_THRESHOLD);
+    char *path = text_of(&args[0]), *model = text_of(&args[2]);
+    hf_diag diag = {{0}};
+    hf_status st = HF_OK;
+    if (model == NULL || strcmp(model, "auto") == 0)
+        cfg.automatic = 1;
+    else
+        st = hf_viscoelastic_law_parse(model, &cfg.law, &diag); /* names the valid laws */
+    hf_maxwell_data *d = NULL; /* freed below */
+    if (st == HF_OK)
+        st = data_of(args[0].value, path, &args[4], &d, &diag);
+    for (size_t i = 0; st == HF_OK && i < d->nwarnings; ++i)
+        mexWarnMsgIdAndTxt("hertzfit:data", "%s", d->warning[i]);
+    hf_viscoelastic_selection *sel = mxMalloc(sizeof *sel); /* freed below */
+    if (st == HF_OK)
+        st = hf_viscoelastic_identify(d, &cfg, sel, &diag);
+    int rc = st == HF_OK ? 0 : fail_status(f, name, st, &diag);
+    if (rc == 0) {
+        static const char *fields[] = {"model", "status", "param", "value", "se", "chi2_red",
+                                       "runs_z", "aic", "bic", "delta_bic", "chosen",
+                                       "reason"};
+        size_t rows = 0;
+        for (size_t k = 0; k < sel->n; ++k)
+            rows += sel->fit[k].k;
+        out[0] = mxCreateStructMatrix((mwSize)rows, 1, 12, fields);
+        for (size_t k = 0, row = 0; k < sel->n; ++k)
+            selection_rows(out[0], &row, sel, k);
+        if (nlhs > 1)
+            out[1] = ranking_of(sel);
+    }
+    mxFree(sel);
+    hf_maxwell_data_free(d);
+    mxFree(path);
+    mxFree(model);
+    return rc;
+}
+
 /* ---- the gateway --------------------------------------------------------- */
 
 /* COMMAND with its name-value pairs IN[0 .. n-1]. */
@@ -1383,10 +1525,12 @@ static int run_command(const char *command, int nlhs, mxArray *plhs[], int n,
         rc = cmd_copt(n, in, plhs, f);
     else if (strcmp(command, "ev") == 0)
         rc = cmd_ev(n, in, nlhs, plhs, f);
+    else if (strcmp(command, "viscoelastic_fit") == 0)
+        rc = cmd_viscoelastic_fit(n, in, nlhs, plhs, f);
     else
         rc = fail(f, "hertzfit:badInput", "hertzfit_mex: unknown command '%s' (valid: hr, "
                   "fit_profile, maxwell_simulate, viscoelastic_simulate, maxwell_fit, "
-                  "maxwell_extract, maxwell_compare, copt, ev)", command);
+                  "maxwell_extract, maxwell_compare, copt, ev, viscoelastic_fit)", command);
     return rc;
 }
 
@@ -1406,7 +1550,8 @@ void hertzfit_mex_gateway(int nlhs, mxArray *plhs[], int nrhs, const mxArray *pr
     if (nrhs < 1 || !mxIsChar(prhs[0]) || mxGetString(prhs[0], command, sizeof command) != 0)
         mexErrMsgIdAndTxt("hertzfit:badInput", "hertzfit_mex: the first argument is the "
                           "command (hr, fit_profile, maxwell_simulate, maxwell_fit, "
-                          "maxwell_extract, copt, ev); call the hertzfit_*.m functions instead");
+                          "maxwell_extract, copt, ev, viscoelastic_fit); call the hertzfit_*.m "
+                          "functions instead");
     failure f = {"", ""};
     int rc = run_command(command, nlhs, plhs, nrhs - 1, prhs + 1, &f);
     if (host_interrupt_pending()) {

@@ -111,8 +111,10 @@ void hf_maxwell_data_free(hf_maxwell_data *d)
     if (d == NULL)
         return;
     free(d->impact);
-    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
         free(d->value[k]);
+        free(d->uncertainty[k]);
+    }
     free(d->line);
     free(d->path);
     if (d->trace != NULL)
@@ -198,15 +200,28 @@ static hf_status copy_test(const hf_maxwell_data *src, size_t row, hf_maxwell_da
                            size_t i, hf_diag *diag)
 {
     dst->impact[i] = src->impact[row];
-    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
         if (src->value[k] != NULL)
             dst->value[k][i] = src->value[k][row];
+        if (src->uncertainty[k] != NULL)
+            dst->uncertainty[k][i] = src->uncertainty[k][row];
+    }
     if (dst->line != NULL)
         dst->line[i] = src->line[row];
     if (src->specimen != NULL && src->specimen[row] != NULL &&
         (dst->specimen[i] = hf_strdup(src->specimen[row])) == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     return dst->trace != NULL ? copy_trace(&src->trace[row], &dst->trace[i], diag) : HF_OK;
+}
+
+/* Room in D (N tests) for the uncertainties SRC has; 1 when out of memory. */
+static int alloc_uncertainties(const hf_maxwell_data *src, size_t n, hf_maxwell_data *d)
+{
+    int oom = 0;
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
+        if (src->uncertainty[k] != NULL)
+            oom |= (d->uncertainty[k] = calloc(n ? n : 1, sizeof(double))) == NULL;
+    return oom;
 }
 
 hf_status hf_maxwell_data_subset(const hf_maxwell_data *src, const size_t *rows, size_t n,
@@ -225,6 +240,7 @@ hf_status hf_maxwell_data_subset(const hf_maxwell_data *src, const size_t *rows,
         oom |= (d->trace = calloc(n ? n : 1, sizeof *d->trace)) == NULL;
     if (src->specimen != NULL)
         oom |= (d->specimen = calloc(n ? n : 1, sizeof *d->specimen)) == NULL;
+    oom |= alloc_uncertainties(src, n, d);
     st = oom ? hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu tests", n) : HF_OK;
     for (size_t i = 0; st == HF_OK && i < n; ++i)
         st = copy_test(src, rows[i], d, i, diag);
@@ -710,6 +726,36 @@ static hf_status read_specimens(const hf_csv *csv, const columns *c, hf_maxwell_
 }
 
 /* Reads PATH with (observables = 1) or without its observable columns. */
+/* The standard uncertainties of the observables present, from the columns
+ * u_F_M_N, u_t_M_s, u_t_c_s and u_e ('maxwell extract' writes them, SI):
+ * an empty or NA cell is NaN (not known), a value must be finite and
+ * >= 0. */
+static hf_status read_uncertainties(const hf_csv *csv, hf_maxwell_data *d, hf_diag *diag)
+{
+    for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
+        char name[16];
+        snprintf(name, sizeof name, "u_%s", observable_columns[k]);
+        long col = hf_csv_find(csv, name);
+        if (col < 0 || d->value[k] == NULL)
+            continue;
+        if ((d->uncertainty[k] = calloc(d->n ? d->n : 1, sizeof(double))) == NULL)
+            return hf_diag_set(diag, HF_ENOMEM, "out of memory reading %s", d->path);
+        for (size_t i = 0; i < d->n; ++i) {
+            double u = NAN;
+            hf_status st = hf_csv_number(csv, i, (size_t)col, &u, diag);
+            if (st == HF_EMISSING)
+                u = NAN;
+            else if (st != HF_OK)
+                return st;
+            else if (!(isfinite(u) && u >= 0.0))
+                return hf_diag_set(diag, HF_EDOM, "%s:%zu:%ld: %s = %g must be finite and >= 0",
+                                   hf_csv_path(csv), hf_csv_line(csv, i), col + 1, name, u);
+            d->uncertainty[k][i] = u;
+        }
+    }
+    return HF_OK;
+}
+
 static hf_status read_table(const char *path, const hf_maxwell_read_options *options,
                             int observables, hf_maxwell_data **out, hf_diag *diag)
 {
@@ -746,6 +792,8 @@ static hf_status read_table(const char *path, const hf_maxwell_read_options *opt
         st = fill(csv, &c, o.g, d, diag);
     if (st == HF_OK)
         d->extracted = hf_csv_find(csv, "u_t_c_s") >= 0;
+    if (st == HF_OK)
+        st = read_uncertainties(csv, d, diag);
     if (st == HF_OK)
         st = check_values(d, diag);
     if (st == HF_OK)

@@ -21,6 +21,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -481,6 +482,41 @@ static void classify(hf_viscoelastic_fit *out, const fit_goodness *g, int finite
     }
 }
 
+/* The standard errors of the K law parameters out->param at the
+ * variables x from the variables' covariance s2·COV, carried by the
+ * transform's Jacobian (first order), into out->param_se; the largest
+ * relative one into *worst.  0 when one is not finite. */
+static int standard_errors(const hf_viscoelastic_law *law, size_t k, const double *x,
+                           const gsl_matrix *cov, double s2, hf_viscoelastic_fit *out,
+                           double *worst)
+{
+    /* G = dθ/dx by differences of the transform (exact to ~1e-10) */
+    double G[HF_VISCOELASTIC_FIT_PARAMS_MAX][HF_VISCOELASTIC_FIT_PARAMS_MAX];
+    for (size_t b = 0; b < k; ++b) {
+        double xp[HF_VISCOELASTIC_FIT_PARAMS_MAX], pp[HF_VISCOELASTIC_FIT_PARAMS_MAX],
+            pm[HF_VISCOELASTIC_FIT_PARAMS_MAX];
+        memcpy(xp, x, k * sizeof *xp);
+        xp[b] = x[b] + 1e-6;
+        params_of(law, xp, pp);
+        xp[b] = x[b] - 1e-6;
+        params_of(law, xp, pm);
+        for (size_t a = 0; a < k; ++a)
+            G[a][b] = (pp[a] - pm[a]) / 2e-6;
+    }
+    int finite = 1;
+    for (size_t a = 0; a < k; ++a) {
+        double var = 0.0;
+        for (size_t b = 0; b < k; ++b)
+            for (size_t e = 0; e < k; ++e)
+                var += G[a][b] * G[a][e] * s2 * gsl_matrix_get(cov, b, e);
+        finite = finite && isfinite(var) && var >= 0.0;
+        out->param_se[a] = finite ? sqrt(var) : NAN;
+        if (finite)
+            *worst = fmax(*worst, out->param_se[a] / out->param[a]);
+    }
+    return finite;
+}
+
 /* The fit's result at the optimum x, where J is the Jacobian (GSL's
  * trust region computes it at every point it accepts, the last one
  * included): parameters, standard errors carried from the variables'
@@ -508,31 +544,8 @@ static hf_status result_at(fit_ctx *c, const double *x, const gsl_matrix *J,
     out->p = c->p;
     out->ssr = ssr;
     params_of(&c->law, x, out->param);
-    /* G = dθ/dx by differences of the transform (exact to ~1e-10) */
-    double G[HF_VISCOELASTIC_FIT_PARAMS_MAX][HF_VISCOELASTIC_FIT_PARAMS_MAX];
-    for (size_t b = 0; b < c->k; ++b) {
-        double xp[HF_VISCOELASTIC_FIT_PARAMS_MAX], pp[HF_VISCOELASTIC_FIT_PARAMS_MAX],
-            pm[HF_VISCOELASTIC_FIT_PARAMS_MAX];
-        memcpy(xp, x, c->k * sizeof *xp);
-        xp[b] = x[b] + 1e-6;
-        params_of(&c->law, xp, pp);
-        xp[b] = x[b] - 1e-6;
-        params_of(&c->law, xp, pm);
-        for (size_t a = 0; a < c->k; ++a)
-            G[a][b] = (pp[a] - pm[a]) / 2e-6;
-    }
-    int finite = 1;
     double worst = 0.0;
-    for (size_t a = 0; a < c->k; ++a) {
-        double var = 0.0;
-        for (size_t b = 0; b < c->k; ++b)
-            for (size_t e = 0; e < c->k; ++e)
-                var += G[a][b] * G[a][e] * s2 * gsl_matrix_get(cov, b, e);
-        finite = finite && isfinite(var) && var >= 0.0;
-        out->param_se[a] = finite ? sqrt(var) : NAN;
-        if (finite)
-            worst = fmax(worst, out->param_se[a] / out->param[a]);
-    }
+    int finite = standard_errors(&c->law, c->k, x, cov, s2, out, &worst);
     double mean = 0.0, sst = 0.0;
     for (size_t i = 0; i < c->data->n; ++i)
         for (size_t j = 0; j < c->data->trace[i].n; ++j)
@@ -589,6 +602,13 @@ static void sort_prony_terms(hf_viscoelastic_fit *out)
         }
 }
 
+/* The feature fit of a list without traces (the end of this file). */
+static hf_status feature_fit(const hf_maxwell_data *d, const hf_viscoelastic_law *law,
+                             const hf_viscoelastic_identify_config *cfg, const double *param0,
+                             hf_viscoelastic_fit *out, hf_diag *diag);
+static hf_status check_features(const hf_maxwell_data *d,
+                                const hf_viscoelastic_identify_config *cfg, hf_diag *diag);
+
 /* One law fitted from PARAM0 (and contact starts START0, may be NULL);
  * the fitted contact starts into start_out (n, may be NULL).  A fit that
  * goes wrong is reported in out->status = failed with the reason. */
@@ -604,6 +624,8 @@ static hf_status fit_one(const hf_maxwell_data *d, const hf_viscoelastic_law *la
     for (size_t j = 0; j < HF_VISCOELASTIC_FIT_PARAMS_MAX; ++j)
         out->param[j] = out->param_se[j] = NAN;
     out->ssr = out->r2 = out->chi2_red = out->runs_z = out->aic = out->bic = NAN;
+    if (d->trace == NULL)
+        return feature_fit(d, law, cfg, param0, out, diag);
     fit_ctx c;
     hf_status st = ctx_alloc(&c, d, law, cfg, diag);
     if (st != HF_OK)
@@ -716,10 +738,12 @@ static hf_status check_data(const hf_maxwell_data *d, const hf_viscoelastic_iden
     hf_status st = check_config(cfg, diag);
     if (st != HF_OK)
         return st;
+    if (d->n > 0 && d->trace == NULL && hf_maxwell_data_mask(d) != 0)
+        return check_features(d, cfg, diag);
     if (d->n == 0 || d->trace == NULL)
         return hf_diag_set(diag, HF_ENOTFOUND,
-                           "%s: no force histories (a trace column) to fit", d->path ? d->path
-                                                                                  : "data");
+                           "%s: no force histories (a trace column) or features to fit",
+                           d->path ? d->path : "data");
     for (size_t i = 0; i < d->n && st == HF_OK; ++i) {
         const hf_maxwell_trace *tr = &d->trace[i];
         st = check_drop(d, i, tr->path ? tr->path : d->path ? d->path : "data", diag);
@@ -727,18 +751,43 @@ static hf_status check_data(const hf_maxwell_data *d, const hf_viscoelastic_iden
     return st;
 }
 
+/* Hertz's contact duration and time of the peak in w_m⁰/V0 units. */
+#define ELASTIC_TC 2.9432
+#define ELASTIC_TM 1.4716
+
+static int feature_used(const hf_maxwell_data *d, size_t k, size_t i);
+
+/* Drop i's elastic time scale T = w_m⁰/V0 from its measured peak force
+ * (Hertz's F_M = (5/4) m V0/T) — the trace's peak, or the feature F_M —
+ * else from its contact duration or time of the peak; NaN with none. */
+static double elastic_time(const hf_maxwell_data *d, size_t i)
+{
+    const hf_maxwell_impact *im = &d->impact[i];
+    if (d->trace != NULL)
+        return ELASTIC_PEAK * im->m * im->V0 / fabs(d->trace[i].F[peak_index(&d->trace[i])]);
+    if (feature_used(d, HF_MAXWELL_F_M, i))
+        return ELASTIC_PEAK * im->m * im->V0 / d->value[HF_MAXWELL_F_M][i];
+    if (feature_used(d, HF_MAXWELL_T_C, i))
+        return d->value[HF_MAXWELL_T_C][i] / ELASTIC_TC;
+    return feature_used(d, HF_MAXWELL_T_M, i) ? d->value[HF_MAXWELL_T_M][i] / ELASTIC_TM : NAN;
+}
+
 /* The elastic start of every law: C0 from the measured peaks (Hertz's
  * F_M = (5/4) m V0/T) and START_DAMPING for the damping. */
 static void elastic_start(const hf_maxwell_data *d, const hf_viscoelastic_law *law, double nu,
                           double *param)
 {
-    double C0 = 0.0, T = 0.0, V0 = 0.0;
+    double C0 = 0.0, T = 0.0, V0 = 0.0, used = 0.0;
+    for (size_t i = 0; i < d->n; ++i)
+        used += isfinite(elastic_time(d, i));
     for (size_t i = 0; i < d->n; ++i) {
         const hf_maxwell_impact *im = &d->impact[i];
-        double Ti = ELASTIC_PEAK * im->m * im->V0 / fabs(d->trace[i].F[peak_index(&d->trace[i])]);
-        C0 += Ti * hf_maxwell_speed_parameter(im) / (double)d->n;
-        T += Ti / (double)d->n;
-        V0 += im->V0 / (double)d->n;
+        double Ti = elastic_time(d, i);
+        if (!isfinite(Ti))
+            continue;
+        C0 += Ti * hf_maxwell_speed_parameter(im) / used;
+        T += Ti / used;
+        V0 += im->V0 / used;
     }
     param[0] = hf_maxwell_mu0_from_compliance(C0, nu);
     switch (law->kind) {
@@ -909,7 +958,8 @@ hf_status hf_viscoelastic_identify(const hf_maxwell_data *data,
                 out->fit[out->n++] = step[k];
             hf_viscoelastic_law others[2] = {{HF_VISCOELASTIC_LAW_HUNT_CROSSLEY, 0},
                                              {HF_VISCOELASTIC_LAW_KELVIN_VOIGT, 0}};
-            for (size_t k = 0; k < 2 && st == HF_OK; ++k)
+            /* features: the hereditary laws only (check_features) */
+            for (size_t k = 0; k < (data->trace != NULL ? 2u : 0u) && st == HF_OK; ++k)
                 st = fit_law(data, &others[k], cfg, NULL, NULL, &out->fit[out->n++], NULL, diag);
         } else if (cfg->law.kind == HF_VISCOELASTIC_LAW_PRONY && cfg->law.terms == 1) {
             /* the SLS in the Prony parameters: started from the SLS fit */
@@ -926,4 +976,309 @@ hf_status hf_viscoelastic_identify(const hf_maxwell_data *data,
     }
     free(starts);
     return st != HF_OK ? st : rank(out, cfg, diag);
+}
+
+/* ---- the feature fit ------------------------------------------------------
+ *
+ * A list without traces: its features (F_M, t_M, t_c, e — the table
+ * 'maxwell extract' writes, or any drop list with observable columns)
+ * fitted with the exact impact of a hereditary law.  Residuals (y_model −
+ * y)/σ over every value present, σ the value's standard uncertainty when
+ * the list gives one for every value fitted (hf_maxwell_data.uncertainty:
+ * then χ² = SSR has N − k degrees of freedom and the goodness-of-fit rule
+ * of the curve fits applies with the noise known), else |y| (relative
+ * errors, no goodness-of-fit test: nothing measures the noise).  The same
+ * variables, Levenberg–Marquardt driver, stall stop, standard errors and
+ * status rules as the curve fit; no nuisance parameters. */
+
+typedef struct feature_ctx {
+    const hf_maxwell_data *data;
+    hf_viscoelastic_law law;
+    double nu;
+    size_t N, k;
+    size_t *drop;                  /* the drop of each residual */
+    hf_maxwell_observable *obs;    /* and its observable */
+    double *sigma;                 /* its σ */
+    int known_noise;               /* σ the data's uncertainties */
+    size_t evaluations, failures;
+    hf_status status;
+    hf_diag diag;
+} feature_ctx;
+
+static double response_value(const hf_maxwell_response *r, hf_maxwell_observable obs)
+{
+    switch (obs) {
+    case HF_MAXWELL_F_M: return r->F_M;
+    case HF_MAXWELL_T_M: return r->t_M;
+    case HF_MAXWELL_T_C: return r->t_c;
+    default: return r->e;
+    }
+}
+
+/* The values fitted: every finite value of every observable column. */
+static int feature_used(const hf_maxwell_data *d, size_t k, size_t i)
+{
+    return d->value[k] != NULL && isfinite(d->value[k][i]);
+}
+
+/* 1 when every value fitted has a standard uncertainty > 0. */
+static int features_known_noise(const hf_maxwell_data *d)
+{
+    for (size_t k = 0; k < HF_MAXWELL_NOBS; ++k)
+        for (size_t i = 0; i < d->n; ++i)
+            if (feature_used(d, k, i) &&
+                !(d->uncertainty[k] != NULL && d->uncertainty[k][i] > 0.0))
+                return 0;
+    return 1;
+}
+
+static void feature_ctx_free(feature_ctx *c)
+{
+    free(c->drop);
+    free(c->obs);
+    free(c->sigma);
+}
+
+static hf_status feature_ctx_alloc(feature_ctx *c, const hf_maxwell_data *d,
+                                   const hf_viscoelastic_law *law, double nu, hf_diag *diag)
+{
+    memset(c, 0, sizeof *c);
+    c->data = d;
+    c->law = *law;
+    c->nu = nu;
+    c->k = hf_viscoelastic_law_nparams(law);
+    for (size_t k = 0; k < HF_MAXWELL_NOBS; ++k)
+        for (size_t i = 0; i < d->n; ++i)
+            c->N += (size_t)feature_used(d, k, i);
+    c->drop = malloc(c->N * sizeof *c->drop);
+    c->obs = malloc(c->N * sizeof *c->obs);
+    c->sigma = malloc(c->N * sizeof *c->sigma);
+    if (c->drop == NULL || c->obs == NULL || c->sigma == NULL) {
+        feature_ctx_free(c);
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    }
+    c->known_noise = features_known_noise(d);
+    size_t r = 0;
+    for (size_t i = 0; i < d->n; ++i)
+        for (size_t k = 0; k < HF_MAXWELL_NOBS; ++k)
+            if (feature_used(d, k, i)) {
+                c->drop[r] = i;
+                c->obs[r] = (hf_maxwell_observable)k;
+                c->sigma[r++] = c->known_noise ? d->uncertainty[k][i] : fabs(d->value[k][i]);
+            }
+    return HF_OK;
+}
+
+/* The residuals at the variables x into f.  A material that cannot be
+ * simulated (a trial step far from the data) gives residuals of the
+ * values' size, which the trust region rejects, as the curve fit's zero
+ * force does. */
+static hf_status feature_residuals(feature_ctx *c, const double *x, double *f)
+{
+    double param[HF_VISCOELASTIC_FIT_PARAMS_MAX];
+    params_of(&c->law, x, param);
+    ++c->evaluations;
+    hf_maxwell_response resp;
+    size_t at = SIZE_MAX; /* the drop whose response resp holds: none yet */
+    int simulated = 0;
+    for (size_t r = 0; r < c->N; ++r) {
+        size_t i = c->drop[r];
+        if (i != at) {
+            hf_diag diag = {{0}};
+            hf_status st = hf_viscoelastic_law_simulate(&c->law, param, c->nu,
+                                                        &c->data->impact[i], &resp, &diag);
+            at = i;
+            simulated = st == HF_OK;
+            if (st != HF_OK && st != HF_EDOM && st != HF_ERANGE && st != HF_ENOCONV &&
+                st != HF_EGSL) {
+                c->status = st;
+                c->diag = diag;
+                return st;
+            }
+            c->failures += !simulated;
+        }
+        double y = c->data->value[c->obs[r]][i];
+        double model = simulated ? response_value(&resp, c->obs[r]) : 0.0;
+        f[r] = (model - y) / c->sigma[r];
+    }
+    return HF_OK;
+}
+
+static int feature_f(const gsl_vector *x, void *params, gsl_vector *f)
+{
+    return feature_residuals(params, x->data, f->data) == HF_OK ? GSL_SUCCESS : GSL_EFAILED;
+}
+
+/* Forward differences (FD_STEP, as the curve fit's law columns). */
+static int feature_df(const gsl_vector *xv, void *params, gsl_matrix *J)
+{
+    feature_ctx *c = params;
+    double x[HF_VISCOELASTIC_FIT_PARAMS_MAX];
+    memcpy(x, xv->data, c->k * sizeof *x);
+    double *f0 = malloc(2 * c->N * sizeof *f0);
+    if (f0 == NULL)
+        return GSL_ENOMEM;
+    double *f1 = f0 + c->N;
+    hf_status st = feature_residuals(c, x, f0);
+    for (size_t col = 0; col < c->k && st == HF_OK; ++col) {
+        x[col] += FD_STEP;
+        st = feature_residuals(c, x, f1);
+        x[col] = xv->data[col];
+        for (size_t r = 0; r < c->N && st == HF_OK; ++r)
+            gsl_matrix_set(J, r, col, (f1[r] - f0[r]) / FD_STEP);
+    }
+    free(f0);
+    return st == HF_OK ? GSL_SUCCESS : GSL_EFAILED;
+}
+
+/* R² of the weighted values against the weighted residuals' SSR. */
+static double feature_r2(const feature_ctx *c, double ssr)
+{
+    double mean = 0.0, sst = 0.0, n = (double)c->N;
+    for (size_t r = 0; r < c->N; ++r)
+        mean += c->data->value[c->obs[r]][c->drop[r]] / c->sigma[r] / n;
+    for (size_t r = 0; r < c->N; ++r) {
+        double y = c->data->value[c->obs[r]][c->drop[r]] / c->sigma[r] - mean;
+        sst += y * y;
+    }
+    return sst > 0.0 ? 1.0 - ssr / sst : 1.0;
+}
+
+/* The fit's parameters, standard errors, statistics and status at x from
+ * the residuals F and the variables' unscaled covariance COV. */
+static void feature_statistics(const feature_ctx *c, const double *x, const gsl_vector *f,
+                               const gsl_matrix *cov, hf_viscoelastic_fit *out)
+{
+    double ssr;
+    gsl_blas_ddot(f, f, &ssr);
+    double dof = (double)(c->N - c->k), n = (double)c->N;
+    out->N = c->N;
+    out->p = c->k;
+    out->ssr = ssr;
+    params_of(&c->law, x, out->param);
+    double worst = 0.0;
+    /* σ known: the covariance is (JᵀJ)⁻¹; relative errors: scaled by s² */
+    int finite = standard_errors(&c->law, c->k, x, cov, c->known_noise ? 1.0 : ssr / dof, out,
+                                 &worst);
+    out->r2 = feature_r2(c, ssr);
+    fit_goodness g = {c->known_noise ? ssr / dof : NAN, NAN, c->known_noise ? (size_t)dof : 0,
+                      0};
+    out->chi2_red = g.chi2_red;
+    out->runs_z = NAN;
+    out->aic = n * log(ssr / n) + 2.0 * (double)c->k;
+    out->bic = n * log(ssr / n) + (double)c->k * log(n);
+    out->evaluations = c->evaluations;
+    classify(out, &g, finite, worst);
+    if (out->status == HF_VISCOELASTIC_FIT_MODEL_INADEQUATE) /* the noise is given */
+        snprintf(out->reason, sizeof out->reason,
+                 "the residuals are %.3g times the features' standard uncertainties "
+                 "(reduced chi^2 = %.4g with %zu dof)", sqrt(g.chi2_red), g.chi2_red,
+                 g.gof_dof);
+}
+
+/* Statistics and status of the feature fit at its optimum x. */
+static hf_status feature_result(feature_ctx *c, const double *x, const gsl_matrix *J,
+                                 hf_viscoelastic_fit *out, hf_diag *diag)
+{
+    gsl_matrix *cov = gsl_matrix_alloc(c->k, c->k);
+    gsl_vector *f = gsl_vector_alloc(c->N);
+    hf_status st = cov && f ? HF_OK : hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    size_t before = c->failures;
+    if (st == HF_OK && feature_residuals(c, x, f->data) != HF_OK)
+        st = hf_diag_set(diag, c->status, "viscoelastic feature fit: %s", c->diag.text);
+    if (st == HF_OK && c->failures > before)
+        st = hf_diag_set(diag, HF_ENOCONV, "the law cannot be simulated at the optimum");
+    if (st == HF_OK && gsl_multifit_nlinear_covar(J, 0.0, cov) != GSL_SUCCESS)
+        st = hf_diag_set(diag, HF_EGSL, "viscoelastic feature fit: covariance failed");
+    if (st == HF_OK)
+        feature_statistics(c, x, f, cov, out);
+    if (f) gsl_vector_free(f);
+    if (cov) gsl_matrix_free(cov);
+    return st;
+}
+
+/* The fit's result from the driver's end GS in W: failed with the reason
+ * when GSL or the result failed; poorly-determined when the iterations ran
+ * out on an otherwise ok fit. */
+static void feature_outcome(feature_ctx *c, gsl_multifit_nlinear_workspace *w, int gs,
+                            size_t max_iter, hf_viscoelastic_fit *out)
+{
+    hf_diag inner = {{0}};
+    if (gs != GSL_SUCCESS && gs != GSL_EMAXITER && gs != GSL_ENOPROG)
+        snprintf(out->reason, sizeof out->reason, "GSL: %s", gsl_strerror(gs));
+    else if (feature_result(c, gsl_multifit_nlinear_position(w)->data,
+                            gsl_multifit_nlinear_jac(w), out, &inner) != HF_OK) {
+        out->status = HF_VISCOELASTIC_FIT_FAILED;
+        snprintf(out->reason, sizeof out->reason, "%.120s", inner.text);
+    } else if (gs == GSL_EMAXITER && out->status == HF_VISCOELASTIC_FIT_OK) {
+        out->status = HF_VISCOELASTIC_FIT_POORLY_DETERMINED;
+        snprintf(out->reason, sizeof out->reason, "no convergence in %zu iterations", max_iter);
+    }
+}
+
+/* The feature fit of LAW from PARAM0 into OUT (status failed, with the
+ * reason, when it goes wrong); an error only for a failure of the
+ * machine (memory) or bad input the checks missed. */
+static hf_status feature_fit(const hf_maxwell_data *d, const hf_viscoelastic_law *law,
+                             const hf_viscoelastic_identify_config *cfg, const double *param0,
+                             hf_viscoelastic_fit *out, hf_diag *diag)
+{
+    feature_ctx c;
+    hf_status st = feature_ctx_alloc(&c, d, law, cfg->nu, diag);
+    if (st != HF_OK)
+        return st;
+    gsl_vector *x0 = gsl_vector_alloc(c.k);
+    gsl_multifit_nlinear_fdf fdf = {0};
+    fdf.f = feature_f;
+    fdf.df = feature_df;
+    fdf.n = c.N;
+    fdf.p = c.k;
+    fdf.params = &c;
+    gsl_multifit_nlinear_parameters par = gsl_multifit_nlinear_default_parameters();
+    par.trs = gsl_multifit_nlinear_trs_lm;
+    gsl_multifit_nlinear_workspace *w =
+        x0 ? gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &par, c.N, c.k) : NULL;
+    if (w == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    int gs = GSL_SUCCESS, info = 0;
+    if (st == HF_OK) {
+        vars_of(law, param0, x0->data);
+        gs = gsl_multifit_nlinear_init(x0, &fdf, w);
+        if (gs == GSL_SUCCESS)
+            gs = hf_lsq_drive(w, cfg->max_iter, 1e-8, 1e-8, CHI2_STEP, &info);
+    }
+    if (st == HF_OK && c.status != HF_OK)
+        st = hf_diag_set(diag, c.status, "viscoelastic feature fit: %s", c.diag.text);
+    else if (st == HF_OK)
+        feature_outcome(&c, w, gs, cfg->max_iter, out);
+    sort_prony_terms(out);
+    if (w) gsl_multifit_nlinear_free(w);
+    if (x0) gsl_vector_free(x0);
+    feature_ctx_free(&c);
+    return st;
+}
+
+/* A list of features: drops with valid impacts, some value to fit, more
+ * values than any law's parameters, and hereditary laws only (the damped
+ * laws' response is not computed to fitting accuracy, and no e). */
+static hf_status check_features(const hf_maxwell_data *d,
+                                const hf_viscoelastic_identify_config *cfg, hf_diag *diag)
+{
+    const char *where = d->path ? d->path : "data";
+    if (!cfg->automatic && !hf_viscoelastic_law_hereditary(&cfg->law))
+        return hf_diag_set(diag, HF_EINVAL, "%s: features (no force histories): the feature "
+                           "fit takes maxwell, sls or prony:N", where);
+    size_t values = 0;
+    for (size_t i = 0; i < d->n; ++i) {
+        hf_status st = hf_maxwell_impact_check(&d->impact[i], diag);
+        if (st != HF_OK)
+            return st;
+        for (size_t k = 0; k < HF_MAXWELL_NOBS; ++k)
+            values += (size_t)feature_used(d, k, i);
+    }
+    size_t most = cfg->automatic ? 1 + 2 * cfg->auto_terms : hf_viscoelastic_law_nparams(&cfg->law);
+    if (values <= most)
+        return hf_diag_set(diag, HF_EINVAL, "%s: %zu feature values for %zu parameters", where,
+                           values, most);
+    return HF_OK;
 }

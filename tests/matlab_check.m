@@ -152,6 +152,46 @@ r = hertzfit_maxwell_extract('data', mem);
 names = fieldnames(r)';
 write_csv(fullfile(out, 'maxwell_extract_arrays.csv'), r, names(~strcmp(names, 'trace_file')));
 
+% the exact viscoelastic fit and ranking of the traces: the table, and the
+% program's '#' lines after it (why a fit is not ok, the likelihood-ratio
+% tests, the choice) written from the ranking
+[r, k] = hertzfit_viscoelastic_fit('data', drops, 'nu', 0.5);
+names = fieldnames(r)';
+write_csv(fullfile(out, 'viscoelastic_fit.csv'), r, names(~strcmp(names, 'reason')));
+f = fopen(fullfile(out, 'viscoelastic_fit_notes.txt'), 'w');
+for i = 1:numel(r)
+  if ~strcmp(r(i).status, 'ok') && (i == 1 || ~strcmp(r(i).model, r(i - 1).model))
+    fprintf(f, '# %s: %s: %s\n', r(i).model, r(i).status, r(i).reason);
+  end
+end
+for i = 1:numel(k.lrt)
+  fprintf(f, '# likelihood ratio %s within %s: statistic %.6g, df %d, p = %.3g\n', ...
+          k.lrt(i).simple, k.lrt(i).general, k.lrt(i).statistic, k.lrt(i).df, ...
+          k.lrt(i).p_value);
+end
+if k.distinguishable
+  fprintf(f, '# chosen by BIC: %s (the runner-up %.4g higher)\n', k.chosen, k.delta_bic);
+else
+  fprintf(f, ['# not distinguishable: the best BIC (%s) and the runner-up differ by ' ...
+              '%.4g < the threshold\n'], k.best_bic, k.delta_bic);
+end
+fclose(f);
+assert(strcmp(k.best_bic, k.chosen) == k.distinguishable);
+% one law, the drops handed over as vectors
+r = hertzfit_viscoelastic_fit('data', mem, 'nu', 0.5, 'model', 'sls');
+names = fieldnames(r)';
+write_csv(fullfile(out, 'viscoelastic_fit_sls_arrays.csv'), r, names(~strcmp(names, 'reason')));
+expect_error('an unknown viscoelastic law', 'unknown law ''voigt''', ...
+             @hertzfit_viscoelastic_fit, 'data', drops, 'nu', 0.5, 'model', 'voigt');
+% features (the struct hertzfit_maxwell_extract returns, with their
+% uncertainties) fitted on the exact model
+[r, k] = hertzfit_viscoelastic_fit('data', e, 'nu', 0.5);
+names = fieldnames(r)';
+write_csv(fullfile(out, 'viscoelastic_fit_features.csv'), r, names(~strcmp(names, 'reason')));
+expect_error('a damped law on features', 'maxwell, sls or prony:N', ...
+             @hertzfit_viscoelastic_fit, 'data', fullfile(data, 'maxwell_synthetic_clean.csv'), ...
+             'nu', 0.5, 'model', 'hunt-crossley');
+
 % specimens: the comparison, the fit per specimen, and the provenance of each
 specimens = fullfile(data, 'maxwell_specimens.csv');
 r = hertzfit_maxwell_compare('data', specimens, 'nu', 0.5);

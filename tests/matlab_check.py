@@ -12,7 +12,10 @@ c_r sampling with bounds and a budget, an ICA fit with a parameter set,
 h_r of three models, c_opt, Maxwell impacts with noise over a grid and one
 impact, the Maxwell identification, the features extracted from the force
 traces of data/drop_traces (first and every impact) and the curve fit of
-those traces (default, and extracted contact starts with a zero baseline).  Every column the program prints
+those traces (default, and extracted contact starts with a zero baseline),
+the exact viscoelastic fit of the traces (auto's five laws with the
+ranking's '#' lines, and the SLS of traces given as vectors) and the exact
+feature fit of the features in the struct the extraction returns.  Every column the program prints
 must be equal as text, but the wall time ('seconds').  Octave's exit status
 decides, not its output (Octave 7 prints a spurious message at exit).
 
@@ -169,6 +172,24 @@ def main():
         del row['trace_file']
     compare('maxwell_extract of traces given as vectors', with_files,
             binding('maxwell_extract_arrays.csv'))
+    # the exact viscoelastic fit and ranking: the table as text, and the
+    # ranking's '#' lines as the program prints them
+    compare('viscoelastic_fit auto (five laws ranked) of the traces',
+            program('viscoelastic', 'fit', '--data', drops, '--nu', '0.5'),
+            binding('viscoelastic_fit.csv'))
+    notes = [l for l in run([exe, 'viscoelastic', 'fit', '--data', drops, '--nu', '0.5'],
+                            cwd=source).splitlines() if l.startswith('# ')]
+    with open(os.path.join(work, 'viscoelastic_fit_notes.txt')) as f:
+        mine = f.read().splitlines()
+    if mine != notes or not any('chosen' in l or 'distinguishable' in l for l in notes):
+        sys.exit(f"FAIL: viscoelastic_fit ranking {mine} differs from the program's {notes}")
+    print(f"ok: viscoelastic_fit ranking: {len(mine)} '#' lines identical")
+    compare('viscoelastic_fit sls of traces given as vectors',
+            program('viscoelastic', 'fit', '--data', drops, '--nu', '0.5', '--model', 'sls'),
+            binding('viscoelastic_fit_sls_arrays.csv'))
+    compare('viscoelastic_fit of the features in the struct maxwell_extract returns',
+            program('viscoelastic', 'fit', '--data', features, '--nu', '0.5'),
+            binding('viscoelastic_fit_features.csv'))
     specimens = os.path.join(source, 'data', 'maxwell_specimens.csv')
     compare('maxwell_compare of three specimens',
             program('maxwell', 'compare', '--data', specimens, '--nu', '0.5'),

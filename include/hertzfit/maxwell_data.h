@@ -138,6 +138,13 @@ typedef struct hf_maxwell_data {
                                               features were measured on traces, and
                                               the full fit's default observables are
                                               HF_MAXWELL_EXTRACTED_OBSERVABLES */
+    double *uncertainty[HF_MAXWELL_NOBS];  /* standard uncertainty of each value, SI
+                                              (owned; NULL when not known, NaN for
+                                              a missing one): the columns u_F_M_N,
+                                              u_t_M_s, u_t_c_s, u_e of the table
+                                              'maxwell extract' writes; the exact
+                                              feature fit's noise
+                                              (hertzfit/viscoelastic_fit.h) */
 } hf_maxwell_data;
 
 /* The full fit's observables on extracted features unless asked for

@@ -2,7 +2,8 @@
 /*
  * hertzfit/viscoelastic_fit.h — identification of a drop-tested material
  * on the exact viscoelastic impact (hertzfit/viscoelastic.h): the
- * whole-curve fit of measured force histories for one force law, and
+ * whole-curve fit of measured force histories (or of their features)
+ * for one force law, and
  * model selection among several by AIC, BIC and likelihood-ratio tests.
  *
  * The laws (parameters in the order of hf_viscoelastic_fit.param):
@@ -141,9 +142,16 @@ typedef struct hf_viscoelastic_selection {
 
 /* Fits the force histories of DATA (a list with a trace column, read by
  * hf_maxwell_data_read) with cfg->law, or with every candidate, and ranks
- * them.  HF_EINVAL / HF_EDOM / HF_ENOTFOUND for bad input (no traces, a
- * bad sample, ν), HF_ENOMEM; a candidate that cannot be fitted is status
- * failed, not an error, unless every one fails (HF_ENOCONV). */
+ * them.  A list without traces has its features fitted instead (F_M, t_M,
+ * t_c, e, each residual divided by the value's data->uncertainty when
+ * every value fitted has one, else by the value; chi2_red = SSR/(N − k)
+ * then, NaN without uncertainties; runs_z NaN; N the values, p = k), with
+ * the hereditary laws only (automatic: maxwell, sls, prony:auto_terms;
+ * docs/viscoelastic.md, "Features").  HF_EINVAL / HF_EDOM / HF_ENOTFOUND
+ * for bad input (neither traces nor features, a bad sample, ν, a damped
+ * law or fewer values than parameters for features), HF_ENOMEM; a
+ * candidate that cannot be fitted is status failed, not an error, unless
+ * every one fails (HF_ENOCONV). */
 hf_status hf_viscoelastic_identify(const hf_maxwell_data *data,
                                    const hf_viscoelastic_identify_config *cfg,
                                    hf_viscoelastic_selection *out, hf_diag *diag);

@@ -80,7 +80,10 @@ def _law_name(law):
 def viscoelastic_identify(data, nu, model="auto", bic_threshold=2.0):
     """Whole-curve fit of the drops' force histories on the exact impact
     (hf_viscoelastic_identify, `hertzfit viscoelastic fit`): DATA a list with
-    a trace column (MaxwellData or its path); MODEL "maxwell", "sls",
+    a trace column (MaxwellData or its path), or a list of features (F_M,
+    t_M, t_c, e; the table `maxwell extract` writes, whose uncertainty
+    columns u_* make the residuals' scale), fitted with the exact impact of
+    the hereditary laws (auto: maxwell, sls, prony:2); MODEL "maxwell", "sls",
     "prony:N", "hunt-crossley", "kelvin-voigt" or "auto" (every candidate,
     ranked by AIC and BIC).  A dict: "fits" (one dict per candidate: model,
     status, reason, params {name: (value, se)}, chi2_red, runs_z, aic, bic),

@@ -65,3 +65,33 @@ def test_identify_is_the_program_s():
         assert se == pytest.approx(float(row["se"]), rel=1e-9)
     with pytest.raises(hertzfit.Error, match="voigt"):
         hertzfit.viscoelastic_identify(path, 0.5, model="voigt")
+
+
+def test_feature_fit_is_the_program_s(tmp_path):
+    """Features (the table `maxwell extract --csv` writes, with its
+    uncertainties) fitted on the exact model: the Python call and the
+    program are one library call, the same numbers to every printed digit."""
+    import csv
+    import io
+    import os
+    import subprocess
+    from conftest import EXE, REPO
+    features = tmp_path / "features.csv"
+    features.write_text(subprocess.run(
+        [EXE, "maxwell", "extract", "--data", os.path.join(REPO, "data", "drop_traces",
+                                                           "drops.csv"), "--csv"],
+        capture_output=True, text=True, check=True).stdout)
+    r = hertzfit.viscoelastic_identify(str(features), 0.5, model="sls")
+    out = subprocess.run([EXE, "viscoelastic", "fit", "--data", str(features), "--nu", "0.5",
+                          "--model", "sls", "--csv"], capture_output=True, text=True,
+                         check=True).stdout
+    rows = list(csv.DictReader(io.StringIO(out)))
+    (fit,) = r["fits"]
+    assert fit["model"] == "sls" and len(rows) == 3
+    for row in rows:
+        value, se = fit["params"][row["param"]]
+        assert repr(value) == repr(float(row["value"])) and repr(se) == repr(float(row["se"]))
+        assert fit["status"] == row["status"]
+        assert float(row["chi2_red"]) == fit["chi2_red"]
+    with pytest.raises(hertzfit.Error, match="maxwell, sls or prony:N"):
+        hertzfit.viscoelastic_identify(str(features), 0.5, model="kelvin-voigt")
