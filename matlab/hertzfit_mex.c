@@ -1306,39 +1306,40 @@ static int cmd_ev(int n, const mxArray **in, int nlhs, mxArray **out, failure *f
                   {"alpha", ARG_REAL, 0, NULL}};
     if (parse_pairs("ev", n, in, args, 15, f))
         return 1;
-    hf_law law;
+    hf_law law;   /* hf_law_init's where an option is not given */
     hf_law_init(&law);
     char *form = text_of(&args[0]), *model = text_of(&args[1]);
     hf_diag diag = {{0}};
-    hf_status st = hf_law_form_lookup(form ? form : "per-impact", &law.form, &diag);
-    if (st == HF_OK)
-        st = hf_damping_lookup(model ? model : "exact", &law.damping, &diag);
+    hf_status st = form ? hf_law_form_lookup(form, &law.form, &diag) : HF_OK;
+    if (st == HF_OK && model)
+        st = hf_damping_lookup(model, &law.damping, &diag);
     mxFree(form);
     mxFree(model);
     if (st != HF_OK)
         return fail_status(f, "ev", st, &diag);
-    law.contact.mass = real_or(&args[2], 0.1);
-    law.contact.stiffness = real_or(&args[3], 5e9);
-    law.contact.exponent = real_or(&args[4], 1.5);
-    law.contact.approach_speed = real_or(&args[5], 1.0);
-    law.restitution = real_or(&args[6], 0.8);
-    law.radius = real_or(&args[7], 0.01);
-    law.material.mu0 = real_or(&args[8], 1e9);
-    law.material.nu = real_or(&args[9], 0.3);
-    law.material.eta = real_or(&args[10], 0.0);
+    law.contact.mass = real_or(&args[2], law.contact.mass);
+    law.contact.stiffness = real_or(&args[3], law.contact.stiffness);
+    law.contact.exponent = real_or(&args[4], law.contact.exponent);
+    law.contact.approach_speed = real_or(&args[5], law.contact.approach_speed);
+    law.restitution = real_or(&args[6], law.restitution);
+    law.radius = real_or(&args[7], law.radius);
+    law.material.mu0 = real_or(&args[8], law.material.mu0);
+    law.material.nu = real_or(&args[9], law.material.nu);
+    law.material.eta = real_or(&args[10], law.material.eta);
     law.viscoelastic.mu0 = law.material.mu0;
     law.viscoelastic.nu = law.material.nu;
     hf_prony_sls(real_or(&args[14], 1.0), law.material.eta, &law.viscoelastic.relax);
-    double v_min = real_or(&args[11], 0.1), v_max = real_or(&args[12], 10.0);
-    size_t count = (size_t)real_or(&args[13], 9.0);
-    if (!(v_min > 0.0 && v_max >= v_min && count >= 1 && count <= 10000))
-        return fail(f, "hertzfit:badInput", "hertzfit_ev: need 0 < v_min <= v_max and "
-                    "1 <= points <= 10000 (v_min %g, v_max %g, points %zu)", v_min, v_max, count);
-    double *buf = mxCalloc(3 * count, sizeof *buf), *v = buf, *e = buf + count,
+    /* the library refuses a count above its limit before this buffer is used */
+    size_t count = (size_t)fmin(real_or(&args[13], HF_LAW_SPEED_COUNT),
+                                HF_LAW_SPEED_COUNT_MAX + 1.0);
+    double *buf = mxCalloc(3 * count + 1, sizeof *buf), *v = buf, *e = buf + count,
            *tc = buf + 2 * count;
-    for (size_t i = 0; i < count; ++i)   /* the speeds of `hertzfit ev` */
-        v[i] = count == 1 ? v_min
-                          : v_min * pow(v_max / v_min, (double)i / (double)(count - 1));
+    st = hf_law_speeds(real_or(&args[11], HF_LAW_SPEED_MIN),
+                       real_or(&args[12], HF_LAW_SPEED_MAX), count, v, &diag);
+    if (st != HF_OK) {
+        mxFree(buf);
+        return fail_status(f, "ev", st, &diag);
+    }
     hf_restitution_fit fit;
     st = hf_law_restitution_curve(&law, count, v, e, tc, &fit, &diag);
     if (st != HF_OK) {
