@@ -20,10 +20,11 @@
 static const char *const form_words[] = {"per-impact", "fixed", "linear-damper", "maxwell",
                                          "viscoelastic", NULL};
 
-/* What both commands read: the law and the speeds. */
+/* What both commands read: the law (its defaults hf_law_init's) and the
+ * speeds (the library's default grid). */
 typedef struct law_args {
     const char *form, *model;
-    double ab[2], mass, stiffness, exponent, v_cal, e_cal, radius, mu0, nu, eta;
+    hf_law law;
     double v_min, v_max;
     unsigned long long points;
     double alpha;
@@ -31,22 +32,13 @@ typedef struct law_args {
 
 static void law_args_init(law_args *a)
 {
-    a->form = "per-impact";
-    a->model = "exact";
-    a->ab[0] = a->ab[1] = 0.0;
-    a->mass = 0.1;
-    a->stiffness = 5e9;
-    a->exponent = 1.5;
-    a->v_cal = 1.0;
-    a->e_cal = 0.8;
-    a->radius = 0.01;
-    a->mu0 = 1e9;
-    a->nu = 0.3;
-    a->eta = 0.0;
-    a->v_min = 0.1;
-    a->v_max = 10.0;
-    a->points = 9;
-    a->alpha = 1.0;
+    hf_law_init(&a->law);
+    a->form = hf_law_form_name(a->law.form);
+    a->model = hf_damping_at(a->law.damping)->name;
+    a->v_min = HF_LAW_SPEED_MIN;
+    a->v_max = HF_LAW_SPEED_MAX;
+    a->points = HF_LAW_SPEED_COUNT;
+    a->alpha = 1.0;   /* hf_law_init's material relaxes wholly: a Maxwell solid */
 }
 
 #define LAW_OPTS(a)                                                                     \
@@ -57,33 +49,33 @@ static void law_args_init(law_args *a)
      "(default per-impact)"},                                                            \
     HFC_OPT_MODEL(&(a).model, "damping model h_r(c_r) of per-impact/fixed (default "     \
                   "exact; see hertzfit models)"),                                        \
-    HFC_OPT_PROFILE_AB(&(a).ab[0], &(a).ab[1], " (with --model profile)"),               \
-    {.name = "m", .kind = HFC_REAL, .value = &(a).mass, .arg = "KG", .limits = HFC_ABOVE, \
+    HFC_OPT_PROFILE_AB(&(a).law.profile_ab[0], &(a).law.profile_ab[1], " (with --model profile)"),               \
+    {.name = "m", .kind = HFC_REAL, .value = &(a).law.contact.mass, .arg = "KG", .limits = HFC_ABOVE, \
      .min = 0.0, .help = "effective mass (default 0.1)"},                                \
-    {.name = "k", .kind = HFC_REAL, .value = &(a).stiffness, .arg = "K",                 \
+    {.name = "k", .kind = HFC_REAL, .value = &(a).law.contact.stiffness, .arg = "K",                 \
      .limits = HFC_ABOVE, .min = 0.0, .help = "stiffness K, N/m^n (default 5e9)"},       \
-    {.name = "n", .kind = HFC_REAL, .value = &(a).exponent, .arg = "N",                  \
+    {.name = "n", .kind = HFC_REAL, .value = &(a).law.contact.exponent, .arg = "N",                  \
      .limits = HFC_MIN | HFC_MAX, .min = 1.0, .max = 2.0, .help = "exponent (default 1.5)"}, \
-    {.name = "v-cal", .kind = HFC_REAL, .value = &(a).v_cal, .arg = "V",                 \
+    {.name = "v-cal", .kind = HFC_REAL, .value = &(a).law.contact.approach_speed, .arg = "V",                 \
      .limits = HFC_ABOVE, .min = 0.0, .help = "calibration speed, m/s (default 1)"},     \
-    {.name = "e", .kind = HFC_REAL, .value = &(a).e_cal, .arg = "E",                     \
+    {.name = "e", .kind = HFC_REAL, .value = &(a).law.restitution, .arg = "E",                     \
      .limits = HFC_MIN | HFC_MAX, .min = 1e-6, .max = 1.0,                               \
      .help = "restitution at the calibration speed (default 0.8)"},                      \
-    {.name = "radius", .kind = HFC_REAL, .value = &(a).radius, .arg = "R",               \
+    {.name = "radius", .kind = HFC_REAL, .value = &(a).law.radius, .arg = "R",               \
      .limits = HFC_ABOVE, .min = 0.0, .help = "sphere radius, m (default 0.01)"},        \
-    {.name = "mu0", .kind = HFC_REAL, .value = &(a).mu0, .arg = "PA", .limits = HFC_ABOVE, \
+    {.name = "mu0", .kind = HFC_REAL, .value = &(a).law.material.mu0, .arg = "PA", .limits = HFC_ABOVE, \
      .min = 0.0, .help = "Maxwell: instantaneous shear modulus (default 1e9)"},          \
-    {.name = "nu", .kind = HFC_REAL, .value = &(a).nu, .arg = "NU",                      \
+    {.name = "nu", .kind = HFC_REAL, .value = &(a).law.material.nu, .arg = "NU",                      \
      .limits = HFC_MIN | HFC_MAX, .min = 0.0, .max = 0.5,                                \
      .help = "Maxwell: Poisson's ratio (default 0.3)"},                                  \
-    {.name = "eta", .kind = HFC_REAL, .value = &(a).eta, .arg = "ETA", .limits = HFC_MIN, \
+    {.name = "eta", .kind = HFC_REAL, .value = &(a).law.material.eta, .arg = "ETA", .limits = HFC_MIN, \
      .min = 0.0, .help = "Maxwell: inverse relaxation time, 1/s (default 0)"},           \
     {.name = "v-min", .kind = HFC_REAL, .value = &(a).v_min, .arg = "V",                 \
      .limits = HFC_ABOVE, .min = 0.0, .help = "slowest speed, m/s (default 0.1)"},       \
     {.name = "v-max", .kind = HFC_REAL, .value = &(a).v_max, .arg = "V",                 \
      .limits = HFC_ABOVE, .min = 0.0, .help = "fastest speed, m/s (default 10)"},        \
     {.name = "points", .kind = HFC_INT, .value = &(a).points, .arg = "N",                \
-     .limits = HFC_MIN | HFC_MAX, .min = 1, .max = 10000,                                \
+     .limits = HFC_MIN | HFC_MAX, .min = 1, .max = HF_LAW_SPEED_COUNT_MAX,                                \
      .help = "speeds, geometric from v-min to v-max (default 9)"},                       \
     {.name = "alpha", .kind = HFC_REAL, .value = &(a).alpha, .arg = "A",                 \
      .limits = HFC_ABOVE | HFC_MAX, .min = 0.0, .max = 1.0,                              \
@@ -93,27 +85,16 @@ static void law_args_init(law_args *a)
 /* The law and the speeds (geometric) from the options; 0 or the exit code. */
 static int build_law(const char *command, const law_args *a, hf_law *law, double **speeds)
 {
-    hf_law_init(law);
+    *law = a->law;
     hf_diag diag = {{0}};
     hf_status st = hf_law_form_lookup(a->form, &law->form, &diag);
     if (st == HF_OK)
         st = hf_damping_lookup(a->model, &law->damping, &diag);
     if (st != HF_OK)
         return hfc_fail_status(command, NULL, st, &diag);
-    law->profile_ab[0] = a->ab[0];
-    law->profile_ab[1] = a->ab[1];
-    law->contact.mass = a->mass;
-    law->contact.stiffness = a->stiffness;
-    law->contact.exponent = a->exponent;
-    law->contact.approach_speed = a->v_cal;
-    law->restitution = a->e_cal;
-    law->radius = a->radius;
-    law->material.mu0 = a->mu0;
-    law->material.nu = a->nu;
-    law->material.eta = a->eta;
-    law->viscoelastic.mu0 = a->mu0;
-    law->viscoelastic.nu = a->nu;
-    hf_prony_sls(a->alpha, a->eta, &law->viscoelastic.relax);
+    law->viscoelastic.mu0 = law->material.mu0;
+    law->viscoelastic.nu = law->material.nu;
+    hf_prony_sls(a->alpha, law->material.eta, &law->viscoelastic.relax);
     if ((st = hf_law_check(law, &diag)) != HF_OK)
         return hfc_fail_status(command, NULL, st, &diag);
     if (a->v_min > a->v_max)
@@ -122,10 +103,8 @@ static int build_law(const char *command, const law_args *a, hf_law *law, double
     *speeds = malloc(n * sizeof **speeds);
     if (*speeds == NULL)
         return hfc_fail(command, "out of memory");
-    for (size_t i = 0; i < n; ++i)
-        (*speeds)[i] = n == 1 ? a->v_min
-                              : a->v_min * pow(a->v_max / a->v_min, (double)i / (double)(n - 1));
-    return 0;
+    st = hf_law_speeds(a->v_min, a->v_max, n, *speeds, &diag);
+    return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, &diag);
 }
 
 static int plot_curve(const char *command, const char *output, const hf_law *law, size_t n,
@@ -327,7 +306,8 @@ static hf_status calibrate_mujoco(const hf_law *law, const law_args *a, const do
     hf_status st = read_measured(measured, &data, &buf, diag);
     if (st == HF_OK) {
         *drops = data.count;
-        st = hf_mujoco_calibrate_measured(&data, a->mass, a->radius, mo, cal, diag);
+        st = hf_mujoco_calibrate_measured(&data, a->law.contact.mass, a->law.radius, mo, cal,
+                                          diag);
     }
     free(buf);
     return st;

@@ -35,18 +35,25 @@ typedef struct fit_options {
     int csv, list;
 } fit_options;
 
-/* Things to release at the end, whatever happened. */
+/* Things to release at the end, whatever happened; obj and opt are the
+ * study's (owned by fit). */
 typedef struct fit_state {
-    hf_profile_objective *obj;
-    hf_optimizer *opt;
+    const hf_profile_objective *obj;
+    const hf_optimizer *opt;
     hf_profile_fit *fit;
+    double *sampling;             /* --sampling's values (owned) */
+    char (*keys)[64];             /* --set's keys (owned) ... */
+    const char **key_names;       /* ... as the study's array (owned) */
+    double *values;               /* --set's values (owned) */
 } fit_state;
 
 static void fit_state_free(fit_state *s)
 {
     hf_profile_fit_free(s->fit);
-    hf_optimizer_free(s->opt);
-    hf_profile_objective_free(s->obj);
+    free(s->sampling);
+    free(s->keys);
+    free(s->key_names);
+    free(s->values);
 }
 
 static int list_optimizers(void)
@@ -79,65 +86,49 @@ static int list_optimizers(void)
     return 0;
 }
 
-static int apply_sets(const fit_options *o, hf_optimizer *opt)
+/* --set KEY=VALUE into the study's parameter arrays. */
+static int parse_sets(const fit_options *o, fit_state *s, hf_profile_study *study)
 {
-    for (size_t i = 0; i < o->sets.n; ++i) {
+    size_t n = o->sets.n;
+    s->keys = malloc((n ? n : 1) * sizeof *s->keys);
+    s->key_names = malloc((n ? n : 1) * sizeof *s->key_names);
+    s->values = malloc((n ? n : 1) * sizeof *s->values);
+    if (s->keys == NULL || s->key_names == NULL || s->values == NULL)
+        return hfc_fail(o->command, "out of memory");
+    for (size_t i = 0; i < n; ++i) {
         const char *item = o->sets.v[i];
         const char *eq = strchr(item, '=');
         if (eq == NULL || eq == item)
             return hfc_fail(o->command, "--set: '%s' is not KEY=VALUE", item);
-        char key[64];
         size_t len = (size_t)(eq - item);
-        if (len >= sizeof key)
+        if (len >= sizeof s->keys[i])
             return hfc_fail(o->command, "--set: key in '%s' is too long", item);
-        memcpy(key, item, len);
-        key[len] = '\0';
-        double value;
-        hf_status st = hf_parse_double(eq + 1, &value, NULL);
+        memcpy(s->keys[i], item, len);
+        s->keys[i][len] = '\0';
+        hf_status st = hf_parse_double(eq + 1, &s->values[i], NULL);
         if (st != HF_OK)
-            return hfc_fail(o->command, "--set %s: '%s' is not %s", key, eq + 1,
+            return hfc_fail(o->command, "--set %s: '%s' is not %s", s->keys[i], eq + 1,
                             st == HF_EDOM ? "finite" : "a number");
-        hf_diag diag = {{0}};
-        st = hf_optimizer_set(opt, key, value, &diag);
-        if (st != HF_OK)
-            return hfc_fail_status(o->command, NULL, st, &diag);
+        s->key_names[i] = s->keys[i];
     }
+    study->param_keys = s->key_names;
+    study->param_values = s->values;
+    study->n_params = n;
     return 0;
 }
 
-/* The library checks the box (finite, positive lower bounds below the
- * upper ones) and names the bad bound. */
-static int build_objective(const fit_options *o, fit_state *s)
+/* The iterations of --snapshot as whole counts, ascending, each once, in
+ * iters[64]; their number in *n. */
+static int snapshot_iterations(const fit_options *o, size_t iters[64], size_t *n)
 {
-    int rc = hfc_profile_objective(o->command, o->sampling, o->table, &s->obj);
-    if (rc != 0 || o->bounds.n != 4)
-        return rc;
-    const double lower[2] = {o->bounds.v[0], o->bounds.v[2]};
-    const double upper[2] = {o->bounds.v[1], o->bounds.v[3]};
-    hf_diag diag = {{0}};
-    hf_status st = hf_profile_objective_set_bounds(s->obj, lower, upper, &diag);
-    return st == HF_OK ? 0 : hfc_fail_status(o->command, "--bounds", st, &diag);
-}
-
-static int run_fit(const fit_options *o, fit_state *s)
-{
-    hf_profile_fit_config cfg;
-    hf_profile_fit_config_init(&cfg);
-    cfg.runs.runs = (size_t)o->runs;
-    cfg.runs.seed = o->seed;
-    cfg.runs.threads = (int)o->threads;
-    cfg.runs.max_evals = (size_t)o->max_evals;
-    cfg.runs.record_traces = o->trace != NULL;
-    cfg.runs.record_groups = o->empires != NULL;
-    /* the iterations as whole counts, ascending, each once */
-    size_t iters[64], n = 0;
+    *n = 0;
     for (size_t i = 0; i < o->snapshot.n; ++i) {
         double v = o->snapshot.v[i];
         if (v != floor(v))
             return hfc_fail(o->command, "--snapshot: %g is not a whole iteration count", v);
-        size_t k = (size_t)v, j = n;
+        size_t k = (size_t)v, j = *n;
         int seen = 0;
-        for (size_t m = 0; m < n; ++m)
+        for (size_t m = 0; m < *n; ++m)
             seen |= iters[m] == k;
         if (seen)
             continue;
@@ -146,14 +137,53 @@ static int run_fit(const fit_options *o, fit_state *s)
             --j;
         }
         iters[j] = k;
-        ++n;
+        ++*n;
     }
-    cfg.runs.snapshot_iters = iters;
-    cfg.runs.n_snapshot_iters = n;
+    return 0;
+}
+
+/* The option an input the study refused came from (its prefix), or NULL. */
+static const char *failed_option(const hf_profile_fit *fit)
+{
+    static const char *const inputs[][2] = {
+        {"optimizer", "--optimizer"}, {"sampling", "--sampling"}, {"bounds", "--bounds"}};
+    for (size_t i = 0; fit != NULL && fit->failed_input != NULL && i < 3; ++i)
+        if (strcmp(fit->failed_input, inputs[i][0]) == 0)
+            return inputs[i][1];
+    return NULL;
+}
+
+/* The options mapped onto the study, and its one library call. */
+static int run_fit(const fit_options *o, fit_state *s)
+{
+    hf_profile_study study;
+    hf_profile_study_init(&study);
+    study.optimizer = o->optimizer_name;
+    study.table = o->table;
+    if (o->bounds.n == 4)
+        study.bounds = o->bounds.v;
+    study.fit.runs.runs = (size_t)o->runs;
+    study.fit.runs.seed = o->seed;
+    study.fit.runs.threads = (int)o->threads;
+    study.fit.runs.max_evals = (size_t)o->max_evals;
+    study.fit.runs.record_traces = o->trace != NULL;
+    study.fit.runs.record_groups = o->empires != NULL;
+    size_t iters[64];
+    int rc = parse_sets(o, s, &study);
+    if (rc == 0)
+        rc = snapshot_iterations(o, iters, &study.fit.runs.n_snapshot_iters);
+    if (rc == 0 && o->sampling != NULL)
+        rc = hfc_sampling(o->command, o->sampling, &s->sampling, &study.n_sampling);
+    if (rc != 0)
+        return rc;
+    study.fit.runs.snapshot_iters = iters;
+    study.sampling = s->sampling;
     hf_diag diag = {{0}};
-    hf_status st = hf_profile_fit_run(s->obj, s->opt, &cfg, &s->fit, &diag);
+    hf_status st = hf_profile_study_run(&study, &s->fit, &diag);
     if (st != HF_OK)
-        return hfc_fail_status(o->command, NULL, st, &diag);
+        return hfc_fail_status(o->command, failed_option(s->fit), st, &diag);
+    s->opt = s->fit->optimizer;
+    s->obj = s->fit->objective;
     return 0;
 }
 
@@ -291,7 +321,6 @@ static int fit_profile(fit_options *o)
 {
     fit_state s;
     memset(&s, 0, sizeof s);
-    hf_diag diag = {{0}};
     /* plugin:PATH.so[:NAME] becomes the plug-in optimiser's own name */
     char *name[1] = {strdup(o->optimizer)};   /* owned: o->optimizer_name */
     if (name[0] == NULL)
@@ -302,17 +331,9 @@ static int fit_profile(fit_options *o)
         return loaded;
     }
     o->optimizer_name = name[0];
-    hf_status st = hf_optimizer_alloc(o->optimizer_name, 2, &s.opt, &diag);
-    if (st != HF_OK) {
-        free(name[0]);
-        return hfc_fail_status(o->command, "--optimizer", st, &diag);
-    }
-    o->optimizer = hf_optimizer_name(s.opt);   /* the canonical entry, "ica{variant=2007}" */
-    int rc = apply_sets(o, s.opt);
-    if (rc == 0)
-        rc = build_objective(o, &s);
-    if (rc == 0)
-        rc = run_fit(o, &s);
+    int rc = run_fit(o, &s);
+    if (rc == 0)   /* the canonical entry, "ica{variant=2007}" */
+        o->optimizer = hf_optimizer_name(s.opt);
     if (rc == 0 && o->trace != NULL)
         rc = write_trace(o, &s);
     if (rc == 0)

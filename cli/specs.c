@@ -113,18 +113,14 @@ int hfc_profile_objective(const char *command, const char *sampling, const char 
 {
     hf_diag diag = {{0}};
     *out = NULL;
-    if (table != NULL) {
-        hf_status st = hf_profile_objective_alloc_table(table, out, &diag);
-        return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, &diag);
-    }
     double *c = NULL; /* freed below; NULL: the library's default sampling */
     size_t n = 0;
     int rc = sampling != NULL ? hfc_sampling(command, sampling, &c, &n) : 0;
     if (rc != 0)
         return rc;
-    hf_status st = hf_profile_objective_alloc(c, n, out, &diag);
+    hf_status st = hf_profile_objective_make(table, c, n, NULL, out, &diag);
     free(c);
-    return st == HF_OK ? 0 : hfc_fail_status(command, "--sampling", st, &diag);
+    return st == HF_OK ? 0 : hfc_fail_status(command, table ? NULL : "--sampling", st, &diag);
 }
 
 void hfc_note_objective(int csv, const char *table, const struct hf_profile_objective *obj)

@@ -302,7 +302,9 @@ static int cmd_hr(int n, const mxArray **in, mxArray **out, failure *f)
 
 /* ---- fit_profile --------------------------------------------------------- */
 
-static int set_parameters(const mxArray *set, hf_optimizer *opt, failure *f)
+/* The 'set' struct's fields as the study's parameters: keys[] and values[]
+ * of mxGetNumberOfFields(set) entries (the caller's). */
+static int set_parameters(const mxArray *set, const char **keys, double *values, failure *f)
 {
     for (int k = 0; k < mxGetNumberOfFields(set); ++k) {
         const char *key = mxGetFieldNameByNumber(set, k);
@@ -310,10 +312,8 @@ static int set_parameters(const mxArray *set, hf_optimizer *opt, failure *f)
         if (v == NULL || !is_real_double(v) || mxGetNumberOfElements(v) != 1)
             return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'set' field '%s' must "
                         "be a real number", key);
-        hf_diag diag = {{0}};
-        hf_status st = hf_optimizer_set(opt, key, mxGetScalar(v), &diag);
-        if (st != HF_OK)
-            return fail_status(f, "fit_profile", st, &diag);
+        keys[k] = key;
+        values[k] = mxGetScalar(v);
     }
     return 0;
 }
@@ -372,37 +372,10 @@ static mxArray *fit_summary(const hf_profile_fit *fit)
     return s;
 }
 
-/* The profile objective of the options: a published table, the c_r values
- * given, or (neither) the library's default sampling; in 'bounds' when
- * given. */
-static int fit_profile_objective(const arg *args, hf_profile_objective **obj, failure *f)
-{
-    hf_diag diag = {{0}};
-    hf_status st;
-    if (args[5].value != NULL) {
-        char *table = text_of(&args[5]);
-        st = hf_profile_objective_alloc_table(table, obj, &diag);
-        mxFree(table);
-    } else {
-        const mxArray *c = args[6].value;
-        st = hf_profile_objective_alloc(c != NULL ? mxGetPr(c) : NULL,
-                                        c != NULL ? mxGetNumberOfElements(c) : 0, obj, &diag);
-    }
-    if (st == HF_OK && args[7].value != NULL) {
-        const double *b = mxGetPr(args[7].value);
-        const double lower[2] = {b[0], b[2]}, upper[2] = {b[1], b[3]};
-        st = hf_profile_objective_set_bounds(*obj, lower, upper, &diag);
-    }
-    return st == HF_OK ? 0 : fail_status(f, "fit_profile", st, &diag);
-}
-
 /* The options' shapes, which the conversion to the library's arguments
  * needs. */
 static int fit_profile_options(const arg *args, failure *f)
 {
-    if (args[5].value != NULL && args[6].value != NULL)
-        return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: give 'table' or "
-                    "'sampling', not both");
     if (args[7].value != NULL && mxGetNumberOfElements(args[7].value) != 4)
         return fail(f, "hertzfit:badInput", "hertzfit_fit_profile: 'bounds' must be "
                     "[a_min a_max b_min b_max]");
@@ -412,17 +385,28 @@ static int fit_profile_options(const arg *args, failure *f)
     return 0;
 }
 
-/* The runs' configuration: the library's defaults (hf_profile_fit_config_init)
- * where an option is not given. */
-static hf_profile_fit_config fit_profile_config(const arg *args)
+/* The study of the options: the library's defaults (hf_profile_study_init)
+ * where an option is not given; the optimiser's name and the table are
+ * the caller's to free. */
+static hf_profile_study fit_profile_study(const arg *args, char *optimizer, char *table)
 {
-    hf_profile_fit_config cfg;
-    hf_profile_fit_config_init(&cfg);
-    cfg.runs.runs = (size_t)real_or(&args[1], (double)cfg.runs.runs);
-    cfg.runs.seed = seed_or(&args[2], cfg.runs.seed);
-    cfg.runs.threads = (int)real_or(&args[3], cfg.runs.threads);
-    cfg.runs.max_evals = (size_t)real_or(&args[4], (double)cfg.runs.max_evals);
-    return cfg;
+    hf_profile_study study;
+    hf_profile_study_init(&study);
+    study.optimizer = optimizer;
+    study.table = table;
+    const mxArray *c = args[6].value, *bounds = args[7].value;
+    if (c != NULL) {
+        study.sampling = mxGetPr(c);
+        study.n_sampling = mxGetNumberOfElements(c);
+    }
+    if (bounds != NULL)
+        study.bounds = mxGetPr(bounds);
+    hf_profile_fit_config *cfg = &study.fit;
+    cfg->runs.runs = (size_t)real_or(&args[1], (double)cfg->runs.runs);
+    cfg->runs.seed = seed_or(&args[2], cfg->runs.seed);
+    cfg->runs.threads = (int)real_or(&args[3], cfg->runs.threads);
+    cfg->runs.max_evals = (size_t)real_or(&args[4], (double)cfg->runs.max_evals);
+    return study;
 }
 
 static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, failure *f)
@@ -434,31 +418,31 @@ static int cmd_fit_profile(int n, const mxArray **in, int nout, mxArray **out, f
                   {"set", ARG_STRUCT, 0, NULL}};
     if (parse_pairs("fit_profile", n, in, args, 9, f) || fit_profile_options(args, f))
         return 1;
+    char *optimizer = text_of(&args[0]), *table = text_of(&args[5]);
+    hf_profile_study study = fit_profile_study(args, optimizer, table);
+    const mxArray *set = args[8].value;
+    int n_set = set != NULL ? mxGetNumberOfFields(set) : 0;
+    const char **keys = mxCalloc((size_t)n_set + 1, sizeof *keys);
+    double *values = mxCalloc((size_t)n_set + 1, sizeof *values);
+    int rc = set != NULL ? set_parameters(set, keys, values, f) : 0;
+    study.param_keys = keys;
+    study.param_values = values;
+    study.n_params = (size_t)n_set;
+    hf_profile_fit *fit = NULL;   /* freed below */
     hf_diag diag = {{0}};
-    hf_profile_objective *obj = NULL; /* freed below */
-    hf_optimizer *opt = NULL;         /* freed below */
-    hf_profile_fit *fit = NULL;       /* freed below */
-    char *optimizer = text_of(&args[0]);
-    hf_profile_fit_config cfg = fit_profile_config(args);
-    int rc = 0;
-    hf_status st = hf_optimizer_alloc(optimizer, 2, &opt, &diag);
+    hf_status st = rc == 0 ? hf_profile_study_run(&study, &fit, &diag) : HF_OK;
     if (st != HF_OK)
-        rc = fail_status(f, "fit_profile", st, &diag);
-    if (rc == 0 && args[8].value != NULL)
-        rc = set_parameters(args[8].value, opt, f);
-    if (rc == 0)
-        rc = fit_profile_objective(args, &obj, f);
-    if (rc == 0 && (st = hf_profile_fit_run(obj, opt, &cfg, &fit, &diag)) != HF_OK)
         rc = fail_status(f, "fit_profile", st, &diag);
     /* interrupted: nothing to build, the gateway raises hertzfit:interrupted */
     if (rc == 0 && !host_interrupt_pending()) {
-        out[0] = fit_runs(fit, optimizer, cfg.runs.seed);
+        out[0] = fit_runs(fit, optimizer, study.fit.runs.seed);
         if (nout > 1)
             out[1] = fit_summary(fit);
     }
     hf_profile_fit_free(fit);
-    hf_profile_objective_free(obj);
-    hf_optimizer_free(opt);
+    mxFree(keys);
+    mxFree(values);
+    mxFree(table);
     mxFree(optimizer);
     return rc;
 }
@@ -1332,39 +1316,40 @@ static int cmd_ev(int n, const mxArray **in, int nlhs, mxArray **out, failure *f
                   {"alpha", ARG_REAL, 0, NULL}};
     if (parse_pairs("ev", n, in, args, 15, f))
         return 1;
-    hf_law law;
+    hf_law law;   /* hf_law_init's where an option is not given */
     hf_law_init(&law);
     char *form = text_of(&args[0]), *model = text_of(&args[1]);
     hf_diag diag = {{0}};
-    hf_status st = hf_law_form_lookup(form ? form : "per-impact", &law.form, &diag);
-    if (st == HF_OK)
-        st = hf_damping_lookup(model ? model : "exact", &law.damping, &diag);
+    hf_status st = form ? hf_law_form_lookup(form, &law.form, &diag) : HF_OK;
+    if (st == HF_OK && model)
+        st = hf_damping_lookup(model, &law.damping, &diag);
     mxFree(form);
     mxFree(model);
     if (st != HF_OK)
         return fail_status(f, "ev", st, &diag);
-    law.contact.mass = real_or(&args[2], 0.1);
-    law.contact.stiffness = real_or(&args[3], 5e9);
-    law.contact.exponent = real_or(&args[4], 1.5);
-    law.contact.approach_speed = real_or(&args[5], 1.0);
-    law.restitution = real_or(&args[6], 0.8);
-    law.radius = real_or(&args[7], 0.01);
-    law.material.mu0 = real_or(&args[8], 1e9);
-    law.material.nu = real_or(&args[9], 0.3);
-    law.material.eta = real_or(&args[10], 0.0);
+    law.contact.mass = real_or(&args[2], law.contact.mass);
+    law.contact.stiffness = real_or(&args[3], law.contact.stiffness);
+    law.contact.exponent = real_or(&args[4], law.contact.exponent);
+    law.contact.approach_speed = real_or(&args[5], law.contact.approach_speed);
+    law.restitution = real_or(&args[6], law.restitution);
+    law.radius = real_or(&args[7], law.radius);
+    law.material.mu0 = real_or(&args[8], law.material.mu0);
+    law.material.nu = real_or(&args[9], law.material.nu);
+    law.material.eta = real_or(&args[10], law.material.eta);
     law.viscoelastic.mu0 = law.material.mu0;
     law.viscoelastic.nu = law.material.nu;
     hf_prony_sls(real_or(&args[14], 1.0), law.material.eta, &law.viscoelastic.relax);
-    double v_min = real_or(&args[11], 0.1), v_max = real_or(&args[12], 10.0);
-    size_t count = (size_t)real_or(&args[13], 9.0);
-    if (!(v_min > 0.0 && v_max >= v_min && count >= 1 && count <= 10000))
-        return fail(f, "hertzfit:badInput", "hertzfit_ev: need 0 < v_min <= v_max and "
-                    "1 <= points <= 10000 (v_min %g, v_max %g, points %zu)", v_min, v_max, count);
-    double *buf = mxCalloc(3 * count, sizeof *buf), *v = buf, *e = buf + count,
+    /* the library refuses a count above its limit before this buffer is used */
+    size_t count = (size_t)fmin(real_or(&args[13], HF_LAW_SPEED_COUNT),
+                                HF_LAW_SPEED_COUNT_MAX + 1.0);
+    double *buf = mxCalloc(3 * count + 1, sizeof *buf), *v = buf, *e = buf + count,
            *tc = buf + 2 * count;
-    for (size_t i = 0; i < count; ++i)   /* the speeds of `hertzfit ev` */
-        v[i] = count == 1 ? v_min
-                          : v_min * pow(v_max / v_min, (double)i / (double)(count - 1));
+    st = hf_law_speeds(real_or(&args[11], HF_LAW_SPEED_MIN),
+                       real_or(&args[12], HF_LAW_SPEED_MAX), count, v, &diag);
+    if (st != HF_OK) {
+        mxFree(buf);
+        return fail_status(f, "ev", st, &diag);
+    }
     hf_restitution_fit fit;
     st = hf_law_restitution_curve(&law, count, v, e, tc, &fit, &diag);
     if (st != HF_OK) {

@@ -44,6 +44,8 @@ void hf_law_init(hf_law *law)
     law->damping = HF_DAMPING_EXACT;
     law->profile_ab[0] = law->profile_ab[1] = 0.0;
     hf_contact_init(&law->contact);
+    law->contact.mass = 0.1;
+    law->contact.stiffness = 5e9;
     law->restitution = 0.8;
     law->material.mu0 = 1e9;
     law->material.nu = 0.3;
@@ -52,6 +54,25 @@ void hf_law_init(hf_law *law)
     law->viscoelastic.mu0 = 1e9;
     law->viscoelastic.nu = 0.3;
     hf_prony_maxwell(0.0, &law->viscoelastic.relax);
+}
+
+hf_status hf_law_speeds(double v_min, double v_max, size_t count, double *speed,
+                        hf_diag *diag)
+{
+    if (!(isfinite(v_min) && isfinite(v_max) && v_min > 0.0 && v_max > 0.0))
+        return hf_diag_set(diag, HF_EDOM, "speeds: v_min %g and v_max %g must be finite "
+                           "and > 0 m/s", v_min, v_max);
+    if (v_min > v_max)
+        return hf_diag_set(diag, HF_EDOM, "speeds: v_min %g is above v_max %g", v_min, v_max);
+    if (count < 1 || count > HF_LAW_SPEED_COUNT_MAX)
+        return hf_diag_set(diag, HF_ERANGE, "speeds: %zu points, outside [1, %d]", count,
+                           HF_LAW_SPEED_COUNT_MAX);
+    if (speed == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "speeds: no output array");
+    for (size_t i = 0; i < count; ++i)
+        speed[i] = count == 1 ? v_min
+                              : v_min * pow(v_max / v_min, (double)i / (double)(count - 1));
+    return HF_OK;
 }
 
 /* The Maxwell and viscoelastic forms: a sphere's history-dependent impact. */

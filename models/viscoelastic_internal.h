@@ -7,6 +7,10 @@
 
 #include "hertzfit/viscoelastic.h"
 
+/* The defaults of hertzfit/viscoelastic.h (abs_tol = rel_tol = 1e-12),
+ * which the public calls take for NULL options. */
+void hf_viscoelastic_options_init(hf_viscoelastic_options *options);
+
 /* HF_EDOM (diag names the term and value) for NaN/inf, g_inf or g[i]
  * outside [0, 1] (g[i] = 0 is refused: drop the term), rate[i] < 0,
  * n > HF_PRONY_TERMS_MAX, or |g_inf + Σ g[i] − 1| > 1e-12. */

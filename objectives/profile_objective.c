@@ -47,6 +47,26 @@ struct hf_profile_objective {
     hf_problem problem;         /* the view, borrowing the box and the object */
 };
 
+hf_status hf_profile_objective_make(const char *table, const double *sampling,
+                                    size_t n_sampling, const double *bounds,
+                                    hf_profile_objective **out, hf_diag *diag)
+{
+    *out = NULL;
+    if (table != NULL && (sampling != NULL || n_sampling > 0))
+        return hf_diag_set(diag, HF_EINVAL, "give table or sampling, not both");
+    hf_status st = table != NULL ? hf_profile_objective_alloc_table(table, out, diag)
+                                 : hf_profile_objective_alloc(sampling, n_sampling, out, diag);
+    if (st == HF_OK && bounds != NULL) {
+        const double lower[2] = {bounds[0], bounds[2]}, upper[2] = {bounds[1], bounds[3]};
+        st = hf_profile_objective_set_bounds(*out, lower, upper, diag);
+    }
+    if (st != HF_OK) {
+        hf_profile_objective_free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
 static double problem_rms(const double *x, void *ctx);
 
 /* The (a, b) problem on the default box; called once the coefficients

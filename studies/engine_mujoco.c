@@ -21,18 +21,6 @@
 #include <mujoco/mujoco.h>
 #endif
 
-void hf_mujoco_contact_init(hf_mujoco_contact *c)
-{
-    c->timestep = 0.002;
-    c->solref[0] = 0.02;
-    c->solref[1] = 1.0;
-    c->solimp[0] = 0.9;
-    c->solimp[1] = 0.95;
-    c->solimp[2] = 0.001;
-    c->solimp[3] = 0.5;
-    c->solimp[4] = 2.0;
-}
-
 void hf_mujoco_options_init(hf_mujoco_options *o)
 {
     o->optimizer = "nlopt:GN_CRS2_LM";
@@ -75,6 +63,20 @@ static void attributes_xml(const hf_mujoco_contact *c, char *buf, size_t size)
 }
 
 #ifdef HERTZFIT_HAVE_MUJOCO
+
+/* MuJoCo's defaults (hertzfit/mujoco.h), where a calibration starts. */
+static void contact_defaults(hf_mujoco_contact *c)
+{
+    c->timestep = 0.002;
+    c->solref[0] = 0.02;
+    c->solref[1] = 1.0;
+    c->solimp[0] = 0.9;
+    c->solimp[1] = 0.95;
+    c->solimp[2] = 0.001;
+    c->solimp[3] = 0.5;
+    c->solimp[4] = 2.0;
+}
+
 
 int hf_mujoco_available(void) { return 1; }
 
@@ -386,7 +388,7 @@ static hf_status calib_load(calib *c, const hf_mujoco_options *opt, double mass,
     c->timestep = opt->timestep > 0.0 ? opt->timestep : tc_min / 100.0;
     c->t_limit = 100.0 * tc_max;
     mju_user_warning = quiet_warning;
-    hf_mujoco_contact_init(&c->contact);
+    contact_defaults(&c->contact);
     c->contact.timestep = c->timestep;
     hf_status st = load_drop_model(&c->contact, mass, radius, &c->m, diag);
     if (st == HF_OK && (c->d = mj_makeData(c->m)) == NULL)

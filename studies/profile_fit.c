@@ -32,6 +32,8 @@ void hf_profile_fit_free(hf_profile_fit *fit)
     free(fit->k0);
     free(fit->converged);
     free(fit->valley);
+    hf_optimizer_free(fit->optimizer);
+    hf_profile_objective_free(fit->objective);
     free(fit);
 }
 
@@ -122,5 +124,77 @@ hf_status hf_profile_fit_run(const hf_profile_objective *obj, const hf_optimizer
      * summary.finite; it is not a failure of the study. */
     hf_runs_summarize(fit->runs, &fit->summary, NULL);
     *out = fit;
+    return st;
+}
+
+void hf_profile_study_init(hf_profile_study *study)
+{
+    memset(study, 0, sizeof *study);
+    study->optimizer = "icaco";
+    hf_profile_fit_config_init(&study->fit);
+}
+
+/* The optimiser of the study with its parameters; *failed names what failed. */
+static hf_status study_optimizer(const hf_profile_study *study, hf_optimizer **opt,
+                                 const char **failed, hf_diag *diag)
+{
+    *failed = "optimizer";
+    hf_status st = hf_optimizer_alloc(study->optimizer, 2, opt, diag);
+    if (st == HF_OK && study->n_params > 0 &&
+        (study->param_keys == NULL || study->param_values == NULL))
+        st = hf_diag_set(diag, HF_EINVAL, "%zu parameters but no keys or values",
+                         study->n_params);
+    for (size_t i = 0; st == HF_OK && i < study->n_params; ++i)
+        st = hf_optimizer_set(*opt, study->param_keys[i], study->param_values[i], diag);
+    if (st == HF_OK)
+        *failed = NULL;
+    else if (*opt != NULL)
+        *failed = "parameters";
+    return st;
+}
+
+/* The objective of the study in its box; *failed names what failed. */
+static hf_status study_objective(const hf_profile_study *study, hf_profile_objective **obj,
+                                 const char **failed, hf_diag *diag)
+{
+    hf_status st = hf_profile_objective_make(study->table, study->sampling,
+                                             study->n_sampling, NULL, obj, diag);
+    *failed = st != HF_OK ? (study->table != NULL ? "table" : "sampling") : NULL;
+    if (st == HF_OK && study->bounds != NULL) {
+        const double lower[2] = {study->bounds[0], study->bounds[2]};
+        const double upper[2] = {study->bounds[1], study->bounds[3]};
+        st = hf_profile_objective_set_bounds(*obj, lower, upper, diag);
+        *failed = st != HF_OK ? "bounds" : NULL;
+    }
+    return st;
+}
+
+hf_status hf_profile_study_run(const hf_profile_study *study, hf_profile_fit **out,
+                               hf_diag *diag)
+{
+    *out = NULL;
+    if (study == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "profile study: no study");
+    hf_optimizer *opt = NULL;
+    hf_profile_objective *obj = NULL;
+    const char *failed = NULL;
+    hf_status st = study_optimizer(study, &opt, &failed, diag);
+    if (st == HF_OK)
+        st = study_objective(study, &obj, &failed, diag);
+    if (st == HF_OK)
+        st = hf_profile_fit_run(obj, opt, &study->fit, out, diag);
+    if (*out == NULL && st != HF_ENOMEM) {   /* refused before any run */
+        *out = calloc(1, sizeof **out);
+        if (failed == NULL)
+            failed = "runs";
+    }
+    if (*out == NULL) {
+        hf_optimizer_free(opt);
+        hf_profile_objective_free(obj);
+        return st == HF_OK ? hf_diag_set(diag, HF_ENOMEM, "out of memory") : st;
+    }
+    (*out)->optimizer = opt;
+    (*out)->objective = obj;
+    (*out)->failed_input = failed;
     return st;
 }

@@ -360,6 +360,34 @@ static void viscoelastic_sphere_series(void **state)
     assert_int_equal(hf_engine_export(HF_ENGINE_DRAKE, &law, 1, v, &p, NULL), HF_EINVAL);
 }
 
+/* The default speeds: geometric, so each ratio is (v_max/v_min)^{1/8} =
+ * 10^{1/4} (to a few ulps of pow), both ends exact; bad ranges refused. */
+static void speed_grid(void **state)
+{
+    (void)state;
+    double v[HF_LAW_SPEED_COUNT];
+    assert_int_equal(hf_law_speeds(HF_LAW_SPEED_MIN, HF_LAW_SPEED_MAX, HF_LAW_SPEED_COUNT, v,
+                                   NULL), HF_OK);
+    assert_true(v[0] == 0.1 && fabs(v[HF_LAW_SPEED_COUNT - 1] - 10.0) < 1e-14);
+    for (int i = 1; i < HF_LAW_SPEED_COUNT; ++i)
+        assert_true(fabs(v[i] / v[i - 1] - pow(10.0, 0.25)) < 1e-14);
+    assert_int_equal(hf_law_speeds(2.0, 2.0, 1, v, NULL), HF_OK);
+    assert_true(v[0] == 2.0);
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_law_speeds(2.0, 1.0, 3, v, &diag), HF_EDOM);
+    assert_non_null(strstr(diag.text, "v_min 2 is above v_max 1"));
+    assert_int_equal(hf_law_speeds(0.0, 1.0, 3, v, NULL), HF_EDOM);
+    assert_int_equal(hf_law_speeds(0.1, NAN, 3, v, NULL), HF_EDOM);
+    assert_int_equal(hf_law_speeds(0.1, 1.0, 0, v, NULL), HF_ERANGE);
+    assert_int_equal(hf_law_speeds(0.1, 1.0, HF_LAW_SPEED_COUNT_MAX + 1, v, NULL), HF_ERANGE);
+    /* the law's defaults: a 0.1 kg, 1 cm steel ball (K for steel on steel) */
+    hf_law law;
+    hf_law_init(&law);
+    assert_true(law.contact.mass == 0.1 && law.contact.stiffness == 5e9 &&
+                law.radius == 0.01 && law.restitution == 0.8);
+    assert_int_equal(hf_law_check(&law, NULL), HF_OK);
+}
+
 int main(void)
 {
     hf_library_init();
@@ -373,6 +401,7 @@ int main(void)
         cmocka_unit_test(maxwell_curve),
         cmocka_unit_test(viscoelastic_sphere_constants),
         cmocka_unit_test(viscoelastic_sphere_series),
+        cmocka_unit_test(speed_grid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

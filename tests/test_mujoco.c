@@ -166,12 +166,10 @@ static hf_status calibrate_rows(measured_rows *t, size_t max_evals, hf_mujoco_ca
 static void measured_calibration_checked_by_mujoco(void **state)
 {
     (void)state;
-    hf_mujoco_contact truth;
-    hf_mujoco_contact_init(&truth);
-    truth.timestep = 2e-6;
-    truth.solref[0] = 2e-4;
-    truth.solref[1] = 0.3;
-    truth.solimp[2] = 1e-4;
+    /* MuJoCo's default solimp but its width, a short time constant and a
+     * small step */
+    const hf_mujoco_contact truth = {.timestep = 2e-6, .solref = {2e-4, 0.3},
+                                     .solimp = {0.9, 0.95, 1e-4, 0.5, 2.0}};
     measured_rows t;
     measured_table(NULL, &truth, &t);
     hf_mujoco_calibration cal;
@@ -218,13 +216,16 @@ static void measured_calibration_checked_by_mujoco(void **state)
 static void drop_refuses_bad_input(void **state)
 {
     (void)state;
-    hf_mujoco_contact c;
-    hf_mujoco_contact_init(&c);
+    /* MuJoCo's documented defaults (its XML reference: timestep 0.002,
+     * solref 0.02 1, solimp 0.9 0.95 0.001 0.5 2) */
+    const hf_mujoco_contact defaults = {.timestep = 0.002, .solref = {0.02, 1.0},
+                                        .solimp = {0.9, 0.95, 0.001, 0.5, 2.0}};
+    hf_mujoco_contact c = defaults;
     double e;
     assert_int_equal(hf_mujoco_drop(&c, 0.1, 0.01, -1.0, &e, NULL, NULL), HF_EDOM);
     c.solimp[0] = 1.5;
     assert_int_equal(hf_mujoco_drop(&c, 0.1, 0.01, 1.0, &e, NULL, NULL), HF_EDOM);
-    hf_mujoco_contact_init(&c);
+    c = defaults;
     assert_int_equal(hf_mujoco_drop(&c, 0.1, 0.01, 1.0, &e, NULL, NULL), HF_OK);
     assert_true(e > 0.0 && e < 1.0);
 }

@@ -173,6 +173,74 @@ static void test_identifiability_report(void **state)
     hf_profile_objective_free(obj);
 }
 
+/* The one call owns the three: the study of "ica" with a parameter, on a
+ * sampling in a box, gives bit for bit the runs of the optimiser, the
+ * objective and hf_profile_fit_run made by hand; each refused input is
+ * named, and a table with a sampling is refused. */
+static void test_study_is_the_three_calls(void **state)
+{
+    (void)state;
+    const double c[] = {0.2, 0.4, 0.6, 0.8}, box[4] = {1.0, 5.0, 2.0, 5.0};
+    const char *keys[] = {"countries"};
+    const double values[] = {12.0};
+    hf_profile_study study;
+    hf_profile_study_init(&study);
+    study.optimizer = "ica";
+    study.param_keys = keys;
+    study.param_values = values;
+    study.n_params = 1;
+    study.sampling = c;
+    study.n_sampling = 4;
+    study.bounds = box;
+    study.fit.runs.runs = 3;
+    study.fit.runs.seed = 7;
+    hf_diag diag = {{0}};
+    hf_profile_fit *one = NULL, *three = NULL;
+    assert_int_equal(hf_profile_study_run(&study, &one, &diag), HF_OK);
+    assert_null(one->failed_input);
+    hf_profile_objective *obj = NULL;
+    hf_optimizer *opt = NULL;
+    const double lower[2] = {1.0, 2.0}, upper[2] = {5.0, 5.0};
+    assert_int_equal(hf_profile_objective_alloc(c, 4, &obj, &diag), HF_OK);
+    assert_int_equal(hf_profile_objective_set_bounds(obj, lower, upper, &diag), HF_OK);
+    assert_int_equal(hf_optimizer_alloc("ica", 2, &opt, &diag), HF_OK);
+    assert_int_equal(hf_optimizer_set(opt, "countries", 12.0, &diag), HF_OK);
+    assert_int_equal(hf_profile_fit_run(obj, opt, &study.fit, &three, &diag), HF_OK);
+    for (size_t i = 0; i < 3; ++i) {
+        const hf_result *a = one->runs->results[i], *b = three->runs->results[i];
+        assert_true(a->f == b->f && a->x[0] == b->x[0] && a->x[1] == b->x[1] &&
+                    a->evaluations == b->evaluations);
+    }
+    assert_true(one->rms_min == three->rms_min && one->n_converged == three->n_converged);
+    hf_profile_fit_free(three);
+    hf_profile_objective_free(obj);
+    hf_optimizer_free(opt);
+    hf_profile_fit_free(one);
+
+    static const struct { const char *optimizer, *key; double box_a_max; const char *table;
+                          hf_status st; const char *input, *text; } bad[] = {
+        {"nope", "countries", 5.0, NULL, HF_ENOTFOUND, "optimizer", "nope"},
+        {"ica", "nope", 5.0, NULL, HF_ENOTFOUND, "parameters", "nope"},
+        {"ica", "countries", 0.5, NULL, HF_EBOUNDS, "bounds", "of a is not below"},
+        {"ica", "countries", 5.0, TABLE, HF_EINVAL, "table", "give table or sampling, not both"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+        double b2[4] = {1.0, bad[k].box_a_max, 2.0, 5.0};
+        const char *key[] = {bad[k].key};
+        study.optimizer = bad[k].optimizer;
+        study.param_keys = key;
+        study.bounds = b2;
+        study.table = bad[k].table;
+        hf_profile_fit *fit = NULL;
+        assert_int_equal(hf_profile_study_run(&study, &fit, &diag), bad[k].st);
+        assert_non_null(fit);
+        assert_null(fit->runs);
+        assert_string_equal(fit->failed_input, bad[k].input);
+        assert_non_null(strstr(diag.text, bad[k].text));
+        hf_profile_fit_free(fit);
+    }
+}
+
 int main(void)
 {
     hf_library_init();
@@ -180,6 +248,7 @@ int main(void)
         cmocka_unit_test(test_icaco_reproduces_table_minimum_and_valley),
         cmocka_unit_test(test_summary_of_runs),
         cmocka_unit_test(test_identifiability_report),
+        cmocka_unit_test(test_study_is_the_three_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

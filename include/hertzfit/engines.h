@@ -85,11 +85,28 @@ typedef struct hf_law {
     hf_viscoelastic_material viscoelastic; /* HF_LAW_VISCOELASTIC only */
 } hf_law;
 
-/* HF_LAW_PER_IMPACT, "exact", the contact of hf_contact_init (m = K =
- * v_cal = 1, n = 3/2), e_cal = 0.8, radius 0.01 m, a Maxwell material of
- * μ0 = 1 GPa, ν = 0.3, η = 0, and the same elastic material as the
- * viscoelastic one (one Prony term of rate 0). */
+/* HF_LAW_PER_IMPACT, "exact", a 1 cm steel ball on steel: m = 0.1 kg,
+ * K = 5e9 N/m^1.5, n = 3/2, v_cal = 1 m/s, e_cal = 0.8, radius 0.01 m, a
+ * Maxwell material of μ0 = 1 GPa, ν = 0.3, η = 0, and the same elastic
+ * material as the viscoelastic one (one Prony term of rate 0).  The
+ * defaults of `hertzfit ev`, `hertzfit export` and their bindings. */
 void hf_law_init(hf_law *law);
+
+/* The speeds e(v) is shown at by default (`hertzfit ev`, hertzfit_ev, the
+ * Python restitution_curve): HF_LAW_SPEED_COUNT speeds, geometric from
+ * HF_LAW_SPEED_MIN to HF_LAW_SPEED_MAX m/s; at most HF_LAW_SPEED_COUNT_MAX. */
+#define HF_LAW_SPEED_MIN 0.1
+#define HF_LAW_SPEED_MAX 10.0
+#define HF_LAW_SPEED_COUNT 9
+#define HF_LAW_SPEED_COUNT_MAX 10000
+
+/* COUNT speeds geometric from v_min to v_max (m/s) into speed[0 .. count-1]
+ * (the caller's): v_min (v_max/v_min)^{i/(count−1)}, v_min alone when
+ * count is 1.  HF_EDOM for a speed not finite or <= 0 or v_min above v_max,
+ * HF_ERANGE for count outside 1 .. HF_LAW_SPEED_COUNT_MAX, HF_EINVAL for
+ * NULL. */
+hf_status hf_law_speeds(double v_min, double v_max, size_t count, double *speed,
+                        hf_diag *diag);
 
 /* The form named NAME ("per-impact", "fixed", "linear-damper", "maxwell",
  * "viscoelastic")

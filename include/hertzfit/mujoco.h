@@ -43,15 +43,14 @@ int hf_mujoco_available(void);
 /* MuJoCo's version string ("2.2.2"), or "none". */
 const char *hf_mujoco_version(void);
 
+/* MuJoCo's contact attributes, as hf_mujoco_calibration.contact returns
+ * them (MuJoCo's own defaults, where a calibration starts: timestep 0.002,
+ * solref (0.02, 1), solimp (0.9, 0.95, 0.001, 0.5, 2)). */
 typedef struct hf_mujoco_contact {
     double timestep;     /* s: <option timestep> */
     double solref[2];    /* timeconst (s), dampratio */
     double solimp[5];    /* dmin, dmax, width (m), midpoint, power */
 } hf_mujoco_contact;
-
-/* MuJoCo's defaults: timestep 0.002, solref (0.02, 1), solimp (0.9, 0.95,
- * 0.001, 0.5, 2). */
-void hf_mujoco_contact_init(hf_mujoco_contact *contact);
 
 /* One drop of a sphere (mass kg, radius m) at speed v (m/s) with the
  * contact's attributes on both geoms: MuJoCo's e and t_c (either may be

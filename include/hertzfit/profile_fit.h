@@ -16,26 +16,20 @@
  * stuck elsewhere is off by more).
  *
  * Example (built and run by the test header_examples): three ICACO runs
- * on Table 2 of Safaeifar & Farshidianfar.
+ * on Table 2 of Safaeifar & Farshidianfar in one call.
  * ```c
  * hf_diag diag = {{0}};
- * hf_profile_objective *obj = NULL;   // owned: hf_profile_objective_free
- * hf_optimizer *opt = NULL;           // owned: hf_optimizer_free
  * hf_profile_fit *fit = NULL;         // owned: hf_profile_fit_free
- * hf_profile_fit_config cfg;
- * hf_profile_fit_config_init(&cfg);   // 50 runs, seed 1: the papers'
- * cfg.runs.runs = 3;
- * hf_status st = hf_profile_objective_alloc_table("data/safaeifar2020_table2.csv", &obj,
- *                                                 &diag);
- * if (st == HF_OK) st = hf_optimizer_alloc("icaco", 2, &opt, &diag);
- * if (st == HF_OK) st = hf_profile_fit_run(obj, opt, &cfg, &fit, &diag);
+ * hf_profile_study study;
+ * hf_profile_study_init(&study);      // icaco, 50 runs, seed 1: the papers'
+ * study.table = "data/safaeifar2020_table2.csv";
+ * study.fit.runs.runs = 3;
+ * hf_status st = hf_profile_study_run(&study, &fit, &diag);
  * // the best RMS is the closed-form minimum, which the whole valley
  * // a(b) attains
  * int ok = st == HF_OK && fabs(fit->summary.best - fit->rms_min) < 1e-6 &&
  *          fit->n_valley > 0 && fit->valley[0].found;
  * hf_profile_fit_free(fit);
- * hf_optimizer_free(opt);
- * hf_profile_objective_free(obj);
  * return ok ? 0 : 1;
  * ```
  */
@@ -89,6 +83,12 @@ typedef struct hf_profile_fit {
     size_t n_converged;
     hf_profile_valley_point *valley; /* n_valley points, in the order of valley_b (owned) */
     size_t n_valley;
+    /* hf_profile_study_run only (NULL from hf_profile_fit_run): */
+    hf_optimizer *optimizer;          /* the optimiser as run, its parameters set (owned) */
+    hf_profile_objective *objective;  /* the objective as run, its box set (owned) */
+    const char *failed_input;  /* after a failure before the runs: which input it names,
+                                  "optimizer", "parameters", "table", "sampling", "bounds"
+                                  or "runs" (a static string); NULL otherwise */
 } hf_profile_fit;
 
 /* Runs cfg->runs of OPT on hf_profile_objective_problem(OBJ) (its box as
@@ -100,6 +100,33 @@ hf_status hf_profile_fit_run(const hf_profile_objective *obj, const hf_optimizer
                              const hf_profile_fit_config *cfg, hf_profile_fit **out,
                              hf_diag *diag);
 void hf_profile_fit_free(hf_profile_fit *fit);
+
+/* The whole study as `hertzfit fit profile`, hertzfit_fit_profile and
+ * Python's fit_profile give it: which optimiser with which parameters, the
+ * objective (hf_profile_objective_make) and the runs. */
+typedef struct hf_profile_study {
+    const char *optimizer;          /* a name hf_optimizer_alloc knows (default "icaco") */
+    const char *const *param_keys;  /* parameters set in this order (borrowed) ... */
+    const double *param_values;     /* ... to these values (hf_optimizer_set) */
+    size_t n_params;
+    const char *table;              /* the objective: a published RMS table, or NULL */
+    const double *sampling;         /* or c_r values (borrowed); neither: the default */
+    size_t n_sampling;
+    const double *bounds;           /* a_min, a_max, b_min, b_max (borrowed); NULL: defaults */
+    hf_profile_fit_config fit;      /* the runs (hf_profile_fit_config_init) */
+} hf_profile_study;
+
+/* "icaco", no parameters, the default objective and box, and
+ * hf_profile_fit_config_init's runs. */
+void hf_profile_study_init(hf_profile_study *study);
+
+/* Makes the optimiser and the objective and runs hf_profile_fit_run on
+ * them.  *out is owned by the caller (hf_profile_fit_free) whatever the
+ * status, NULL only when out of memory; it owns the optimiser and the
+ * objective (for printing their parameters and fit).  A failure before the
+ * runs leaves out->runs NULL and names the input in out->failed_input. */
+hf_status hf_profile_study_run(const hf_profile_study *study, hf_profile_fit **out,
+                               hf_diag *diag);
 
 #ifdef __cplusplus
 }

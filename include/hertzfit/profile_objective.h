@@ -80,6 +80,17 @@ hf_status hf_profile_objective_alloc_table(const char *path, hf_profile_objectiv
 
 void hf_profile_objective_free(hf_profile_objective *obj);
 
+/* The objective as a front end's options name it: the published table at
+ * TABLE, or the c_r values sampling[0 .. n_sampling-1] (NULL, 0: the
+ * default sampling), in the box bounds = {a_min, a_max, b_min, b_max}
+ * (NULL: the defaults below).  HF_EINVAL when both a table and a sampling
+ * are given; else the status of hf_profile_objective_alloc_table,
+ * hf_profile_objective_alloc or hf_profile_objective_set_bounds.  *out is
+ * owned by the caller (NULL after a failure). */
+hf_status hf_profile_objective_make(const char *table, const double *sampling,
+                                    size_t n_sampling, const double *bounds,
+                                    hf_profile_objective **out, hf_diag *diag);
+
 /* RMS of the percentage error (in %) at (a, b).  NaN if a or b is not
  * positive.  Costs one Beta function and a quadratic in K0, whatever the
  * number of samples: the quadratic is formed from the samples once, at

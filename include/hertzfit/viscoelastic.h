@@ -58,12 +58,12 @@ void hf_prony_sls(double alpha, double eta, hf_prony *out);
 hf_status hf_prony_from_rates(size_t n, const double *rate, const double *weight, double alpha,
                               hf_prony *out, hf_diag *diag);
 
+/* The solver's tolerances; every call taking options reads NULL as the
+ * defaults below. */
 typedef struct hf_viscoelastic_options {
     double abs_tol;   /* per-step absolute error (default 1e-12) */
     double rel_tol;   /* per-step relative error (default 1e-12) */
 } hf_viscoelastic_options;
-
-void hf_viscoelastic_options_init(hf_viscoelastic_options *options);
 
 /* One impact in dimensionless units (the ones of hf_hunter_result). */
 typedef struct hf_viscoelastic_result {

@@ -19,6 +19,7 @@ from .bench import Campaign, bench_read, bench_report, bench_run
 from .calibration import (RUN_COLUMNS, FitResult, FitSummary, Identifiability,
                           ProfileObjective, fit_profile)
 from .engines import (RestitutionCurve, ViscoelasticSphereFit, law_force, restitution_curve,
+                      speed_grid,
                       viscoelastic_sphere_fit)
 from .maxwell import (EXTRACT_COLUMNS, OBSERVABLES, MaxwellBootstrap, MaxwellData,
                       MaxwellEstimate, MaxwellFit, MaxwellTrace, maxwell_extract, maxwell_fit,
@@ -52,6 +53,6 @@ __all__ = [
     "ImpactResult", "copt", "copt_closed_form", "cr_exact", "damping_models", "hr", "hr_exact",
     "impact_simulate", "profile_integral", "profile_valley_a", "restitution_check",
     "AlgorithmRun", "AskTell", "OptimizeResult", "Optimizer", "minimize", "optimizer_params", "optimizers",
-    "register_optimizer", "RestitutionCurve", "law_force", "restitution_curve",
+    "register_optimizer", "RestitutionCurve", "law_force", "restitution_curve", "speed_grid",
     "ViscoelasticSphereFit", "viscoelastic_sphere_fit",
 ]

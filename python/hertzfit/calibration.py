@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._core import (CallbackScope, Error, check, elementwise, ffi, lib, new_diag, path_bytes,
-                    stop_name)
+from ._core import (CallbackScope, Error, check, elementwise, encode, ffi, lib, new_diag,
+                    path_bytes, stop_name)
 from .optimize import Optimizer
 
 Optimum = namedtuple("Optimum", "k0 integral rms_min")
@@ -30,27 +30,21 @@ class ProfileObjective:
     def __init__(self, table=None, sampling=None, bounds=None):
         out = ffi.new("hf_profile_objective **")
         diag = new_diag()
-        if table is not None and sampling is not None:
-            raise Error(lib.HF_EINVAL, "give table or sampling, not both")
-        if table is not None:
-            check(lib.hf_profile_objective_alloc_table(
-                path_bytes(table, "table"), out, diag), diag)
-        elif sampling is None:   # the library's default sampling
-            check(lib.hf_profile_objective_alloc(ffi.NULL, 0, out, diag), diag)
-        elif isinstance(sampling, (str, os.PathLike)):
-            values, count = ffi.new("double **"), ffi.new("size_t *")
+        c, count = ffi.NULL, 0   # the library's default sampling
+        if isinstance(sampling, (str, os.PathLike)):
+            values, n = ffi.new("double **"), ffi.new("size_t *")
             check(lib.hf_profile_sampling_read(path_bytes(sampling, "sampling"), values,
-                                               count, diag), diag)
-            c = ffi.gc(values[0], lib.free)   # malloc'ed by the library
-            check(lib.hf_profile_objective_alloc(c, count[0], out, diag), diag)
-        else:
+                                               n, diag), diag)
+            c, count = ffi.gc(values[0], lib.free), n[0]   # malloc'ed by the library
+        elif sampling is not None:
             arr = np.ascontiguousarray(sampling, dtype=float).reshape(-1)
-            c = ffi.from_buffer("double[]", arr)
-            check(lib.hf_profile_objective_alloc(c, arr.size, out, diag), diag)
+            c, count = ffi.from_buffer("double[]", arr), arr.size
+        box = ffi.NULL if bounds is None else ffi.new("double[4]", [float(v) for v in bounds])
+        check(lib.hf_profile_objective_make(
+            ffi.NULL if table is None else path_bytes(table, "table"), c, count, box, out,
+            diag), diag)
         self._ptr = ffi.gc(out[0], lib.hf_profile_objective_free)
         self.table = table
-        if bounds is not None:
-            self.set_bounds(bounds)
 
     def set_bounds(self, bounds):
         """The box (a_min, a_max, b_min, b_max) of the (a, b) problem."""
@@ -154,32 +148,78 @@ def fit_profile(optimizer="icaco", runs=50, seed=1, threads=0, table=None, sampl
     ProfileObjective already made, with its bounds) — the program's
     `hertzfit fit profile`, bit-identical for the same seed.  PARAMS sets the
     optimiser's parameters; MAX_EVALS its budget (0 = its own)."""
-    if objective is None:
-        obj = ProfileObjective(table=table, sampling=sampling, bounds=bounds)
-    elif table is None and sampling is None and bounds is None:
-        obj = objective
-    else:
+    if objective is not None and (table is not None or sampling is not None or
+                                  bounds is not None):
         raise Error(lib.HF_EINVAL, "give an objective, or its table, sampling and bounds, "
                                    "not both")
-    opt = Optimizer(optimizer, 2, params)
-    cfg = ffi.new("hf_profile_fit_config *")
-    lib.hf_profile_fit_config_init(cfg)
     if runs < 0:   # a size_t holds none; the library says how many runs it makes
         raise Error(lib.HF_EINVAL, "runs = %d is negative" % runs)
-    cfg.runs.runs, cfg.runs.seed, cfg.runs.threads = runs, seed, threads
-    cfg.runs.max_evals = max_evals
-    cfg.runs.record_traces = 1 if traces else 0
-    vb = None
-    if valley_b is not None:
-        vb = ffi.new("double[]", [float(v) for v in valley_b])
-        cfg.valley_b, cfg.n_valley_b = vb, len(valley_b)
     out = ffi.new("hf_profile_fit **")
     diag = new_diag()
+    if objective is not None:   # an objective already made: the runs alone
+        cfg = ffi.new("hf_profile_fit_config *")
+        lib.hf_profile_fit_config_init(cfg)
+        keep = _runs_config(cfg, runs, seed, threads, max_evals, traces, valley_b)
+        opt = Optimizer(optimizer, 2, params)
+        with CallbackScope():   # a Python optimiser's exceptions and Ctrl-C
+            status = lib.hf_profile_fit_run(objective._ptr, opt._ptr, cfg, out, diag)
+            fit = ffi.gc(out[0], lib.hf_profile_fit_free) if out[0] != ffi.NULL else None
+            check(status, diag)
+        return _fit_result(fit, optimizer, seed, cfg.i_tolerance, traces)
+    study = ffi.new("hf_profile_study *")
+    lib.hf_profile_study_init(study)
+    cfg = ffi.addressof(study, "fit")
+    keep = _runs_config(cfg, runs, seed, threads, max_evals, traces, valley_b)
+    keep += _study_inputs(study, optimizer, table, sampling, bounds, params)
     with CallbackScope():   # a Python optimiser's exceptions and Ctrl-C
-        status = lib.hf_profile_fit_run(obj._ptr, opt._ptr, cfg, out, diag)
+        status = lib.hf_profile_study_run(study, out, diag)
         fit = ffi.gc(out[0], lib.hf_profile_fit_free) if out[0] != ffi.NULL else None
         check(status, diag)
     return _fit_result(fit, optimizer, seed, cfg.i_tolerance, traces)
+
+
+def _runs_config(cfg, runs, seed, threads, max_evals, traces, valley_b):
+    """The runs' options into the hf_profile_fit_config CFG; the cffi objects
+    it borrows (to keep alive)."""
+    cfg.runs.runs, cfg.runs.seed, cfg.runs.threads = runs, seed, threads
+    cfg.runs.max_evals = max_evals
+    cfg.runs.record_traces = 1 if traces else 0
+    if valley_b is None:
+        return []
+    vb = ffi.new("double[]", [float(v) for v in valley_b])
+    cfg.valley_b, cfg.n_valley_b = vb, len(valley_b)
+    return [vb]
+
+
+def _study_inputs(study, optimizer, table, sampling, bounds, params):
+    """The study's optimiser, parameters and objective from the arguments;
+    the cffi objects it borrows (to keep alive)."""
+    keep = [ffi.new("char[]", encode(optimizer, "optimizer"))]
+    study.optimizer = keep[0]
+    if params:
+        names = [ffi.new("char[]", encode(k, "parameter")) for k in params]
+        keys = ffi.new("const char *[]", names)
+        values = ffi.new("double[]", [float(v) for v in params.values()])
+        study.param_keys, study.param_values, study.n_params = keys, values, len(names)
+        keep += [names, keys, values]
+    if table is not None:
+        keep.append(ffi.new("char[]", path_bytes(table, "table")))
+        study.table = keep[-1]
+    if isinstance(sampling, (str, os.PathLike)):
+        values, n = ffi.new("double **"), ffi.new("size_t *")
+        diag = new_diag()
+        check(lib.hf_profile_sampling_read(path_bytes(sampling, "sampling"), values, n, diag),
+              diag)
+        keep.append(ffi.gc(values[0], lib.free))   # malloc'ed by the library
+        study.sampling, study.n_sampling = keep[-1], n[0]
+    elif sampling is not None:
+        arr = np.ascontiguousarray(sampling, dtype=float).reshape(-1)
+        keep += [arr, ffi.from_buffer("double[]", arr)]
+        study.sampling, study.n_sampling = keep[-1], arr.size
+    if bounds is not None:
+        keep.append(ffi.new("double[4]", [float(v) for v in bounds]))
+        study.bounds = keep[-1]
+    return keep
 
 
 def _fit_result(fit, optimizer, seed, i_tolerance, want_traces):

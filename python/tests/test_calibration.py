@@ -46,8 +46,12 @@ def test_objective_errors():
     assert "no/such/table.csv" in str(e.value)
     with pytest.raises(hertzfit.Error):
         hertzfit.ProfileObjective(sampling=[0.5, 1.5])
-    with pytest.raises(hertzfit.Error):
+    # the rule is the library's (hf_profile_objective_make), for the
+    # objective and for the study alike
+    with pytest.raises(hertzfit.BadInputError, match="give table or sampling, not both"):
         hertzfit.ProfileObjective(table=TABLE, sampling=[0.5])
+    with pytest.raises(hertzfit.BadInputError, match="give table or sampling, not both"):
+        hertzfit.fit_profile(optimizer="icaco", runs=1, table=TABLE, sampling=[0.5])
     obj = hertzfit.ProfileObjective(table=TABLE)
     with pytest.raises(hertzfit.Error) as e:
         obj.set_bounds((3, 2, 1.5, 6))

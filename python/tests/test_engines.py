@@ -38,3 +38,18 @@ def test_viscoelastic_sphere_fit_matches_the_c_library():
     assert fit.valid
     assert abs(fit.beta / fit.beta_kelvin_voigt - 1.0) < 3e-3
     assert r.exponent_theory == 0.2
+
+
+def test_default_speeds_are_the_library_grid():
+    # the speeds of `hertzfit ev`: 9 geometric from 0.1 to 10 m/s, ratio
+    # 10^(1/4) to a few ulps of pow; a reversed range is bad input
+    v = hertzfit.speed_grid()
+    assert v.size == 9 and v[0] == 0.1
+    np.testing.assert_allclose(v[1:] / v[:-1], 10.0 ** 0.25, rtol=1e-14)
+    np.testing.assert_allclose(hertzfit.speed_grid(1.0, 4.0, 3), [1.0, 2.0, 4.0], rtol=1e-15)
+    r = hertzfit.restitution_curve(form="fixed")
+    np.testing.assert_array_equal(r.speed, v)
+    with pytest.raises(hertzfit.BadInputError, match="v_min 2 is above v_max 1"):
+        hertzfit.speed_grid(2.0, 1.0)
+    with pytest.raises(hertzfit.BadInputError):
+        hertzfit.speed_grid(points=0)
