@@ -835,11 +835,10 @@ typedef struct line_count {
 static void line_end(line_count *c)
 {
     c->head[c->len] = '\0';
-    if (c->len == 0 || (!c->lvm && c->head[0] == '#'))
-        ;
-    else if (c->lvm && c->ends < 2)
+    int record = c->len > 0 && (c->lvm || c->head[0] != '#');
+    if (record && c->lvm && c->ends < 2)
         c->ends += strncmp(c->head, LVM_END, sizeof LVM_END - 1) == 0;
-    else
+    else if (record)
         ++c->records;
     c->len = 0;
 }

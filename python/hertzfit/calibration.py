@@ -175,7 +175,8 @@ def fit_profile(optimizer="icaco", runs=50, seed=1, threads=0, table=None, sampl
         cfg.valley_b, cfg.n_valley_b = vb, len(valley_b)
     out = ffi.new("hf_profile_fit **")
     diag = new_diag()
-    with CallbackScope():   # a Python optimiser's exceptions and Ctrl-C
+    with CallbackScope() as scope:   # a Python optimiser's exceptions and Ctrl-C
+        cfg.runs.algorithm_user = scope.handle   # its runs, on any thread: this call's
         status = lib.hf_profile_fit_run(obj._ptr, opt._ptr, cfg, out, diag)
         fit = ffi.gc(out[0], lib.hf_profile_fit_free) if out[0] != ffi.NULL else None
         check(status, diag)
