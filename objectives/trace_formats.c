@@ -877,6 +877,14 @@ static hf_status count_text(const char *path, int lvm, size_t *count, hf_diag *d
     memset(&c, 0, sizeof c);
     c.lvm = lvm;
     int in_line = 0, regular = fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+    /* the readers' own first limit, before a byte is counted (a sparse
+     * file of gigabytes would otherwise be read through) */
+    if (regular && (unsigned long long)info.st_size > (unsigned long long)HF_FILE_MAX_BYTES) {
+        close(fd);
+        return hf_diag_set(diag, HF_ERANGE, "%s: %lld bytes, more than the %zu bytes a file "
+                           "read whole may have", path, (long long)info.st_size,
+                           HF_FILE_MAX_BYTES);
+    }
     char buf[1 << 16];
     ssize_t n = 0;
     while (regular && ((n = read(fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR)))
