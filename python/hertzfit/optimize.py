@@ -397,6 +397,10 @@ def hfpy_algorithm_run(ctx, diag):
     try:
         run = AlgorithmRun(ctx, scope)
         _registered[name].run(run)
+        if scope is not None and scope.interrupted:
+            # cut short by Ctrl-C (should_stop() said so): the library's
+            # record of an interrupted run, never a run that converged
+            lib.hf_evaluator_stop(ctx.ev, lib.HF_STOP_FAILURE)
         return lib.HF_OK
     except BaseException as exc:  # raised again by the Python call that ran it
         add_pending(exc, key, scope)

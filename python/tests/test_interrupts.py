@@ -187,3 +187,35 @@ def test_worker_exceptions_stay_with_their_call(raisers, tmp_path, second):
             assert "evaluation 5 of a run on" in str(what)
     # and some of them were raised on the library's threads, not the callers'
     assert _raised_on - callers
+
+
+def _until_stopped(ctx):
+    while not ctx.should_stop():
+        ctx.evaluate(ctx.uniform_point())
+        ctx.end_iteration()
+
+
+def test_ctrl_c_during_a_campaign_of_a_python_optimizer(tmp_path):
+    # Ctrl-C while a Python optimiser runs on a campaign's threads: the call
+    # raises KeyboardInterrupt, and every run it cut short is recorded as the
+    # library records an interrupted run (failure), never as one that ended
+    # by itself (converged), in the folder it leaves
+    if "py-until-stopped" not in hertzfit.optimizers():
+        hertzfit.register_optimizer("py-until-stopped", _until_stopped, max_evals=10_000_000)
+    rng = random.Random(11)
+    for trial in range(5):
+        out = tmp_path / ("c%d" % trial)
+        timer = threading.Timer(rng.uniform(0.05, 0.3),
+                                lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                hertzfit.bench_run(str(out), optimizers=["py-until-stopped"],
+                                   problems=["sphere:2"], runs=4, budget=10_000_000,
+                                   threads=2)
+        finally:
+            timer.join()
+        if (out / "runs.csv").exists():
+            stops = [line.split(",")[8] for line in
+                     (out / "runs.csv").read_text().splitlines()[1:]]
+            assert set(stops) == {"failure"}, stops
