@@ -676,19 +676,57 @@ static hf_status trace_path(const hf_csv *csv, const columns *c, size_t row, con
     return HF_OK;
 }
 
+/* The samples of every drop's trace file counted before any is read
+ * (hf_maxwell_trace_count_file), so that a trace over
+ * HF_MAXWELL_TRACE_MAX_SAMPLES or a list over HF_MAXWELL_TRACE_MAX_TOTAL is
+ * refused before the work of parsing them, naming the file, the count and
+ * the limit. */
+static hf_status count_traces(const hf_csv *csv, const columns *c,
+                              const hf_maxwell_trace_format *format, const hf_maxwell_data *d,
+                              hf_diag *diag)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < d->n; ++i) {
+        char file[4096];
+        size_t n = 0;
+        hf_diag why = {{0}};
+        hf_status st = trace_path(csv, c, i, d->path, file, sizeof file, diag);
+        if (st == HF_OK && (st = hf_maxwell_trace_count_file(file, format, &n, &why)) != HF_OK)
+            return hf_diag_set(diag, st, "%s:%zu:%ld: trace file: %s", d->path, d->line[i],
+                               c->trace + 1, why.text);
+        if (st != HF_OK)
+            return st;
+        if (n > HF_MAXWELL_TRACE_MAX_SAMPLES)
+            return hf_diag_set(diag, HF_ERANGE, "%s:%zu:%ld: trace file %s holds %zu samples, "
+                               "over the %d a trace may have (nothing was read)", d->path,
+                               d->line[i], c->trace + 1, file, n,
+                               HF_MAXWELL_TRACE_MAX_SAMPLES);
+        total += n;
+        if (total > HF_MAXWELL_TRACE_MAX_TOTAL)
+            return hf_diag_set(diag, HF_ERANGE, "%s:%zu:%ld: with trace file %s the traces "
+                               "hold %zu samples, over the %d a list may hold (counted before "
+                               "reading: nothing was read)", d->path, d->line[i], c->trace + 1,
+                               file, total, HF_MAXWELL_TRACE_MAX_TOTAL);
+    }
+    return HF_OK;
+}
+
 /* Every drop's force trace (d->trace), the files named relative to the
  * list's folder; a failure names the list's cell, then the trace file's. */
 static hf_status read_traces(const hf_csv *csv, const columns *c,
                              const hf_maxwell_trace_format *format, hf_maxwell_data *d,
                              hf_diag *diag)
 {
+    hf_status st = count_traces(csv, c, format, d, diag);
+    if (st != HF_OK)
+        return st;
     d->trace = calloc(d->n, sizeof *d->trace); /* owned by d */
     if (d->trace == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu traces", d->n);
     size_t total = 0;
     for (size_t i = 0; i < d->n; ++i) {
         char file[4096];
-        hf_status st = trace_path(csv, c, i, d->path, file, sizeof file, diag);
+        st = trace_path(csv, c, i, d->path, file, sizeof file, diag);
         if (st != HF_OK)
             return st;
         hf_diag why = {{0}};
@@ -698,6 +736,8 @@ static hf_status read_traces(const hf_csv *csv, const columns *c,
         if (st != HF_OK)
             return hf_diag_set(diag, st, "%s:%zu:%ld: trace file: %s", d->path, d->line[i],
                                c->trace + 1, why.text);
+        /* the counts above bound what is read, but a pipe is not counted
+         * and a file may grow between the count and the read */
         total += d->trace[i].n;
         if (total > HF_MAXWELL_TRACE_MAX_TOTAL)
             return hf_diag_set(diag, HF_ERANGE, "%s:%zu: the traces up to this one hold %zu "

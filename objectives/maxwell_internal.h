@@ -37,6 +37,18 @@ hf_status hf_maxwell_data_specimens(const hf_maxwell_data *data, size_t *nspecim
 hf_status hf_maxwell_trace_read_file(const char *path, const hf_maxwell_trace_format *format,
                                      hf_maxwell_trace *trace, hf_diag *diag);
 
+/* How many samples the trace file PATH holds at most, found without
+ * parsing a value: the records of a text file (lines that are not blank,
+ * nor '#' comments in a CSV, nor an .lvm file's headers) less its column
+ * names, or the declared size of the force's .mat variable or HDF5
+ * dataset, named as FORMAT says — so that the limits on samples are
+ * checked before any trace is read.  Never below what
+ * hf_maxwell_trace_read_file then reads; 0 for a pipe or device (not
+ * counted: counting would consume it).  HF_EIO for a file that cannot be
+ * opened, and the refusals of naming the force as that reader's. */
+hf_status hf_maxwell_trace_count_file(const char *path, const hf_maxwell_trace_format *format,
+                                      size_t *samples, hf_diag *diag);
+
 /* ---- moved from hertzfit/maxwell_data.h: only the library and its tests call them */
 /* The value of observable OBS in R (hertzfit/maxwell_data.h lists them). */
 double hf_maxwell_response_get(const hf_maxwell_response *r, hf_maxwell_observable obs);

@@ -86,8 +86,12 @@ hf_status hf_profile_sampling_read(const char *path, double **values, size_t *co
 {
     *values = NULL;
     *count = 0;
+    /* the reader stops at the limit's row: no table past it is built */
+    hf_csv_options o;
+    hf_csv_options_init(&o);
+    o.max_rows = HF_SAMPLING_MAX;
     hf_csv *csv = NULL;
-    hf_status st = hf_csv_read(path, NULL, &csv, diag);   /* freed below */
+    hf_status st = hf_csv_read(path, &o, &csv, diag);   /* freed below */
     if (st != HF_OK)
         return st;
     size_t n = hf_csv_nrows(csv);
@@ -96,8 +100,6 @@ hf_status hf_profile_sampling_read(const char *path, double **values, size_t *co
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu samples", n);
     if (st == HF_OK && n == 0)
         st = hf_diag_set(diag, HF_EPARSE, "%s: no c_r values", path);
-    if (st == HF_OK && n > HF_SAMPLING_MAX)
-        st = hf_diag_set(diag, HF_EDOM, "%s: more than %u c_r values", path, HF_SAMPLING_MAX);
     if (st == HF_OK)
         st = hf_csv_column(csv, "c_r", v, diag);
     for (size_t i = 0; st == HF_OK && i < n; ++i)

@@ -11,14 +11,19 @@
  * values with the factors of their units, turned into SI, checked for
  * strictly increasing times and the fewest samples.
  */
+#define _POSIX_C_SOURCE 200809L   /* open, fstat: a trace counted only when it is a file */
 #include "hertzfit/maxwell_data.h"
 #include "hertzfit/maxwell_data.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <hdf5.h>
 #include <matio.h>
@@ -814,6 +819,86 @@ static hf_status read_lvm(const char *path, const hf_maxwell_trace_format *f,
     return st;
 }
 
+/* ---- text files counted before they are read -------------------------- */
+
+/* Counts the records of a text file line by line, as its reader meets
+ * them: a line holding only blanks is none, nor (CSV) a '#' comment line;
+ * in an .lvm file only the lines after the segment header's end count. */
+typedef struct line_count {
+    int lvm;
+    char head[sizeof LVM_END];  /* the line's first characters after blanks */
+    size_t len;                 /* how many of them (up to sizeof head - 1) */
+    int ends;                   /* LVM_END lines met */
+    size_t records;
+} line_count;
+
+static void line_end(line_count *c)
+{
+    c->head[c->len] = '\0';
+    int record = c->len > 0 && (c->lvm || c->head[0] != '#');
+    if (record && c->lvm && c->ends < 2)
+        c->ends += strncmp(c->head, LVM_END, sizeof LVM_END - 1) == 0;
+    else if (record)
+        ++c->records;
+    c->len = 0;
+}
+
+static void count_bytes(line_count *c, const char *buf, size_t n, int *in_line)
+{
+    for (size_t k = 0; k < n; ++k) {
+        char ch = buf[k];
+        if (ch == '\n' || ch == '\r') {
+            if (*in_line)
+                line_end(c);
+            *in_line = 0;
+        } else if (ch != ' ' && ch != '\t') {
+            *in_line = 1;
+            if (c->len < sizeof c->head - 1)
+                c->head[c->len++] = ch;
+        } else if (c->len > 0 && c->len < sizeof c->head - 1) {
+            c->head[c->len++] = ch;
+        }
+    }
+}
+
+/* The samples a CSV or (LVM) .lvm file can hold: its records less the
+ * header (the column names), read in blocks and never parsed.  An upper
+ * bound: a quoted cell over several lines counts each.  A pipe or a
+ * device is not counted (0: reading it would consume it); its reader
+ * bounds it as it reads. */
+static hf_status count_text(const char *path, int lvm, size_t *count, hf_diag *diag)
+{
+    /* O_NONBLOCK: opening a FIFO that has no writer must not hang */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* closed below */
+    if (fd < 0)
+        return hf_diag_set(diag, HF_EIO, "%s: cannot open: %s", path, strerror(errno));
+    struct stat info;
+    line_count c;
+    memset(&c, 0, sizeof c);
+    c.lvm = lvm;
+    int in_line = 0, regular = fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+    /* the readers' own first limit, before a byte is counted (a sparse
+     * file of gigabytes would otherwise be read through) */
+    if (regular && (unsigned long long)info.st_size > (unsigned long long)HF_FILE_MAX_BYTES) {
+        close(fd);
+        return hf_diag_set(diag, HF_ERANGE, "%s: %lld bytes, more than the %zu bytes a file "
+                           "read whole may have", path, (long long)info.st_size,
+                           HF_FILE_MAX_BYTES);
+    }
+    char buf[1 << 16];
+    ssize_t n = 0;
+    while (regular && ((n = read(fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR)))
+        count_bytes(&c, buf, n > 0 ? (size_t)n : 0, &in_line);
+    int error = n < 0 ? errno : 0;
+    close(fd);
+    if (error != 0)
+        return hf_diag_set(diag, HF_EIO, "%s: cannot read: %s", path, strerror(error));
+    if (in_line)
+        line_end(&c);
+    *count = c.records > 0 ? c.records - 1 : 0;
+    return HF_OK;
+}
+
 /* ---- named vectors: .mat and HDF5 ----------------------------------------- */
 
 /* A file of named numeric vectors: its names (for the defaults and the
@@ -823,6 +908,7 @@ typedef struct vectors {
     hf_status (*read)(struct vectors *v, const char *name, double **out, size_t *n,
                       hf_diag *diag);
     void *handle;
+    int count_only;     /* read only the sizes (no values: *out stays NULL) */
 } vectors;
 
 static void names_free(names *nm)
@@ -873,8 +959,11 @@ static hf_status read_quantity(vectors *v, const quantity *q, const char *reques
     return st;
 }
 
+/* The trace in V into *trace, or (V counting only) the number of its
+ * samples into *count: the declared size of its force vector, named and
+ * checked against the time's as for reading. */
 static hf_status read_vectors(vectors *v, const hf_maxwell_trace_format *f,
-                              hf_maxwell_trace *trace, hf_diag *diag)
+                              hf_maxwell_trace *trace, size_t *count, hf_diag *diag)
 {
     const char *path = v->nm.path;
     int times = !(f->rate > 0.0) || f->time_column != NULL;
@@ -893,6 +982,10 @@ static hf_status read_vectors(vectors *v, const hf_maxwell_trace_format *f,
         st = hf_diag_set(diag, HF_EPARSE, "%s: %s '%s' has %zu values and %s '%s' %zu: a "
                          "time for every force sample", path, v->nm.kind, tname, nt,
                          v->nm.kind, fname, nf);
+    if (v->count_only) {
+        *count = nf;
+        return st;
+    }
     r.n = nf;
     r.tname = tname;
     if (st == HF_OK && nf < HF_MAXWELL_TRACE_MIN_SAMPLES)
@@ -940,7 +1033,8 @@ static hf_status mat_variable(vectors *v, const char *var, const char *field, ma
                               matvar_t **x, hf_diag *diag)
 {
     const char *path = v->nm.path;
-    *whole = *x = Mat_VarRead((mat_t *)v->handle, var);
+    *whole = *x = v->count_only ? Mat_VarReadInfo((mat_t *)v->handle, var)
+                                : Mat_VarRead((mat_t *)v->handle, var);
     if (*whole == NULL) {
         char list[512];
         hf_names_join(v->nm.n, name_at, &v->nm, list, sizeof list);
@@ -957,14 +1051,15 @@ static hf_status mat_variable(vectors *v, const char *var, const char *field, ma
     return HF_OK;
 }
 
-/* X a real vector of doubles or singles: its length into *count. */
+/* X a real vector of doubles or singles (its values read unless
+ * INFO_ONLY): its length into *count. */
 static hf_status mat_vector(const char *path, const char *name, const matvar_t *x,
-                            size_t *count, hf_diag *diag)
+                            int info_only, size_t *count, hf_diag *diag)
 {
     int vector = x->rank == 2 && (x->dims[0] == 1 || x->dims[1] == 1);
     int real = !x->isComplex && (x->class_type == MAT_C_DOUBLE || x->class_type == MAT_C_SINGLE);
-    *count = x->rank == 2 ? x->dims[0] * x->dims[1] : 0;
-    if (!vector || !real || x->data == NULL)
+    *count = vector ? x->dims[0] * x->dims[1] : 0;
+    if (!vector || !real || (x->data == NULL && !info_only))
         return hf_diag_set(diag, HF_EPARSE, "%s: variable '%s' is not a real vector of "
                            "doubles or singles (accepted: a 1-by-n or n-by-1 double or single "
                            "array)", path, name);
@@ -987,7 +1082,13 @@ static hf_status mat_read(vectors *v, const char *name, double **out, size_t *n,
     size_t count = 0;
     hf_status st = mat_variable(v, var, field, &whole, &x, diag);
     if (st == HF_OK)
-        st = mat_vector(path, name, x, &count, diag);
+        st = mat_vector(path, name, x, v->count_only, &count, diag);
+    if (v->count_only) {
+        *out = NULL;
+        *n = count;
+        Mat_VarFree(whole);
+        return st;
+    }
     if (st == HF_OK)
         st = vector_alloc(path, name, count, out, diag);
     for (size_t k = 0; st == HF_OK && k < count; ++k)
@@ -1001,13 +1102,13 @@ static hf_status mat_read(vectors *v, const char *name, double **out, size_t *n,
 }
 
 static hf_status read_mat(const char *path, const hf_maxwell_trace_format *f,
-                          hf_maxwell_trace *trace, hf_diag *diag)
+                          hf_maxwell_trace *trace, size_t *count, hf_diag *diag)
 {
     mat_t *mat = Mat_Open(path, MAT_ACC_RDONLY); /* closed below */
     if (mat == NULL)
         return hf_diag_set(diag, HF_EIO, "%s: cannot be read as a MATLAB .mat file (Octave: "
                            "save -mat7-binary FILE t_s F_N)", path);
-    vectors v = {{path, 0, "variable", 0, NULL}, mat_read, mat};
+    vectors v = {{path, 0, "variable", 0, NULL}, mat_read, mat, count != NULL};
     hf_status st = HF_OK;
     matvar_t *info;
     while (st == HF_OK && (info = Mat_VarReadNextInfo(mat)) != NULL) {
@@ -1016,7 +1117,7 @@ static hf_status read_mat(const char *path, const hf_maxwell_trace_format *f,
         Mat_VarFree(info);
     }
     if (st == HF_OK)
-        st = read_vectors(&v, f, trace, diag);
+        st = read_vectors(&v, f, trace, count, diag);
     names_free(&v.nm);
     Mat_Close(mat);
     return st;
@@ -1059,6 +1160,12 @@ static hf_status h5_read(vectors *v, const char *name, double **out, size_t *n, 
     }
     size_t count = 0;
     hf_status st = h5_vector(path, name, ds, &count, diag);
+    if (v->count_only) {
+        *out = NULL;
+        *n = count;
+        H5Dclose(ds);
+        return st;
+    }
     if (st == HF_OK)
         st = vector_alloc(path, name, count, out, diag);
     if (st == HF_OK &&
@@ -1075,7 +1182,7 @@ static hf_status h5_read(vectors *v, const char *name, double **out, size_t *n, 
 }
 
 static hf_status read_hdf5(const char *path, const hf_maxwell_trace_format *f,
-                           hf_maxwell_trace *trace, hf_diag *diag)
+                           hf_maxwell_trace *trace, size_t *count, hf_diag *diag)
 {
     /* the library's own error stack printing off: the message is ours */
     H5E_auto2_t old_func;
@@ -1086,7 +1193,7 @@ static hf_status read_hdf5(const char *path, const hf_maxwell_trace_format *f,
     hf_status st = HF_OK;
     if (file < 0)
         st = hf_diag_set(diag, HF_EIO, "%s: cannot be read as an HDF5 file", path);
-    vectors v = {{path, 0, "dataset", 0, NULL}, h5_read, &file};
+    vectors v = {{path, 0, "dataset", 0, NULL}, h5_read, &file, count != NULL};
     H5G_info_t info;
     memset(&info, 0, sizeof info);
     if (st == HF_OK && H5Gget_info(file, &info) < 0)
@@ -1099,7 +1206,7 @@ static hf_status read_hdf5(const char *path, const hf_maxwell_trace_format *f,
             st = names_add(&v.nm, name, diag);
     }
     if (st == HF_OK)
-        st = read_vectors(&v, f, trace, diag);
+        st = read_vectors(&v, f, trace, count, diag);
     names_free(&v.nm);
     if (file >= 0)
         H5Fclose(file);
@@ -1115,10 +1222,11 @@ static int has_extension(const char *path, const char *ext)
     return n > e && same_letters(path + n - e, ext, e);
 }
 
-hf_status hf_maxwell_trace_read_file(const char *path, const hf_maxwell_trace_format *format,
-                                     hf_maxwell_trace *trace, hf_diag *diag)
+/* The trace file PATH read (COUNT NULL) or its samples counted; FORMAT
+ * checked, its defaults when NULL. */
+static hf_status read_or_count(const char *path, const hf_maxwell_trace_format *format,
+                               hf_maxwell_trace *trace, size_t *count, hf_diag *diag)
 {
-    memset(trace, 0, sizeof *trace);
     hf_maxwell_trace_format f;
     hf_maxwell_trace_format_init(&f);
     if (format != NULL)
@@ -1126,14 +1234,21 @@ hf_status hf_maxwell_trace_read_file(const char *path, const hf_maxwell_trace_fo
     hf_status st = check_format(path, &f, diag);
     if (st != HF_OK)
         return st;
-    if (has_extension(path, ".lvm"))
-        st = read_lvm(path, &f, trace, diag);
-    else if (has_extension(path, ".mat"))
-        st = read_mat(path, &f, trace, diag);
-    else if (has_extension(path, ".h5") || has_extension(path, ".hdf5"))
-        st = read_hdf5(path, &f, trace, diag);
-    else
-        st = read_csv(path, &f, trace, diag);
+    int lvm = has_extension(path, ".lvm");
+    if (has_extension(path, ".mat"))
+        return read_mat(path, &f, trace, count, diag);
+    if (has_extension(path, ".h5") || has_extension(path, ".hdf5"))
+        return read_hdf5(path, &f, trace, count, diag);
+    if (count != NULL)
+        return count_text(path, lvm, count, diag);
+    return lvm ? read_lvm(path, &f, trace, diag) : read_csv(path, &f, trace, diag);
+}
+
+hf_status hf_maxwell_trace_read_file(const char *path, const hf_maxwell_trace_format *format,
+                                     hf_maxwell_trace *trace, hf_diag *diag)
+{
+    memset(trace, 0, sizeof *trace);
+    hf_status st = read_or_count(path, format, trace, NULL, diag);
     if (st != HF_OK) {
         free(trace->t);
         free(trace->F);
@@ -1141,6 +1256,13 @@ hf_status hf_maxwell_trace_read_file(const char *path, const hf_maxwell_trace_fo
         memset(trace, 0, sizeof *trace);
     }
     return st;
+}
+
+hf_status hf_maxwell_trace_count_file(const char *path, const hf_maxwell_trace_format *format,
+                                      size_t *samples, hf_diag *diag)
+{
+    *samples = 0;
+    return read_or_count(path, format, NULL, samples, diag);
 }
 
 /* ---- traces from arrays ---------------------------------------------------- */

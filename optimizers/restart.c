@@ -83,6 +83,7 @@ static hf_status restart_once(const hf_algo_run *ctx, hf_optimizer *inner,
     run.has_target = ctx->run->has_target;
     run.target = ctx->run->target;
     run.x0 = k == 0 ? ctx->run->x0 : NULL;
+    run.algorithm_user = ctx->run->algorithm_user;   /* an inner registered algorithm's call */
     if (st == HF_OK) st = hf_optimize(inner, through, &run, res, diag);
     if (st == HF_OK && !hf_evaluator_should_stop(ev))
         hf_evaluator_end_iteration(ev);

@@ -555,6 +555,7 @@ static hf_status run_task(size_t j, void *ctx, hf_diag *diag)
     run.stream = hf_rng_stream_from_key(key, r);
     run.max_evals = pr->budget;
     run.threads = 0; /* what hf_jobs_run gave this task */
+    run.algorithm_user = tj->cfg->algorithm_user;
     if (pr->has_optimum) {
         run.has_target = 1;   /* COCO's rule: stop at the final target */
         run.target = (pr->run_f_opt ? pr->run_f_opt[r] : pr->f_opt) +

@@ -176,6 +176,7 @@ static hf_status one_run(size_t i, void *ctx, hf_diag *diag)
     run.has_target = j->cfg->has_target;
     run.target = j->cfg->target;
     run.threads = 0; /* what hf_jobs_run gave this run */
+    run.algorithm_user = j->cfg->algorithm_user;
     population_recorder rec = {j, i, 0, 0};
     if (j->runs->groups != NULL || j->runs->snapshots != NULL) {
         run.population = on_population;

@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hertzfit/algorithm.h"
 #include "hertzfit/optimizer.h"
+#include "hertzfit/runs.h"
 #include "optimizers/optimizer_internal.h"
 
 static const double lower2[2] = {-1.5, -2.0};
@@ -409,6 +411,70 @@ static void test_stop_reason_names(void **state)
     assert_string_equal(hf_stop_reason_name((hf_stop_reason)99), "unknown");
 }
 
+/* ---- the caller's pointer reaches a registered algorithm's every run ---- */
+
+static _Atomic int user_seen, user_wrong;
+static void *user_expected;
+
+/* A registered algorithm that checks the run's algorithm_user: what a
+ * binding uses to know whose call a run on a library thread belongs to. */
+static hf_status user_probe_run(const hf_algo_run *ctx, hf_diag *diag)
+{
+    (void)diag;
+    if (ctx->run->algorithm_user == user_expected)
+        ++user_seen;
+    else
+        ++user_wrong;
+    double x[2];
+    hf_uniform_point(ctx->rng, ctx->problem, x);
+    hf_evaluator_eval(ctx->ev, x);
+    return HF_OK;
+}
+
+static void test_algorithm_user_reaches_every_run(void **state)
+{
+    (void)state;
+    static const hf_algorithm probe = {.name = "user-probe", .summary = "checks algorithm_user",
+                                       .default_max_evals = 1, .run = user_probe_run};
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_optimizer_register(&probe, &diag), HF_OK);
+    static int tag;
+    user_expected = &tag;
+    hf_problem p = make_problem(sphere);
+    const char *names[] = {"user-probe", "restart:user-probe"};
+    for (int k = 0; k < 2; ++k) {
+        hf_optimizer *opt = NULL;
+        assert_int_equal(hf_optimizer_alloc(names[k], 2, &opt, &diag), HF_OK);
+        /* one run on the calling thread (for restart:, its inner run) */
+        user_seen = user_wrong = 0;
+        hf_result *res = NULL;
+        assert_int_equal(hf_result_alloc(2, &res, &diag), HF_OK);
+        hf_run_config run;
+        hf_run_config_init(&run);
+        assert_null(run.algorithm_user);
+        run.algorithm_user = &tag;
+        run.max_evals = 1;
+        assert_int_equal(hf_optimize(opt, &p, &run, res, &diag), HF_OK);
+        assert_int_equal(user_wrong, 0);
+        assert_int_equal(user_seen, 1);
+        hf_result_free(res);
+        /* eight runs on two threads */
+        user_seen = user_wrong = 0;
+        hf_runs_config cfg;
+        hf_runs_config_init(&cfg);
+        cfg.runs = 8;
+        cfg.threads = 2;
+        cfg.max_evals = 1;
+        cfg.algorithm_user = &tag;
+        hf_runs *runs = NULL;
+        assert_int_equal(hf_runs_execute(opt, &p, &cfg, &runs, &diag), HF_OK);
+        assert_int_equal(user_wrong, 0);
+        assert_int_equal(user_seen, 8);
+        hf_runs_free(runs);
+        hf_optimizer_free(opt);
+    }
+}
+
 int main(void)
 {
     hf_library_init();
@@ -423,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_interrupt_stops_runs),
         cmocka_unit_test(test_bad_problems_refused),
         cmocka_unit_test(test_stop_reason_names),
+        cmocka_unit_test(test_algorithm_user_reaches_every_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -115,6 +115,22 @@ static void test_file_sampling_and_errors(void **state)
     hf_test_write_file(path, "c_r\n");
     assert_int_equal(hf_profile_sampling_read(path, &c, &n, &diag), HF_EPARSE);
     assert_non_null(strstr(diag.text, "no c_r values"));
+    /* one value over HF_SAMPLING_MAX: the reader stops at the row past the
+     * limit, before the table's values are converted (the first one is
+     * not a number: were the rows converted first, that would be the
+     * message) */
+    size_t rows = HF_SAMPLING_MAX + 1, len = 0;
+    char *text = malloc(8 + 4 * rows + 1);
+    assert_non_null(text);
+    len += (size_t)sprintf(text, "c_r\nabc\n");
+    for (size_t k = 1; k < rows; ++k, len += 4)
+        memcpy(text + len, "0.5\n", 4);
+    text[len] = '\0';
+    hf_test_write_file(path, text);
+    free(text);
+    assert_int_equal(hf_profile_sampling_read(path, &c, &n, &diag), HF_ERANGE);
+    assert_non_null(strstr(diag.text, ":10000002: more than 10000000 data rows (the limit)"));
+    assert_null(c);
     remove(path);
     assert_int_equal(hf_profile_sampling_read(path, &c, &n, &diag), HF_EIO);
     assert_null(c);

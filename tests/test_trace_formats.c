@@ -7,7 +7,10 @@
  * refused form is refused with a message naming the file and the place.
  * The .mat file was written by Octave (data/lab_forms/make_mat.m),
  * the HDF5 files are written here with libhdf5, the .lvm files by hand
- * after LabVIEW's text measurement format.
+ * after LabVIEW's text measurement format.  The sample limits are
+ * checked on files over them that cost little to write: a compressed
+ * .mat and an HDF5 dataset never written hold millions of samples in a
+ * few kilobytes.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "hf_test.h"
@@ -18,6 +21,7 @@
 #include <sys/stat.h>
 
 #include <hdf5.h>
+#include <matio.h>
 
 #include "hertzfit/maxwell_data.h"
 #include "objectives/maxwell_internal.h"
@@ -113,6 +117,12 @@ static void assert_same(const char *trace, const hf_maxwell_trace_format *format
     assert_int_equal(st, HF_OK);
     const hf_maxwell_trace *a = &d->trace[0], *b = &ref->trace[0];
     assert_int_equal(a->n, b->n);
+    /* the count that bounds the limits before reading is the samples read */
+    size_t counted = 0;
+    char path[1200];
+    snprintf(path, sizeof path, "%s", trace[0] == '/' ? trace : in_dir(trace));
+    assert_int_equal(hf_maxwell_trace_count_file(path, format, &counted, &diag), HF_OK);
+    assert_int_equal(counted, a->n);
     if (rel == 0.0) {
         assert_memory_equal(a->t, b->t, sizeof(double) * a->n);
         assert_memory_equal(a->F, b->F, sizeof(double) * a->n);
@@ -449,6 +459,166 @@ static void test_trace_from_arrays(void **state)
     hf_maxwell_data_free(d);
 }
 
+/* ---- limits checked before any trace is read ---------------------------- */
+
+/* A text trace NAME: HEADER, a first sample that cannot be parsed (a
+ * reader that parsed before counting would stop there), then N - 1
+ * samples of LINE. */
+static const char *write_text_samples(const char *name, const char *header, const char *bad,
+                                      const char *line, size_t n)
+{
+    size_t hl = strlen(header), bl = strlen(bad), ll = strlen(line);
+    size_t size = hl + bl + ll * n + 1;
+    char *text = malloc(size);
+    assert_non_null(text);
+    memcpy(text, header, hl);
+    memcpy(text + hl, bad, bl);
+    for (size_t k = 1; k < n; ++k)
+        memcpy(text + hl + bl + ll * (k - 1), line, ll);
+    text[hl + bl + ll * (n - 1)] = '\0';
+    const char *path = in_dir(name);
+    hf_test_write_file(path, text);
+    free(text);
+    return path;
+}
+
+/* An HDF5 trace NAME whose t_s and F_N declare N samples and hold none:
+ * chunked datasets never written take no room in the file. */
+static const char *write_h5_declared(const char *name, hsize_t n)
+{
+    const char *path = in_dir(name);
+    hid_t file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    assert_true(file >= 0);
+    hid_t space = H5Screate_simple(1, &n, NULL);
+    hid_t plist = H5Pcreate(H5P_DATASET_CREATE);
+    hsize_t chunk = 4096;
+    assert_true(H5Pset_chunk(plist, 1, &chunk) >= 0);
+    const char *names[] = {"t_s", "F_N"};
+    for (int q = 0; q < 2; ++q) {
+        hid_t ds = H5Dcreate2(file, names[q], H5T_IEEE_F64LE, space, H5P_DEFAULT, plist,
+                              H5P_DEFAULT);
+        assert_true(ds >= 0);
+        H5Dclose(ds);
+    }
+    H5Pclose(plist);
+    H5Sclose(space);
+    H5Fclose(file);
+    return path;
+}
+
+/* A MATLAB trace NAME with t_s and F_N of N zeros, compressed: the file
+ * is small, the variables' declared sizes are not. */
+static const char *write_mat_zeros(const char *name, size_t n)
+{
+    const char *path = in_dir(name);
+    double *zeros = calloc(n, sizeof *zeros);
+    assert_non_null(zeros);
+    mat_t *mat = Mat_CreateVer(path, NULL, MAT_FT_MAT5);
+    assert_non_null(mat);
+    size_t dims[2] = {n, 1};
+    const char *names[] = {"t_s", "F_N"};
+    for (int q = 0; q < 2; ++q) {
+        matvar_t *v = Mat_VarCreate(names[q], MAT_C_DOUBLE, MAT_T_DOUBLE, 2, dims, zeros, 0);
+        assert_non_null(v);
+        assert_int_equal(Mat_VarWrite(mat, v, MAT_COMPRESSION_ZLIB), 0);
+        Mat_VarFree(v);
+    }
+    Mat_Close(mat);
+    free(zeros);
+    return path;
+}
+
+/* Trace K of the four forms (CSV, .lvm, .mat, HDF5) with N samples, the
+ * text forms' first one unparsable. */
+static const char *write_form(int k, size_t n)
+{
+    switch (k) {
+    case 0:
+        return write_text_samples("over.csv", "# a comment\nt_s,F_N\n\n", "0,zero\n", "1,0\n",
+                                  n);
+    case 1:
+        return write_text_samples("over.lvm",
+                                  LVM_HEAD(".", "Tab") "Channels\t1\t\nX0\t0\t\nDelta_X\t"
+                                  "1e-5\t\n***End_of_Header***\t\nX_Value\tForce\tComment\n",
+                                  "0\tzero\t\n", "1\t0\t\n", n);
+    case 2:
+        return write_mat_zeros("over.mat", n);
+    default:
+        return write_h5_declared("over.h5", n);
+    }
+}
+
+/* A trace of each form one sample over HF_MAXWELL_TRACE_MAX_SAMPLES is
+ * refused by its count, naming the file, the count and the limit, before
+ * its first (unparsable, or unwritten) sample is read. */
+static void test_trace_over_limit(void **state)
+{
+    (void)state;
+    const size_t over = HF_MAXWELL_TRACE_MAX_SAMPLES + 1;
+    for (int k = 0; k < 4; ++k) {
+        char file[1200];
+        snprintf(file, sizeof file, "%s", write_form(k, over));
+        hf_maxwell_data *d = NULL;
+        hf_diag diag = {{0}};
+        hf_status st = read_one(file, NULL, &d, &diag);
+        char want[1600];
+        snprintf(want, sizeof want, "list.csv:2:4: trace file %s holds %zu samples, over the "
+                 "%d a trace may have (nothing was read)", file, over,
+                 HF_MAXWELL_TRACE_MAX_SAMPLES);
+        if (st != HF_ERANGE || strstr(diag.text, want) == NULL)
+            print_error("%s: status %d: %s\n(wanted '%s')\n", file, st, diag.text, want);
+        assert_int_equal(st, HF_ERANGE);
+        assert_non_null(strstr(diag.text, want));
+        assert_null(d);
+    }
+    /* at the limit the count lets the trace through to its reader, which
+     * then meets the unparsable first sample */
+    write_text_samples("full.csv", "t_s,F_N\n", "0,zero\n", "1,0\n",
+                       HF_MAXWELL_TRACE_MAX_SAMPLES);
+    assert_refused(in_dir("full.csv"), NULL, HF_EPARSE, "zero");
+}
+
+/* A list whose traces together pass HF_MAXWELL_TRACE_MAX_TOTAL is
+ * refused before its first trace (unparsable) is read, naming the line
+ * of the list where the count passes the limit, the file, the count and
+ * the limit. */
+static void test_list_over_total(void **state)
+{
+    (void)state;
+    /* 26 traces of 1923077 samples: 50000002, two over the limit */
+    const size_t per = 1923077, traces = 26;
+    assert_true(per * traces > HF_MAXWELL_TRACE_MAX_TOTAL &&
+                per * (traces - 1) <= HF_MAXWELL_TRACE_MAX_TOTAL);
+    char big[1200];
+    snprintf(big, sizeof big, "%s", write_h5_declared("big.h5", per));
+    write_text_samples("bad.csv", "t_s,F_N\n", "0,zero\n", "1,0\n", 20);
+    size_t size = 100 + 40 * (traces + 1), len = 0;
+    char *text = malloc(size);
+    assert_non_null(text);
+    len += (size_t)snprintf(text, size, "m_g,D_mm,h_mm,trace\n4.08,10,20,bad.csv\n");
+    for (size_t k = 0; k < traces; ++k)
+        len += (size_t)snprintf(text + len, size - len, "4.08,10,20,big.h5\n");
+    hf_test_write_file(in_dir("list.csv"), text);
+    free(text);
+    hf_maxwell_data *d = NULL;
+    hf_diag diag = {{0}};
+    char list[1200], want[2600];
+    snprintf(list, sizeof list, "%s", in_dir("list.csv"));
+    hf_status st = hf_maxwell_data_read(list, NULL, &d, &diag);
+    snprintf(want, sizeof want, "list.csv:%zu:4: with trace file %s the traces hold %zu "
+             "samples, over the %d a list may hold (counted before reading: nothing was read)",
+             traces + 2, big, 20 + per * traces, HF_MAXWELL_TRACE_MAX_TOTAL);
+    if (st != HF_ERANGE || strstr(diag.text, want) == NULL)
+        print_error("status %d: %s\n(wanted '%s')\n", st, diag.text, want);
+    assert_int_equal(st, HF_ERANGE);
+    assert_non_null(strstr(diag.text, want));
+    assert_null(d);
+    /* the program: exit 2, that one line */
+    char args[1400];
+    snprintf(args, sizeof args, "maxwell extract --data %s", list);
+    hf_test_expect_failure(args, 2, "over the 50000000 a list may hold");
+}
+
 /* The program reads the forms with its options, to the same features. */
 static void test_cli(void **state)
 {
@@ -494,6 +664,8 @@ int main(void)
         cmocka_unit_test(test_hdf5),
         cmocka_unit_test(test_trace_from_arrays),
         cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_trace_over_limit),
+        cmocka_unit_test(test_list_over_total),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

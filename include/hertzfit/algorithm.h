@@ -91,7 +91,7 @@ typedef struct hf_algo_run {
     const char *name;        /* full name the optimiser was created with */
     hf_evaluator *ev;
     hf_rng *rng;             /* PCG32 stream (run seed, run stream) */
-    const hf_run_config *run;
+    const hf_run_config *run; /* its budgets, and the caller's algorithm_user */
 } hf_algo_run;
 
 typedef struct hf_algorithm {

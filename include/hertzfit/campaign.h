@@ -128,6 +128,8 @@ typedef struct hf_campaign_config {
                                        "bbob:F:D" solves instances[r mod n]; runs 0
                                        means one run per instance */
     size_t n_instances;
+    void *algorithm_user;           /* every task's hf_run_config.algorithm_user
+                                       (hertzfit/optimizer.h); not recorded */
 } hf_campaign_config;
 
 /* COCO's instance sets for its bbob suite, by the year of the workshop

@@ -45,7 +45,10 @@
  * refused as above), times strictly increasing, no missing sample, at
  * least HF_MAXWELL_TRACE_MIN_SAMPLES and at most
  * HF_MAXWELL_TRACE_MAX_SAMPLES samples, HF_MAXWELL_TRACE_MAX_TOTAL over the
- * list (the traces' section below).  Its errors name the list's cell and
+ * list (the traces' section below) — both checked on every trace's count
+ * (its lines, or its variable's or dataset's declared size) before any
+ * trace is parsed, HF_ERANGE naming the file, the count and the limit.
+ * Its errors name the list's cell and
  * then the trace file's PATH:LINE:COLUMN.  The data then hold the traces
  * in SI (`trace`); hf_maxwell_data_check still requires an observable,
  * so the regressions and the full fit need the features extracted first

@@ -149,6 +149,12 @@ typedef struct hf_run_config {
                          * are bit-identical for any value; the objective
                          * must be safe to call concurrently when it is not
                          * 1 (hertzfit/problem.h). */
+    void *algorithm_user; /* the caller's, untouched: a registered algorithm's
+                         * run function finds it as ctx->run->algorithm_user
+                         * (hertzfit/algorithm.h), on whatever thread the run
+                         * is, so a binding knows which of its calls the run
+                         * belongs to (where to keep the exception its
+                         * callback raised).  NULL by default. */
 } hf_run_config;
 
 /* seed 0, stream 0, no limits, no target, no trace, no population

@@ -75,6 +75,7 @@ typedef struct hf_runs_config {
     const size_t *snapshot_iters; /* iterations whose whole population each run
                              * keeps (0 = the initial one); borrowed */
     size_t n_snapshot_iters;
+    void *algorithm_user;   /* every run's hf_run_config.algorithm_user */
 } hf_runs_config;
 
 /* 1 run, seed 0, stream 0, default threads, no budgets, no traces. */

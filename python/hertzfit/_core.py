@@ -63,11 +63,15 @@ def check(status, diag=None):
 
 # Exceptions raised by Python code the library called back (an objective, an
 # optimiser), possibly on an OpenMP thread, belong to the Python call that
-# started the C call: its CallbackScope.  A callback on the calling thread
-# finds the scope in the thread's stack; one on a library thread finds the
-# only scope open in the process; when several calls on several Python
-# threads run callbacks on library threads at once, the exception is kept in
-# the process-wide list below and raised by the next of them to return.
+# started the C call: its CallbackScope.  Each call hands its scope to the
+# library with the callbacks, as their user data: an objective's context
+# (hf_problem.ctx) holds it, and a registered optimiser's run finds it as
+# ctx.run.algorithm_user (hf_run_config; campaigns and hf_runs_execute pass
+# it to every run), so a callback on any thread keeps its exception with its
+# own call, whatever other calls run at the same time.  Only a callback the
+# library gives no such pointer (a Python optimiser run by a study that takes
+# none) falls back on the calling thread's stack, then on the only scope open
+# in the process, then on the process-wide list below.
 # Among several exceptions of one call, the one of the run with the lowest
 # (seed, stream) is raised, so that it does not depend on which thread
 # raised first; among exceptions without a run, the first.
@@ -95,6 +99,9 @@ class CallbackScope:
 
     def __enter__(self):
         self.errors = []
+        # what the library hands back to callbacks as their user data
+        # (alive as long as the scope: the C call ends inside it)
+        self.handle = ffi.new_handle(self)
         self._old_handler = None
         self._main = threading.current_thread() is threading.main_thread()
         self._sigints = _sigint_count
@@ -117,6 +124,7 @@ class CallbackScope:
                                 len(self.errors), exc))
 
     def __exit__(self, exc_type, exc, tb):
+        self.handle = None   # the C call has returned: no callback is left to find it
         _local.scopes.remove(self)
         with _pending_lock:
             _open_scopes.remove(self)
@@ -129,8 +137,14 @@ class CallbackScope:
         return False
 
 
+def scope_of(user):
+    """The scope whose handle is the C pointer USER, or None for NULL."""
+    return ffi.from_handle(user) if user != ffi.NULL else None
+
+
 def current_scope():
-    """The scope of the call this callback belongs to, or None."""
+    """The scope of the call this callback belongs to when the library gave
+    the callback none (scope_of), or None."""
     stack = getattr(_local, "scopes", None)
     if stack:
         return stack[-1]

@@ -137,7 +137,8 @@ def bench_run(out_dir, optimizers=None, problems=None, runs=None, budget=None, s
     cfg.seed, cfg.threads, cfg.data_dir = seed, threads, data
     cfg.force, cfg.shift = 1 if force else 0, 1 if shift else 0
     out = ffi.new("hf_campaign **")
-    with CallbackScope():   # Python optimisers' exceptions and Ctrl-C
+    with CallbackScope() as scope:   # Python optimisers' exceptions and Ctrl-C
+        cfg.algorithm_user = scope.handle   # their runs, on any thread: this call's
         status = lib.hf_campaign_run(cfg, path_bytes(out_dir, "out dir"), out, diag)
         if out[0] != ffi.NULL:
             campaign = Campaign(out[0])

@@ -161,7 +161,8 @@ def fit_profile(optimizer="icaco", runs=50, seed=1, threads=0, table=None, sampl
         lib.hf_profile_fit_config_init(cfg)
         keep = _runs_config(cfg, runs, seed, threads, max_evals, traces, valley_b)
         opt = Optimizer(optimizer, 2, params)
-        with CallbackScope():   # a Python optimiser's exceptions and Ctrl-C
+        with CallbackScope() as scope:   # a Python optimiser's exceptions and Ctrl-C
+            cfg.runs.algorithm_user = scope.handle   # its runs, on any thread: this call's
             status = lib.hf_profile_fit_run(objective._ptr, opt._ptr, cfg, out, diag)
             fit = ffi.gc(out[0], lib.hf_profile_fit_free) if out[0] != ffi.NULL else None
             check(status, diag)
@@ -171,7 +172,8 @@ def fit_profile(optimizer="icaco", runs=50, seed=1, threads=0, table=None, sampl
     cfg = ffi.addressof(study, "fit")
     keep = _runs_config(cfg, runs, seed, threads, max_evals, traces, valley_b)
     keep += _study_inputs(study, optimizer, table, sampling, bounds, params)
-    with CallbackScope():   # a Python optimiser's exceptions and Ctrl-C
+    with CallbackScope() as scope:   # a Python optimiser's exceptions and Ctrl-C
+        cfg.runs.algorithm_user = scope.handle   # its runs, on any thread: this call's
         status = lib.hf_profile_study_run(study, out, diag)
         fit = ffi.gc(out[0], lib.hf_profile_fit_free) if out[0] != ffi.NULL else None
         check(status, diag)

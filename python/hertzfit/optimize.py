@@ -20,7 +20,7 @@ import numpy as np
 
 from . import _core
 from ._core import (CallbackScope, Error, add_pending, as_vector, check, current_scope, encode,
-                    ffi, lib, new_diag, stop_name, text)
+                    ffi, lib, new_diag, scope_of, stop_name, text)
 
 
 def optimizers():
@@ -185,6 +185,7 @@ def _minimize(f, lo, hi, dim, opt, scope, seed, stream, max_evals, max_iters, x0
     problem.name, problem.dim, problem.lower, problem.upper = name, dim, lo, hi
     problem.f, problem.ctx = lib.hfpy_objective, handle
     run, start = _run_config(dim, seed, stream, max_evals, max_iters, x0, target)
+    run.algorithm_user = scope.handle   # a Python optimiser's exceptions: this call's
     res_out = ffi.new("hf_result **")
     diag = new_diag()
     check(lib.hf_result_alloc(dim, res_out, diag), diag)
@@ -281,7 +282,7 @@ class AlgorithmRun:
     random stream (PCG32, seeded per run: results do not depend on threads).
     Valid only during the call: afterwards every method raises Error."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx, scope):
         self._ctx = ctx
         problem = ctx.problem
         self.dim = int(problem.dim)
@@ -292,7 +293,7 @@ class AlgorithmRun:
         entry = _registered[self.name]
         self.params = {key: ctx.params[i] for i, key in enumerate(entry.keys)}
         self._x = ffi.new("double[]", self.dim)
-        self._scope = current_scope()
+        self._scope = scope
 
     def _live(self):
         """The C context; Error once the run has returned (the library has
@@ -365,27 +366,44 @@ class _Registered:
 _registered = {}
 
 
+def _run_scope(ctx):
+    """The call a registered optimiser's run belongs to, and the run's key:
+    the scope its caller handed the library (hf_run_config.algorithm_user),
+    else current_scope(); (seed, stream), or None without a run config."""
+    if ctx.run == ffi.NULL:
+        return current_scope(), None
+    scope = scope_of(ctx.run.algorithm_user)
+    return scope or current_scope(), (int(ctx.run.seed), int(ctx.run.stream))
+
+
 def _algorithm_error(exc_type, exc, tb):
     # an exception outside hfpy_algorithm_run's own try: kept with its call,
     # and the run fails (def_extern's error value)
     ctx = tb.tb_frame.f_locals.get("ctx") if tb is not None else None
-    key = None
-    if ctx is not None and ctx.run != ffi.NULL:
-        key = (int(ctx.run.seed), int(ctx.run.stream))
-    add_pending(exc, key)
+    scope, key = None, None
+    if ctx is not None:
+        try:
+            scope, key = _run_scope(ctx)
+        except BaseException:  # noqa: B902 - no readable context: keep the exception all the same
+            pass
+    add_pending(exc, key, scope)
 
 
 @ffi.def_extern(error=lib.HF_EINVAL, onerror=_algorithm_error)
 def hfpy_algorithm_run(ctx, diag):
     name = text(ctx.name)
     run = None
+    scope, key = _run_scope(ctx)
     try:
-        run = AlgorithmRun(ctx)
+        run = AlgorithmRun(ctx, scope)
         _registered[name].run(run)
+        if scope is not None and scope.interrupted:
+            # cut short by Ctrl-C (should_stop() said so): the library's
+            # record of an interrupted run, never a run that converged
+            lib.hf_evaluator_stop(ctx.ev, lib.HF_STOP_FAILURE)
         return lib.HF_OK
     except BaseException as exc:  # raised again by the Python call that ran it
-        add_pending(exc, None if ctx.run == ffi.NULL else (int(ctx.run.seed),
-                                                          int(ctx.run.stream)))
+        add_pending(exc, key, scope)
         _core.set_diag(diag, "python optimizer %s raised %s: %s"
                        % (name, type(exc).__name__, exc))
         return lib.HF_EINVAL

@@ -3,7 +3,8 @@
 interrupt during minimize raises KeyboardInterrupt every time, wherever it
 lands (inside the objective, between two calls, at a callback's entry), and
 never yields a result the objective did not return; an exception raised in
-one thread's objective is raised by that thread's call and by no other."""
+one thread's objective is raised by that thread's call and by no other, and one
+raised by a Python optimiser on a library thread by the call that ran it."""
 import os
 import random
 import signal
@@ -98,3 +99,123 @@ def test_nul_inside_a_name_is_refused(call, tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="NUL character"):
         call()
     assert os.listdir(tmp_path) == []
+
+
+class _RaisedByA(Exception):
+    pass
+
+
+class _RaisedByB(Exception):
+    pass
+
+
+_raised_on = set()   # the threads the raisers' exceptions were raised on
+
+
+def _raiser(exc_type, at):
+    """A Python optimiser whose run raises EXC_TYPE at its evaluation AT."""
+    def run(ctx):
+        for k in range(at):
+            ctx.evaluate(ctx.uniform_point())
+        # a pause without the interpreter's lock, so that the call's other
+        # OpenMP thread takes tasks too (tasks of microseconds could all
+        # be run by the first thread before the second wakes)
+        time.sleep(0.002)
+        _raised_on.add(threading.get_ident())
+        raise exc_type("evaluation %d of a run on %s" % (at, ctx.problem))
+    return run
+
+
+@pytest.fixture(scope="module")
+def raisers():
+    for name, exc_type in (("py-raise-a", _RaisedByA), ("py-raise-b", _RaisedByB)):
+        if name not in hertzfit.optimizers():
+            hertzfit.register_optimizer(name, _raiser(exc_type, 5), max_evals=50)
+    return "py-raise-a", "py-raise-b"
+
+
+@pytest.mark.parametrize("second", ["bench_run", "fit_profile", "minimize"])
+def test_worker_exceptions_stay_with_their_call(raisers, tmp_path, second):
+    # two Python threads, each running a call whose Python optimiser raises
+    # at its fifth evaluation on the library's OpenMP threads (2 per call,
+    # 6 runs each; minimize: one run on its calling thread): 20 rounds, and
+    # each call raises its own exception every time, never the other's,
+    # never a result
+    name_a, name_b = raisers
+    _raised_on.clear()
+
+    def campaign(name, k):
+        return hertzfit.bench_run(str(tmp_path / ("%s-%d" % (name, k))), optimizers=[name],
+                                  problems=["sphere:2", "rastrigin:2"], runs=3, budget=50,
+                                  threads=2)
+
+    def profile(name, k):
+        return hertzfit.fit_profile(optimizer=name, runs=6, seed=k + 1, threads=2)
+
+    def one_run(name, k):   # on the calling thread, beside the other call's workers
+        return hertzfit.minimize(_slow_sphere, [-1, -1], [1, 1], optimizer=name, seed=k + 1)
+
+    calls = {"a": (campaign, name_a, _RaisedByA),
+             "b": ({"bench_run": campaign, "fit_profile": profile, "minimize": one_run}[second],
+                   name_b, _RaisedByB)}
+    rounds = 20
+    start = threading.Barrier(2)
+    outcomes = {"a": [], "b": []}
+
+    callers = set()
+
+    def work(tag):
+        call, name, _ = calls[tag]
+        callers.add(threading.get_ident())
+        for k in range(rounds):
+            start.wait()
+            try:
+                outcomes[tag].append(("returned", call(name, k)))
+            except BaseException as exc:  # noqa: B902 - recorded for the assertion
+                outcomes[tag].append(("raised", exc))
+
+    threads = [threading.Thread(target=work, args=(tag,)) for tag in calls]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for tag, (_, _, own) in calls.items():
+        assert len(outcomes[tag]) == rounds
+        for k, (how, what) in enumerate(outcomes[tag]):
+            assert how == "raised" and type(what) is own, \
+                "call %s, round %d: %s %r" % (tag, k, how, what)
+            assert "evaluation 5 of a run on" in str(what)
+    # and some of them were raised on the library's threads, not the callers'
+    assert _raised_on - callers
+
+
+def _until_stopped(ctx):
+    while not ctx.should_stop():
+        ctx.evaluate(ctx.uniform_point())
+        ctx.end_iteration()
+
+
+def test_ctrl_c_during_a_campaign_of_a_python_optimizer(tmp_path):
+    # Ctrl-C while a Python optimiser runs on a campaign's threads: the call
+    # raises KeyboardInterrupt, and every run it cut short is recorded as the
+    # library records an interrupted run (failure), never as one that ended
+    # by itself (converged), in the folder it leaves
+    if "py-until-stopped" not in hertzfit.optimizers():
+        hertzfit.register_optimizer("py-until-stopped", _until_stopped, max_evals=10_000_000)
+    rng = random.Random(11)
+    for trial in range(5):
+        out = tmp_path / ("c%d" % trial)
+        timer = threading.Timer(rng.uniform(0.05, 0.3),
+                                lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                hertzfit.bench_run(str(out), optimizers=["py-until-stopped"],
+                                   problems=["sphere:2"], runs=4, budget=10_000_000,
+                                   threads=2)
+        finally:
+            timer.join()
+        if (out / "runs.csv").exists():
+            stops = [line.split(",")[8] for line in
+                     (out / "runs.csv").read_text().splitlines()[1:]]
+            assert set(stops) == {"failure"}, stops
