@@ -175,7 +175,7 @@ int main(int argc, char **argv)
                 in = fabs(sel.fit[gen].param[j] - p[j]) <= 2.0 * sel.fit[gen].param_se[j];
             covered += (size_t)in;
             if (getenv("VERBOSE")) {
-                fprintf(stderr, "%s seed %zu: chosen %s dBIC %.3g;", names[l], s,
+                fprintf(stderr, "%s seed %zu: cpu %.3f s, chosen %s dBIC %.3g;", names[l], s, cpu,
                         sel.chosen < sel.n ? hf_viscoelastic_law_name(&sel.fit[sel.chosen].law, buf, sizeof buf) : "none",
                         sel.delta_bic);
                 for (size_t k = 0; k < sel.n; ++k)
