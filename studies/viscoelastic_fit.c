@@ -812,10 +812,12 @@ static int nested_start(const hf_viscoelastic_law *law, const hf_viscoelastic_fi
 /* The relaxation rate of the SLS's start near its Kelvin–Voigt limit, in
  * units of 1/T (T = w_m⁰/V0 of the Kelvin–Voigt fit's modulus): a
  * relaxation a thousand times faster than the contact, where the SLS's
- * force differs from its limit's by about 1e-3 of the peak, a fifth of
- * the noise of the selection study's lists.  Started lower (100/T), the
- * fit climbs the flat valley towards the limit by 15-20 % in η per
- * step, seventy evaluations instead of twenty. */
+ * loading force is the Kelvin–Voigt law's to 1e-4 of the peak (the test
+ * measures it), a fiftieth of the selection study's noise.  Started lower
+ * (100/T or 300/T), the fit climbs the flat valley towards the limit by
+ * 15-20 % in η per step: 65-95 evaluations instead of 16-29.  From above,
+ * the χ² stall stop ends it up to 3 χ² units short of the valley's
+ * lowest point (0.6 on average on the study's Kelvin–Voigt lists). */
 #define VOIGT_LIMIT_RATE 1000.0
 
 /* The SLS near its Kelvin–Voigt limit, from a Kelvin–Voigt fit VOIGT.  An
