@@ -36,6 +36,7 @@
  */
 #include "hertzfit/viscoelastic.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -399,24 +400,51 @@ static void loading_state_near(model *m, double s, double *out, int *exact)
 
 /* ---- the unloading stage ------------------------------------------------- */
 
+/* e^{−x} for x >= 0, 0 where it would underflow past the normal range
+ * (x > 708, e^{−x} < 3e-308, below every term it multiplies by far): a
+ * fast relaxation's terms are there at every step of the unloading, and
+ * the library's underflow path costs several times an exp. */
+static double decay_of(double x)
+{
+    return x < 708.0 ? exp(-x) : 0.0;
+}
+
 /* Q(s, τ) for the unloading state z and the loading state ys at s, and
- * −∂Q/∂s = G(τ − s)/G(0) · ω_L'(s) into *slope. */
+ * −∂Q/∂s = G(τ − s)/G(0) · ω_L'(s) into *slope; into *size the sum of
+ * the magnitudes of Q's terms, whose rounding error (a few ulps of it)
+ * is the least |Q| that says anything about s. */
 static double edge_integral(const hf_prony *p, double tau, double s, const double z[],
-                            const double ys[], double *slope)
+                            const double ys[], double *slope, double *size)
 {
     const size_t n = p->n;
     double q = p->g_inf * (z[0] - ys[0]), g = p->g_inf;
+    double sum = p->g_inf * (fabs(z[0]) + fabs(ys[0]));
     for (size_t i = 0; i < n; ++i) {
-        double decay = exp(-p->rate[i] * (tau - s));
+        double decay = decay_of(p->rate[i] * (tau - s));
         q += p->g[i] * (z[2 + i] - decay * ys[2 + n + i]);
         g += p->g[i] * decay;
+        sum += p->g[i] * (fabs(z[2 + i]) + decay * fabs(ys[2 + n + i]));
     }
     *slope = g * ys[1];
+    *size = sum;
     return q;
 }
 
+/* Q within rounding of zero: below EDGE_ROUNDING ulps of its terms' size
+ * (a handful of additions of terms of that size), where a further Newton
+ * step only follows rounding noise (near τ_m, where ω_L' → 0, that noise
+ * moves s by many ulps while it changes the force by none). */
+#define EDGE_ROUNDING 8.0
+
+static int edge_resolved(double q, double size)
+{
+    return fabs(q) <= EDGE_ROUNDING * DBL_EPSILON * size;
+}
+
 /* One safeguarded Newton step for Q(s) = q of the given slope inside the
- * bracket [*lo, *hi], which it narrows. */
+ * bracket [*lo, *hi], which it narrows.  The bracket is closed: a root at
+ * one of its ends (where the last evaluation left it, to rounding) is
+ * reached by Newton's step, not approached by fifty bisections. */
 static double newton_step(double s, double q, double slope, double *lo, double *hi)
 {
     if (q > 0.0)
@@ -424,10 +452,12 @@ static double newton_step(double s, double q, double slope, double *lo, double *
     else if (q < 0.0)
         *hi = s;
     double next = slope > 0.0 ? s + q / slope : 0.5 * (*lo + *hi);
-    if (!(next > *lo && next < *hi))
+    if (!(next >= *lo && next <= *hi))
         next = 0.5 * (*lo + *hi);
     return next;
 }
+
+static double contact_event(double t, const double z[], void *params);
 
 /* s on the interpolant of the kept states, to the resolution of doubles,
  * with the interpolated state there in m->ys; *exact as loading_state_near
@@ -435,10 +465,14 @@ static double newton_step(double s, double q, double slope, double *lo, double *
 static double contact_time_near(model *m, double tau, const double z[], double s, int *exact)
 {
     double lo = 0.0, hi = m->tau_m;
+    /* past the end of contact (a trial stage beyond the event): s = 0,
+     * the root's limit, without bisecting down to it */
+    if (contact_event(tau, z, m) <= 0.0)
+        s = hi = 0.0;
     for (int iter = 0; iter < 200; ++iter) {
         loading_state_near(m, s, m->ys, exact);
-        double slope, q = edge_integral(m->p, tau, s, z, m->ys, &slope);
-        if (q == 0.0)
+        double slope, size, q = edge_integral(m->p, tau, s, z, m->ys, &slope, &size);
+        if (q == 0.0 || hi == 0.0 || edge_resolved(q, size))
             return s;
         double next = newton_step(s, q, slope, &lo, &hi);
         if (fabs(next - s) <= 2e-16 * m->tau_m || hi - lo <= 4e-16 * m->tau_m) {
@@ -476,8 +510,8 @@ static double contact_time(model *m, double tau, const double z[])
             m->failed = 1;
             return s;
         }
-        double slope, q = edge_integral(p, tau, s, z, m->ys, &slope);
-        if (q == 0.0)
+        double slope, size, q = edge_integral(p, tau, s, z, m->ys, &slope, &size);
+        if (q == 0.0 || edge_resolved(q, size))
             break;
         double next = newton_step(s, q, slope, &lo, &hi);
         if (fabs(next - s) <= LINEAR_CORRECTION * m->tau_m) {
@@ -495,7 +529,7 @@ static double unloading_force_at(const hf_prony *p, double tau, double s, const 
 {
     double f = p->g_inf * pow15(ys[0]);
     for (size_t i = 0; i < p->n; ++i)
-        f += p->g[i] * exp(-p->rate[i] * (tau - s)) * ys[2 + i];
+        f += p->g[i] * decay_of(p->rate[i] * (tau - s)) * ys[2 + i];
     return 1.25 * f;
 }
 
@@ -598,7 +632,7 @@ static double unloading_force_slope(const hf_prony *p, double tau, double s, con
     const size_t n = p->n;
     double dQ = p->g_inf * z[1], relax = 0.0;
     for (size_t i = 0; i < n; ++i) {
-        double decay = exp(-p->rate[i] * (tau - s));
+        double decay = decay_of(p->rate[i] * (tau - s));
         dQ += p->g[i] * (z[1] - p->rate[i] * z[2 + i] + p->rate[i] * decay * ys[2 + n + i]);
         relax += p->g[i] * p->rate[i] * decay * ys[2 + i];
     }
