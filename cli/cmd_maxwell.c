@@ -96,10 +96,16 @@ int hfc_maxwell_provenance(const char *command, const hf_maxwell_data *data,
         return rc;
     hf_diag diag = {{0}};
     hf_status st = key != NULL ? hf_provenance_set(p, key, value, &diag) : HF_OK;
-    for (size_t i = 0; st == HF_OK && i < hf_provenance_count(p); ++i)
-        printf("# %s = %s\n", hf_provenance_key(p, i), hf_provenance_value(p, i));
+    if (st == HF_OK)
+        hfc_provenance_print(p);
     hf_provenance_free(p);
     return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, &diag);
+}
+
+void hfc_provenance_print(const hf_provenance *p)
+{
+    for (size_t i = 0; i < hf_provenance_count(p); ++i)
+        printf("# %s = %s\n", hf_provenance_key(p, i), hf_provenance_value(p, i));
 }
 
 void hfc_maxwell_args_init(hfc_maxwell_args *args)
@@ -123,6 +129,28 @@ int hfc_maxwell_read(const char *command, const char *path, const char *delimite
         *data = NULL;
         return hfc_fail(command, "%s: no 'trace' column: no force traces to work on", path);
     }
+    return 0;
+}
+
+int hfc_maxwell_select_specimen(const char *command, const char *name, hf_maxwell_data **data,
+                                size_t **list_drop)
+{
+    *list_drop = NULL;
+    if (name == NULL)
+        return 0;
+    hf_maxwell_data *subset = NULL; /* replaces *data below */
+    size_t *drops = malloc(((*data)->n ? (*data)->n : 1) * sizeof *drops); /* the caller's */
+    if (drops == NULL)
+        return hfc_fail(command, "out of memory");
+    hf_diag diag = {{0}};
+    hf_status st = hf_maxwell_data_select_specimen(*data, name, &subset, drops, &diag);
+    if (st != HF_OK) {
+        free(drops);
+        return hfc_fail_status(command, NULL, st, &diag);
+    }
+    hf_maxwell_data_free(*data);
+    *data = subset;
+    *list_drop = drops;
     return 0;
 }
 
@@ -305,6 +333,18 @@ int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwel
 
 /* ---- maxwell constants --------------------------------------------------- */
 
+/* Prints the provenance of a table no option or file changes: the
+ * library's version and git hash. */
+static hf_status print_version_provenance(hf_diag *diag)
+{
+    hf_provenance *p = NULL; /* freed below */
+    hf_status st = hf_provenance_alloc(&p, diag);
+    if (st == HF_OK)
+        hfc_provenance_print(p);
+    hf_provenance_free(p);
+    return st;
+}
+
 static int cmd_constants(int argc, char **argv)
 {
     int csv = 0;
@@ -322,6 +362,8 @@ static int cmd_constants(int argc, char **argv)
     hf_argatov_constants k;
     hf_diag diag = {{0}};
     hf_status st = hf_argatov_constants_compute(&k, &diag);
+    if (st == HF_OK)
+        st = print_version_provenance(&diag); /* no option changes the numbers */
     if (st != HF_OK)
         return hfc_fail_status(argv[0], NULL, st, &diag);
     const char *headers[] = {"name", "value", "equation"};
@@ -379,6 +421,70 @@ static int simulate_impacts(const char *command, const simulate_args *a,
     return 0;
 }
 
+/* Sets each of the N keys to its number. */
+static hf_status set_numbers(hf_provenance *p, const char *const *keys, const double *values,
+                             int n, hf_diag *diag)
+{
+    hf_status st = HF_OK;
+    for (int j = 0; j < n && st == HF_OK; ++j)
+        st = hf_provenance_set_number(p, keys[j], values[j], diag);
+    return st;
+}
+
+/* The trace's sampling: every option of --trace that changes its samples
+ * (not the file's name: the same options make the same file anywhere). */
+static hf_status trace_entries(hf_provenance *p, const simulate_args *a, hf_diag *diag)
+{
+    const hf_maxwell_trace_options *o = &a->sampling;
+    const char *const keys[] = {"rate_hz", "pre_s", "post_s", "offset_n", "bits", "range_n",
+                                "clock_s", "drift_n_per_s", "bounce_g_mps2"};
+    const double values[] = {o->rate, o->pre, o->post, o->offset, (double)o->bits, o->range,
+                             o->clock, o->drift, o->bounce_g};
+    hf_status st = set_numbers(p, keys, values, (int)HFC_COUNT(keys), diag);
+    return st == HF_OK ? hf_provenance_set(p, "invert", o->invert ? "yes" : "no", diag) : st;
+}
+
+/* What 'maxwell simulate' computed from: the model and its material, the
+ * impact (or the grid file with its SHA-256 and g), the noise and its
+ * seed (all 64 bits), and with --trace the sampling (the sampling's seed
+ * and noise set from the table's before this is called).  Into *out, the
+ * caller's (hf_provenance_free). */
+static int simulate_provenance(const char *command, const simulate_args *a,
+                               const hf_maxwell_data *d, hf_provenance **out)
+{
+    hf_diag diag = {{0}};
+    hf_status st = hf_provenance_alloc(out, &diag);
+    if (st == HF_OK)
+        st = hf_provenance_set(*out, "model", a->exact ? "exact" : "hunter", &diag);
+    const char *const material[] = {"mu0_pa", "nu", "eta_per_s", "alpha"};
+    const double mv[] = {a->mu0, a->nu, a->eta, a->alpha};
+    if (st == HF_OK)
+        st = set_numbers(*out, material, mv, 4, &diag);
+    const char *const impact[] = {"m_kg", "R_m", "V0_mps"};
+    const double iv[] = {a->m, a->R, a->V0};
+    if (st == HF_OK && a->grid != NULL) {
+        hf_maxwell_read_options read;
+        hf_maxwell_read_options_init(&read);
+        if (isfinite(a->g))
+            read.g = a->g;
+        st = hf_maxwell_provenance(*out, d, &read, NULL, &diag);
+    } else if (st == HF_OK)
+        st = set_numbers(*out, impact, iv, 3, &diag);
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", a->seed);
+    if (st == HF_OK)
+        st = hf_provenance_set_number(*out, "noise", a->noise, &diag);
+    if (st == HF_OK)
+        st = hf_provenance_set(*out, "seed", seed, &diag);
+    if (st == HF_OK && a->trace != NULL)
+        st = trace_entries(*out, a, &diag);
+    if (st == HF_OK)
+        return 0;
+    hf_provenance_free(*out);
+    *out = NULL;
+    return hfc_fail_status(command, NULL, st, &diag);
+}
+
 static int print_grid(const simulate_args *a, const hf_maxwell_data *d,
                       const hf_maxwell_response *resp)
 {
@@ -413,6 +519,33 @@ static int print_single(const char *command, const simulate_args *a, const hf_ma
     for (int j = 0; j < 11; ++j)
         hfc_table_num(t, v[j]);
     return hfc_table_print(t);
+}
+
+/* The outputs of 'maxwell simulate' A: the trace file of --trace and the
+ * table of the responses RESP of D, each after the record of what made
+ * them (simulate_provenance). */
+static int simulate_outputs(const char *command, simulate_args *a,
+                            const hf_maxwell_material *mat,
+                            const hf_viscoelastic_material *exact, const hf_maxwell_data *d,
+                            const hf_maxwell_response *resp)
+{
+    a->sampling.noise = a->noise;
+    a->sampling.seed = a->seed;
+    a->sampling.bits = (unsigned)a->bits;
+    a->sampling.bounce_g = a->bounce ? (isfinite(a->g) ? a->g : HF_STANDARD_GRAVITY) : 0.0;
+    hf_provenance *record = NULL; /* freed below */
+    int rc = simulate_provenance(command, a, d, &record);
+    if (rc == 0 && a->trace != NULL)
+        rc = a->exact ? hfc_maxwell_write_exact_trace(command, a->trace, exact, &d->impact[0],
+                                                      &a->sampling, record)
+                      : hfc_maxwell_write_trace(command, a->trace, mat, &d->impact[0],
+                                                &a->sampling, record);
+    if (rc == 0) {
+        hfc_provenance_print(record);
+        rc = a->grid ? print_grid(a, d, resp) : print_single(command, a, d, resp);
+    }
+    hf_provenance_free(record);
+    return rc;
 }
 
 static int cmd_simulate(int argc, char **argv)
@@ -518,18 +651,8 @@ static int cmd_simulate(int argc, char **argv)
         rc = hfc_fail(argv[0], "--trace: the force history is Hunter's Maxwell model "
                       "(--alpha 1), not the standard linear solid (--alpha %g); --exact "
                       "draws it", a.alpha);
-    if (rc == 0 && a.trace != NULL) {
-        a.sampling.noise = a.noise;
-        a.sampling.seed = a.seed;
-        a.sampling.bits = (unsigned)a.bits;
-        a.sampling.bounce_g = a.bounce ? (isfinite(a.g) ? a.g : HF_STANDARD_GRAVITY) : 0.0;
-        rc = a.exact ? hfc_maxwell_write_exact_trace(argv[0], a.trace, &exact, &d->impact[0],
-                                                     &a.sampling)
-                     : hfc_maxwell_write_trace(argv[0], a.trace, &mat, &d->impact[0],
-                                               &a.sampling);
-    }
     if (rc == 0)
-        rc = a.grid ? print_grid(&a, d, resp) : print_single(argv[0], &a, d, resp);
+        rc = simulate_outputs(argv[0], &a, &mat, &exact, d, resp);
     free(resp);
     hf_maxwell_data_free(d);
     return rc;
@@ -595,6 +718,30 @@ static int print_master_curves(const char *command, int csv, double eps_max,
     return hfc_table_print(t);
 }
 
+/* Prints what the curves' table was computed from: the alpha (alpha_1,
+ * alpha_2, ... for several), and the tolerance of --limits or the eps range
+ * and its points. */
+static hf_status print_curves_provenance(const hfc_reals *alphas, int limits, double bound,
+                                         unsigned long long points, hf_diag *diag)
+{
+    hf_provenance *p = NULL; /* freed below */
+    hf_status st = hf_provenance_alloc(&p, diag);
+    for (size_t a = 0; a < alphas->n && st == HF_OK; ++a) {
+        char key[32] = "alpha";
+        if (alphas->n > 1)
+            snprintf(key, sizeof key, "alpha_%zu", a + 1);
+        st = hf_provenance_set_number(p, key, alphas->v[a], diag);
+    }
+    if (st == HF_OK)
+        st = hf_provenance_set_number(p, limits ? "tol" : "eps_max", bound, diag);
+    if (st == HF_OK && !limits)
+        st = hf_provenance_set_number(p, "points", (double)points, diag);
+    if (st == HF_OK)
+        hfc_provenance_print(p);
+    hf_provenance_free(p);
+    return st;
+}
+
 static int cmd_curves(int argc, char **argv)
 {
     double eps_max = 0.5, tol = 0.05, maxwell = 1.0;
@@ -636,6 +783,8 @@ static int cmd_curves(int argc, char **argv)
     hf_argatov_constants k;
     hf_diag diag = {{0}};
     hf_status st = hf_argatov_constants_compute(&k, &diag);
+    if (st == HF_OK)
+        st = print_curves_provenance(&use, limits, limits ? tol : eps_max, points, &diag);
     if (st != HF_OK)
         rc = hfc_fail_status(argv[0], NULL, st, &diag);
     else if (limits)
@@ -1067,10 +1216,13 @@ static int run_fit(const fit_args *a, const hf_maxwell_data *d, const hf_argatov
     size_t rows = 0;
     for (size_t j = 0; j < s->n; ++j)
         rows += s->specimen[j].report.nrows;
-    if (rc != 0 && !a->residuals && rows > 0)
-        /* a fit failed on these data (said above); the estimates before it stand */
-        print_estimates(a, s);
-    else if (rc == 0 && a->csv)
+    if (rc != 0 && !a->residuals && rows > 0) {
+        /* a fit failed on these data (said above); the estimates before it
+         * stand, with what they were made from */
+        if (hfc_maxwell_provenance(a->command, d, a->fit.delimiter, a->fit.g, &a->fit.format,
+                                   &c, NULL, NULL) == 0)
+            print_estimates(a, s);
+    } else if (rc == 0)
         rc = hfc_maxwell_provenance(a->command, d, a->fit.delimiter, a->fit.g, &a->fit.format,
                                     &c, NULL, NULL);
     if (rc == 0)
@@ -1282,9 +1434,8 @@ static int cmd_compare(int argc, char **argv)
             c.method = x->method == HF_MAXWELL_FULL ? HF_MAXWELL_IDENTIFY_FULL
                                                     : HF_MAXWELL_IDENTIFY_CURVE;
         rc = st != HF_OK ? hfc_fail_status(argv[0], NULL, st, &diag)
-             : a.csv     ? hfc_maxwell_provenance(argv[0], d, a.fit.delimiter, a.fit.g,
-                                                  &a.fit.format, &c, "level", text)
-                         : 0;
+                         : hfc_maxwell_provenance(argv[0], d, a.fit.delimiter, a.fit.g,
+                                                  &a.fit.format, &c, "level", text);
         if (rc == 0)
             rc = print_comparison(argv[0], a.csv, x);
         hf_maxwell_comparison_free(x);

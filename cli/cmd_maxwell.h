@@ -106,6 +106,15 @@ void hfc_maxwell_warn_data(const char *command, const hf_maxwell_data *data);
 int hfc_maxwell_read(const char *command, const char *path, const char *delimiter, double g,
                      const hfc_trace_format_args *format, int traces, hf_maxwell_data **data);
 
+/* With NAME (a --specimen) not NULL: *data, read from a list, replaced by
+ * the data of the drops of specimen NAME (hf_maxwell_data_select_specimen)
+ * and *list_drop set to their 0-based numbers in the list (the caller's,
+ * free); NAME NULL leaves both (*list_drop NULL).  Returns 0, or prints
+ * one error line and returns 2 (no such specimen, no specimen column) or
+ * 1 (*data unchanged). */
+int hfc_maxwell_select_specimen(const char *command, const char *name, hf_maxwell_data **data,
+                                size_t **list_drop);
+
 /* The provenance of a result of DATA into *out, the caller's
  * (hf_provenance_free): hf_maxwell_provenance of its files, how they were
  * read and CFG's options when not NULL.  Returns 0, or prints one error
@@ -114,6 +123,10 @@ int hfc_maxwell_provenance_make(const char *command, const hf_maxwell_data *data
                                 const char *delimiter, double g,
                                 const hfc_trace_format_args *format,
                                 const hf_maxwell_identify_config *cfg, hf_provenance **out);
+
+/* Prints P as "# key = value" lines on stdout, above a table: behind '#'
+ * in a CSV as in an aligned table. */
+void hfc_provenance_print(const hf_provenance *p);
 
 /* Prints the provenance of a table of DATA (hf_maxwell_provenance: its
  * files, how they were read, CFG's options when not NULL, and KEY = VALUE
@@ -201,12 +214,14 @@ int hfc_maxwell_fit_curve(const char *command, const char *path, const hf_maxwel
 /* The figure of `plot trace` for a curve fit already run: FIT of DATA's
  * traces at Poisson's ratio NU, with its CONTACT_START and BASELINE
  * (data->n values each) and RESIDUALS (hf_maxwell_curve_nresiduals
- * values), written to PNG.  Returns 0, or prints one error line and
- * returns 2 or 1. */
+ * values), written to PNG; the legend numbers drop i as LIST_DROP[i] + 1
+ * (its number in the list DATA was selected from), or i + 1 when
+ * LIST_DROP is NULL.  Returns 0, or prints one error line and returns 2
+ * or 1. */
 int hfc_plot_trace_fitted(const char *command, const char *png, const hf_maxwell_data *data,
                           double nu, const hf_maxwell_fit_result *fit,
                           const double *contact_start, const double *baseline,
-                          const double *residuals);
+                          const double *residuals, const size_t *list_drop);
 
 /* How the trace files of a test list are read: --decimal, --time-column,
  * --force-column, --time-unit, --force-unit, --rate into *(ptr), an

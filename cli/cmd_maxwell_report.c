@@ -298,7 +298,7 @@ static int write_figures(const char *command, const char *dir, size_t k,
         snprintf(path, sizeof path, "%s/%s", dir, name);
         rc = hfc_plot_trace_fitted(command, path, s->data, nu, &s->curve_fit.row[0].fit,
                                    s->curve_fit.contact_start, s->curve_fit.baseline,
-                                   s->curve_fit.residuals);
+                                   s->curve_fit.residuals, s->list_drop);
     }
     if (rc == 0 && has_regression(s)) {
         const hf_maxwell_data *d = s->features != NULL ? s->features : s->data;

@@ -20,27 +20,26 @@
 /* ---- maxwell simulate --trace -------------------------------------------- */
 
 /* Writes TRACE, which the synthesis ST made (or failed to make, DIAG
- * saying why), with the acquisition of OPTIONS after the model line MODEL. */
-static int write_trace(const char *command, const char *path, const char *model,
-                       const hf_maxwell_impact *impact, const hf_maxwell_trace_options *options,
+ * saying why), after the "key = value" lines of its provenance RECORD. */
+static int write_trace(const char *command, const char *path, const hf_provenance *record,
                        hf_maxwell_trace *trace, hf_status st, hf_diag *diag)
 {
     if (st != HF_OK)
         return hfc_fail_status(command, NULL, st, diag);
-    char comment[1800], extra[300] = "";
-    if (options->clock != 0.0 || options->drift != 0.0 || options->bounce_g > 0.0 ||
-        options->invert)
-        snprintf(extra, sizeof extra, "\nclock %.17g s at the first sample, drift %.17g N/s, "
-                 "second bounce %s (g = %.17g m/s^2), polarity %s", options->clock,
-                 options->drift, options->bounce_g > 0.0 ? "recorded" : "not recorded",
-                 options->bounce_g, options->invert ? "inverted" : "normal");
-    snprintf(comment, sizeof comment,
-             "hertzfit maxwell simulate --trace: %s\nm = %.17g kg, R = %.17g m, V0 = %.17g m/s\n"
-             "rate %.17g Hz, contact start at t = %.17g s, noise %.17g of F_M, offset %.17g N, "
-             "bits %u, range %.17g N, seed %llu%s", model, impact->m, impact->R, impact->V0,
-             options->rate, options->pre, options->noise, options->offset, options->bits,
-             options->range, (unsigned long long)options->seed, extra);
+    size_t size = sizeof "hertzfit maxwell simulate --trace";
+    for (size_t i = 0; i < hf_provenance_count(record); ++i)
+        size += strlen(hf_provenance_key(record, i)) + strlen(hf_provenance_value(record, i)) + 4;
+    char *comment = malloc(size); /* freed below */
+    if (comment == NULL) {
+        hf_maxwell_trace_free(trace);
+        return hfc_fail(command, "out of memory");
+    }
+    size_t len = (size_t)snprintf(comment, size, "hertzfit maxwell simulate --trace");
+    for (size_t i = 0; i < hf_provenance_count(record); ++i)
+        len += (size_t)snprintf(comment + len, size - len, "\n%s = %s",
+                                hf_provenance_key(record, i), hf_provenance_value(record, i));
     st = hf_maxwell_trace_write(path, trace, comment, diag);
+    free(comment);
     hf_maxwell_trace_free(trace);
     return st == HF_OK ? 0 : hfc_fail_status(command, NULL, st, diag);
 }
@@ -48,33 +47,25 @@ static int write_trace(const char *command, const char *path, const char *model,
 int hfc_maxwell_write_trace(const char *command, const char *path,
                             const hf_maxwell_material *material,
                             const hf_maxwell_impact *impact,
-                            const hf_maxwell_trace_options *options)
+                            const hf_maxwell_trace_options *options,
+                            const hf_provenance *record)
 {
     hf_diag diag = {{0}};
     hf_maxwell_trace *trace = NULL; /* freed by write_trace */
     hf_status st = hf_maxwell_trace_synthesize(material, impact, options, &trace, &diag);
-    char model[256];
-    snprintf(model, sizeof model, "Hunter's model, mu0 = %.17g Pa, nu = %.17g, eta = %.17g 1/s",
-             material->mu0, material->nu, material->eta);
-    return write_trace(command, path, model, impact, options, trace, st, &diag);
+    return write_trace(command, path, record, trace, st, &diag);
 }
 
 int hfc_maxwell_write_exact_trace(const char *command, const char *path,
                                   const hf_viscoelastic_material *material,
                                   const hf_maxwell_impact *impact,
-                                  const hf_maxwell_trace_options *options)
+                                  const hf_maxwell_trace_options *options,
+                                  const hf_provenance *record)
 {
     hf_diag diag = {{0}};
     hf_maxwell_trace *trace = NULL; /* freed by write_trace */
     hf_status st = hf_viscoelastic_trace_synthesize(material, impact, options, &trace, &diag);
-    char model[768];
-    int len = snprintf(model, sizeof model, "the exact viscoelastic impact, mu0 = %.17g Pa, "
-                       "nu = %.17g, G_inf/G(0) = %.17g", material->mu0, material->nu,
-                       material->relax.g_inf);
-    for (size_t i = 0; i < material->relax.n && len > 0 && (size_t)len < sizeof model; ++i)
-        len += snprintf(model + len, sizeof model - (size_t)len, ", G_%zu/G(0) = %.17g at "
-                        "%.17g 1/s", i + 1, material->relax.g[i], material->relax.rate[i]);
-    return write_trace(command, path, model, impact, options, trace, st, &diag);
+    return write_trace(command, path, record, trace, st, &diag);
 }
 
 /* ---- maxwell extract ----------------------------------------------------- */
@@ -89,7 +80,7 @@ typedef struct extract_args {
 static const char *const extract_headers[] = {
     "specimen", "drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N", "u_F_M_N", "t_M_s",
     "u_t_M_s", "t_c_s", "u_t_c_s", "t0_s", "u_t0_s", "baseline_N", "noise_N", "samples",
-    "status", "trace_file", "e", "u_e"};
+    "status", "trace_file", "e", "u_e", "flight_e", "u_flight_e"};
 #define EXTRACT_COLUMNS HFC_COUNT(extract_headers)
 
 /* What a unit-slip status means for this drop: the impulse against
@@ -134,6 +125,14 @@ static void add_row(hfc_table *t, const char *specimen, size_t drop,
     if (isfinite(f->e) && f->e > 0.0 && f->e <= 1.0) {
         hfc_table_numf(t, "%.6g", f->e);
         hfc_table_numf(t, "%.3g", f->e_se);
+    } else {
+        hfc_table_str(t, "NA");
+        hfc_table_str(t, "NA");
+    }
+    /* from the flight to the next impact: NA for a record's last impact */
+    if (isfinite(f->e_flight)) {
+        hfc_table_numf(t, "%.6g", f->e_flight);
+        hfc_table_numf(t, "%.3g", f->e_flight_se);
     } else {
         hfc_table_str(t, "NA");
         hfc_table_str(t, "NA");
@@ -204,9 +203,8 @@ static int cmd_extract(int argc, char **argv)
     }
     size_t ok = x->ok;
     hf_maxwell_extraction_free(x);
-    rc = a.csv ? hfc_maxwell_provenance(argv[0], d, a.delimiter, a.g, &a.format, NULL, "impact",
-                                        a.impacts)
-               : 0;
+    rc = hfc_maxwell_provenance(argv[0], d, a.delimiter, a.g, &a.format, NULL, "impact",
+                                a.impacts);
     if (rc == 0)
         rc = hfc_table_print(t);
     else

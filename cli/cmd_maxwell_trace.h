@@ -14,17 +14,20 @@
 extern const hfc_command hfc_maxwell_extract_command;
 
 /* Writes Hunter's force history of one impact, sampled as OPTIONS say,
- * to PATH (atomically, the parameters in '#' lines).  Returns 0, or
- * prints one error line and returns 2 (bad input) or 1. */
+ * to PATH (atomically, after RECORD, its provenance, as '# key = value'
+ * lines).  Returns 0, or prints one error line and returns 2 (bad input)
+ * or 1. */
 int hfc_maxwell_write_trace(const char *command, const char *path,
                             const hf_maxwell_material *material,
                             const hf_maxwell_impact *impact,
-                            const hf_maxwell_trace_options *options);
+                            const hf_maxwell_trace_options *options,
+                            const hf_provenance *record);
 
 /* The same for the exact viscoelastic impact (hertzfit/viscoelastic_fit.h). */
 int hfc_maxwell_write_exact_trace(const char *command, const char *path,
                                   const hf_viscoelastic_material *material,
                                   const hf_maxwell_impact *impact,
-                                  const hf_maxwell_trace_options *options);
+                                  const hf_maxwell_trace_options *options,
+                            const hf_provenance *record);
 
 #endif

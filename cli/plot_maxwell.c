@@ -235,16 +235,20 @@ int hfc_plot_regressions(const char *command, const char *png, const hf_maxwell_
     return hfc_plot_run(p, command);
 }
 
-static int plot_parsed(const char *command, const hfc_maxwell_args *a, const char *png);
+static int plot_parsed(const char *command, const hfc_maxwell_args *a, const char *png,
+                       const char *specimen);
 
 static int run_plot_maxwell(int argc, char **argv)
 {
-    const char *png = NULL;
+    const char *png = NULL, *specimen = NULL;
     hfc_maxwell_args args;
     hfc_maxwell_args_init(&args);
     hfc_opt opts[] = {
         HFC_MAXWELL_FIT_OPTIONS(&args),
         HFC_OPT_OUTPUT(&png, "FILE.png", "write the figure to FILE.png", 1),
+        {.name = "specimen", .kind = HFC_TEXT, .value = &specimen, .arg = "NAME",
+         .help = "only the drops of this specimen (the list's 'specimen' column), fitted "
+                 "on their own"},
     };
     hfc_spec spec = {argv[0],
                      "Argatov's regressions (Eqs. 57, 60, 62) with their data and the\n"
@@ -255,7 +259,7 @@ static int run_plot_maxwell(int argc, char **argv)
         return rc;
     rc = hfc_check_output(argv[0], "--output", png);
     if (rc == 0)
-        rc = plot_parsed(argv[0], &args, png);
+        rc = plot_parsed(argv[0], &args, png, specimen);
     hfc_free(&spec); /* the --observables list */
     return rc;
 }
@@ -301,13 +305,20 @@ static int read_uncertainties(const char *command, const hfc_maxwell_args *a,
 
 /* plot maxwell after its options are parsed: the identification of
  * `maxwell fit` (regressions and full fit), drawn. */
-static int plot_parsed(const char *command, const hfc_maxwell_args *a, const char *png)
+static int plot_parsed(const char *command, const hfc_maxwell_args *a, const char *png,
+                       const char *specimen)
 {
     hf_maxwell_data *d = NULL;
     hf_argatov_constants k;
+    size_t *list_drop = NULL; /* not drawn: the regression figure names no drop */
     int rc = hfc_maxwell_load(command, a, &d, &k);
-    if (rc != 0)
+    if (rc == 0)
+        rc = hfc_maxwell_select_specimen(command, specimen, &d, &list_drop);
+    free(list_drop);
+    if (rc != 0) {
+        hf_maxwell_data_free(d);
         return rc;
+    }
     double *u[3] = {NULL, NULL, NULL};
     int any = 0;
     hf_maxwell_identify_report r;

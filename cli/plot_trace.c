@@ -250,11 +250,14 @@ static void given_title(hfc_plot *p, const hf_maxwell_material *mat)
     hfc_plot_cmd(p, "\n");
 }
 
-/* The legend's name of drop I: its mass and approach speed. */
-static void drop_title(hfc_plot *p, size_t i, const hf_maxwell_impact *imp)
+/* The legend's name of drop I: its number in the list (LIST_DROP, or
+ * I itself when NULL), its mass and approach speed. */
+static void drop_title(hfc_plot *p, size_t i, const size_t *list_drop,
+                       const hf_maxwell_impact *imp)
 {
     char title[128];
-    snprintf(title, sizeof title, "%zu: %.3g g, %.3g m/s", i + 1, 1e3 * imp->m, imp->V0);
+    snprintf(title, sizeof title, "%zu: %.3g g, %.3g m/s", (list_drop ? list_drop[i] : i) + 1,
+             1e3 * imp->m, imp->V0);
     hfc_plot_str(p, title, NULL);
 }
 
@@ -299,7 +302,8 @@ static void plot_whole_records(hfc_plot *p, const hf_maxwell_data *d, const drop
 /* The measured forces of the drawn drops with the model curves over them,
  * the residuals over the noise below, and, when a record holds later
  * impacts, the whole records. */
-static void plot_drops(hfc_plot *p, const hf_maxwell_data *d, const drop_curve *c, int fitted)
+static void plot_drops(hfc_plot *p, const hf_maxwell_data *d, const drop_curve *c, int fitted,
+                       const size_t *list_drop)
 {
     int whole = 0;
     for (size_t i = 0; i < d->n; ++i)
@@ -316,7 +320,7 @@ static void plot_drops(hfc_plot *p, const hf_maxwell_data *d, const drop_curve *
         if (c[i].drawn) {
             hfc_plot_cmd(p, "$drop%zu using 1:2 with points lt %zu ps 0.6 title ", i + 1,
                          i + 1);
-            drop_title(p, i, &d->impact[i]);
+            drop_title(p, i, list_drop, &d->impact[i]);
             hfc_plot_cmd(p, ", ");
         }
     for (size_t i = 0; i < d->n; ++i)
@@ -341,10 +345,10 @@ static void plot_drops(hfc_plot *p, const hf_maxwell_data *d, const drop_curve *
 }
 
 /* The figure of the curves C of D's drops into PNG, with the fitted
- * (FIT not NULL) or given title. */
+ * (FIT not NULL) or given title; LIST_DROP as hfc_plot_trace_fitted's. */
 static int draw(const char *command, const char *png, const hf_maxwell_data *d,
                 const drop_curve *c, const hf_maxwell_fit_result *fit,
-                const hf_maxwell_material *mat)
+                const hf_maxwell_material *mat, const size_t *list_drop)
 {
     int whole = 0;
     for (size_t i = 0; i < d->n; ++i)
@@ -362,14 +366,14 @@ static int draw(const char *command, const char *png, const hf_maxwell_data *d,
         fitted_title(p, command, fit, mat->nu);
     else
         given_title(p, mat);
-    plot_drops(p, d, c, fit != NULL);
+    plot_drops(p, d, c, fit != NULL, list_drop);
     return hfc_plot_run(p, command);
 }
 
 int hfc_plot_trace_fitted(const char *command, const char *png, const hf_maxwell_data *d,
                           double nu, const hf_maxwell_fit_result *fit,
                           const double *contact_start, const double *baseline,
-                          const double *residuals)
+                          const double *residuals, const size_t *list_drop)
 {
     drop_curve *c = calloc(d->n, sizeof *c); /* freed below */
     if (c == NULL)
@@ -379,14 +383,15 @@ int hfc_plot_trace_fitted(const char *command, const char *png, const hf_maxwell
         rc = fitted_drops(command, d, nu, fit, contact_start, baseline, residuals, c);
     const hf_maxwell_material mat = {fit->estimate.mu0, nu, fit->estimate.eta};
     if (rc == 0)
-        rc = draw(command, png, d, c, fit, &mat);
+        rc = draw(command, png, d, c, fit, &mat, list_drop);
     free_curves(c, d->n);
     return rc;
 }
 
 /* plot trace's own curve fit, then its figure. */
 static int plot_fitted(const char *command, const char *png, const char *path,
-                       const hf_maxwell_data *d, double nu, const hfc_curve_args *curve)
+                       const hf_maxwell_data *d, double nu, const hfc_curve_args *curve,
+                       const size_t *list_drop)
 {
     double *t0 = malloc(d->n * sizeof *t0), *b = malloc(d->n * sizeof *b); /* freed below */
     double *r = malloc(hf_maxwell_curve_nresiduals(d) * sizeof *r);         /* freed below */
@@ -395,7 +400,7 @@ static int plot_fitted(const char *command, const char *png, const char *path,
                  ? hfc_fail(command, "out of memory")
                  : hfc_maxwell_fit_curve(command, path, d, nu, curve, &fit, t0, b, r);
     if (rc == 0)
-        rc = hfc_plot_trace_fitted(command, png, d, nu, &fit, t0, b, r);
+        rc = hfc_plot_trace_fitted(command, png, d, nu, &fit, t0, b, r, list_drop);
     free(t0);
     free(b);
     free(r);
@@ -404,7 +409,8 @@ static int plot_fitted(const char *command, const char *png, const char *path,
 
 /* The figure of Hunter's model at the given material MAT. */
 static int plot_given(const char *command, const char *png, const char *path,
-                      const hf_maxwell_data *d, const hf_maxwell_material *mat)
+                      const hf_maxwell_data *d, const hf_maxwell_material *mat,
+                      const size_t *list_drop)
 {
     drop_curve *c = calloc(d->n, sizeof *c); /* freed below */
     if (c == NULL)
@@ -418,14 +424,14 @@ static int plot_given(const char *command, const char *png, const char *path,
     if (rc == 0 && drawn == 0)
         rc = hfc_fail(command, "%s: no drop has a contact to draw", path);
     if (rc == 0)
-        rc = draw(command, png, d, c, NULL, mat);
+        rc = draw(command, png, d, c, NULL, mat, list_drop);
     free_curves(c, d->n);
     return rc;
 }
 
 static int run_plot_trace(int argc, char **argv)
 {
-    const char *png = NULL, *data = NULL, *delimiter = NULL;
+    const char *png = NULL, *data = NULL, *delimiter = NULL, *specimen = NULL;
     double g = NAN;
     hf_maxwell_material mat = {NAN, NAN, NAN};
     hfc_curve_args curve = {NULL, NULL, 0};
@@ -444,6 +450,9 @@ static int run_plot_trace(int argc, char **argv)
          .help = "draw the model at this inverse relaxation time [1/s] instead of fitting"},
         HFC_MAXWELL_CURVE_OPTIONS(&curve, "mu0"),
         HFC_OPT_OUTPUT(&png, "FILE.png", "write the figure to FILE.png", 1),
+        {.name = "specimen", .kind = HFC_TEXT, .value = &specimen, .arg = "NAME",
+         .help = "only the drops of this specimen (the list's 'specimen' column), fitted "
+                 "on their own; the legend keeps their numbers in the list"},
     };
     hfc_spec spec = {argv[0],
                      "Each drop's measured force above its baseline against the time since\n"
@@ -465,12 +474,14 @@ static int run_plot_trace(int argc, char **argv)
         (rc = hfc_check_output(argv[0], "--output", png)) != 0)
         return rc;
     hf_maxwell_data *d = NULL; /* freed below */
-    if ((rc = hfc_maxwell_read(argv[0], data, delimiter, g, &format, 1, &d)) != 0)
-        return rc;
-    if (isnan(mat.mu0))
-        rc = plot_fitted(argv[0], png, data, d, mat.nu, &curve);
-    else
-        rc = plot_given(argv[0], png, data, d, &mat);
+    size_t *list_drop = NULL;  /* freed below */
+    if ((rc = hfc_maxwell_read(argv[0], data, delimiter, g, &format, 1, &d)) == 0)
+        rc = hfc_maxwell_select_specimen(argv[0], specimen, &d, &list_drop);
+    if (rc == 0 && isnan(mat.mu0))
+        rc = plot_fitted(argv[0], png, data, d, mat.nu, &curve, list_drop);
+    else if (rc == 0)
+        rc = plot_given(argv[0], png, data, d, &mat, list_drop);
+    free(list_drop);
     hf_maxwell_data_free(d);
     return rc;
 }

@@ -21,7 +21,8 @@ set(HERTZFIT_SLOW_TESTS
     test_maxwell_uncertainty test_viscoelastic_features docs:docs/viscoelastic.md)
 # program tests that are not test_*.c programs
 set(HERTZFIT_CLI_TESTS shards_parallel plugins ioh_format data:drop_traces install_check
-    hardening feature_coverage report_check report_browser restitution_coverage specimens_cli)
+    hardening feature_coverage report_check report_browser restitution_coverage specimens_cli
+    flight_restitution)
 # the shape checks
 set(HERTZFIT_CHECK_TESTS layer_check layer_check_rejects api_check api_check:selftest
     exports_check exports_check:selftest public_users public_users:selftest)

@@ -21,7 +21,8 @@ docs/README.md ("How the examples are checked") is the manual; in short:
   comparison ignores), cut=A-B (output lines A..B shown as one line),
   figure=SRC:DEST (a PNG the block writes, copied to DEST by regenerate),
   needs=PATH (skip when PATH is missing, e.g. bench/ programs in a build
-  without them).
+  without them).  A provenance line "# git_hash = HASH" is masked in every
+  example without an option.
 * `<!-- example-source: PATH -->` before any fenced block: the block is the
   file PATH of the repository, verbatim.
 * `<!-- example-include: PATH OPTIONS -->` ... `<!-- end example-include -->`:
@@ -50,6 +51,9 @@ EXIT_RE = re.compile(r"^\[exit status (\d+)\]$")
 CUT_RE = re.compile(r"^\.\.\. \((\d+) lines? cut\)$")
 FENCE_RE = re.compile(r"^(`{3,}|~{3,})\s*([^\s`]*)[^`]*$")
 MASKED = "<masked>"
+# the commit a program was built from, in every provenance record it
+# prints ("# git_hash = ..."): masked in every example, as a wall time is
+GIT_HASH_MASK = r"^# git_hash = (\S+)$"
 SLOW_SECONDS = 5.0
 COMMAND_TIMEOUT = 900
 
@@ -300,7 +304,7 @@ def normalise(lines, options):
     names = [n for value in options.get("mask-column", []) for n in value.split(",") if n]
     if names:
         lines = mask_columns(lines, names)
-    for regex in options.get("mask", []):
+    for regex in options.get("mask", []) + [GIT_HASH_MASK]:
         lines = [mask_regex(l, regex) for l in lines]
     return lines
 

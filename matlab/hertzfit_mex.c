@@ -3,7 +3,7 @@
  * matlab/hertzfit_mex.c — the MEX gateway of the MATLAB/Octave bindings:
  * hertzfit_mex(COMMAND, NAME, VALUE, ...) with COMMAND one of "hr",
  * "fit_profile", "maxwell_simulate", "viscoelastic_simulate", "maxwell_fit",
- * "maxwell_extract", "maxwell_compare", "copt", "ev".  The .m
+ * "maxwell_extract", "maxwell_compare", "copt", "ev", "maxwell_report".  The .m
  * wrappers beside it (hertzfit_hr.m, ...) are the documented interface;
  * each command is the library call the program makes for the same
  * command, so a result is bit-identical to the program's for the same
@@ -1081,6 +1081,8 @@ static void extract_row(mxArray *s, size_t row, const hf_maxwell_data *d,
     const int e_ok = x->e > 0.0 && x->e <= 1.0;
     set_real(s, row, fields[18], e_ok ? x->e : NAN);
     set_real(s, row, fields[19], e_ok ? x->e_se : NAN);
+    set_real(s, row, fields[20], x->e_flight); /* NaN: a record's last impact */
+    set_real(s, row, fields[21], x->e_flight_se);
     if (d->specimen != NULL)
         set_text(s, row, "specimen", d->specimen[drop]);
 }
@@ -1111,7 +1113,7 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
     static const char *fields[] = {"drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N",
                                    "u_F_M_N", "t_M_s", "u_t_M_s", "t_c_s", "u_t_c_s", "t0_s",
                                    "u_t0_s", "baseline_N", "noise_N", "samples", "status",
-                                   "trace_file", "e", "u_e"};
+                                   "trace_file", "e", "u_e", "flight_e", "u_flight_e"};
     char *path = text_of(&args[0]), *impact = text_of(&args[1]);
     int rc = impact ? check_word("maxwell_extract", "impact", impact, impact_words, f) : 0;
     hf_maxwell_data *d = NULL;       /* freed below */
@@ -1129,7 +1131,7 @@ static int cmd_maxwell_extract(int n, const mxArray **in, mxArray **out, failure
         rc = fail(f, "hertzfit:failed", "hertzfit_maxwell_extract: %s: no impact was extracted "
                   "ok", path ? path : "the data struct");
     if (rc == 0) {
-        out[0] = mxCreateStructMatrix((mwSize)rows, 1, 20, fields);
+        out[0] = mxCreateStructMatrix((mwSize)rows, 1, 22, fields);
         if (d->specimen != NULL)
             mxAddField(out[0], "specimen");
         for (size_t k = 0, row = 0; k < x->n; ++k)
@@ -1210,6 +1212,91 @@ static int cmd_maxwell_compare(int n, const mxArray **in, mxArray **out, failure
     hf_maxwell_data_free(d);
     mxFree(path);
     mxFree(method);
+    return rc;
+}
+
+/* ---- maxwell_report ------------------------------------------------------ */
+
+/* The rows of a section's identifications A and B (B NULL: none) as the
+ * struct array of the program's section table, with 'trusted'. */
+static mxArray *report_rows(const hf_maxwell_identify_report *a,
+                            const hf_maxwell_identify_report *b)
+{
+    static const char *fields[] = {"method", "observable", "n", "mu0_Pa", "mu0_se",
+                                   "eta_per_s", "eta_se", "C0", "r2", "max_eps", "status",
+                                   "corr_mu0_eta", "trusted"};
+    const hf_maxwell_identify_report *both[2] = {a, b};
+    mxArray *out = mxCreateStructMatrix((mwSize)(a->nrows + (b ? b->nrows : 0)), 1, 13,
+                                        fields);
+    for (size_t k = 0, i = 0; k < 2; ++k)
+        for (size_t j = 0; both[k] != NULL && j < both[k]->nrows; ++j, ++i) {
+            estimate_row(out, i, &both[k]->row[j].estimate, both[k]->row[j].status);
+            mxSetField(out, (mwIndex)i, "trusted",
+                       mxCreateLogicalScalar(both[k]->row[j].trusted != 0));
+        }
+    return out;
+}
+
+/* The sections of report R, one element each: name, drops (1-based in the
+ * list), estimates (report_rows), each fit's error, warnings (a cell array
+ * of lines), trusted. */
+static mxArray *report_sections(const hf_maxwell_report *r)
+{
+    static const char *fields[] = {"name", "drops", "estimates", "features_error",
+                                   "curve_error", "warnings", "trusted"};
+    mxArray *out = mxCreateStructMatrix((mwSize)r->nsections, 1, 7, fields);
+    for (size_t k = 0; k < r->nsections; ++k) {
+        const hf_maxwell_report_section *s = &r->section[k];
+        mxArray *drops = mxCreateDoubleMatrix((mwSize)s->data->n, 1, mxREAL);
+        for (size_t i = 0; i < s->data->n; ++i)
+            mxGetPr(drops)[i] = (double)((s->list_drop ? s->list_drop[i] : i) + 1);
+        mxArray *warnings = mxCreateCellMatrix((mwSize)s->nwarnings, 1);
+        for (size_t i = 0; i < s->nwarnings; ++i)
+            mxSetCell(warnings, (mwIndex)i, mxCreateString(s->warning[i]));
+        set_text(out, k, "name", s->name);
+        mxSetField(out, (mwIndex)k, "drops", drops);
+        mxSetField(out, (mwIndex)k, "estimates",
+                   report_rows(&s->features_fit, s->has_curve ? &s->curve_fit : NULL));
+        set_text(out, k, "features_error", s->features_error);
+        set_text(out, k, "curve_error", s->curve_error);
+        mxSetField(out, (mwIndex)k, "warnings", warnings);
+        mxSetField(out, (mwIndex)k, "trusted", mxCreateLogicalScalar(s->trusted != 0));
+    }
+    return out;
+}
+
+static int cmd_maxwell_report(int n, const mxArray **in, int nlhs, mxArray **out, failure *f)
+{
+    arg args[] = {{"data", ARG_DATA, 1, NULL}, {"nu", ARG_REAL, 1, NULL}, TRACE_FORMAT_ARGS};
+    if (parse_pairs("maxwell_report", n, in, args, 2 + TRACE_FORMAT_NARGS, f))
+        return 1;
+    char *path = text_of(&args[0]);
+    hf_maxwell_data *d = NULL;   /* freed below */
+    hf_maxwell_report *r = NULL; /* freed below */
+    hf_argatov_constants k;
+    int rc = load(args[0].value, path, &args[2], "maxwell_report", &d, &k, f);
+    hf_maxwell_identify_config c;
+    hf_maxwell_identify_config_init(&c);
+    c.nu = mxGetScalar(args[1].value);
+    if (rc == 0) {
+        hf_diag diag = {{0}};
+        hf_status st = hf_maxwell_report_compute(d, &k, &c, &r, &diag);
+        rc = st == HF_OK ? 0 : fail_status(f, "maxwell_report", st, &diag);
+    }
+    if (rc == 0) {
+        /* the level of the comparison when there is one, as the program records it */
+        char level[32];
+        snprintf(level, sizeof level, "%.17g", r->comparison ? r->comparison->level : 0.0);
+        out[0] = report_sections(r);
+        rc = attach_provenance(out[0], args[0].value, &args[2], d, &c,
+                               r->comparison ? "level" : NULL, level, f);
+        if (rc == 0 && nlhs >= 2)
+            out[1] = r->comparison ? comparison_rows(r->comparison)
+                                   : mxCreateStructMatrix(0, 1, 0, NULL);
+    }
+    hf_maxwell_report_free(r);
+    hf_maxwell_data_free(d);
+    mxFree(path);
     return rc;
 }
 
@@ -1506,6 +1593,8 @@ static int run_command(const char *command, int nlhs, mxArray *plhs[], int n,
         rc = cmd_maxwell_extract(n, in, plhs, f);
     else if (strcmp(command, "maxwell_compare") == 0)
         rc = cmd_maxwell_compare(n, in, plhs, f);
+    else if (strcmp(command, "maxwell_report") == 0)
+        rc = cmd_maxwell_report(n, in, nlhs, plhs, f);
     else if (strcmp(command, "copt") == 0)
         rc = cmd_copt(n, in, plhs, f);
     else if (strcmp(command, "ev") == 0)

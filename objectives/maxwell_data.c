@@ -127,6 +127,7 @@ void hf_maxwell_data_free(hf_maxwell_data *d)
     for (size_t i = 0; i < d->nwarnings; ++i)
         free(d->warning[i]);
     free(d->warning);
+    free(d->warning_tests);
     if (d->specimen != NULL)
         for (size_t i = 0; i < d->n; ++i)
             free(d->specimen[i]);
@@ -224,6 +225,46 @@ static int alloc_uncertainties(const hf_maxwell_data *src, size_t n, hf_maxwell_
     return oom;
 }
 
+/* Appends one warning line to d, concerning the tests whose flag in
+ * TESTS (d->n of them) is set. */
+static hf_status add_warning(hf_maxwell_data *d, const char *text, const unsigned char *tests,
+                             hf_diag *diag)
+{
+    const size_t n = d->n ? d->n : 1;
+    char **grown = realloc(d->warning, (d->nwarnings + 1) * sizeof *grown); /* owned by d */
+    if (grown == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    d->warning = grown;
+    unsigned char *flags = realloc(d->warning_tests, (d->nwarnings + 1) * n); /* owned by d */
+    if (flags == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    d->warning_tests = flags;
+    char *copy = hf_strdup(text); /* owned by d */
+    if (copy == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    memcpy(flags + d->nwarnings * n, tests, d->n);
+    d->warning[d->nwarnings++] = copy;
+    return HF_OK;
+}
+
+/* The warnings of SRC that concern one of its tests ROWS[0 .. n-1], as
+ * warnings of DST (whose tests they are, in that order). */
+static hf_status copy_warnings(const hf_maxwell_data *src, const size_t *rows, size_t n,
+                               hf_maxwell_data *dst, hf_diag *diag)
+{
+    unsigned char *tests = calloc(n ? n : 1, 1); /* freed below */
+    hf_status st = tests == NULL ? hf_diag_set(diag, HF_ENOMEM, "out of memory") : HF_OK;
+    for (size_t w = 0; st == HF_OK && src->warning_tests != NULL && w < src->nwarnings; ++w) {
+        int any = 0;
+        for (size_t i = 0; i < n; ++i)
+            any |= tests[i] = src->warning_tests[w * src->n + rows[i]];
+        if (any)
+            st = add_warning(dst, src->warning[w], tests, diag);
+    }
+    free(tests);
+    return st;
+}
+
 hf_status hf_maxwell_data_subset(const hf_maxwell_data *src, const size_t *rows, size_t n,
                                  hf_maxwell_data **out, hf_diag *diag)
 {
@@ -232,6 +273,7 @@ hf_status hf_maxwell_data_subset(const hf_maxwell_data *src, const size_t *rows,
     if (st != HF_OK)
         return st;
     int oom = 0;
+    d->g = src->g;
     if (src->line != NULL)
         oom |= (d->line = calloc(n ? n : 1, sizeof *d->line)) == NULL;
     if (src->path != NULL)
@@ -244,12 +286,60 @@ hf_status hf_maxwell_data_subset(const hf_maxwell_data *src, const size_t *rows,
     st = oom ? hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu tests", n) : HF_OK;
     for (size_t i = 0; st == HF_OK && i < n; ++i)
         st = copy_test(src, rows[i], d, i, diag);
+    if (st == HF_OK)
+        st = copy_warnings(src, rows, n, d, diag);
     if (st != HF_OK) {
         hf_maxwell_data_free(d);
         return st;
     }
     *out = d;
     return HF_OK;
+}
+
+/* "A, B, C": the specimens of D, each once, into buf. */
+static void specimen_names(const hf_maxwell_data *d, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < d->n && len < size; ++i) {
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; ++j)
+            seen = strcmp(d->specimen[j], d->specimen[i]) == 0;
+        if (!seen)
+            len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
+                                    d->specimen[i]);
+    }
+}
+
+hf_status hf_maxwell_data_select_specimen(const hf_maxwell_data *data, const char *name,
+                                          hf_maxwell_data **out, size_t *list_drop,
+                                          hf_diag *diag)
+{
+    if (out == NULL || data == NULL || name == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "hf_maxwell_data_select_specimen: NULL argument");
+    *out = NULL;
+    if (data->specimen == NULL)
+        return hf_diag_set(diag, HF_EINVAL, "%s: no 'specimen' column: no specimen '%s' to "
+                           "select", data->path ? data->path : "the data", name);
+    size_t *rows = malloc((data->n ? data->n : 1) * sizeof *rows); /* freed below */
+    if (rows == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    size_t n = 0;
+    for (size_t i = 0; i < data->n; ++i)
+        if (data->specimen[i] != NULL && strcmp(data->specimen[i], name) == 0)
+            rows[n++] = i;
+    hf_status st = HF_OK;
+    if (n == 0) {
+        char names[1024];
+        specimen_names(data, names, sizeof names);
+        st = hf_diag_set(diag, HF_ENOTFOUND, "%s: no specimen '%s' (the list has: %s)",
+                         data->path ? data->path : "the data", name, names);
+    } else
+        st = hf_maxwell_data_subset(data, rows, n, out, diag);
+    if (st == HF_OK && list_drop != NULL)
+        memcpy(list_drop, rows, n * sizeof *rows);
+    free(rows);
+    return st;
 }
 
 hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out,
@@ -261,6 +351,7 @@ hf_status hf_maxwell_data_alloc(size_t n, unsigned mask, hf_maxwell_data **out,
     if (d == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory for %zu tests", n);
     d->n = n;
+    d->g = HF_STANDARD_GRAVITY;
     d->impact = calloc(n ? n : 1, sizeof *d->impact);
     int failed = d->impact == NULL;
     for (int k = 0; k < HF_MAXWELL_NOBS; ++k)
@@ -525,20 +616,6 @@ static hf_status fill(const hf_csv *csv, const columns *c, double g, hf_maxwell_
     return HF_OK;
 }
 
-/* Appends one warning line to d. */
-static hf_status add_warning(hf_maxwell_data *d, const char *text, hf_diag *diag)
-{
-    char **grown = realloc(d->warning, (d->nwarnings + 1) * sizeof *grown); /* owned by d */
-    if (grown == NULL)
-        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    d->warning = grown;
-    char *copy = hf_strdup(text); /* owned by d */
-    if (copy == NULL)
-        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    d->warning[d->nwarnings++] = copy;
-    return HF_OK;
-}
-
 /* Value of quantity q of test i in SI (NaN when missing or absent). */
 static double si_value(const hf_maxwell_data *d, int q, size_t i)
 {
@@ -566,9 +643,10 @@ static int implausible(const hf_maxwell_data *d, int q, size_t i, double v, doub
 }
 
 /* One warning per column holding implausible values: the column, the
- * first line, how many rows, and the likely unit slip. */
+ * first line, how many rows, and the likely unit slip; it concerns every
+ * test whose value is implausible.  TESTS: room for d->n flags. */
 static hf_status plausibility(const hf_csv *csv, const columns *c, double g, hf_maxwell_data *d,
-                              hf_diag *diag)
+                              unsigned char *tests, hf_diag *diag)
 {
     for (int q = 0; q < NQUANTITIES; ++q) {
         if (c->col[q] < 0)
@@ -577,7 +655,8 @@ static hf_status plausibility(const hf_csv *csv, const columns *c, double g, hf_
         double first_v = 0.0, first_limit = 0.0;
         for (size_t i = 0; i < d->n; ++i) {
             double v = si_value(d, q, i), limit = 0.0;
-            if (isnan(v) || !implausible(d, q, i, v, g, &limit))
+            tests[i] = !isnan(v) && implausible(d, q, i, v, g, &limit);
+            if (!tests[i])
                 continue;
             if (count++ == 0) {
                 first = i;
@@ -607,7 +686,7 @@ static hf_status plausibility(const hf_csv *csv, const columns *c, double g, hf_
         snprintf(text, sizeof text, "%s:%zu:%ld: column '%s' holds %s (%zu of %zu rows): %s",
                  hf_csv_path(csv), d->line[first], c->col[q] + 1, u->name, what, count, d->n,
                  hint);
-        hf_status st = add_warning(d, text, diag);
+        hf_status st = add_warning(d, text, tests, diag);
         if (st != HF_OK)
             return st;
     }
@@ -638,9 +717,10 @@ static int impulse_ratio(const hf_maxwell_data *d, size_t i, double *ratio, doub
  * momentum: a unit slip of that row's mass, force or time (a 10x slip in
  * one cell moves the ratio 10 times, out of its bounds). */
 static hf_status impulse_plausibility(const hf_csv *csv, const columns *c, hf_maxwell_data *d,
-                                      hf_diag *diag)
+                                      unsigned char *tests, hf_diag *diag)
 {
     hf_status st = HF_OK;
+    memset(tests, 0, d->n);
     for (size_t i = 0; st == HF_OK && i < d->n; ++i) {
         double ratio, lo, hi;
         hf_maxwell_observable with;
@@ -653,8 +733,25 @@ static hf_status impulse_plausibility(const hf_csv *csv, const columns *c, hf_ma
                  hf_maxwell_observable_name(with), ratio, lo, hi, d->impact[i].m,
                  d->impact[i].V0, c->unit[Q_MASS]->name,
                  ratio < lo ? "10 or 1000 times too large" : "10 or 1000 times too small");
-        st = add_warning(d, text, diag);
+        tests[i] = 1;
+        st = add_warning(d, text, tests, diag);
+        tests[i] = 0;
     }
+    return st;
+}
+
+/* The reader's warnings of D: implausible columns, then rows whose peak
+ * force and duration disagree with their momentum. */
+static hf_status warn_implausible(const hf_csv *csv, const columns *c, double g,
+                                  hf_maxwell_data *d, hf_diag *diag)
+{
+    unsigned char *tests = calloc(d->n ? d->n : 1, 1); /* freed below */
+    if (tests == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    hf_status st = plausibility(csv, c, g, d, tests, diag);
+    if (st == HF_OK)
+        st = impulse_plausibility(csv, c, d, tests, diag);
+    free(tests);
     return st;
 }
 
@@ -830,18 +927,18 @@ static hf_status read_table(const char *path, const hf_maxwell_read_options *opt
     }
     if (st == HF_OK)
         st = fill(csv, &c, o.g, d, diag);
-    if (st == HF_OK)
+    if (st == HF_OK) {
         d->extracted = hf_csv_find(csv, "u_t_c_s") >= 0;
+        d->g = o.g;
+    }
     if (st == HF_OK)
         st = read_uncertainties(csv, d, diag);
     if (st == HF_OK)
         st = check_values(d, diag);
     if (st == HF_OK)
-        st = plausibility(csv, &c, o.g, d, diag);
+        st = warn_implausible(csv, &c, o.g, d, diag);
     if (st == HF_OK && c.specimen >= 0)
         st = read_specimens(csv, &c, d, diag);
-    if (st == HF_OK)
-        st = impulse_plausibility(csv, &c, d, diag);
     if (st == HF_OK && c.trace >= 0)
         st = read_traces(csv, &c, &o.trace_format, d, diag);
     hf_csv_free(csv);

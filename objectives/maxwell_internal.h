@@ -15,7 +15,8 @@
 const char *hf_maxwell_observable_column(hf_maxwell_observable obs);
 
 /* The tests ROWS[0 .. n-1] of SRC as a data set of their own (copies:
- * impacts, values, lines, path, traces, specimen names; no warnings),
+ * impacts, values, lines, path, g, traces, specimen names, and the
+ * warnings that concern one of them),
  * *out the caller's (hf_maxwell_data_free).  HF_ENOMEM. */
 hf_status hf_maxwell_data_subset(const hf_maxwell_data *src, const size_t *rows, size_t n,
                                  hf_maxwell_data **out, hf_diag *diag);
@@ -48,6 +49,11 @@ hf_status hf_maxwell_trace_read_file(const char *path, const hf_maxwell_trace_fo
  * opened, and the refusals of naming the force as that reader's. */
 hf_status hf_maxwell_trace_count_file(const char *path, const hf_maxwell_trace_format *format,
                                       size_t *samples, hf_diag *diag);
+
+/* The restitution from the free flights of a record's impacts OUT[0 ..
+ * n-1] (in time order, as hf_maxwell_trace_extract gives them): each one's
+ * e_flight and e_flight_se (hertzfit/maxwell_data.h), G the gravity. */
+void hf_maxwell_flight_restitution(hf_maxwell_impact_features *out, size_t n, double g);
 
 /* ---- moved from hertzfit/maxwell_data.h: only the library and its tests call them */
 /* The value of observable OBS in R (hertzfit/maxwell_data.h lists them). */

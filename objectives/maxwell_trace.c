@@ -856,6 +856,7 @@ static void features_empty(hf_maxwell_impact_features *f, size_t impact,
     f->impulse = f->V0 = NAN;
     f->status = status;
     f->e = f->e_se = NAN;
+    f->e_flight = f->e_flight_se = NAN;
 }
 
 /* Mean and standard deviation of the samples [0, pre) and [from, to)
@@ -1017,6 +1018,40 @@ static void approach_speeds(const hf_maxwell_trace *tr, const hf_maxwell_impact 
         f->e = v_in / f->V0;
         f->e_se = hypot(i_se / (m * f->V0), (1.0 + f->e) * v_in_se / f->V0);
         v_in_se = hypot(i_se / m, v_in_se);
+    }
+}
+
+/* The free flight after impact F (to NEXT's contact start) and its
+ * standard uncertainty: NEXT's start edge and F's end edge (t_c_se holds
+ * t0_se and the end's in quadrature).  0 when either is missing. */
+static int flight_time(const hf_maxwell_impact_features *f,
+                       const hf_maxwell_impact_features *next, double *T, double *T_se)
+{
+    *T = next->t0 - (f->t0 + f->t_c);
+    const double end_se = sqrt(fmax(f->t_c_se * f->t_c_se - f->t0_se * f->t0_se, 0.0));
+    *T_se = hypot(next->t0_se, end_se);
+    return isfinite(*T) && isfinite(*T_se) && *T > 0.0;
+}
+
+void hf_maxwell_flight_restitution(hf_maxwell_impact_features *out, size_t n, double g)
+{
+    double before = NAN, before_se = NAN; /* the flight before impact k */
+    for (size_t k = 0; k < n; ++k) {
+        double T = NAN, T_se = NAN;
+        out[k].e_flight = out[k].e_flight_se = NAN;
+        if (k + 1 < n && !flight_time(&out[k], &out[k + 1], &T, &T_se))
+            T = T_se = NAN;
+        /* the ball leaves at V_out = g T/2 and comes back at it (a free
+         * flight between two contacts at one height, no air drag) */
+        if (k == 0 && isfinite(T)) {
+            out[k].e_flight = g * T / (2.0 * out[k].V0);
+            out[k].e_flight_se = out[k].e_flight * T_se / T;
+        } else if (isfinite(T) && isfinite(before)) {
+            out[k].e_flight = T / before;
+            out[k].e_flight_se = out[k].e_flight * hypot(T_se / T, before_se / before);
+        }
+        before = T;
+        before_se = T_se;
     }
 }
 

@@ -480,6 +480,8 @@ hf_status hf_maxwell_extract(const hf_maxwell_data *data, int all_impacts,
         size_t nf = 0;
         st = extract_drop(data, i, all_impacts, &buf, &size, &nf, diag);
         if (st == HF_OK)
+            hf_maxwell_flight_restitution(buf, nf, data->g);
+        if (st == HF_OK)
             st = append(x, &cap, i, buf, nf, diag);
     }
     free(buf);

@@ -168,17 +168,16 @@ static hf_status identify(hf_maxwell_report_section *s, const hf_maxwell_data *d
                                    hf_maxwell_method_name(r->failed_method), why.text);
 }
 
-/* Everything of one section, its data already set; LIST holds the
- * list's own warnings (plausibility of the whole list), NULL when an
- * earlier section showed them. */
-static hf_status compute_section(hf_maxwell_report_section *s, const hf_maxwell_data *list,
-                                 const hf_argatov_constants *k,
+/* Everything of one section, its data already set: first the list's
+ * warnings (plausibility) that concern its drops, which its data (the
+ * list, or a subset of it) carries. */
+static hf_status compute_section(hf_maxwell_report_section *s, const hf_argatov_constants *k,
                                  const hf_maxwell_identify_config *cfg, hf_diag *diag)
 {
     const hf_maxwell_data *d = s->data;
     hf_status st = HF_OK;
-    for (size_t i = 0; list != NULL && i < list->nwarnings && st == HF_OK; ++i)
-        st = warn(s, diag, "%s", list->warning[i]);
+    for (size_t i = 0; i < d->nwarnings && st == HF_OK; ++i)
+        st = warn(s, diag, "%s", d->warning[i]);
     if (st == HF_OK && d->trace != NULL) {
         st = hf_maxwell_extract(d, 1, &s->extraction, diag);
         if (st == HF_OK)
@@ -267,7 +266,7 @@ hf_status hf_maxwell_report_compute(const hf_maxwell_data *data,
     hf_status st = make_sections(r, data, diag);
     for (size_t i = 0; i < r->nsections && st == HF_OK; ++i) {
         hf_maxwell_report_section *s = &r->section[i];
-        st = compute_section(s, i == 0 ? data : NULL, constants, cfg, diag);
+        st = compute_section(s, constants, cfg, diag);
         s->trusted = s->features_fit.trusted || s->curve_fit.trusted;
         r->trusted |= s->trusted;
     }

@@ -142,7 +142,14 @@ r = hertzfit_maxwell_fit('data', e, 'nu', 0.5);
 write_csv(fullfile(out, 'maxwell_fit_struct.csv'), r, fieldnames(r)');
 mem = struct('m_kg', {e.m_kg}, 'R_m', {e.R_m}, 'V0_mps', {e.V0_mps});
 for i = 1:numel(e)
-  x = dlmread(fullfile(data, 'drop_traces', sprintf('drop%02d.csv', i)), ',', 4, 0);
+  trace = fullfile(data, 'drop_traces', sprintf('drop%02d.csv', i));
+  fid = fopen(trace);  % the rows after the '#' provenance lines and the header
+  comments = 0;
+  while strncmp(fgetl(fid), '#', 1)
+    comments = comments + 1;
+  end
+  fclose(fid);
+  x = dlmread(trace, ',', comments + 1, 0);
   mem(i).t_s = x(:, 1);
   mem(i).F_N = x(:, 2);
 end
@@ -197,6 +204,13 @@ specimens = fullfile(data, 'maxwell_specimens.csv');
 r = hertzfit_maxwell_compare('data', specimens, 'nu', 0.5);
 write_csv(fullfile(out, 'maxwell_compare.csv'), r, fieldnames(r)');
 write_provenance(fullfile(out, 'maxwell_compare_provenance.txt'), r(1).provenance);
+[s, x] = hertzfit_maxwell_report('data', specimens, 'nu', 0.5);
+for k = 1:numel(s)
+  write_csv(fullfile(out, sprintf('maxwell_report_section%d.csv', k)), s(k).estimates, ...
+            fieldnames(s(k).estimates)');
+end
+write_csv(fullfile(out, 'maxwell_report_comparison.csv'), x, fieldnames(x)');
+write_provenance(fullfile(out, 'maxwell_report_provenance.txt'), s(1).provenance);
 r = hertzfit_maxwell_fit('data', specimens, 'nu', 0.5, 'method', 'full');
 write_csv(fullfile(out, 'maxwell_fit_specimens.csv'), r, fieldnames(r)');
 write_provenance(fullfile(out, 'maxwell_fit_specimens_provenance.txt'), r(1).provenance);

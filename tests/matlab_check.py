@@ -56,6 +56,44 @@ def compare(what, program, binding):
           f"columns identical")
 
 
+def check_report(exe, source, work, specimens, binding):
+    """hertzfit_maxwell_report against `maxwell report -o DIR` (one library
+    call behind both): each section's rows as the program's CSV prints them
+    (9 digits), the comparison, and the provenance but for the command."""
+    folder = os.path.join(work, 'report')
+    run([exe, 'maxwell', 'report', '--data', specimens, '--nu', '0.5', '-o', folder],
+        cwd=source)
+    for k in (1, 2, 3):
+        with open(os.path.join(folder, 'section%d_estimates.csv' % k)) as f:
+            printed = list(csv.DictReader(f))
+        mine = binding('maxwell_report_section%d.csv' % k)
+        if len(printed) != len(mine):
+            sys.exit(f"FAIL: maxwell_report section {k}: {len(printed)} program rows, "
+                     f"{len(mine)} binding rows")
+        for p, b in zip(printed, mine):
+            same = [p['method'] == b['method'], p['observable'] == b['observable'],
+                    p['status'] == b['status'], p['trusted'] == ('1' if b['trusted'] == 'yes'
+                                                                 else '0')]
+            same += [p[c] == ('NA' if b[m] == 'NA' else '%.9g' % float(b[m]))
+                     for c, m in (('mu0_Pa', 'mu0_Pa'), ('mu0_se_Pa', 'mu0_se'),
+                                  ('eta_per_s', 'eta_per_s'), ('eta_se_per_s', 'eta_se'))]
+            if not all(same):
+                sys.exit(f"FAIL: maxwell_report section {k}: program {p}, binding {b}")
+    with open(os.path.join(folder, 'comparison.csv')) as f:
+        pairs = list(csv.DictReader(f))
+    mine = binding('maxwell_report_comparison.csv')
+    if [(p['specimen_a'], p['specimen_b'], p['differ']) for p in pairs] != \
+            [(b['specimen_a'], b['specimen_b'], b['differ']) for b in mine]:
+        sys.exit(f"FAIL: maxwell_report comparison: program {pairs}, binding {mine}")
+    with open(os.path.join(folder, 'provenance.csv')) as f:
+        theirs = ['# %s = %s' % (r['key'], r['value']) for r in csv.DictReader(f)
+                  if r['key'] != 'command']
+    with open(os.path.join(work, 'maxwell_report_provenance.txt')) as f:
+        if f.read().splitlines() != theirs:
+            sys.exit("FAIL: maxwell_report: provenance differs from the program's")
+    print("ok: maxwell_report: 3 sections' rows, the comparison and the provenance identical")
+
+
 def main():
     if len(sys.argv) != 6:
         sys.exit(__doc__)
@@ -197,6 +235,7 @@ def main():
     compare('maxwell_fit per specimen',
             program('maxwell', 'fit', '--data', specimens, '--nu', '0.5', '--method', 'full'),
             binding('maxwell_fit_specimens.csv'))
+    check_report(exe, source, work, specimens, binding)
     for what, args, name in (
             ('maxwell_compare', ['compare', '--data', specimens, '--nu', '0.5'],
              'maxwell_compare_provenance.txt'),

@@ -17,7 +17,10 @@ space, quoted in the list.  Checked:
  - provenance: the '#' lines of fit, extract and compare name the list
    and every trace file with the SHA-256 that `sha256sum` computes, nu,
    the method and the version; a file changed after the run is what the
-   hash would catch.
+   hash would catch; the aligned table starts with the CSV's record, and
+   `maxwell simulate` writes one record above its table and in its trace;
+ - `plot trace --specimen`: one specimen's figure; an unknown specimen is
+   refused naming the list's.
 
 usage: specimens_cli.py HERTZFIT WORKDIR
 """
@@ -150,6 +153,39 @@ def main():
     for r, (name, mu0, _) in zip(rows, SPECIMENS):
         z = (float(r["mu0_Pa"]) - mu0) / float(r["mu0_se"])
         check(abs(z) < 4, "fit: %s mu0 %s is %.1f se from %g" % (name, r["mu0_Pa"], z, mu0))
+    # the aligned table starts with the same record as the CSV
+    aligned = run(hertzfit, "maxwell", "fit", "--data", features, "--nu", "0.5",
+                  "--method", "full", "--observables", "F_M,t_M,e")
+    check([l for l in aligned.splitlines() if l.startswith("#")] ==
+          [l for l in run(hertzfit, "maxwell", "fit", "--data", features, "--nu", "0.5",
+                          "--method", "full", "--observables", "F_M,t_M,e",
+                          "--csv").splitlines() if l.startswith("#")],
+          "fit: the aligned table's '#' lines differ from the CSV's")
+    # a simulation's record: its table and its trace file carry the same
+    trace = os.path.join(work, "rubber_B-1.csv")
+    prov, _ = split(run(hertzfit, "maxwell", "simulate", "--mu0", "1250000.0", "--nu", "0.5",
+                        "--eta", "100", "--m", repr(BALLS[0][0]), "--R", repr(BALLS[0][1]),
+                        "--v0", repr(math.sqrt(2 * G * HEIGHTS[0])), "--trace",
+                        os.path.join(work, "again.csv"), "--rate", "100000",
+                        "--pre", repr(1e-3 + 1.37e-6), "--post", "0.001", "--noise", "0.005",
+                        "--seed", "301", "--csv"))
+    with open(trace) as f:
+        in_file = dict(l[2:].rstrip("\n").partition(" = ")[::2] for l in f
+                       if l.startswith("# ") and " = " in l)
+    check(prov == in_file and prov.get("mu0_pa") == "1250000" and prov.get("seed") == "301"
+          and prov.get("rate_hz") == "100000", "simulate: record %s, trace's %s" % (prov, in_file))
+    # a figure of one specimen; a specimen the list has not is refused by name
+    png = os.path.join(work, "B.png")
+    if shutil.which("gnuplot"):
+        run(hertzfit, "plot", "trace", "--data", lst, "--nu", "0.5", "--specimen", "rubber B",
+            "-o", png)
+        check(os.path.getsize(png) > 1000 if os.path.exists(png) else False,
+              "plot trace --specimen: no figure")
+    r = subprocess.run([hertzfit, "plot", "trace", "--data", lst, "--nu", "0.5", "--specimen",
+                        "rubber C", "-o", png], capture_output=True, text=True)
+    check(r.returncode == 2 and "no specimen 'rubber C' (the list has: rubber A-1, rubber A-2, "
+          "rubber B)" in r.stderr, "plot trace --specimen 'rubber C': %d %s"
+          % (r.returncode, r.stderr))
     for f in FAILURES:
         print("FAIL: " + f, file=sys.stderr)
     if not FAILURES:

@@ -150,7 +150,7 @@ static void test_absurd_mass_is_named(void **state)
           "data/maxwell_synthetic_noisy.csv > '@'", path);
     snprintf(args, sizeof args, "maxwell fit --data '%s' --nu 0.5", path);
     char *out = NULL, *err = NULL;
-    int rc = hf_test_cli(args, &out, &err);
+    int rc = hf_test_cli_table(args, &out, &err);
     if (rc != 1 || out == NULL || err == NULL)
         print_error("exit %d\nstdout: %s\nstderr: %s\n", rc, out ? out : "", err ? err : "");
     assert_int_equal(rc, 1);

@@ -193,12 +193,90 @@ static void test_restitution_of_extraction(void **state)
         fail_msg("e: reduced chi^2 %g over %d seeds", reduced, seeds);
 }
 
+/* The shipped three-specimen list with two slips: row 5 (A-1) has a peak
+ * force below the ball's weight, row 40 (B) a mass 10 times too large.
+ * The reader warns three times (the F_M column, and each row's momentum),
+ * each warning concerning only its drops; a specimen selected keeps the
+ * warnings of its drops and its drops' numbers in the list, and the
+ * report shows each warning in the section of its specimen (B's in B's,
+ * where it was once left out) and in no other. */
+static void test_warnings_follow_their_drops(void **state)
+{
+    (void)state;
+    char *text = hf_test_read_file(HERTZFIT_SOURCE_DIR "/data/maxwell_specimens.csv");
+    assert_non_null(text);
+    size_t size = strlen(text) + 64, len = 0, line = 0;
+    char *out = malloc(size);
+    assert_non_null(out);
+    for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        char f[8][64];
+        ++line;
+        if ((line == 5 || line == 40) &&
+            sscanf(l, "%63[^,],%63[^,],%63[^,],%63[^,],%63[^,],%63[^,],%63[^,],%63s", f[0], f[1],
+                   f[2], f[3], f[4], f[5], f[6], f[7]) == 8) {
+            if (line == 5)
+                snprintf(f[4], sizeof f[4], "0.001"); /* F_M below m g = 0.005 N */
+            else
+                snprintf(f[1], sizeof f[1], "%.17g", 10.0 * strtod(f[1], NULL));
+            len += (size_t)snprintf(out + len, size - len, "%s,%s,%s,%s,%s,%s,%s,%s\n", f[0],
+                                    f[1], f[2], f[3], f[4], f[5], f[6], f[7]);
+        } else
+            len += (size_t)snprintf(out + len, size - len, "%s\n", l);
+    }
+    hf_maxwell_data *d = read_data(write_file("specimens_slips.csv", out));
+    free(text);
+    free(out);
+    assert_int_equal(d->nwarnings, 3);
+    assert_non_null(strstr(d->warning[0], ":5:5: column 'F_M_N'"));
+    assert_non_null(strstr(d->warning[1], ":5: F_M"));
+    assert_non_null(strstr(d->warning[2], ":40: F_M"));
+    static const char *const names[3] = {"A-1", "A-2", "B"};
+    static const size_t warnings[3] = {2, 0, 1};
+    hf_diag diag = {{0}};
+    for (int k = 0; k < 3; ++k) {
+        hf_maxwell_data *s = NULL;
+        size_t drops[64];
+        assert_int_equal(hf_maxwell_data_select_specimen(d, names[k], &s, drops, &diag), HF_OK);
+        assert_int_equal(s->n, 18);
+        assert_int_equal(drops[0], 18 * (size_t)k); /* 0-based in the list */
+        assert_int_equal(s->line[0], 4 + 18 * (size_t)k);
+        assert_int_equal(s->nwarnings, warnings[k]);
+        hf_maxwell_data_free(s);
+    }
+    hf_maxwell_data *none = NULL;
+    assert_int_equal(hf_maxwell_data_select_specimen(d, "C", &none, NULL, &diag), HF_ENOTFOUND);
+    assert_non_null(strstr(diag.text, "no specimen 'C' (the list has: A-1, A-2, B)"));
+    assert_null(none);
+
+    hf_argatov_constants k;
+    assert_int_equal(hf_argatov_constants_compute(&k, &diag), HF_OK);
+    hf_maxwell_identify_config c;
+    hf_maxwell_identify_config_init(&c);
+    hf_maxwell_report *r = NULL;
+    assert_int_equal(hf_maxwell_report_compute(d, &k, &c, &r, &diag), HF_OK);
+    assert_int_equal(r->nsections, 3);
+    for (size_t j = 0; j < 3; ++j) {
+        const hf_maxwell_report_section *s = &r->section[j];
+        size_t seen[3] = {0, 0, 0};
+        for (size_t i = 0; i < s->nwarnings; ++i)
+            for (int w = 0; w < 3; ++w)
+                seen[w] += strcmp(s->warning[i], d->warning[w]) == 0;
+        assert_int_equal(seen[0], j == 0);
+        assert_int_equal(seen[1], j == 0);
+        assert_int_equal(seen[2], j == 2);
+        assert_int_equal(s->list_drop[0], 18 * j);
+    }
+    hf_maxwell_report_free(r);
+    hf_maxwell_data_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_specimen_column),
         cmocka_unit_test(test_compare),
         cmocka_unit_test(test_restitution_of_extraction),
+        cmocka_unit_test(test_warnings_follow_their_drops),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -618,7 +618,7 @@ static void test_program(void **state)
     snprintf(cmd, sizeof cmd, "maxwell simulate --mu0 1e6 --nu 0.45 --eta 400 --alpha 0.5 "
              "--m 0.05 --R 0.01 --v0 2 --exact --trace '%s' --csv", path);
     out = NULL;
-    assert_int_equal(hf_test_cli(cmd, &out, NULL), 0);
+    assert_int_equal(hf_test_cli_table(cmd, &out, NULL), 0);
     double F_M;
     row = strchr(out, '\n');
     assert_non_null(row);

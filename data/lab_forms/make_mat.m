@@ -4,7 +4,14 @@
 % Variables: t_s and F_N (column vectors, the file's numbers), rec (a
 % struct with fields t and F, the same numbers), grid (a 2-by-3 matrix: no
 % vector, refused).
-d = dlmread('data/drop_traces/drop01.csv', ',', 4, 0);
+% the rows after the '#' provenance lines and the header t_s,F_N
+fid = fopen('data/drop_traces/drop01.csv');
+comments = 0;
+while strncmp(fgetl(fid), '#', 1)
+  comments = comments + 1;
+end
+fclose(fid);
+d = dlmread('data/drop_traces/drop01.csv', ',', comments + 1, 0);
 t_s = d(:, 1);
 F_N = d(:, 2);
 rec.t = t_s';

@@ -148,6 +148,16 @@ typedef struct hf_maxwell_data {
                                               'maxwell extract' writes; the exact
                                               feature fit's noise
                                               (hertzfit/viscoelastic_fit.h) */
+    double g;                              /* gravity [m/s^2]: the reader's g (its
+                                              heights' V0 = sqrt(2 g h)), the flight
+                                              time's restitution g T/(2 V0);
+                                              HF_STANDARD_GRAVITY from
+                                              hf_maxwell_data_alloc */
+    unsigned char *warning_tests;          /* nwarnings x n (owned), or NULL:
+                                              warning_tests[w * n + i] is 1 when
+                                              warning w concerns test i (a column's
+                                              warning: every test whose value it
+                                              doubts; a row's: that test) */
 } hf_maxwell_data;
 
 /* The full fit's observables on extracted features unless asked for
@@ -270,6 +280,18 @@ hf_status hf_maxwell_data_set_trace(hf_maxwell_data *data, size_t i, size_t n, c
  * or empty), HF_ENOMEM. */
 hf_status hf_maxwell_data_set_specimen(hf_maxwell_data *data, size_t i, const char *name,
                                        hf_diag *diag);
+
+/* The tests of DATA whose specimen is NAME, as a data set of their own in
+ * *out (the caller's, hf_maxwell_data_free): copies of their impacts,
+ * values, lines, traces and names, the list's path and g, and every
+ * warning of DATA that concerns one of them.  When LIST_DROP is not NULL
+ * (room for data->n values) it receives each selected test's 0-based index
+ * in DATA, the drop numbers a reader of the list knows.  HF_EINVAL
+ * without a specimen column, HF_ENOTFOUND naming the specimens there are
+ * when none is NAME, HF_ENOMEM. */
+hf_status hf_maxwell_data_select_specimen(const hf_maxwell_data *data, const char *name,
+                                          hf_maxwell_data **out, size_t *list_drop,
+                                          hf_diag *diag);
 
 /*
  * ---- measured force histories of drop tests: the
@@ -501,6 +523,15 @@ typedef struct hf_maxwell_impact_features {
                                the baseline's, over the contact) and, for a bounce,
                                that of V0, itself carried from the impulses before;
                                NaN without an impactor */
+    double e_flight, e_flight_se; /* restitution from the free flight to the next
+                               impact, T = its contact start - this contact's end:
+                               g T/(2 V0) for the first impact (V0 the drop's),
+                               T/T_before for a bounce (its approach speed from the
+                               flight before, g T_before/2: g cancels); its standard
+                               uncertainty from the two contact edges' (each T's).
+                               Set by hf_maxwell_extract (which knows g: the
+                               data's); NaN for the last impact of a record, and
+                               from hf_maxwell_trace_extract alone */
 } hf_maxwell_impact_features;
 
 /* The impacts of TRACE in time order, at most MAX_IMPACTS of them (1: the

@@ -540,7 +540,8 @@ void hf_maxwell_extraction_free(hf_maxwell_extraction *extraction);
  *  - without traces: the data's own feature columns, regressions and the
  *    full fit;
  *  - the warnings a reader must see, in words: the data's plausibility
- *    warnings, every impact whose extraction is not ok, every estimate
+ *    warnings that concern the section's drops (each in every section it
+ *    concerns), every impact whose extraction is not ok, every estimate
  *    that is not trusted and why, ε beyond HF_MAXWELL_EPS_FIRST_ORDER for
  *    a regression, a fit that did not converge, a fit that failed.
  * A fit that fails on the data does not end the report: its status and
@@ -549,8 +550,7 @@ void hf_maxwell_extraction_free(hf_maxwell_extraction *extraction);
  * comparison as `maxwell compare` makes it by default (hf_maxwell_compare
  * with method ALL: the full fit of feature columns, else the curve fit of
  * the traces; level HF_MAXWELL_COMPARE_LEVEL); a comparison that fails
- * leaves its status and message instead and the sections stand.  The
- * list's own warnings go to the first section.  cfg's method and
+ * leaves its status and message instead and the sections stand.  cfg's method and
  * residuals are ignored.  Returns
  * HF_OK with *out owned by the caller (hf_maxwell_report_free); HF_EINVAL
  * for a NULL argument, HF_ENOMEM, and bad input of a fit (the data or

@@ -136,6 +136,13 @@ void hf_provenance_free(hf_provenance *provenance);
 hf_status hf_provenance_set(hf_provenance *provenance, const char *key, const char *value,
                             hf_diag *diag);
 
+/* Sets KEY to VALUE written with the fewest of 15, 16 or 17 significant
+ * digits that read back as VALUE (9.80665, not 9.8066499999999994), so a
+ * number recorded by any front end is the same text.  The errors of
+ * hf_provenance_set. */
+hf_status hf_provenance_set_number(hf_provenance *provenance, const char *key, double value,
+                                   hf_diag *diag);
+
 /* The entries, in the order their keys were first set. */
 size_t hf_provenance_count(const hf_provenance *provenance);
 const char *hf_provenance_key(const hf_provenance *provenance, size_t i);

@@ -27,7 +27,7 @@ from .maxwell import (EXTRACT_COLUMNS, OBSERVABLES, MaxwellBootstrap, MaxwellDat
                       maxwell_force_history, maxwell_predict, maxwell_regress, maxwell_simulate,
                       maxwell_synthesize, read_maxwell_data, COMPARE_COLUMNS, Comparison,
                       ProvenanceTable, Specimen, SpecimenFits, SpecimenRow, maxwell_compare,
-                      maxwell_fit_specimens)
+                      maxwell_fit_specimens, Report, ReportSection, maxwell_report)
 from .models import (ImpactResult, copt, copt_closed_form, cr_exact, damping_models, hr,
                      hr_exact, impact_simulate, profile_integral, profile_valley_a,
                      restitution_check)
@@ -48,7 +48,8 @@ __all__ = [
     "maxwell_regress", "maxwell_simulate", "maxwell_synthesize", "read_maxwell_data",
     "EXTRACT_COLUMNS", "MaxwellBootstrap", "MaxwellTrace", "maxwell_extract", "maxwell_fit_curve",
     "COMPARE_COLUMNS", "Comparison", "ProvenanceTable", "Specimen", "SpecimenFits",
-    "SpecimenRow", "maxwell_compare", "maxwell_fit_specimens",
+    "SpecimenRow", "maxwell_compare", "maxwell_fit_specimens", "Report", "ReportSection",
+    "maxwell_report",
     "maxwell_force_history", "viscoelastic_simulate", "viscoelastic_force_history", "viscoelastic_identify",
     "ImpactResult", "copt", "copt_closed_form", "cr_exact", "damping_models", "hr", "hr_exact",
     "impact_simulate", "profile_integral", "profile_valley_a", "restitution_check",

@@ -262,7 +262,7 @@ def _as_data(data):
 #: the columns of maxwell_extract, those of `hertzfit maxwell extract --csv`
 EXTRACT_COLUMNS = ("drop", "impact", "m_kg", "R_m", "V0_mps", "F_M_N", "u_F_M_N", "t_M_s",
                    "u_t_M_s", "t_c_s", "u_t_c_s", "t0_s", "u_t0_s", "baseline_N", "noise_N",
-                   "samples", "status", "trace_file", "e", "u_e")
+                   "samples", "status", "trace_file", "e", "u_e", "flight_e", "u_flight_e")
 
 
 class ProvenanceTable(np.ndarray):
@@ -317,7 +317,9 @@ def maxwell_extract(data, impact="first"):
     program does; Error when no impact is extracted ok (the program's exit
     status 1).  A `specimen` column comes first when the list names
     specimens; e and u_e (the restitution impulse/(m V0) - 1 and its
-    uncertainty; NaN outside (0, 1]) last.  The table is data for
+    uncertainty; NaN outside (0, 1]), then flight_e and u_flight_e (from
+    the free flight to the next impact, g T/(2 V0) with the data's g; NaN
+    for a record's last impact) last.  The table is data for
     maxwell_regress and maxwell_fit, and carries ``provenance`` (a dict, the
     program's '#' lines)."""
     if impact not in ("first", "all"):
@@ -339,13 +341,13 @@ def maxwell_extract(data, impact="first"):
                              f.t_M, f.t_M_se, f.t_c, f.t_c_se, f.t0, f.t0_se, f.baseline,
                              f.noise, f.contact_samples,
                              text(lib.hf_maxwell_extract_status_name(f.status)),
-                             data.traces[i].path, e, u_e))
-    if not any(r[-4] == "ok" for r in rows):
+                             data.traces[i].path, e, u_e, f.e_flight, f.e_flight_se))
+    if not any(r[-6] == "ok" for r in rows):
         raise Error(lib.HF_ENOCONV, "%s: no impact was extracted ok" % (data.path or "the data"))
-    width = max(len(r[-3]) for r in rows)
+    width = max(len(r[-5]) for r in rows)
     dtype = ([("drop", "i8"), ("impact", "i8")] + [(c, "f8") for c in EXTRACT_COLUMNS[2:15]]
              + [("samples", "i8"), ("status", "U16"), ("trace_file", "U%d" % width),
-                ("e", "f8"), ("u_e", "f8")])
+                ("e", "f8"), ("u_e", "f8"), ("flight_e", "f8"), ("u_flight_e", "f8")])
     if data.specimen is not None:
         dtype = [("specimen", "U%d" % max(len(n) for n in data.specimen))] + dtype
     table = np.array(rows, dtype=dtype).view(ProvenanceTable)
@@ -693,12 +695,9 @@ def _specimens(ptr):
     out = []
     for k in range(int(ptr.n)):
         r = ptr.specimen[k]
-        rows = [SpecimenRow(_estimate(ffi.addressof(r.report.row[i].estimate)),
-                            text(r.report.row[i].status), bool(r.report.row[i].trusted),
-                            text(r.report.row[i].reason)) for i in range(int(r.report.nrows))]
         out.append(Specimen(text(r.name) if r.name != ffi.NULL else None,
                             np.array([r.drops[i] for i in range(int(r.ndrops))], dtype=int),
-                            rows, text(r.error)))
+                            _rows(r.report), text(r.error)))
     return out
 
 
@@ -751,6 +750,14 @@ def maxwell_compare(data, nu, method=None, level=0.05, alpha=None, observables=N
     x = ffi.gc(out[0], lib.hf_maxwell_comparison_free) if out[0] != ffi.NULL else None
     check(st, diag)
     specimens = _specimens(x.specimens)
+    compared = "full" if x.method == lib.HF_MAXWELL_FULL else "curve"
+    cfg.method = getattr(lib, _IDENTIFY_METHODS[compared])
+    return Comparison(specimens, compared, level, _pairs(x, specimens),
+                      _provenance(data, cfg, (("level", "%.17g" % level),)))
+
+
+def _pairs(x, specimens):
+    """The pairs of comparison X as the structured array of COMPARE_COLUMNS."""
     rows = []
     for j in range(int(x.npairs)):
         q = x.pair[j]
@@ -763,7 +770,75 @@ def maxwell_compare(data, nu, method=None, level=0.05, alpha=None, observables=N
     dtype = ([(c, "U%d" % width) for c in COMPARE_COLUMNS[:2]] +
              [(c, "f8") for c in COMPARE_COLUMNS[2:19]] +
              [("differ", "U3"), ("status", "U9")])
-    compared = "full" if x.method == lib.HF_MAXWELL_FULL else "curve"
-    cfg.method = getattr(lib, _IDENTIFY_METHODS[compared])
-    return Comparison(specimens, compared, level, np.array(rows, dtype=dtype),
-                      _provenance(data, cfg, (("level", "%.17g" % level),)))
+    return np.array(rows, dtype=dtype)
+
+
+@dataclass
+class ReportSection:
+    """One section of a report (hf_maxwell_report_compute): its ``name``
+    (the specimen, or "all drops"), its ``drops`` (0-based in the list),
+    the feature fits' rows (Argatov's regressions and the full fit, as
+    `maxwell fit` prints them) and the curve fit's, each fit's error ("" or
+    why it failed), the ``warnings`` a reader must see (the list's that
+    concern these drops, every impact not extracted ok, every estimate not
+    trusted and why), and ``trusted`` (some estimate is)."""
+    name: str
+    drops: np.ndarray
+    features_rows: list
+    features_error: str
+    curve_rows: list
+    curve_error: str
+    warnings: list
+    trusted: bool
+
+
+@dataclass
+class Report:
+    """What `hertzfit maxwell report` shows, as data: the ``sections`` (one
+    per specimen, or one "all drops"), ``trusted`` (some estimate of some
+    section is), the specimens' ``comparison`` (the pairs as
+    `maxwell compare --csv` gives them, None with fewer than two specimens
+    or when it failed, then ``comparison_error`` says why) and the
+    ``provenance`` dict."""
+    sections: list
+    trusted: bool
+    comparison: np.ndarray
+    comparison_error: str
+    provenance: dict
+
+
+def _rows(report):
+    return [SpecimenRow(_estimate(ffi.addressof(report.row[i].estimate)),
+                        text(report.row[i].status), bool(report.row[i].trusted),
+                        text(report.row[i].reason)) for i in range(int(report.nrows))]
+
+
+def _section(s):
+    n = int(s.data.n)
+    drops = (np.array([s.list_drop[i] for i in range(n)], dtype=int)
+             if s.list_drop != ffi.NULL else np.arange(n))
+    return ReportSection(text(s.name), drops, _rows(s.features_fit), text(s.features_error),
+                         _rows(s.curve_fit) if s.has_curve else [], text(s.curve_error),
+                         [text(s.warning[i]) for i in range(int(s.nwarnings))],
+                         bool(s.trusted))
+
+
+def maxwell_report(data, nu, weights="none", alpha=None, observables=None):
+    """The report of a data set (hf_maxwell_report_compute, the one call
+    behind `hertzfit maxwell report`): per specimen of DATA (or all drops)
+    the extraction's and identification's results and warnings, and with
+    two or more specimens their comparison.  A Report; the program writes
+    the same as a folder (index.html, its CSVs and figures)."""
+    data = _as_data(data)
+    cfg = _identify_config("all", nu, weights=weights, alpha=alpha, observables=observables)
+    out = ffi.new("hf_maxwell_report **")
+    diag = new_diag()
+    st = lib.hf_maxwell_report_compute(data._ptr, _argatov(), cfg, out, diag)
+    r = ffi.gc(out[0], lib.hf_maxwell_report_free) if out[0] != ffi.NULL else None
+    check(st, diag)
+    x = r.comparison
+    pairs = _pairs(x, _specimens(x.specimens)) if x != ffi.NULL else None
+    # the level of the comparison when there is one, as the program records it
+    extra = (("level", "%.17g" % x.level),) if x != ffi.NULL else ()
+    return Report([_section(r.section[k]) for k in range(int(r.nsections))], bool(r.trusted),
+                  pairs, text(r.comparison_error), _provenance(data, cfg, extra))

@@ -85,3 +85,39 @@ def test_extract_provenance_and_specimens_in_memory():
     x = hertzfit.maxwell_compare(mem, 0.5)
     assert [p["differ"] for p in x.pairs] == ["no", "yes", "yes"]
     assert "data" not in x.provenance and x.provenance["git_hash"] == hertzfit.git_hash
+
+
+def test_report_is_the_programs(tmp_path):
+    """hertzfit.maxwell_report and `hertzfit maxwell report -o DIR` make one
+    call (hf_maxwell_report_compute): each section's rows are the program's
+    section CSV (9 digits, as it prints them), statuses, trust and the
+    comparison too, and the provenance is its provenance.csv but for the
+    command line."""
+    os.chdir(REPO)
+    out = tmp_path / "report"
+    run = subprocess.run([EXE, "maxwell", "report", "--data", SPECIMENS, "--nu", "0.5", "-o",
+                          str(out)], capture_output=True, text=True, cwd=REPO)
+    assert run.returncode == 0, run.stderr
+    r = hertzfit.maxwell_report(hertzfit.read_maxwell_data(SPECIMENS), 0.5)
+    assert [s.name for s in r.sections] == ["A-1", "A-2", "B"] and r.trusted
+    for k, s in enumerate(r.sections):
+        assert list(s.drops) == list(range(18 * k, 18 * k + 18))
+        with open(out / ("section%d_estimates.csv" % (k + 1))) as f:
+            printed = list(csv.DictReader(f))
+        rows = s.features_rows + s.curve_rows
+        assert len(rows) == len(printed)
+        for row, mine in zip(printed, rows):
+            assert row["status"] == mine.status and row["trusted"] == str(int(mine.trusted))
+            for col, value in (("mu0_Pa", mine.estimate.mu0), ("eta_per_s", mine.estimate.eta),
+                               ("mu0_se_Pa", mine.estimate.mu0_se)):
+                assert row[col] == ("%.9g" % value if np.isfinite(value) else "NA"), (col, row)
+    with open(out / "comparison.csv") as f:
+        pairs = list(csv.DictReader(f))
+    assert len(pairs) == len(r.comparison) == 3 and r.comparison_error == ""
+    for row, mine in zip(pairs, r.comparison):
+        assert (row["specimen_a"], row["specimen_b"], row["differ"]) == \
+            (mine["specimen_a"], mine["specimen_b"], mine["differ"])
+    with open(out / "provenance.csv") as f:
+        recorded = {row["key"]: row["value"] for row in csv.DictReader(f)}
+    recorded.pop("command")
+    assert r.provenance == recorded

@@ -21,6 +21,13 @@ MU0, NU, ETA = 1e6, 0.5, 100.0                              # what the traces we
 M, R, V0 = 0.00408, 0.005, 0.6263114241333938               # drop01's impactor
 
 
+def _header_lines(path):
+    """The lines before a trace file's samples: its '#' provenance and the
+    header t_s,F_N."""
+    with open(path) as f:
+        return 1 + sum(1 for line in f if line.startswith("#"))
+
+
 @pytest.fixture(scope="module")
 def drops():
     os.chdir(REPO)
@@ -60,7 +67,8 @@ def test_traces_are_read_in_si(drops):
     first = drops.traces[0]
     assert first.path == os.path.join("data", "drop_traces", "drop01.csv")
     # the trace file's own columns, t_s and F_N, read independently
-    t, F = np.loadtxt(first.path, delimiter=",", comments="#", skiprows=4, unpack=True)
+    t, F = np.loadtxt(first.path, delimiter=",", comments="#", skiprows=_header_lines(first.path),
+                      unpack=True)
     np.testing.assert_array_equal(first.t, t)
     np.testing.assert_array_equal(first.F, F)
     for tr in drops.traces:
@@ -224,7 +232,8 @@ def test_traces_from_arrays_match_the_program(drops):
     """Traces handed over as NumPy arrays — here loaded from the trace files by
     NumPy itself, as any lab loader would — with each drop's m, R and V0: the
     extraction and the curve fit are the program's on the list, to the bit."""
-    arrays = [np.loadtxt(tr.path, delimiter=",", comments="#", skiprows=4, unpack=True)
+    arrays = [np.loadtxt(tr.path, delimiter=",", comments="#",
+                         skiprows=_header_lines(tr.path), unpack=True)
               for tr in drops.traces]
     mem = hertzfit.MaxwellData.from_arrays(drops.m, drops.R, drops.V0,
                                            traces=[(t, F) for t, F in arrays])
