@@ -543,11 +543,10 @@ static int cmd_maxwell_simulate(int n, const mxArray **in, mxArray **out, failur
         mxArray *s = mxCreateStructMatrix((mwSize)d->n, 1, 14, fields);
         for (size_t i = 0; i < d->n && rc == 0; ++i) {
             hf_maxwell_response asym;
-            st = hf_maxwell_predict(&mat, &d->impact[i], &k, &asym, &diag);
-            if (st != HF_OK) {
-                rc = fail_status(f, "maxwell_simulate", st, &diag);
-                break;
-            }
+            /* NaN where Argatov's first-order formulas leave their range
+             * (the program prints NA there) */
+            if (hf_maxwell_predict(&mat, &d->impact[i], &k, &asym, &diag) != HF_OK)
+                asym.F_M = asym.t_M = asym.t_c = asym.e = asym.w_m = NAN;
             const double v[14] = {d->impact[i].m, d->impact[i].R, d->impact[i].V0,
                                   resp[i].F_M, resp[i].t_M, resp[i].t_c, resp[i].e,
                                   resp[i].eps, resp[i].w_m, asym.F_M, asym.t_M,

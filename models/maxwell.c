@@ -127,6 +127,9 @@ static hf_status to_physical(const hf_maxwell_material *mat, const hf_maxwell_im
         st = check_scale("t_c [s]", out->t_c, mat, imp, diag);
     if (st == HF_OK)
         st = check_scale("w_m [m]", out->w_m, mat, imp, diag);
+    if (st == HF_OK && isfinite(e) && e < 0.0) /* the first-order e of Eq. 25 beyond its ε */
+        st = hf_diag_set(diag, HF_EDOM, "e = %g is negative at eps = %g: the first-order "
+                         "restitution is outside its range there", e, eps);
     if (st == HF_OK && !(isfinite(e) && e >= 0.0))
         st = check_scale("e", e, mat, imp, diag);
     return st;

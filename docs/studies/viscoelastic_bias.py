@@ -6,8 +6,8 @@ impact (docs/viscoelastic.md, "The bias of the first-order routes").
 
     docs/studies/viscoelastic_bias.py HERTZFIT [ETA...]
 
-For each relaxation rate ETA [1/s] (default: 60, 300, 600, 900, Argatov's ε
-from 0.016 to 0.24 over the grid) a Maxwell material, μ0 = 10 MPa,
+For each relaxation rate ETA [1/s] (default: 60, 300, 600, 900, 1500, 2500,
+Argatov's ε from 0.016 to 0.66 over the grid) a Maxwell material, μ0 = 10 MPa,
 ν = 0.5, is dropped on by the 18 impacts of data/maxwell_synthetic_grid.csv
 with the exact solver, no noise, and fitted by each route as a user would:
 
@@ -36,7 +36,7 @@ import tempfile
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GRID = os.path.join(REPO, "data", "maxwell_synthetic_grid.csv")
 MU0, NU = 1e7, 0.5
-ETAS = [60.0, 300.0, 600.0, 900.0]
+ETAS = [60.0, 300.0, 600.0, 900.0, 1500.0, 2500.0]
 SAMPLES = 400
 TRACE_NOISE = 1e-6
 
