@@ -18,10 +18,10 @@
 # EvoSpace-PSO-GA and Ord-N-DTS-CMA-ES.  cocopp adds its own best-2009
 # reference.
 #
-# The hertzfit side is ICA, ICACO, CMA-ES with IPOP restarts and SaDE; for
-# each dimension the campaign with the largest budget OUT holds
-# (bbob-1e4-dD, else bbob-dD, else bbob for d = 2, 3, 5) is put into one
-# coco folder per optimiser, OUT/cocopp/hertzfit/NAME.  Writes OUT/cocopp
+# The hertzfit side is ICA, ICACO, CMA-ES with IPOP restarts and SaDE from
+# the 1000*d campaigns, the budget every dimension has: bbob (d = 2, 3, 5)
+# and each bbob-dD, put together per dimension into one coco folder per
+# optimiser, OUT/cocopp/hertzfit/NAME.  Writes OUT/cocopp
 # (cocopp's ppdata with its HTML pages, its log and time), the figures of
 # the page into docs/study-bbob/ (cocopp's SVGs rendered by Chromium: the
 # runtime ECDF over all functions per dimension, and grids of cocopp's
@@ -37,9 +37,9 @@ C=$OUT/cocopp
 ALGS="ica icaco restart-pagmo-cmaes pagmo-sade"
 mkdir -p "$C" docs/study-bbob
 rm -rf "$C/ppdata" "$C/hertzfit"
-# campaign_of D: the campaign folder holding dimension D with the largest budget
+# campaign_of D: the 1000*d campaign folder holding dimension D
 campaign_of() {
-  for name in "bbob-1e4-d$1" "bbob-d$1" bbob; do
+  for name in "bbob-d$1" bbob; do
     if [ -f "$OUT/$name/coco/ica/bbobexp_f1.info" ] &&
        grep -q "DIM = $1," "$OUT/$name/coco/ica/bbobexp_f1.info"; then
       echo "$name"; return
@@ -78,9 +78,10 @@ shot() {
   chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size="$2,$3" \
     --screenshot="$1" "$4" > /dev/null 2>&1
 }
-# grid NAME TITLE SVG...: the SVGs in a 6-column grid, one PNG
+# grid NAME HEIGHT TITLE SVG...: the SVGs in a 6-column grid, one PNG
+# 1500 pixels wide and HEIGHT high
 grid() {
-  name=$1; title=$2; shift 2
+  name=$1; height=$2; title=$3; shift 3
   html=$C/$name.html
   {
     printf '<!DOCTYPE html><html><head><meta charset="utf-8"><style>'
@@ -90,7 +91,7 @@ grid() {
     for svg in "$@"; do printf '<img src="file://%s">' "$svg"; done
     printf '</div></body></html>\n'
   } > "$html"
-  shot "docs/study-bbob/$name.png" 1500 "${GRID_HEIGHT:-900}" "file://$html"
+  shot "docs/study-bbob/$name.png" 1500 "$height" "file://$html"
 }
 figures=""
 for d in 02 03 05 10 20; do
@@ -103,14 +104,14 @@ done
 scaling=""
 for f in $(seq -w 1 24); do scaling="$scaling $PP/ppfigs_f0$f.svg"; done
 # shellcheck disable=SC2086 # the list is of paths without spaces, made above
-grid cocopp-ert-per-function "ERT/dimension against dimension, f1-f24 (cocopp ppfigs; target 1e-8)" $scaling
+grid cocopp-ert-per-function 770 "ERT/dimension against dimension, f1-f24 (cocopp ppfigs; target 1e-8)" $scaling
 for d in 05 20; do
   single=""
   for f in $(seq -w 1 24); do
     single="$single $(find "$PP/pprldmany-single-functions" -name "pprldmany_f0${f}_${d}D.svg" | head -n 1)"
   done
   # shellcheck disable=SC2086
-  grid "cocopp-ecdf-per-function-${d}D" "runtime ECDF per function, ${d}-D, f1-f24 (cocopp pprldmany)" $single
+  grid "cocopp-ecdf-per-function-${d}D" 800 "runtime ECDF per function, ${d}-D, f1-f24 (cocopp pprldmany)" $single
 done
 cat > "$C/section.md" <<SECTION
 cocopp (run from the source of numbbo/coco-postprocess with Debian's
@@ -121,8 +122,9 @@ EvoSpace-PSO-GA (García-Valdez, 2017), Ord-N-DTS-CMA-ES (Pitra, 2017) —
 and cocopp's best 2009.  The archived algorithms ran with budgets of their
 own (R-SHADE-10e2 for 100·d evaluations, by its files), and past a run's
 budget a curve is cocopp's simulated restarts: compare the curves at the
-same evaluations (the x axis, in log10 of evaluations/d; the end of each
-hertzfit run is marked ×), not at their ends.  cocopp's full output
+same evaluations (the x axis, log10 of evaluations divided by the
+dimension; × marks the median length of an algorithm's runs, 3 = 1000·d
+for the hertzfit runs), not at their ends.  cocopp's full output
 (its HTML pages per function and dimension, its tables) is in
 OUT/cocopp/ppdata, not committed; the page shows its figures.
 
@@ -132,10 +134,13 @@ Runtime ECDF over all 24 functions and every target (cocopp's
 \`pprldmany\`), per dimension:
 
 $figures
-Per function: the ERT (divided by the dimension) to reach Δ = 1e-8 against
-the dimension (cocopp's \`ppfigs\`; a missing point is a target no run
-reached, a + marks the median number of evaluations of the unsuccessful
-runs), and the runtime ECDF of each function at 5-D and 20-D:
+Per function: the ERT (in evaluations divided by the dimension, log10) to
+reach Δ = 1e-8 against the dimension (cocopp's \`ppfigs\`: an algorithm
+without a symbol at a dimension reached Δ = 1e-8 in no run there; light
+symbols give its longest run's evaluations divided by the dimension; the
+legend is in f1 and f24), and the runtime ECDF of each function at 5-D and
+20-D over its 51 targets from 100 to 1e-8 (cocopp's
+\`pprldmany\` per function):
 
 ![cocopp ERT against dimension, per function](study-bbob/cocopp-ert-per-function.png)
 ![cocopp runtime ECDF per function, 5-D](study-bbob/cocopp-ecdf-per-function-05D.png)

@@ -15,6 +15,7 @@ cocopp was run by hand, is OUT/cocopp/section.md.  Standard library only.
 import csv
 import os
 import sys
+import textwrap
 from collections import defaultdict
 
 
@@ -90,10 +91,12 @@ def long_budget_section(out):
     for d in dims:
         t, _ = table(out, "bbob-1e4-d%d" % d, 10000)
         per_dim.append("### d = %d, budget 10⁴·d\n\n%s\n" % (d, t))
-    return ("## bbob at 10⁴·d\n\nThe 24 functions, 15 instances, one campaign per "
-            "dimension with a budget of 10⁴·d (d = %s).  The runtime ECDF of each "
-            "optimiser at 10³·d and at 10⁴·d, read from the same runs:\n\n%s\n\n%s"
-            % (", ".join(str(d) for d in dims), "\n".join(lines), "\n".join(per_dim)))
+    intro = textwrap.fill(
+        "The 24 functions, 15 instances, one campaign per dimension with a budget of "
+        "10⁴·d (d = %s).  The runtime ECDF of each optimiser at 10³·d and at 10⁴·d, "
+        "read from the same runs:" % ", ".join(str(d) for d in dims), width=75)
+    return "## bbob at 10⁴·d\n\n%s\n\n%s\n\n%s" % (intro, "\n".join(lines),
+                                                    "\n".join(per_dim))
 
 
 def cocopp_section(out):
