@@ -6,6 +6,7 @@
  * against what the manifest records of them.
  */
 #include "studies/campaign_internal.h"
+#include "studies/study.h"
 
 #include <errno.h>
 #include <math.h>
@@ -280,7 +281,11 @@ static hf_status read_trace(const char *dir, hf_campaign *c, size_t **task_of_po
     snprintf(path, sizeof path, "%s/trace.csv", dir);
     hf_trace_file *file = NULL;
     *task_of_point = NULL;
-    hf_status st = hf_trace_read(path, &file, diag);
+    hf_csv_options limits;
+    hf_csv_options_init(&limits);
+    limits.max_bytes = HF_CAMPAIGN_DATA_MAX_BYTES;
+    limits.max_rows = HF_CAMPAIGN_DATA_MAX_ROWS;
+    hf_status st = hf_trace_read_bounded(path, &limits, &file, diag);
     if (st != HF_OK)
         return st;
     size_t n = 0;
@@ -391,7 +396,7 @@ static hf_status verify_data_file(const hf_campaign *c, const char *dir, const c
         return hf_diag_set(diag, HF_EMISMATCH, "%s: row-count check failed: %zu data rows, the "
                            "manifest records %llu (cut or changed after the campaign was "
                            "written)", path, rows_read, n);
-    hf_status st = hf_file_sha256(path, HF_CSV_MAX_BYTES, hex, diag);
+    hf_status st = hf_file_sha256(path, HF_CAMPAIGN_DATA_MAX_BYTES, hex, diag);
     if (st != HF_OK)
         return st;
     if (strcmp(hex, sha) != 0)

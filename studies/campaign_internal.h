@@ -36,6 +36,12 @@
 /* The prefix of the manifest fields that describe the data files: not
  * part of a campaign's identity (they differ between shards and reruns). */
 #define HF_CAMPAIGN_DATA_PREFIX "data."
+/* The bounds of a campaign's own data files, above those of a file a user
+ * hands in (256 MiB, 10^7 rows): the traces record every improvement, and
+ * twelve optimisers on the 24 bbob functions at d = 20 with 15 instances
+ * and 1000·d evaluations each already write 5.8·10^6 trace rows, 344 MB. */
+#define HF_CAMPAIGN_DATA_MAX_BYTES ((size_t)3 << 30) /* the CSV reader's 32-bit offsets: < 4 GiB */
+#define HF_CAMPAIGN_DATA_MAX_ROWS ((size_t)100000000)
 
 /* Checks target deltas (finite, > 0, distinct) and sorts them in place,
  * decreasing: easiest target first.  HF_EINVAL naming the bad one. */

@@ -122,7 +122,7 @@ static hf_status write_data_fields(const hf_campaign *c, const char *dir, FILE *
     for (size_t i = 0; i < 2; ++i) {
         char path[2048], hex[HF_FILE_SHA256_HEX];
         snprintf(path, sizeof path, "%s/%s", dir, data_files[i]);
-        hf_status st = hf_file_sha256(path, 0, hex, diag);
+        hf_status st = hf_file_sha256(path, HF_CAMPAIGN_DATA_MAX_BYTES, hex, diag);
         if (st != HF_OK)
             return st;
         fprintf(fp, "%s%s.rows = %zu\n%s%s.sha256 = %s\n", HF_CAMPAIGN_DATA_PREFIX,

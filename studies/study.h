@@ -21,6 +21,13 @@
 #include "hertzfit/runs.h"
 #include "hertzfit/trace.h"
 
+/* hf_trace_read with the CSV reader's limits LIMITS (NULL: its defaults,
+ * those of a file a user hands in): a campaign reads its own trace.csv,
+ * which may be larger. */
+struct hf_csv_options;
+hf_status hf_trace_read_bounded(const char *path, const struct hf_csv_options *limits,
+                                hf_trace_file **out, hf_diag *diag);
+
 /* One job: fills its own slots of CTX and returns its status, with a
  * diag on failure. */
 typedef hf_status (*hf_job_fn)(size_t job, void *ctx, hf_diag *diag);

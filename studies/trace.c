@@ -10,6 +10,7 @@
  * columns still read.
  */
 #include "hertzfit/trace.h"
+#include "studies/study.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -299,6 +300,12 @@ static hf_status read_rows(trace_storage *s, const hf_csv *csv, hf_diag *diag)
 
 hf_status hf_trace_read(const char *path, hf_trace_file **out, hf_diag *diag)
 {
+    return hf_trace_read_bounded(path, NULL, out, diag);
+}
+
+hf_status hf_trace_read_bounded(const char *path, const hf_csv_options *limits,
+                                hf_trace_file **out, hf_diag *diag)
+{
     *out = NULL;
     trace_storage *s = calloc(1, sizeof *s); /* caller frees (hf_trace_file_free) */
     if (s == NULL)
@@ -306,7 +313,7 @@ hf_status hf_trace_read(const char *path, hf_trace_file **out, hf_diag *diag)
     s->path = hf_strdup(path);
     s->file.path = s->path;
     hf_csv *csv = NULL;
-    hf_status st = s->path ? hf_csv_read(path, NULL, &csv, diag)
+    hf_status st = s->path ? hf_csv_read(path, limits, &csv, diag)
                            : hf_diag_set(diag, HF_ENOMEM, "out of memory");
     if (st == HF_OK)
         st = read_rows(s, csv, diag);

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "hertzfit/trace.h"
+#include "core/csv.h"
+#include "studies/study.h"
 
 static void test_write_then_read(void **state)
 {
@@ -115,6 +117,34 @@ static void test_bad_files(void **state)
     assert_non_null(strstr(diag.text, "/nonexistent/trace.csv"));
 }
 
+/* The bounds are the caller's: a campaign reads its own trace.csv with
+ * larger ones than a file handed in; a file over the bounds is refused,
+ * naming them, and the same file reads within them. */
+static void test_bounded_read(void **state)
+{
+    (void)state;
+    const char *path = hf_test_tmp_path("trace-bounded.csv");
+    hf_test_write_file(path, "optimizer,problem,run,iteration,evaluations,best_f\n"
+                             "ica,p,0,1,10,5\nica,p,0,2,20,4\nica,p,0,3,30,3\n");
+    hf_csv_options limits;
+    hf_csv_options_init(&limits);
+    limits.max_rows = 2;
+    hf_trace_file *f = NULL;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_trace_read_bounded(path, &limits, &f, &diag), HF_ERANGE);
+    assert_null(f);
+    assert_non_null(strstr(diag.text, "more than 2 data rows"));
+    limits.max_rows = 3;
+    assert_int_equal(hf_trace_read_bounded(path, &limits, &f, &diag), HF_OK);
+    assert_int_equal(f->runs[0].trace.count, 3);
+    hf_trace_file_free(f);
+    limits.max_rows = 0;
+    limits.max_bytes = 40;   /* the header line alone is longer */
+    assert_int_equal(hf_trace_read_bounded(path, &limits, &f, &diag), HF_ERANGE);
+    assert_null(f);
+    remove(path);
+}
+
 /* Names must read back as one cell; a file that cannot be written is
  * reported and nothing is left behind. */
 static void test_bad_writes(void **state)
@@ -210,6 +240,7 @@ int main(void)
         cmocka_unit_test(test_write_then_read),
         cmocka_unit_test(test_columns_by_name),
         cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_bounded_read),
         cmocka_unit_test(test_bad_writes),
         cmocka_unit_test(test_failed_write_keeps_the_old_trace),
         cmocka_unit_test(test_band),

@@ -13,6 +13,12 @@
 #   bbob-dD   the same at each larger dimension D of $BIG_DIMS (default
 #             "10"; "10 20" for both), one campaign per dimension so that
 #             each one's cost is known;
+#   bbob-1e4-dD  the 24 functions at each dimension D of $LONG_DIMS (default
+#             none; "2 3 5 10" as on the page), 15 instances, budget 10000*d;
+#   the bbob-dD and bbob-1e4-dD campaigns are cut into $SHARDS shards
+#             (default 8; bench run --shard i/k) run by GNU parallel, $JOBS at
+#             a time (default 2), and joined with bench merge; their time line
+#             is the whole campaign's (GNU time counts the CPU of every shard).
 #   centre    nine classic test functions (optimum at or near the box centre)
 #             at d = 5, 15 runs, budget 1000*d, as they are and with --shift
 #             (the optimum moved to a seeded point): a method with a centre
@@ -23,7 +29,9 @@
 #             (GSL) on K0, the one variable the objective depends on,
 #             with its evaluations to the same target
 #             (build/bench/bench_profile --golden, into OUT/golden.txt).
-# The wall and CPU time of each campaign is printed (GNU time).
+# The wall and CPU time of each campaign is printed (GNU time).  SMALL=0
+# skips bbob, centre and profile (to add larger campaigns to an OUT that
+# holds them).
 set -eu
 OUT=${1:-study-bbob}
 HF=${HERTZFIT:-build/hertzfit}
@@ -33,6 +41,9 @@ HF=${HERTZFIT:-build/hertzfit}
 OPTS='ica,icaco,icaco{beta=0},ica{variant=2007},icaco{variant=2007},random,nlopt:GN_CRS2_LM,nlopt:GN_DIRECT_L,restart:nlopt:LN_BOBYQA,restart:pagmo:cmaes,pagmo:sade,pagmo:pso'
 DIMS=${DIMS:-2 3 5}
 BIG_DIMS=${BIG_DIMS:-10}
+LONG_DIMS=${LONG_DIMS:-}
+SHARDS=${SHARDS:-8}
+JOBS=${JOBS:-2}
 mkdir -p "$OUT"
 bbob=""
 for d in $DIMS; do
@@ -49,14 +60,35 @@ run() {
     -o "$OUT/$name" "$@" > /dev/null
   nice -n 19 "$HF" bench report "$OUT/$name" > "$OUT/$name.summary.md"
 }
-run bbob --problems "$bbob" --instances 2023 --budget '1000*d'
-run centre --problems "$classic" --runs 15 --budget '1000*d'
-run centre-shifted --problems "$classic" --runs 15 --budget '1000*d' --shift
-run profile --problems profile-table --runs 15 --budget 2000
-nice -n 19 "${BENCH_PROFILE:-build/bench/bench_profile}" --golden > "$OUT/golden.txt"
-# the larger dimensions last: the longest campaigns
+# run_sharded NAME ARGS...: the campaign NAME in $SHARDS shards, $JOBS at a
+# time (parallel -q passes each argument as it is, no shell between), merged
+run_sharded() {
+  name=$1; shift
+  rm -rf "$OUT/$name.shards"
+  mkdir -p "$OUT/$name.shards"
+  seq 0 $((SHARDS - 1)) | /usr/bin/time -f "$name: %e s wall, %U s user CPU, %S s system" \
+    parallel -q -j "$JOBS" --halt now,fail=1 nice -n 19 "$HF" bench run --optimizers "$OPTS" \
+      --seed 1 --threads 1 --shard "{}/$SHARDS" -o "$OUT/$name.shards/{}" "$@" > /dev/null
+  nice -n 19 "$HF" bench merge --force -o "$OUT/$name" "$OUT/$name.shards"/* > /dev/null
+  rm -rf "$OUT/$name.shards"
+  nice -n 19 "$HF" bench report "$OUT/$name" > "$OUT/$name.summary.md"
+}
+bbob_at() {
+  list=""
+  for f in $(seq 1 24); do list="$list${list:+,}bbob:$f:$1"; done
+  echo "$list"
+}
+if [ "${SMALL:-1}" != 0 ]; then
+  run bbob --problems "$bbob" --instances 2023 --budget '1000*d'
+  run centre --problems "$classic" --runs 15 --budget '1000*d'
+  run centre-shifted --problems "$classic" --runs 15 --budget '1000*d' --shift
+  run profile --problems profile-table --runs 15 --budget 2000
+  nice -n 19 "${BENCH_PROFILE:-build/bench/bench_profile}" --golden > "$OUT/golden.txt"
+fi
+# the larger dimensions and the larger budget last: the longest campaigns
 for d in $BIG_DIMS; do
-  big=""
-  for f in $(seq 1 24); do big="$big${big:+,}bbob:$f:$d"; done
-  run "bbob-d$d" --problems "$big" --instances 2023 --budget '1000*d'
+  run_sharded "bbob-d$d" --problems "$(bbob_at "$d")" --instances 2023 --budget '1000*d'
+done
+for d in $LONG_DIMS; do
+  run_sharded "bbob-1e4-d$d" --problems "$(bbob_at "$d")" --instances 2023 --budget '10000*d'
 done

@@ -15,6 +15,7 @@ cocopp was run by hand, is OUT/cocopp/section.md.  Standard library only.
 import csv
 import os
 import sys
+import textwrap
 from collections import defaultdict
 
 
@@ -56,13 +57,46 @@ def table(out, name, budget_per_dim):
     return "\n".join(lines), full
 
 
-def big_dimensions(out):
-    """The d of every bbob-dD campaign the script ran (with a report), sorted."""
+def campaign_dimensions(out, prefix):
+    """The d of every campaign PREFIX + d the script ran (with a report), sorted:
+    prefix bbob-d for the larger dimensions, bbob-1e4-d for the 10^4*d budget."""
     dims = []
     for name in os.listdir(out):
-        if name.startswith("bbob-d") and os.path.isdir(os.path.join(out, name, "report")):
-            dims.append(int(name[len("bbob-d"):]))
+        if name.startswith(prefix) and os.path.isdir(os.path.join(out, name, "report")):
+            dims.append(int(name[len(prefix):]))
     return sorted(dims)
+
+
+def big_dimensions(out):
+    return campaign_dimensions(out, "bbob-d")
+
+
+def long_budget_section(out):
+    """The 10^4*d campaigns: one table of every optimiser's ECDF at 10^3*d and
+    10^4*d per dimension (the same runs read at two budgets), then each
+    dimension's own table; empty when none was run."""
+    dims = campaign_dimensions(out, "bbob-1e4-d")
+    if not dims:
+        return ""
+    at = {d: (ecdf_at(os.path.join(out, "bbob-1e4-d%d" % d, "report", "ecdf.csv"), 1000),
+              ecdf_at(os.path.join(out, "bbob-1e4-d%d" % d, "report", "ecdf.csv"), 10000))
+          for d in dims}
+    opts = sorted(at[dims[0]][1], key=lambda o: -sum(at[d][1].get(o, 0.0) for d in dims))
+    head = "| optimizer | " + " | ".join("d = %d: 10³·d → 10⁴·d" % d for d in dims) + " |"
+    lines = [head, "|---|" + "---:|" * len(dims)]
+    for opt in opts:
+        cells = ["%.3f → %.3f" % (at[d][0].get(opt, 0.0), at[d][1].get(opt, 0.0)) for d in dims]
+        lines.append("| %s | %s |" % (opt, " | ".join(cells)))
+    per_dim = []
+    for d in dims:
+        t, _ = table(out, "bbob-1e4-d%d" % d, 10000)
+        per_dim.append("### d = %d, budget 10⁴·d\n\n%s\n" % (d, t))
+    intro = textwrap.fill(
+        "The 24 functions, 15 instances, one campaign per dimension with a budget of "
+        "10⁴·d (d = %s).  The runtime ECDF of each optimiser at 10³·d and at 10⁴·d, "
+        "read from the same runs:" % ", ".join(str(d) for d in dims), width=75)
+    return "## bbob at 10⁴·d\n\n%s\n\n%s\n\n%s" % (intro, "\n".join(lines),
+                                                    "\n".join(per_dim))
 
 
 def cocopp_section(out):
@@ -109,22 +143,29 @@ def main():
     with open(os.path.join(here, "study-bbob-what-was-run.md")) as f:
         what = f.read().strip()
     cocopp = cocopp_section(out)
-    text = f"""# ICA and ICACO measured against the field (a reduced study)
+    long_budget = long_budget_section(out)
+    reduced = "" if 20 in campaign_dimensions(out, "bbob-1e4-d") else " (a reduced study)"
+    text = f"""# ICA and ICACO measured against the field{reduced}
 
 This page is written by `docs/studies/study_bbob_page.py` from the campaigns
-of `docs/studies/study-bbob.sh` (both in the repository, run by hand, never
-by ctest):
+of `docs/studies/study-bbob.sh` and cocopp's comparison of
+`docs/studies/study-bbob-cocopp.sh` (all in the repository, run by hand,
+never by ctest; cocopp's source and COCO's data archive are fetched, not
+committed):
 
 ```sh
-BIG_DIMS="10 20" docs/studies/study-bbob.sh study-bbob 2> times.txt
+BIG_DIMS="20 10" LONG_DIMS="2 3 5 10" docs/studies/study-bbob.sh study-bbob 2> times.txt
+docs/studies/study-bbob-cocopp.sh study-bbob COCOPP_SRC ARCHIVE
 docs/studies/study_bbob_page.py study-bbob times.txt
 ```
 
 {what}
 
-Times on the project's shared 2-core machine (every campaign at `nice 19`
-on one thread; the load average was 12–23, so wall time says little; user
-CPU is the cost):
+Times on the project's shared 2-core machine (every campaign at `nice 19`;
+bbob, centre and profile on one thread, the bbob-dD and bbob-1e4-dD
+campaigns in 8 shards run by GNU parallel two at a time, so their user CPU
+is the sum over both cores).  Other engineers' builds and tests ran at the
+same time, so wall time says little; user CPU is the cost:
 
 {timing}
 ## bbob, d = 2, 3, 5
@@ -137,6 +178,7 @@ the lowest median final error.
 {bbob}
 
 {big_sections}
+{long_budget}
 ## Comparison with COCO's archived algorithms
 
 {cocopp}
