@@ -328,8 +328,13 @@ hf_status hf_maxwell_data_set_specimen(hf_maxwell_data *data, size_t i, const ch
 #define HF_MAXWELL_TRACE_MIN_SAMPLES 16
 /* Fewest pre-contact samples the baseline and noise are measured on. */
 #define HF_MAXWELL_TRACE_MIN_BASELINE 16
-/* Fewest samples a contact must span to be extracted as ok. */
+/* Fewest samples a contact must span to be read by its edges; contacts of
+ * fewer (down to HF_MAXWELL_TRACE_MIN_PULSE) are read by a fit of the
+ * whole pulse. */
 #define HF_MAXWELL_TRACE_MIN_CONTACT 20
+/* Fewest samples above the threshold the whole-pulse fit reads a contact
+ * from; fewer is "few-samples", with no values. */
+#define HF_MAXWELL_TRACE_MIN_PULSE 8
 
 /* ---- synthetic traces -------------------------------------------------- */
 
@@ -455,12 +460,17 @@ typedef enum hf_maxwell_extract_status {
     HF_MAXWELL_EXTRACT_NO_BASELINE,  /* "no-baseline": too few pre-contact samples */
     HF_MAXWELL_EXTRACT_NO_EDGE,      /* "no-edge": an edge or the peak has too few
                                         samples to fit */
-    HF_MAXWELL_EXTRACT_UNIT_SLIP     /* "unit-slip": the first impact's impulse is
+    HF_MAXWELL_EXTRACT_UNIT_SLIP,    /* "unit-slip": the first impact's impulse is
                                         outside [HF_MAXWELL_IMPULSE_MIN,
                                         HF_MAXWELL_IMPULSE_MAX]·m V0 (any restitution
                                         gives m V0 to 2 m V0): a time or force column
                                         off by a unit (ms labelled s gives 1000 m V0)
                                         or a V0 that is not the drop's; not usable */
+    HF_MAXWELL_EXTRACT_PULSE_MISFIT  /* "pulse-misfit": a pulse read by the whole-pulse
+                                        fit (few samples or a low peak) that is not
+                                        of Hunter's shapes within the noise (χ²
+                                        probability below 1e-3); values computed,
+                                        not to be trusted */
 } hf_maxwell_extract_status;
 
 const char *hf_maxwell_extract_status_name(hf_maxwell_extract_status status);

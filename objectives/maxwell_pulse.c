@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * objectives/maxwell_pulse.c — the features of an impact from a fit of the
+ * whole pulse, for the traces the edge fits of objectives/maxwell_trace.c
+ * cannot read: a contact of few samples (10 kHz sampling of a 2 ms
+ * contact), or a peak only a few tens of the noise high, where the edges'
+ * windows (chosen by the samples' values) lie in the noise.
+ *
+ * The model is Hunter's force (Argatov Eqs. 24–25, hf_maxwell_force_history)
+ * as a family of pulse shapes: with the drop's R and V0 held, its modulus
+ * sets the time scale, its mass the force scale and η the asymmetry ε, so
+ * (μ0, m, η) are three free shape parameters, not the drop's material and
+ * mass.  With the contact start t0 and the baseline b, five parameters are
+ * fitted to every sample of a window around the pulse (weights 1/σ², GSL's
+ * trust-region least squares, finite-difference Jacobian).  The samples
+ * before t0 and after the contact's end, where the model is b, fix t0 and
+ * the end between samples; the features are those of the fitted model
+ * (hf_maxwell_simulate), and their standard uncertainties the fit's
+ * covariance carried by first-order propagation.  A pulse that is not of
+ * this family shows in the χ² of the fit against the noise measured
+ * before the contact (an F test: that σ is itself an estimate).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_multifit_nlinear.h>
+
+#include "hertzfit/maxwell.h"
+#include "objectives/maxwell_internal.h"
+
+enum { PULSE_PARAMS = 5 };
+
+typedef struct pulse_problem {
+    const hf_maxwell_trace *tr;
+    size_t a, m;        /* samples a .. a+m-1 */
+    double R, V0, nu;   /* held */
+    double t_ref, time; /* t0 = t_ref + x0·time */
+    double b_ref, force; /* b = b_ref + x4·force */
+    double sigma;       /* weights 1/σ² (1 when no noise was measured) */
+    double *since;      /* m times from t0 */
+    double *F;          /* m model forces */
+} pulse_problem;
+
+static void pulse_material(const pulse_problem *p, const gsl_vector *x,
+                           hf_maxwell_material *mat, hf_maxwell_impact *imp)
+{
+    mat->mu0 = exp(gsl_vector_get(x, 1));
+    mat->nu = p->nu;
+    mat->eta = exp(gsl_vector_get(x, 3));
+    imp->m = exp(gsl_vector_get(x, 2));
+    imp->R = p->R;
+    imp->V0 = p->V0;
+}
+
+static int pulse_residuals(const gsl_vector *x, void *params, gsl_vector *f)
+{
+    pulse_problem *p = params;
+    hf_maxwell_material mat;
+    hf_maxwell_impact imp;
+    pulse_material(p, x, &mat, &imp);
+    double t0 = p->t_ref + gsl_vector_get(x, 0) * p->time;
+    double b = p->b_ref + gsl_vector_get(x, 4) * p->force;
+    for (size_t i = 0; i < p->m; ++i)
+        p->since[i] = p->tr->t[p->a + i] - t0;
+    if (hf_maxwell_force_history(&mat, &imp, NULL, p->m, p->since, p->F, NULL) != HF_OK)
+        return GSL_EDOM;
+    for (size_t i = 0; i < p->m; ++i)
+        gsl_vector_set(f, i, (p->F[i] + b - p->tr->F[p->a + i]) / p->sigma);
+    return GSL_SUCCESS;
+}
+
+/* The start: Hunter's pulse at ε ≈ 0.1 stretched to DURATION and HEIGHT
+ * (time ∝ m^{2/5} μ0^{−2/5}, force ∝ m V0/time at fixed R, V0). */
+static int pulse_start(pulse_problem *p, double duration, double height, double mass,
+                       gsl_vector *x)
+{
+    hf_maxwell_material mat = {1e6, p->nu, 0.0};
+    hf_maxwell_impact imp = {mass, p->R, p->V0};
+    hf_maxwell_response r;
+    if (hf_maxwell_simulate(&mat, &imp, NULL, &r, NULL) != HF_OK)
+        return 0;
+    double a = duration / r.t_c, k = height / r.F_M;
+    double T = a * r.w_m / p->V0; /* the time scale w_m0/V0 after stretching */
+    gsl_vector_set(x, 0, 0.0);
+    gsl_vector_set(x, 1, log(mat.mu0 * k * pow(a, -1.5)));
+    gsl_vector_set(x, 2, log(mass * a * k));
+    gsl_vector_set(x, 3, log(0.1 / T));
+    gsl_vector_set(x, 4, 0.0);
+    return isfinite(gsl_vector_get(x, 1)) && isfinite(gsl_vector_get(x, 2)) &&
+           isfinite(gsl_vector_get(x, 3));
+}
+
+/* F_M, t_M, t_c of the model at x, into y[0..2]. */
+static int pulse_features(const pulse_problem *p, const gsl_vector *x, double *y)
+{
+    hf_maxwell_material mat;
+    hf_maxwell_impact imp;
+    hf_maxwell_response r;
+    pulse_material(p, x, &mat, &imp);
+    if (hf_maxwell_simulate(&mat, &imp, NULL, &r, NULL) != HF_OK)
+        return 0;
+    y[0] = r.F_M;
+    y[1] = r.t_M;
+    y[2] = r.t_c;
+    return 1;
+}
+
+/* The features at x and their covariance-propagated standard
+ * uncertainties: central differences of the features in the shape
+ * parameters (x1..x3), t0 and b from the covariance directly. */
+static int pulse_uncertainties(const pulse_problem *p, const gsl_vector *x,
+                               const gsl_matrix *cov, hf_maxwell_pulse *out)
+{
+    double y[3], g[3][PULSE_PARAMS] = {{0}};
+    if (!pulse_features(p, x, y))
+        return 0;
+    gsl_vector *xs = gsl_vector_alloc(PULSE_PARAMS);
+    if (xs == NULL)
+        return 0;
+    const double h = 1e-5;
+    int ok = 1;
+    for (size_t j = 1; ok && j <= 3; ++j) {
+        double up[3], down[3];
+        gsl_vector_memcpy(xs, x);
+        gsl_vector_set(xs, j, gsl_vector_get(x, j) + h);
+        ok = pulse_features(p, xs, up);
+        gsl_vector_set(xs, j, gsl_vector_get(x, j) - h);
+        ok = ok && pulse_features(p, xs, down);
+        for (int k = 0; ok && k < 3; ++k)
+            g[k][j] = (up[k] - down[k]) / (2.0 * h);
+    }
+    gsl_vector_free(xs);
+    double var[3] = {0, 0, 0};
+    for (int k = 0; k < 3; ++k)
+        for (size_t i = 0; i < PULSE_PARAMS; ++i)
+            for (size_t j = 0; j < PULSE_PARAMS; ++j)
+                var[k] += g[k][i] * gsl_matrix_get(cov, i, j) * g[k][j];
+    out->F_M = y[0];
+    out->t_M = y[1];
+    out->t_c = y[2];
+    out->F_M_se = sqrt(fmax(var[0], 0.0));
+    out->t_M_se = sqrt(fmax(var[1], 0.0));
+    out->t_c_se = sqrt(fmax(var[2], 0.0));
+    out->t0 = p->t_ref + gsl_vector_get(x, 0) * p->time;
+    out->t0_se = sqrt(fmax(gsl_matrix_get(cov, 0, 0), 0.0)) * p->time;
+    out->baseline = p->b_ref + gsl_vector_get(x, 4) * p->force;
+    return ok;
+}
+
+/* GSL's trust-region driver from x0; the solution, its covariance (in the
+ * units of x) and χ² (Σ r², with σ's weights) into x, cov, *chi2. */
+static int pulse_solve(pulse_problem *p, const gsl_vector *x0, gsl_vector *x, gsl_matrix *cov,
+                       double *chi2)
+{
+    gsl_multifit_nlinear_parameters params = gsl_multifit_nlinear_default_parameters();
+    gsl_multifit_nlinear_workspace *w =
+        gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &params, p->m, PULSE_PARAMS);
+    if (w == NULL)
+        return 0;
+    gsl_multifit_nlinear_fdf fdf = {0};
+    fdf.f = pulse_residuals;
+    fdf.n = p->m;
+    fdf.p = PULSE_PARAMS;
+    fdf.params = p;
+    int info = 0, ok = gsl_multifit_nlinear_init(x0, &fdf, w) == GSL_SUCCESS;
+    ok = ok && gsl_multifit_nlinear_driver(100, 1e-10, 1e-10, 0.0, NULL, NULL, &info, w) ==
+                   GSL_SUCCESS;
+    if (ok) {
+        gsl_vector_memcpy(x, gsl_multifit_nlinear_position(w));
+        gsl_vector *f = gsl_multifit_nlinear_residual(w);
+        gsl_blas_ddot(f, f, chi2);
+        ok = gsl_multifit_nlinear_covar(gsl_multifit_nlinear_jac(w), 0.0, cov) == GSL_SUCCESS;
+    }
+    gsl_multifit_nlinear_free(w);
+    return ok && isfinite(*chi2);
+}
+
+int hf_maxwell_pulse_fit(const hf_maxwell_trace *tr, size_t a, size_t z,
+                         const hf_maxwell_impact *impact, double b, double sigma,
+                         size_t noise_dof, double t_start, double duration, double height,
+                         hf_maxwell_pulse *out)
+{
+    const size_t m = z - a + 1;
+    if (!(z > a && m > PULSE_PARAMS + 2 && duration > 0.0 && height > 0.0))
+        return 0;
+    double buffer[2 * 4096], *work = m <= 4096 ? buffer : malloc(2 * m * sizeof *work);
+    if (work == NULL)
+        return 0;
+    pulse_problem p = {tr, a, m, 0.005, 1.0, 0.5, t_start, duration, b, height,
+                       sigma > 0.0 ? sigma : 1.0, work, work + m};
+    double mass = 0.01;
+    if (impact != NULL) {
+        p.R = impact->R;
+        p.V0 = impact->V0;
+        mass = impact->m;
+    }
+    gsl_vector *x0 = gsl_vector_alloc(PULSE_PARAMS), *x = gsl_vector_alloc(PULSE_PARAMS);
+    gsl_matrix *cov = gsl_matrix_alloc(PULSE_PARAMS, PULSE_PARAMS);
+    double chi2 = NAN;
+    int ok = x0 && x && cov && pulse_start(&p, duration, height, mass, x0) &&
+             pulse_solve(&p, x0, x, cov, &chi2);
+    out->dof = m - PULSE_PARAMS;
+    out->chi2 = chi2;
+    /* σ measured on noise_dof + 1 baseline samples is itself uncertain (by
+     * ~1/√(2·noise_dof)): the residual variance is compared with it by an F
+     * test, and the covariance takes the two estimates pooled (without σ,
+     * the fit's own scatter) */
+    double dof = (double)out->dof, nd = sigma > 0.0 ? (double)noise_dof : 0.0;
+    if (ok)
+        gsl_matrix_scale(cov, (chi2 + nd) / (dof + nd));
+    ok = ok && pulse_uncertainties(&p, x, cov, out);
+    out->p_value = ok && nd > 0.0 ? gsl_cdf_fdist_Q(chi2 / dof, dof, nd) : NAN;
+    gsl_matrix_free(cov);
+    gsl_vector_free(x);
+    gsl_vector_free(x0);
+    if (work != buffer)
+        free(work);
+    return ok;
+}
