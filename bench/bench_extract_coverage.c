@@ -29,7 +29,7 @@ static void run_case(const coverage_case *c, int seeds)
     hf_maxwell_response r;
     if (hf_maxwell_simulate(&c->mat, &c->imp, NULL, &r, NULL) != HF_OK)
         return;
-    int status[HF_MAXWELL_EXTRACT_PULSE_MISFIT + 2] = {0}, covered[3] = {0}, ok = 0;
+    int status[HF_MAXWELL_EXTRACT_PULSE_MISFIT + 2] = {0}, covered[3] = {0}, ok = 0, tc2 = 0;
     double worst[3] = {0}, mean[3] = {0};
     const double truth[3] = {r.F_M, r.t_M, r.t_c};
     for (int s = 0; s < seeds; ++s) {
@@ -65,6 +65,7 @@ static void run_case(const coverage_case *c, int seeds)
             mean[k] += rel;
             covered[k] += fabs(got[k] - truth[k]) <= 2.0 * se[k];
         }
+        tc2 += fabs(f.t_c - r.t_c) <= 0.02 * r.t_c;
     }
     printf("%-24s %9.0f Hz noise %5.3f (%6.1f samples/contact): ok %2d/%d", c->name, c->rate,
            c->noise, r.t_c * c->rate, ok, seeds);
@@ -81,6 +82,7 @@ static void run_case(const coverage_case *c, int seeds)
     for (int k = 0; k < 3; ++k)
         printf("    %s: within 2u %2d/%2d, mean error %+.2e, worst |error| %.2e\n", names[k],
                covered[k], ok, mean[k] / ok, worst[k]);
+    printf("    t_c within 2 %% of the truth: %d/%d\n", tc2, ok);
 }
 
 int main(int argc, char **argv)

@@ -18,6 +18,7 @@
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_multifit.h>
 #include <gsl/gsl_sf_gamma.h>
+#include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
 #include "core/brent.h"
@@ -1082,6 +1083,153 @@ static void approach_speeds(const hf_maxwell_trace *tr, const hf_maxwell_impact 
     }
 }
 
+/* ---- a faint impact: a peak a few noise σ high ------------------------ */
+
+/* A faint pulse must stand this many standard deviations above the
+ * baseline in the best moving sum of the samples: the largest of the
+ * ~n·log2(n) sums of pure noise stays below ~6 σ for records up to 10⁷
+ * samples (√(2 ln(n log2 n))), so 8 leaves room for the sums' correlation
+ * and a baseline measured on a few dozen samples. */
+#define FAINT_SIGMAS 8.0
+/* A boxcar over the central 3/4 of a half-sine pulse gives the largest
+ * sum per √width (the matched width), its mean 0.78 of the peak. */
+#define FAINT_WIDTH 0.75
+#define FAINT_MEAN 0.784
+
+/* σ of the samples from their first differences, robust to a pulse over
+ * part of the record: 1.4826 · median |Δ − median Δ| / √2 (GSL's sort and
+ * median); NaN when out of memory. */
+static double difference_noise(const hf_maxwell_trace *tr)
+{
+    size_t m = tr->n - 1;
+    double *d = malloc(m * sizeof *d); /* freed below */
+    if (d == NULL)
+        return NAN;
+    for (size_t i = 0; i < m; ++i)
+        d[i] = tr->F[i + 1] - tr->F[i];
+    gsl_sort(d, 1, m);
+    double mid = gsl_stats_median_from_sorted_data(d, 1, m);
+    for (size_t i = 0; i < m; ++i)
+        d[i] = fabs(d[i] - mid);
+    gsl_sort(d, 1, m);
+    double mad = gsl_stats_median_from_sorted_data(d, 1, m);
+    free(d);
+    return 1.4826 * mad / M_SQRT2;
+}
+
+/* The moving sum of F − b0 over `width` samples (widths 2, 4, 8, … up to
+ * half the record) that stands highest above the noise in units of
+ * σ·√width: its first sample, width and score. */
+typedef struct faint_window {
+    size_t first, width;
+    double score, mean;
+} faint_window;
+
+static int faint_search(const hf_maxwell_trace *tr, double b0, double sigma, faint_window *best)
+{
+    const size_t n = tr->n;
+    double *c = malloc((n + 1) * sizeof *c); /* prefix sums, freed below */
+    if (c == NULL)
+        return 0;
+    c[0] = 0.0;
+    for (size_t i = 0; i < n; ++i)
+        c[i + 1] = c[i] + (tr->F[i] - b0);
+    best->score = -HUGE_VAL;
+    for (size_t w = 2; w <= n / 2; w *= 2)
+        for (size_t i = 0; i + w <= n; ++i) {
+            double z = (c[i + w] - c[i]) / (sigma * sqrt((double)w));
+            if (z > best->score)
+                *best = (faint_window){i, w, z, (c[i + w] - c[i]) / (double)w};
+        }
+    free(c);
+    return best->score > -HUGE_VAL;
+}
+
+/* The baseline and noise of the samples outside [first, last] (mean and
+ * standard deviation); 0 with fewer than HF_MAXWELL_TRACE_MIN_BASELINE. */
+static int baseline_outside(const hf_maxwell_trace *tr, size_t first, size_t last, double *b,
+                            double *sigma, size_t *count)
+{
+    size_t after = last + 1 < tr->n ? last + 1 : tr->n;
+    *count = first + (tr->n - after);
+    return *count >= HF_MAXWELL_TRACE_MIN_BASELINE &&
+           baseline_of_parts(tr, first, after, tr->n, b, sigma);
+}
+
+/* One impact too faint for steps 1–2 (its peak a few σ high): found by the
+ * moving sum that stands highest above the noise; the baseline and noise
+ * from the samples more than half a pulse away from it; read by the fit
+ * of the whole pulse.  0 (nothing written) when no sum reaches
+ * FAINT_SIGMAS or too few samples are left for the baseline. */
+static int extract_faint(const hf_maxwell_trace *tr, const hf_maxwell_impact *impact,
+                         double b0, hf_maxwell_impact_features *f, double *b, double *sigma,
+                         size_t *nb)
+{
+    double s0 = difference_noise(tr);
+    faint_window w = {0, 0, 0.0, 0.0};
+    if (!(s0 > 0.0) || !faint_search(tr, b0, s0, &w))
+        return 0;
+    /* the pulse that window is the matched part of, and half a pulse each side */
+    size_t span = (size_t)ceil((double)w.width / FAINT_WIDTH), pad = (span - w.width) / 2;
+    size_t j = w.first > pad ? w.first - pad : 0;
+    size_t last = j + span - 1 < tr->n ? j + span - 1 : tr->n - 1;
+    if (j == 0 || last + 1 >= tr->n) /* a pulse cut by the record: no start or end to fit */
+        return 0;
+    size_t guard = span / 16 + 2;
+    double bf, sf;
+    size_t count;
+    if (!baseline_outside(tr, j > guard ? j - guard : 0,
+                          last + guard < tr->n ? last + guard : tr->n - 1, &bf, &sf, &count) ||
+        !(sf > 0.0))
+        return 0;
+    double score = (w.mean + b0 - bf) * sqrt((double)w.width) / sf;
+    if (!(score >= FAINT_SIGMAS))
+        return 0;
+    features_empty(f, 1, HF_MAXWELL_EXTRACT_OK, bf, sf);
+    f->contact_samples = last - j + 1;
+    pulse_features(tr, 0, j, last, impact, bf, sf, count - 1, 0.0,
+                   (w.mean + b0 - bf) / FAINT_MEAN, f);
+    /* a second pass: the baseline from every sample 2 outside the fitted
+     * contact, the pulse refitted with it */
+    if (isfinite(f->t0) && isfinite(f->t_c)) {
+        size_t k0 = 0, k1 = tr->n - 1;
+        while (k0 + 1 < tr->n && tr->t[k0 + 1] < f->t0)
+            ++k0;
+        while (k1 > k0 && tr->t[k1 - 1] > f->t0 + f->t_c)
+            --k1;
+        double b2, s2, height = f->F_M;
+        size_t c2;
+        if (baseline_outside(tr, k0 > 2 ? k0 - 2 : 0, k1 + 2 < tr->n ? k1 + 2 : tr->n - 1, &b2,
+                             &s2, &c2) && s2 > 0.0) {
+            bf = b2, sf = s2, count = c2;
+            features_empty(f, 1, HF_MAXWELL_EXTRACT_OK, bf, sf);
+            f->contact_samples = k1 - k0 + 1;
+            pulse_features(tr, 0, k0, k1, impact, bf, sf, count - 1, 0.0, height, f);
+        }
+    }
+    *b = bf;
+    *sigma = sf;
+    *nb = count;
+    return 1;
+}
+
+/* The approach speeds and restitutions of the NOUT impacts found, and the
+ * unit-slip check of the first. */
+static hf_status extract_finish(const hf_maxwell_trace *tr, const hf_maxwell_impact *impact,
+                                double b, double sigma, size_t nb,
+                                hf_maxwell_impact_features *out, size_t found, size_t *nout)
+{
+    (void)b;
+    *nout = found;
+    approach_speeds(tr, impact, sigma, sigma / sqrt((double)nb), out, *nout);
+    /* the first impact's impulse is m V0 (1 + e), e in (0, 1]: far outside
+     * that, the trace's units or the drop's V0 are not what they say */
+    double ratio = impact != NULL ? out[0].impulse / (impact->m * impact->V0) : NAN;
+    if (isfinite(ratio) && !(ratio >= HF_MAXWELL_IMPULSE_MIN && ratio <= HF_MAXWELL_IMPULSE_MAX))
+        out[0].status = HF_MAXWELL_EXTRACT_UNIT_SLIP;
+    return HF_OK;
+}
+
 hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *tr, const hf_maxwell_impact *impact,
                                    size_t max_impacts, hf_maxwell_impact_features *out, size_t *nout,
                                    hf_diag *diag)
@@ -1113,15 +1261,7 @@ hf_status hf_maxwell_trace_extract(const hf_maxwell_trace *tr, const hf_maxwell_
             break;
         ++*nout;
     }
-    if (*nout == 0) {
+    if (*nout == 0 && !extract_faint(tr, impact, b, &out[0], &b, &sigma, &nb))
         features_empty(&out[0], 1, HF_MAXWELL_EXTRACT_NO_IMPACT, b, sigma);
-        *nout = 1;
-    }
-    approach_speeds(tr, impact, sigma, sigma / sqrt((double)nb), out, *nout);
-    /* the first impact's impulse is m V0 (1 + e), e in (0, 1]: far outside
-     * that, the trace's units or the drop's V0 are not what they say */
-    double ratio = impact != NULL ? out[0].impulse / (impact->m * impact->V0) : NAN;
-    if (isfinite(ratio) && !(ratio >= HF_MAXWELL_IMPULSE_MIN && ratio <= HF_MAXWELL_IMPULSE_MAX))
-        out[0].status = HF_MAXWELL_EXTRACT_UNIT_SLIP;
-    return HF_OK;
+    return extract_finish(tr, impact, b, sigma, nb, out, *nout ? *nout : 1, nout);
 }
