@@ -337,44 +337,48 @@ static void pulse_profile(pulse_problem *p, const gsl_vector *xhat, const gsl_ma
         *se[j] = fmax(*se[j], 0.5 * fabs(hi[j] - lo[j]));
 }
 
+/* The features of the fit at x and their uncertainties, and the F test
+ * of its residuals.  σ measured on noise_dof + 1 baseline samples is
+ * itself uncertain (by ~1/√(2·noise_dof)): the residual variance is
+ * compared with it by an F test, and the covariance takes the two
+ * estimates pooled (without σ, the fit's own scatter). */
+static int pulse_report(pulse_problem *p, const gsl_vector *x, gsl_matrix *cov, double chi2,
+                        double sigma, size_t noise_dof, hf_maxwell_pulse *out)
+{
+    out->dof = p->m - PULSE_PARAMS;
+    out->chi2 = chi2;
+    double dof = (double)out->dof, nd = sigma > 0.0 ? (double)noise_dof : 0.0;
+    double scale = (chi2 + nd) / (dof + nd);
+    gsl_matrix_scale(cov, scale);
+    if (!pulse_uncertainties(p, x, cov, out))
+        return 0;
+    pulse_profile(p, x, cov, chi2, scale, out);
+    out->p_value = nd > 0.0 ? gsl_cdf_fdist_Q(chi2 / dof, dof, nd) : NAN;
+    return 1;
+}
+
 int hf_maxwell_pulse_fit(const hf_maxwell_trace *tr, size_t a, size_t z,
                          const hf_maxwell_impact *impact, double b, double sigma,
                          size_t noise_dof, double t_start, double duration, double height,
                          hf_maxwell_pulse *out)
 {
     const size_t m = z - a + 1;
+    out->chi2 = out->p_value = NAN;
     if (!(z > a && m > PULSE_PARAMS + 2 && duration > 0.0 && height > 0.0))
         return 0;
     double buffer[2 * 4096], *work = m <= 4096 ? buffer : malloc(2 * m * sizeof *work);
     if (work == NULL)
         return 0;
-    pulse_problem p = {tr, a, m, 0.005, 1.0, 0.5, t_start, duration, b, height,
+    /* without an impactor, the shapes of a 10 g ball of R 5 mm at 1 m/s */
+    const hf_maxwell_impact shapes = impact ? *impact : (hf_maxwell_impact){0.01, 0.005, 1.0};
+    pulse_problem p = {tr, a, m, shapes.R, shapes.V0, 0.5, t_start, duration, b, height,
                        sigma > 0.0 ? sigma : 1.0, 0.0, 0, work, work + m};
-    double mass = 0.01;
-    if (impact != NULL) {
-        p.R = impact->R;
-        p.V0 = impact->V0;
-        mass = impact->m;
-    }
     gsl_vector *x0 = gsl_vector_alloc(PULSE_PARAMS), *x = gsl_vector_alloc(PULSE_PARAMS);
     gsl_matrix *cov = gsl_matrix_alloc(PULSE_PARAMS, PULSE_PARAMS);
     double chi2 = NAN;
-    int ok = x0 && x && cov && pulse_start(&p, duration, height, mass, x0) &&
-             pulse_solve(&p, x0, x, cov, &chi2);
-    out->dof = m - PULSE_PARAMS;
-    out->chi2 = chi2;
-    /* σ measured on noise_dof + 1 baseline samples is itself uncertain (by
-     * ~1/√(2·noise_dof)): the residual variance is compared with it by an F
-     * test, and the covariance takes the two estimates pooled (without σ,
-     * the fit's own scatter) */
-    double dof = (double)out->dof, nd = sigma > 0.0 ? (double)noise_dof : 0.0;
-    if (ok)
-        gsl_matrix_scale(cov, (chi2 + nd) / (dof + nd));
-    ok = ok && pulse_uncertainties(&p, x, cov, out);
-    if (ok)
-        pulse_profile(&p, x, cov, chi2, sigma > 0.0 ? (chi2 + nd) / (dof + nd) : chi2 / dof,
-                      out);
-    out->p_value = ok && nd > 0.0 ? gsl_cdf_fdist_Q(chi2 / dof, dof, nd) : NAN;
+    int ok = x0 && x && cov && pulse_start(&p, duration, height, shapes.m, x0) &&
+             pulse_solve(&p, x0, x, cov, &chi2) &&
+             pulse_report(&p, x, cov, chi2, sigma, noise_dof, out);
     gsl_matrix_free(cov);
     gsl_vector_free(x);
     gsl_vector_free(x0);

@@ -1156,6 +1156,32 @@ static int baseline_outside(const hf_maxwell_trace *tr, size_t first, size_t las
            baseline_of_parts(tr, first, after, tr->n, b, sigma);
 }
 
+/* The second pass of a faint pulse: the baseline from every sample 2
+ * outside the contact the first fit found, the pulse refitted with it
+ * (*b, *sigma, *nb updated). */
+static void faint_refit(const hf_maxwell_trace *tr, const hf_maxwell_impact *impact,
+                        hf_maxwell_impact_features *f, double *b, double *sigma, size_t *nb)
+{
+    if (!isfinite(f->t0) || !isfinite(f->t_c))
+        return;
+    size_t k0 = 0, k1 = tr->n - 1;
+    while (k0 + 1 < tr->n && tr->t[k0 + 1] < f->t0)
+        ++k0;
+    while (k1 > k0 && tr->t[k1 - 1] > f->t0 + f->t_c)
+        --k1;
+    double b2, s2, height = f->F_M;
+    size_t c2;
+    if (!baseline_outside(tr, k0 > 2 ? k0 - 2 : 0, k1 + 2 < tr->n ? k1 + 2 : tr->n - 1, &b2,
+                          &s2, &c2) || !(s2 > 0.0))
+        return;
+    *b = b2;
+    *sigma = s2;
+    *nb = c2;
+    features_empty(f, 1, HF_MAXWELL_EXTRACT_OK, b2, s2);
+    f->contact_samples = k1 - k0 + 1;
+    pulse_features(tr, 0, k0, k1, impact, b2, s2, c2 - 1, 0.0, height, f);
+}
+
 /* One impact too faint for steps 1–2 (its peak a few σ high): found by the
  * moving sum that stands highest above the noise; the baseline and noise
  * from the samples more than half a pulse away from it; read by the fit
@@ -1189,27 +1215,10 @@ static int extract_faint(const hf_maxwell_trace *tr, const hf_maxwell_impact *im
     f->contact_samples = last - j + 1;
     pulse_features(tr, 0, j, last, impact, bf, sf, count - 1, 0.0,
                    (w.mean + b0 - bf) / FAINT_MEAN, f);
-    /* a second pass: the baseline from every sample 2 outside the fitted
-     * contact, the pulse refitted with it */
-    if (isfinite(f->t0) && isfinite(f->t_c)) {
-        size_t k0 = 0, k1 = tr->n - 1;
-        while (k0 + 1 < tr->n && tr->t[k0 + 1] < f->t0)
-            ++k0;
-        while (k1 > k0 && tr->t[k1 - 1] > f->t0 + f->t_c)
-            --k1;
-        double b2, s2, height = f->F_M;
-        size_t c2;
-        if (baseline_outside(tr, k0 > 2 ? k0 - 2 : 0, k1 + 2 < tr->n ? k1 + 2 : tr->n - 1, &b2,
-                             &s2, &c2) && s2 > 0.0) {
-            bf = b2, sf = s2, count = c2;
-            features_empty(f, 1, HF_MAXWELL_EXTRACT_OK, bf, sf);
-            f->contact_samples = k1 - k0 + 1;
-            pulse_features(tr, 0, k0, k1, impact, bf, sf, count - 1, 0.0, height, f);
-        }
-    }
     *b = bf;
     *sigma = sf;
     *nb = count;
+    faint_refit(tr, impact, f, b, sigma, nb);
     return 1;
 }
 

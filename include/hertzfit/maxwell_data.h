@@ -330,8 +330,10 @@ hf_status hf_maxwell_data_set_specimen(hf_maxwell_data *data, size_t i, const ch
 #define HF_MAXWELL_TRACE_MIN_BASELINE 16
 /* Fewest samples a contact must span to be read by its edges; contacts of
  * fewer (down to HF_MAXWELL_TRACE_MIN_PULSE) are read by a fit of the
- * whole pulse. */
-#define HF_MAXWELL_TRACE_MIN_CONTACT 20
+ * whole pulse: at 31 samples (13.8 g at 10 kHz, 2 % noise) the edges' t_c
+ * was within 2 % of the truth in 8 of 30 traces (worst 15 %), the pulse
+ * fit's in 28 of 30 (worst 2.4 %). */
+#define HF_MAXWELL_TRACE_MIN_CONTACT 40
 /* Fewest samples above the threshold the whole-pulse fit reads a contact
  * from; fewer is "few-samples", with no values. */
 #define HF_MAXWELL_TRACE_MIN_PULSE 8
@@ -453,7 +455,8 @@ hf_status hf_maxwell_trace_condition(const hf_maxwell_trace *trace,
 typedef enum hf_maxwell_extract_status {
     HF_MAXWELL_EXTRACT_OK,           /* "ok" */
     HF_MAXWELL_EXTRACT_FEW_SAMPLES,  /* "few-samples": the contact spans fewer than
-                                        HF_MAXWELL_TRACE_MIN_CONTACT samples */
+                                        HF_MAXWELL_TRACE_MIN_PULSE samples; no
+                                        values */
     HF_MAXWELL_EXTRACT_CLIPPED,      /* "clipped": 3 or more samples share the
                                         largest value (a saturated converter) */
     HF_MAXWELL_EXTRACT_NO_IMPACT,    /* "no-impact": nothing rises above the noise */
@@ -477,7 +480,7 @@ const char *hf_maxwell_extract_status_name(hf_maxwell_extract_status status);
 
 /* One impact found in a trace.  Times on the trace's clock except t_M and
  * t_c (from the contact start); forces above the baseline.  The values
- * are NaN unless status is OK, FEW_SAMPLES or CLIPPED (then they are
+ * are NaN unless status is OK, CLIPPED or PULSE_MISFIT (then they are
  * computed but not to be trusted). */
 typedef struct hf_maxwell_impact_features {
     size_t impact;          /* 1 for the first impact of the trace */
