@@ -77,8 +77,9 @@ static void extract_seeds(const hf_maxwell_impact *impact, double rate, double n
  * truth lies within 2u in at least 10 of 12: with a true 95 % coverage the
  * count falls below 10 with probability ~2 % (binomial), while
  * uncertainties too small by 1.5 (coverage ~82 %) fail it about half the
- * time.  Measured: 12/12 ok, 12 12 12 within 2u (30 seeds in the bench:
- * 29 30 29).  The same at 2 % noise for the 13.8 g drop (31 samples).
+ * time.  Measured: 12/12 ok, 12 12 12 within 2u, worst t_c error 0.7 %
+ * (30 seeds in the bench: 28 28 30).  The same at 2 % noise for the
+ * 13.8 g drop (31 samples): 11 11 11 (bench: 28 29 29).
  */
 static void test_ten_kilohertz(void **state)
 {
@@ -104,7 +105,7 @@ static void test_ten_kilohertz(void **state)
  * its baseline refitted.  Every trace is ok and each truth lies within 2u
  * in at least 9 of 12 (true 95 %: below 9 with probability ~0.2 %; the
  * bench's 30 seeds give 29 25 26, the t_M and t_c counts under the 27 of
- * 30 target: stated in docs/traces.md).  Measured here: see the message.
+ * 30 target: stated in docs/traces.md).  Measured here: 11 11 12.
  */
 static void test_peak_ten_sigma(void **state)
 {

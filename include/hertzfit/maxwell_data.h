@@ -319,6 +319,13 @@ hf_status hf_maxwell_data_set_specimen(hf_maxwell_data *data, size_t i, const ch
  * when σ > 0 (else the residual scatter), carried by first-order
  * propagation (the zero crossings and the maximum are implicit functions
  * of the fitted coefficients); b's own uncertainty σ/√n adds to F_M's.
+ * A contact of fewer than HF_MAXWELL_TRACE_MIN_CONTACT samples, or a peak
+ * under 40 σ, takes steps 3–5 from a fit of the whole pulse instead
+ * (Hunter's force as a family of shapes, t0 and b free; uncertainties
+ * from its covariance and its χ² profile in t0; an F test of its
+ * residuals against σ, PULSE_MISFIT below 1e-3); a peak no sample of
+ * which reaches step 2's level is found by the moving sum of the samples
+ * that stands highest (8 σ) above the noise (docs/traces.md).
  */
 
 /* Limits of a trace: samples per file (and per synthetic trace), samples
