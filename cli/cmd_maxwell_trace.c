@@ -103,6 +103,24 @@ static const char *unit_slip_cause(const hf_maxwell_impact_features *f,
     return text;
 }
 
+/* What a few-samples status means for this drop: the samples the contact
+ * spans at the trace's rate and the rate that would give the pulse fit
+ * the HF_MAXWELL_TRACE_MIN_PULSE it needs ("" for another status). */
+static const char *few_samples_cause(const hf_maxwell_impact_features *f,
+                                     const hf_maxwell_trace *tr)
+{
+    static char text[256];
+    if (f->status != HF_MAXWELL_EXTRACT_FEW_SAMPLES || tr->n < 2)
+        return "";
+    double rate = (double)(tr->n - 1) / (tr->t[tr->n - 1] - tr->t[0]);
+    double samples = f->contact_samples > 0 ? (double)f->contact_samples : 1.0;
+    snprintf(text, sizeof text, " (the contact spans %zu sample%s at %.4g Hz; reading it "
+             "needs at least %d: sample at %.0f Hz or faster)", f->contact_samples,
+             f->contact_samples == 1 ? "" : "s", rate, HF_MAXWELL_TRACE_MIN_PULSE,
+             rate * HF_MAXWELL_TRACE_MIN_PULSE / samples);
+    return text;
+}
+
 /* A row has values when the fits ran (ok, or a status that only warns);
  * SPECIMEN first when the list names specimens. */
 static void add_row(hfc_table *t, const char *specimen, size_t drop,
@@ -192,10 +210,11 @@ static int cmd_extract(int argc, char **argv)
         const hf_maxwell_extraction_entry *e = &x->entry[k];
         const size_t i = e->drop;
         if (e->features.status != HF_MAXWELL_EXTRACT_OK || !e->usable)
-            fprintf(stderr, "hertzfit %s: warning: %s:%zu: %s: impact %zu: %s%s%s\n", argv[0],
-                    a.data, d->line[i], d->trace[i].path, e->features.impact,
+            fprintf(stderr, "hertzfit %s: warning: %s:%zu: %s: impact %zu: %s%s%s%s\n",
+                    argv[0], a.data, d->line[i], d->trace[i].path, e->features.impact,
                     hf_maxwell_extract_status_name(e->features.status),
                     unit_slip_cause(&e->features, &d->impact[i]),
+                    few_samples_cause(&e->features, &d->trace[i]),
                     e->usable ? "" : ", left out");
         if (e->usable)
             add_row(t, named ? d->specimen[i] : NULL, i + 1, &d->impact[i], &e->features,

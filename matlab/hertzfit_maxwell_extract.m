@@ -8,7 +8,7 @@ function r = hertzfit_maxwell_extract(varargin)
 %   F_M_N, u_F_M_N, t_M_s, u_t_M_s, t_c_s, u_t_c_s, t0_s, u_t0_s,
 %   baseline_N, noise_N, samples, status, trace_file (SI units; u_* the
 %   standard uncertainties; t0_s the contact start on the trace's clock;
-%   status 'ok', or 'few-samples' / 'clipped' with a warning).  Impacts
+%   status 'ok', or 'clipped' with a warning).  Impacts
 %   without values are left out with a warning; an error when no impact is
 %   extracted ok.
 %

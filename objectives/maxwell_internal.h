@@ -129,4 +129,26 @@ int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f);
 int hf_fit_misfit(double chi2_red, size_t gof_dof, size_t noise_dof, double runs_z, char *why,
                   size_t size);
 
+/* ---- the features of one impact from a fit of the whole pulse
+ * (objectives/maxwell_pulse.c): Hunter's force as a family of pulse shapes
+ * (time scale, force scale, asymmetry) with the contact start t0 and the
+ * baseline b, fitted to the samples a .. z of TR (weights 1/σ², σ = SIGMA
+ * measured with NOISE_DOF degrees of freedom; SIGMA 0: the fit's own
+ * scatter) from a pulse starting near T_START, DURATION long and HEIGHT
+ * above the baseline B; IMPACT (may be NULL) the drop's R and V0 the
+ * shapes are made at.  Times as in hf_maxwell_impact_features; chi2 =
+ * Σ r²/σ² with dof = samples − 5, p_value the F test of chi2/dof against
+ * σ's own degrees of freedom (NaN without σ); the uncertainties with the
+ * two variances pooled.  0 when the fit fails. */
+typedef struct hf_maxwell_pulse {
+    double t0, t0_se, F_M, F_M_se, t_M, t_M_se, t_c, t_c_se, baseline;
+    double chi2, p_value;
+    size_t dof;
+} hf_maxwell_pulse;
+
+int hf_maxwell_pulse_fit(const hf_maxwell_trace *tr, size_t a, size_t z,
+                         const hf_maxwell_impact *impact, double b, double sigma,
+                         size_t noise_dof, double t_start, double duration, double height,
+                         hf_maxwell_pulse *out);
+
 #endif

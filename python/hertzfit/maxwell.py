@@ -309,11 +309,12 @@ def maxwell_extract(data, impact="first"):
     as `hertzfit maxwell extract --csv` prints them: a structured array
     with the columns EXTRACT_COLUMNS (SI units; u_* standard
     uncertainties; t0_s the contact start on the trace's clock; status
-    "ok", "few-samples", "clipped"), one row per impact found.  DATA is
+    "ok", "clipped"), one row per impact found.  DATA is
     MaxwellData with traces or a list's path; IMPACT "first" (each trace's
     first impact) or "all" (a bouncing ball's every impact; a bounce's V0
     is the rebound speed of the impact before).  Impacts without values
-    (no-impact, no-baseline, no-edge) are left out with a warning, as the
+    (no-impact, no-baseline, no-edge, few-samples) and untrusted ones
+    (pulse-misfit, unit-slip) are left out with a warning, as the
     program does; Error when no impact is extracted ok (the program's exit
     status 1).  A `specimen` column comes first when the list names
     specimens; e and u_e (the restitution impulse/(m V0) - 1 and its
