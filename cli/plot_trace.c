@@ -201,11 +201,35 @@ static void value_se(char *buf, size_t size, double value, double se)
     }
 }
 
+/* The specimen all of D's drops belong to (a list cut to one specimen,
+ * as --specimen and the report's sections make it), or NULL. */
+static const char *one_specimen(const hf_maxwell_data *d)
+{
+    if (d->specimen == NULL || d->n == 0 || d->specimen[0] == NULL)
+        return NULL;
+    for (size_t i = 1; i < d->n; ++i)
+        if (d->specimen[i] == NULL || strcmp(d->specimen[i], d->specimen[0]) != 0)
+            return NULL;
+    return d->specimen[0];
+}
+
+/* "Specimen NAME: " before the title's first line when the figure shows
+ * one specimen (through the quoting function: NAME is the user's text). */
+static void specimen_prefix(hfc_plot *p, const char *specimen)
+{
+    if (specimen == NULL)
+        return;
+    char line[300];
+    snprintf(line, sizeof line, "Specimen %s: ", specimen);
+    hfc_plot_str(p, line, NULL);
+    hfc_plot_cmd(p, " . ");
+}
+
 /* The title of a fitted figure: μ0 ± se, η ± se and the status; red, and
  * a third line saying why, when the fit is not to be trusted (then also
  * one warning line on stderr). */
 static void fitted_title(hfc_plot *p, const char *command, const hf_maxwell_fit_result *fit,
-                         double nu)
+                         double nu, const char *specimen)
 {
     const hf_maxwell_estimate *e = &fit->estimate;
     char status[64], reason[256], line[400], mu0[96], eta[96];
@@ -214,6 +238,7 @@ static void fitted_title(hfc_plot *p, const char *command, const hf_maxwell_fit_
     int determined = hf_maxwell_estimate_quality(e, reason, sizeof reason) ==
                      HF_MAXWELL_WELL_DETERMINED;
     hfc_plot_cmd(p, "set title ");
+    specimen_prefix(p, specimen);
     snprintf(line, sizeof line, "Hunter's model fitted to every sample (curve fit, ν = %.3g)",
              nu);
     hfc_plot_str(p, line, NULL);
@@ -238,12 +263,13 @@ static void fitted_title(hfc_plot *p, const char *command, const hf_maxwell_fit_
 }
 
 /* The title of a figure of the model at a given material. */
-static void given_title(hfc_plot *p, const hf_maxwell_material *mat)
+static void given_title(hfc_plot *p, const hf_maxwell_material *mat, const char *specimen)
 {
     char title[300];
     snprintf(title, sizeof title, "Hunter's model at the given μ_0 = %.6g Pa, η = %.5g "
              "1/s, ν = %.3g", mat->mu0, mat->eta, mat->nu);
     hfc_plot_cmd(p, "set title ");
+    specimen_prefix(p, specimen);
     hfc_plot_str(p, title, NULL);
     hfc_plot_cmd(p, " . \"\\n\" . ");
     hfc_plot_str(p, "(contact starts and baselines from the extraction)", NULL);
@@ -363,9 +389,9 @@ static int draw(const char *command, const char *png, const hf_maxwell_data *d,
                     "spacing 0.95 font ',9'\n");
     drop_styles(p, d->n);
     if (fit != NULL)
-        fitted_title(p, command, fit, mat->nu);
+        fitted_title(p, command, fit, mat->nu, one_specimen(d));
     else
-        given_title(p, mat);
+        given_title(p, mat, one_specimen(d));
     plot_drops(p, d, c, fit != NULL, list_drop);
     return hfc_plot_run(p, command);
 }
