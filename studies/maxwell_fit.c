@@ -151,6 +151,7 @@ static hf_status run_once(const hf_maxwell_objective *obj, const hf_optimizer *o
     run.max_evals = cfg->max_evals;
     run.x0 = centre;
     run.threads = 0; /* the caller's OpenMP setting, for the misfit's own loop */
+    run.algorithm_user = cfg->algorithm_user;
     hf_status st = hf_study_run(opt, hf_maxwell_objective_problem(obj), &run, res, NULL, diag);
     if (st == HF_OK && !isfinite(res->f))
         st = hf_diag_set(diag, HF_ENOCONV, "no evaluation of the model succeeded");

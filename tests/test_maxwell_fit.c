@@ -21,6 +21,7 @@
 #include <omp.h>
 #endif
 
+#include "hertzfit/algorithm.h"
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/rng.h"
 #include "core/problem_internal.h"
@@ -931,6 +932,66 @@ static void test_regression_out_of_double_range(void **state)
     expect_regress_range_error(scaled_line(1e150), HF_MAXWELL_WEIGHTS_NONE, "so mu0 = inf");
 }
 
+/* ---- the caller's pointer reaches the fit's optimiser ------------------ */
+
+static _Atomic int user_seen, user_wrong;
+static int user_tag;
+
+/* A registered optimiser that checks its run's algorithm_user (how a
+ * binding's optimiser knows whose call it serves, on any thread) and
+ * evaluates the start, the box centre: the regression estimate, inside the
+ * box, so the fit takes the estimate there and ends with one run. */
+static hf_status user_probe_run(const hf_algo_run *ctx, hf_diag *diag)
+{
+    (void)diag;
+    if (ctx->run->algorithm_user == &user_tag)
+        ++user_seen;
+    else
+        ++user_wrong;
+    hf_evaluator_eval(ctx->ev, ctx->run->x0);
+    return HF_OK;
+}
+
+static void test_fit_passes_the_callers_pointer_to_its_optimizer(void **state)
+{
+    (void)state;
+    static const hf_algorithm probe = {.name = "maxwell-user-probe",
+                                       .summary = "checks algorithm_user",
+                                       .default_max_evals = 1, .run = user_probe_run};
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_optimizer_register(&probe, &diag), HF_OK);
+    hf_maxwell_data *d = synthetic(0);
+    hf_maxwell_fit_config cfg;
+    hf_maxwell_fit_config_init(&cfg);
+    assert_null(cfg.algorithm_user);
+    cfg.objective.nu = NU;
+    cfg.optimizer = "maxwell-user-probe";
+    cfg.algorithm_user = &user_tag;
+    /* the fit's one run, on the calling thread */
+    user_seen = user_wrong = 0;
+    hf_maxwell_fit_result fit;
+    assert_int_equal(hf_maxwell_fit_full(d, &k, &cfg, &fit, NULL, &diag), HF_OK);
+    assert_int_equal(user_wrong, 0);
+    assert_int_equal(user_seen, 1);
+    /* the fit and its 20 bootstrap replicates, on two threads: 21 runs,
+     * every one with the caller's pointer */
+    hf_maxwell_identify_config icfg;
+    hf_maxwell_identify_config_init(&icfg);
+    icfg.method = HF_MAXWELL_IDENTIFY_FULL;
+    icfg.nu = NU;
+    icfg.full = cfg;
+    icfg.bootstrap = HF_MAXWELL_BOOTSTRAP_MIN;
+    icfg.threads = 2;
+    user_seen = user_wrong = 0;
+    hf_maxwell_identify_report report;
+    memset(&report, 0, sizeof report);
+    assert_int_equal(hf_maxwell_identify(d, &k, &icfg, &report, &diag), HF_OK);
+    assert_int_equal(user_wrong, 0);
+    assert_int_equal(user_seen, 1 + HF_MAXWELL_BOOTSTRAP_MIN);
+    hf_maxwell_identify_report_free(&report);
+    hf_maxwell_data_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -956,6 +1017,7 @@ int main(void)
         cmocka_unit_test(test_refused_columns_and_cells),
         cmocka_unit_test(test_bad_regressions),
         cmocka_unit_test(test_regression_out_of_double_range),
+        cmocka_unit_test(test_fit_passes_the_callers_pointer_to_its_optimizer),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

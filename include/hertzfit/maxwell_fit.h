@@ -65,6 +65,11 @@ typedef struct hf_maxwell_fit_config {
     unsigned recentre_max;    /* when the optimum lands on the box, move the box
                                  centre there and run again, at most this many
                                  times (default 3) */
+    void *algorithm_user;     /* the caller's, untouched: every run's
+                                 hf_run_config.algorithm_user, so a registered
+                                 optimiser's run (also a bootstrap replicate's,
+                                 on a library thread) knows whose call it
+                                 serves.  NULL by default. */
 } hf_maxwell_fit_config;
 
 /* The defaults above; hf_maxwell_objective_options_init for the objective. */

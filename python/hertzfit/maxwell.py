@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._core import Error, check, encode, ffi, lib, new_diag, path_bytes, stop_name, text
+from ._core import (CallbackScope, Error, check, encode, ffi, lib, new_diag, path_bytes,
+                    stop_name, text)
 
 OBSERVABLES = ("F_M", "t_M", "t_c", "e")
 _RESPONSE = [("F_M", "f8"), ("t_M", "f8"), ("t_c", "f8"), ("e", "f8"), ("eps", "f8"), ("w_m", "f8")]
@@ -487,7 +488,10 @@ def _fit_full(data, nu, **options):
     res = ffi.new("hf_maxwell_fit_result *")
     residuals = ffi.new("double[]", max(data.n, 1) * len(OBSERVABLES))
     diag = new_diag()
-    check(lib.hf_maxwell_fit_full(data._ptr, _argatov(), cfg, res, residuals, diag), diag)
+    constants = _argatov()
+    with CallbackScope() as scope:   # a Python optimiser's exceptions and Ctrl-C
+        cfg.algorithm_user = scope.handle   # its runs: this call's
+        check(lib.hf_maxwell_fit_full(data._ptr, constants, cfg, res, residuals, diag), diag)
     provenance = _provenance(data, _identify_config("full", nu, full=cfg))
     del keep
     return _fit_result(res, residuals, int(res.estimate.n) *
@@ -576,8 +580,11 @@ def _bootstrap(data, nu, method, replicates, seed, threads, options):
     icfg.bootstrap, icfg.bootstrap_seed, icfg.threads = replicates, seed, threads
     report = ffi.new("hf_maxwell_identify_report *")
     diag = new_diag()
+    constants = _argatov()
     try:
-        check(lib.hf_maxwell_identify(data._ptr, _argatov(), icfg, report, diag), diag)
+        with CallbackScope() as scope:   # a Python optimiser's exceptions and Ctrl-C
+            icfg.full.algorithm_user = scope.handle   # every replicate's, on any thread
+            check(lib.hf_maxwell_identify(data._ptr, constants, icfg, report, diag), diag)
         row = report.row[report.nrows - 1]
         return MaxwellBootstrap(int(replicates), int(seed), int(row.bootstrap_used),
                                 row.mu0_boot_lo, row.mu0_boot_hi, row.mu0_boot_sd,

@@ -4,7 +4,8 @@ interrupt during minimize raises KeyboardInterrupt every time, wherever it
 lands (inside the objective, between two calls, at a callback's entry), and
 never yields a result the objective did not return; an exception raised in
 one thread's objective is raised by that thread's call and by no other, and one
-raised by a Python optimiser on a library thread by the call that ran it."""
+raised by a Python optimiser on a library thread by the call that ran it
+(campaigns, profile fits, minimize and the Maxwell fits alike)."""
 import os
 import random
 import signal
@@ -15,6 +16,7 @@ import numpy as np
 import pytest
 
 import hertzfit
+from conftest import CLEAN
 
 
 def _slow_sphere(x):
@@ -187,6 +189,80 @@ def test_worker_exceptions_stay_with_their_call(raisers, tmp_path, second):
             assert "evaluation 5 of a run on" in str(what)
     # and some of them were raised on the library's threads, not the callers'
     assert _raised_on - callers
+
+
+_callers = set()   # the Python threads of test_maxwell_fit_exceptions_stay_with_their_call
+
+
+def _raiser_off_callers(exc_type, at):
+    """A Python optimiser that raises EXC_TYPE at its evaluation AT on the
+    library's threads only: on a Python caller's own thread (a Maxwell fit's
+    run, and the bootstrap replicates the calling thread takes) it is a
+    random search of AT points, so the fit returns and its replicates on the
+    library's other thread raise."""
+    raiser = _raiser(exc_type, at)
+
+    def run(ctx):
+        if threading.get_ident() not in _callers:
+            raiser(ctx)
+        for k in range(at):
+            ctx.evaluate(ctx.uniform_point())
+        time.sleep(0.002)   # without the interpreter's lock: the other thread takes replicates
+    return run
+
+
+@pytest.mark.parametrize("where", ["fit", "bootstrap"])
+def test_maxwell_fit_exceptions_stay_with_their_call(raisers, where):
+    # two Python threads, each running the full Maxwell fit of the shipped
+    # clean drops with its own Python optimiser, which raises at its fifth
+    # evaluation: in the fit's run on the calling thread ("fit"), or in the
+    # bootstrap replicates on the library's second OpenMP thread while the
+    # fit itself returns ("bootstrap", 20 replicates on 2 threads).  20
+    # rounds: each call raises its own exception every time, never the
+    # other's, never a result
+    names = {"a": (raisers[0], _RaisedByA), "b": (raisers[1], _RaisedByB)}
+    if where == "bootstrap":
+        for tag, (_, exc_type) in names.items():
+            name = "py-raise-%s-off-callers" % tag
+            if name not in hertzfit.optimizers():
+                hertzfit.register_optimizer(name, _raiser_off_callers(exc_type, 5),
+                                            max_evals=50)
+            names[tag] = (name, exc_type)
+    data = hertzfit.read_maxwell_data(CLEAN)
+    options = {"bootstrap": 20, "threads": 2} if where == "bootstrap" else {}
+    _raised_on.clear()
+    _callers.clear()
+    rounds = 20
+    start = threading.Barrier(2)
+    outcomes = {"a": [], "b": []}
+
+    def work(tag):
+        name = names[tag][0]
+        _callers.add(threading.get_ident())
+        for k in range(rounds):
+            start.wait()
+            try:
+                outcomes[tag].append(("returned", hertzfit.maxwell_fit(
+                    data, 0.5, optimizer=name, seed=k + 1, **options)))
+            except BaseException as exc:  # noqa: B902 - recorded for the assertion
+                outcomes[tag].append(("raised", exc))
+
+    threads = [threading.Thread(target=work, args=(tag,)) for tag in names]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for tag, (_, own) in names.items():
+        assert len(outcomes[tag]) == rounds
+        for k, (how, what) in enumerate(outcomes[tag]):
+            assert how == "returned" or type(what) is own, \
+                "call %s, round %d: %r" % (tag, k, what)
+            assert how == "raised", "call %s, round %d returned %r" % (tag, k, what)
+            assert "evaluation 5 of a run on" in str(what)
+    if where == "bootstrap":   # raised on the library's threads, not the callers'
+        assert _raised_on and not _raised_on & _callers
+    else:
+        assert _raised_on <= _callers
 
 
 def _until_stopped(ctx):
