@@ -606,12 +606,12 @@ static void test_regression_gof_clean(void **state)
 static void test_regression_gof_large_eps(void **state)
 {
     (void)state;
-    const char *feat = extract_list(make_list("reg-large.csv", large_eps, 32),
-                                    "reg-large-features.csv");
+    const char *list = make_list("reg-large.csv", large_eps, 32);
+    const char *feat = extract_list(list, "reg-large-features.csv");
     line_gof f = regress_features("Hunter, eps 0.48", feat, HF_MAXWELL_F_M);
     assert_int_equal(f.q, HF_MAXWELL_MODEL_INADEQUATE);
     assert_non_null(strstr(f.reason, "reduced chi^2"));
-    char cmd[1400], *out = NULL, *err = NULL;
+    char cmd[2400], *out = NULL, *err = NULL;
     snprintf(cmd, sizeof cmd, "maxwell fit --data '%s' --nu 0.5 --method regression --csv",
              feat);
     /* no line trusted: exit 1, the statistic on the warning line */
@@ -622,6 +622,20 @@ static void test_regression_gof_large_eps(void **state)
     assert_non_null(strstr(err, "reduced chi^2 = "));
     free(out);
     free(err);
+    /* the report's feature fit is the same call on the same features */
+    char dir[1100], csv[1200];
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("reg-large-report"));
+    snprintf(cmd, sizeof cmd, "maxwell report --data '%s' --nu 0.5 -o '%s'", list, dir);
+    assert_int_equal(hf_test_cli(cmd, NULL, NULL), 0);
+    snprintf(csv, sizeof csv, "%s/section1_estimates.csv", dir);
+    char *table = hf_test_read_file(csv);
+    assert_non_null(table);
+    const char *row = strstr(table, ",regression,F_M,");
+    assert_non_null(row);
+    const char *end = strchr(row, '\n');
+    assert_non_null(strstr(row, ",model-inadequate,"));
+    assert_true(strstr(row, ",model-inadequate,") < end);
+    free(table);
 }
 
 /* Hunt and Crossley's damping coefficient α [s/m] of the regression test:
