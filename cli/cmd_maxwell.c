@@ -1278,7 +1278,10 @@ static int cmd_fit(int argc, char **argv)
                      "1e12 Pa), poorly-determined (relative standard error > 50 %, a zero\n"
                      "or non-finite one, or R^2 < 0.5) and model-inadequate (the curve\n"
                      "fit's residuals are not the noise measured before contact: reduced\n"
-                     "chi^2 or a runs test) each warn on stderr, as does eps > 0.2.  Each\n"
+                     "chi^2 or a runs test; a regression's, on a table with the u_F_M_N,\n"
+                     "u_t_M_s, u_t_c_s columns 'maxwell extract' writes, not within those\n"
+                     "uncertainties: reduced chi^2 on n - 2 degrees of freedom) each warn\n"
+                     "on stderr, as does eps > 0.2.  Each\n"
                      "trace is conditioned first (clock re-zeroed, a later impact cut,\n"
                      "clipped samples left out, drift removed), one note per step.  Exit 1\n"
                      "when no estimate is well determined.",

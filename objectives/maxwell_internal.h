@@ -118,7 +118,8 @@ unsigned hf_maxwell_data_mask(const hf_maxwell_data *data);
  * impact). */
 int hf_maxwell_impact_features_usable(const hf_maxwell_impact_features *f);
 /* The goodness-of-fit rule of every curve fit (the Maxwell curve fit's
- * hf_maxwell_estimate_quality and the exact viscoelastic fit's status;
+ * hf_maxwell_estimate_quality, which also judges a regression against its
+ * features' uncertainties, and the exact viscoelastic fit's status;
  * docs/traces.md, "When hertzfit does not trust a fit"): 1, with the
  * reason into why (size bytes), when the residuals are not noise — a
  * reduced χ² of gof_dof degrees of freedom against a noise estimate of

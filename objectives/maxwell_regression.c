@@ -134,6 +134,19 @@ static int first_order_biased(const hf_maxwell_estimate *e, char *why, size_t si
     return 1;
 }
 
+/* hf_fit_misfit of E; a regression's noise is its features' standard
+ * uncertainties (line_against_uncertainty), which WHY then names. */
+static int misfit(const hf_maxwell_estimate *e, char *why, size_t size)
+{
+    if (!hf_fit_misfit(e->chi2_red, e->gof_dof, e->noise_dof, e->runs_z, why, size))
+        return 0;
+    size_t len = strlen(why);
+    if (e->method == HF_MAXWELL_REGRESSION && len < size)
+        snprintf(why + len, size - len, "; the noise here is the features' standard "
+                 "uncertainties (columns u_F_M_N, u_t_M_s, u_t_c_s)");
+    return 1;
+}
+
 hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *e, char *reason,
                                                size_t size)
 {
@@ -181,11 +194,13 @@ hf_maxwell_quality hf_maxwell_estimate_quality(const hf_maxwell_estimate *e, cha
                      "standard linear solid (Eqs. 48-49) does not hold", e->max_eps /
                      e->sls_alpha, HF_MAXWELL_SLS_TAU_RATIO_MAX);
         }
+        /* the misfit first: it is measured on the data, while the
+         * first-order bias is computed on Hunter's model, which data that
+         * fail the test do not follow */
+        if (q == HF_MAXWELL_WELL_DETERMINED && misfit(e, why, sizeof why))
+            q = HF_MAXWELL_MODEL_INADEQUATE;
         if (q == HF_MAXWELL_WELL_DETERMINED && first_order_biased(e, why, sizeof why))
             q = HF_MAXWELL_FIRST_ORDER_BIASED;
-        if (q == HF_MAXWELL_WELL_DETERMINED &&
-            hf_fit_misfit(e->chi2_red, e->gof_dof, e->noise_dof, e->runs_z, why, sizeof why))
-            q = HF_MAXWELL_MODEL_INADEQUATE;
     }
     if (reason != NULL && size > 0)
         snprintf(reason, size, "%s", why);
@@ -450,6 +465,43 @@ static void first_order_bias(const hf_maxwell_data *d, double nu, hf_maxwell_obs
     out->eta_bias = exact.eta - out->eta;
 }
 
+/* The line's goodness of fit against the standard uncertainties u of the
+ * measured values (the columns u_F_M_N, u_t_M_s, u_t_c_s 'maxwell extract'
+ * writes): chi2 = sum over the tests of ((y - c0 - c1 x)/u_y)^2 on n - 2
+ * degrees of freedom (two coefficients fitted), u_y = u dy/dvalue (y is
+ * proportional to the measured value, Eqs. 57, 60, 62), the noise known
+ * (noise_dof 0).  hf_maxwell_estimate_quality judges it with hf_fit_misfit,
+ * the rule of the fits.  Left unmeasured (gof_dof 0) when the data carry no
+ * uncertainty of OBS or some test's is not a positive number: a test without
+ * its noise cannot be weighed. */
+static void line_against_uncertainty(const hf_maxwell_data *d, hf_maxwell_observable obs,
+                                     double c0, double c1, hf_maxwell_estimate *out)
+{
+    const double *u = d->uncertainty[obs];
+    if (u == NULL)
+        return;
+    double chi2 = 0.0;
+    size_t n = 0;
+    for (size_t i = 0; i < d->n; ++i) {
+        if (isnan(d->value[obs][i]))
+            continue;
+        double x, y, x1, dy_dvalue;
+        hf_maxwell_regression_point(&d->impact[i], obs, d->value[obs][i], &x, &y);
+        hf_maxwell_regression_point(&d->impact[i], obs, 1.0, &x1, &dy_dvalue);
+        double u_y = fabs(dy_dvalue) * u[i];
+        if (!(u_y > 0.0) || !isfinite(u_y))
+            return;
+        double r = (y - c0 - c1 * x) / u_y;
+        chi2 += r * r;
+        ++n;
+    }
+    if (n < MIN_TESTS || !isfinite(chi2))
+        return;
+    out->gof_dof = n - 2;
+    out->noise_dof = 0;
+    out->chi2_red = chi2 / (double)out->gof_dof;
+}
+
 hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_observable obs,
                              hf_maxwell_weights weights, const hf_argatov_constants *k,
                              hf_maxwell_estimate *out, hf_diag *diag)
@@ -472,7 +524,7 @@ hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_obs
         return st;
     }
     memset(out, 0, sizeof *out);
-    out->chi2_red = out->runs_z = out->mu0_eta_corr = NAN; /* not measured here */
+    out->chi2_red = out->runs_z = out->mu0_eta_corr = NAN; /* chi2_red: below */
     out->method = HF_MAXWELL_REGRESSION;
     out->weights = weights;
     out->observables = 1u << obs;
@@ -487,8 +539,10 @@ hf_status hf_maxwell_regress(const hf_maxwell_data *d, double nu, hf_maxwell_obs
         out->r2 = r_squared(y, w, n, chisq);
         st = fill_estimate(d, nu, obs, k, c0, c1, out, diag);
     }
-    if (st == HF_OK)
+    if (st == HF_OK) {
+        line_against_uncertainty(d, obs, c0, c1, out);
         first_order_bias(d, nu, obs, weights, k, x, y, w, n, out);
+    }
     free(x);
     return st;
 }

@@ -110,6 +110,11 @@ static hf_status alloc_features(hf_maxwell_report_section *s, size_t n, hf_diag 
     int failed = (s->features_drop = malloc((n ? n : 1) * sizeof *s->features_drop)) == NULL;
     for (int j = 0; j < 3; ++j)
         failed |= (s->features_u[j] = malloc((n ? n : 1) * sizeof(double))) == NULL;
+    /* the same uncertainties in the data, as the table 'maxwell extract'
+     * writes carries them: the regressions test their lines against them */
+    for (int obs = HF_MAXWELL_F_M; obs <= HF_MAXWELL_T_C; ++obs)
+        failed |= (s->features->uncertainty[obs] = malloc((n ? n : 1) * sizeof(double))) ==
+                  NULL;
     s->features->path = hf_strdup(s->data->path != NULL ? s->data->path : "the data");
     if (failed || s->features->path == NULL)
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
@@ -140,6 +145,9 @@ static hf_status collect_features(hf_maxwell_report_section *s, hf_diag *diag)
         s->features_u[0][i] = f->F_M_se;
         s->features_u[1][i] = f->t_M_se;
         s->features_u[2][i] = f->t_c_se;
+        s->features->uncertainty[HF_MAXWELL_F_M][i] = f->F_M_se;
+        s->features->uncertainty[HF_MAXWELL_T_M][i] = f->t_M_se;
+        s->features->uncertainty[HF_MAXWELL_T_C][i] = f->t_c_se;
         s->features_drop[i++] = e->drop;
     }
     return HF_OK;

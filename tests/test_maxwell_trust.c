@@ -23,6 +23,7 @@
 #include "hertzfit/maxwell_fit.h"
 #include "hertzfit/rng.h"
 #include "core/rng_draw.h"
+#include "objectives/maxwell_internal.h"
 
 #define MU0 1e6
 #define ETA 100.0
@@ -279,7 +280,8 @@ typedef struct hc_drop {
  * 100 kHz with 1 ms before and after, 0.5 % noise of the peak.  The curve
  * fit lands near the Maxwell material (μ0 +2 %, η +30 %) with residuals
  * ~5 times the noise: it must say the model does not describe them. */
-static void hc_trace(size_t i, hf_maxwell_impact *imp, hf_maxwell_trace *tr, uint64_t seed)
+static void hc_trace(size_t i, hf_maxwell_impact *imp, hf_maxwell_trace *tr, uint64_t seed,
+                     double h_per_speed)
 {
     double m = MASS_G[i / 4] * 1e-3, R = DIAMETER_MM[i / 4] * 0.5e-3;
     double v0 = sqrt(2.0 * G * HEIGHT_MM[i % 4] * 1e-3);
@@ -291,7 +293,10 @@ static void hc_trace(size_t i, hf_maxwell_impact *imp, hf_maxwell_trace *tr, uin
     d.params.contact.stiffness = 16.0 / 3.0 * MU0 * sqrt(R);
     d.params.contact.exponent = 1.5;
     d.params.contact.approach_speed = v0;
-    d.params.damping = 0.2;
+    /* h_per_speed > 0: Hunt and Crossley's own damping, F = K δ^{3/2}(1 + α δ̇)
+     * with α = h_per_speed [s/m] the same for every drop (h = α V0), whose
+     * loss grows with V0 where a Maxwell solid's (ε ∝ V0^{-1/5}) falls */
+    d.params.damping = h_per_speed > 0.0 ? h_per_speed * v0 : 0.2;
     assert_int_equal(hf_impact_simulate(&d.params, &d.result, NULL, NULL, NULL), HF_OK);
     const double rate = 100e3, pre = 1e-3, post = 1e-3;
     size_t inside = (size_t)floor(d.result.contact_time * rate) + 1;
@@ -334,7 +339,7 @@ static void test_hunt_crossley(void **state)
     d->trace = calloc(12, sizeof *d->trace);
     assert_non_null(d->trace);
     for (size_t i = 0; i < 12; ++i)
-        hc_trace(i, &d->impact[i], &d->trace[i], 11);
+        hc_trace(i, &d->impact[i], &d->trace[i], 11, 0.0);
     hf_maxwell_curve_config cfg;
     hf_maxwell_curve_config_init(&cfg);
     hf_maxwell_fit_result fit;
@@ -489,6 +494,200 @@ static void test_singular_start_is_not_trusted(void **state)
     hf_maxwell_data_free(d);
 }
 
+/* ---- Argatov's regressions against the features' uncertainties --------
+ *
+ * Features extracted from a list's traces (`maxwell extract`, whose table
+ * carries the standard uncertainties u_F_M_N, u_t_M_s, u_t_c_s) are fitted
+ * by the three lines (Eqs. 57, 60, 62); each line's residuals are compared
+ * with those uncertainties: chi^2 on n - 2 = 10 degrees of freedom, judged
+ * by hf_fit_misfit at its false-alarm probability 1e-3 (so a line whose
+ * residuals are noise fails one time in a thousand: the seeds below are
+ * fixed, and the clean ones are far from that edge). */
+
+/* The features `maxwell extract` writes for LIST, stored under NAME. */
+static const char *extract_list(const char *list, const char *name)
+{
+    static char features[1100];
+    char cmd[1400], *out = NULL, *err = NULL;
+    snprintf(features, sizeof features, "%s", hf_test_tmp_path(name));
+    snprintf(cmd, sizeof cmd, "maxwell extract --data '%s' --csv", list);
+    int rc = hf_test_cli(cmd, &out, &err);
+    if (rc != 0)
+        print_message("%s: exit %d: %s", cmd, rc, err);
+    assert_int_equal(rc, 0);
+    free(err);
+    hf_test_write_file(features, out);
+    free(out);
+    return features;
+}
+
+typedef struct line_gof {
+    hf_maxwell_estimate e;
+    hf_maxwell_quality q;
+    char reason[300];
+} line_gof;
+
+/* The regression of OBS (unweighted, as `maxwell fit` by default) of the
+ * feature table PATH; printed with its chi2_red. */
+static line_gof regress_features(const char *what, const char *path, hf_maxwell_observable obs)
+{
+    hf_maxwell_data *d = NULL;
+    hf_argatov_constants k;
+    line_gof g;
+    assert_int_equal(hf_argatov_constants_compute(&k, NULL), HF_OK);
+    assert_int_equal(hf_maxwell_data_read(path, NULL, &d, NULL), HF_OK);
+    assert_non_null(d->uncertainty[obs]);
+    assert_int_equal(hf_maxwell_regress(d, 0.5, obs, HF_MAXWELL_WEIGHTS_NONE, &k, &g.e, NULL),
+                     HF_OK);
+    g.q = hf_maxwell_estimate_quality(&g.e, g.reason, sizeof g.reason);
+    print_message("%s, %s line: chi2_red %.4g on %zu dof, eta %.4g +- %.3g, max eps %.3f: "
+                  "%s %s\n", what, hf_maxwell_observable_name(obs), g.e.chi2_red, g.e.gof_dof,
+                  g.e.eta, g.e.eta_se, g.e.max_eps, hf_maxwell_quality_name(g.q), g.reason);
+    /* without the uncertainties: the same line, no goodness of fit */
+    for (int j = 0; j < HF_MAXWELL_NOBS; ++j) {
+        free(d->uncertainty[j]);
+        d->uncertainty[j] = NULL;
+    }
+    hf_maxwell_estimate plain;
+    assert_int_equal(hf_maxwell_regress(d, 0.5, obs, HF_MAXWELL_WEIGHTS_NONE, &k, &plain, NULL),
+                     HF_OK);
+    assert_true(plain.mu0 == g.e.mu0 && plain.eta == g.e.eta && plain.eta_se == g.e.eta_se);
+    assert_int_equal(plain.gof_dof, 0);
+    assert_true(isnan(plain.chi2_red));
+    hf_maxwell_data_free(d);
+    return g;
+}
+
+/* Hunter's traces at eps <= 0.03 (eta = 20 1/s; the later --eta wins). */
+static void small_eps(int k, char *extra, size_t size, double *v0)
+{
+    (void)k;
+    (void)v0;
+    snprintf(extra, size, "--eta 20");
+}
+
+/* Hunter's traces at eps up to 0.48 (eta = 450 1/s), where the first-order
+ * line F_M/(m V0) = (5/4)/C0 V - c_M^F eta bends away from Hunter's
+ * features by more than their noise. */
+static void large_eps(int k, char *extra, size_t size, double *v0)
+{
+    (void)k;
+    (void)v0;
+    snprintf(extra, size, "--eta 450");
+}
+
+static void test_regression_gof_clean(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 30; seed < 32; ++seed) {
+        const char *feat = extract_list(make_list("reg-clean.csv", small_eps, seed),
+                                        "reg-clean-features.csv");
+        /* F_M: measured to 0.1 %, the line holds to eps^2 ~ 1e-3 there */
+        line_gof f = regress_features("clean, small eps", feat, HF_MAXWELL_F_M);
+        assert_int_equal(f.e.gof_dof, 10);
+        assert_int_equal(f.q, HF_MAXWELL_WELL_DETERMINED);
+        /* t_M: its line passes the test (its eta is poorly determined at
+         * eps 0.03, which is another matter) */
+        line_gof t = regress_features("clean, small eps", feat, HF_MAXWELL_T_M);
+        assert_int_equal(t.e.gof_dof, 10);
+        char why[300];
+        assert_int_equal(hf_fit_misfit(t.e.chi2_red, t.e.gof_dof, 0, NAN, why, sizeof why), 0);
+        char cmd[1400], *out = NULL, *err = NULL;
+        snprintf(cmd, sizeof cmd, "maxwell fit --data '%s' --nu 0.5 --method regression --csv",
+                 feat);
+        assert_int_equal(hf_test_cli(cmd, &out, &err), 0);
+        assert_non_null(strstr(out, "\nregression,F_M,12,"));
+        assert_null(strstr(out, "model-inadequate"));
+        free(out);
+        free(err);
+    }
+}
+
+static void test_regression_gof_large_eps(void **state)
+{
+    (void)state;
+    const char *list = make_list("reg-large.csv", large_eps, 32);
+    const char *feat = extract_list(list, "reg-large-features.csv");
+    line_gof f = regress_features("Hunter, eps 0.48", feat, HF_MAXWELL_F_M);
+    assert_int_equal(f.q, HF_MAXWELL_MODEL_INADEQUATE);
+    assert_non_null(strstr(f.reason, "reduced chi^2"));
+    char cmd[2400], *out = NULL, *err = NULL;
+    snprintf(cmd, sizeof cmd, "maxwell fit --data '%s' --nu 0.5 --method regression --csv",
+             feat);
+    /* no line trusted: exit 1, the statistic on the warning line */
+    assert_int_equal(hf_test_cli(cmd, &out, &err), 1);
+    assert_non_null(strstr(out, "\nregression,F_M,12,"));
+    assert_non_null(strstr(out, ",model-inadequate,"));
+    assert_non_null(strstr(err, "regression F_M is model-inadequate: the residuals are"));
+    assert_non_null(strstr(err, "reduced chi^2 = "));
+    free(out);
+    free(err);
+    /* the report's feature fit is the same call on the same features */
+    char dir[1100], csv[1200];
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("reg-large-report"));
+    snprintf(cmd, sizeof cmd, "maxwell report --data '%s' --nu 0.5 -o '%s'", list, dir);
+    assert_int_equal(hf_test_cli(cmd, NULL, NULL), 0);
+    snprintf(csv, sizeof csv, "%s/section1_estimates.csv", dir);
+    char *table = hf_test_read_file(csv);
+    assert_non_null(table);
+    const char *row = strstr(table, ",regression,F_M,");
+    assert_non_null(row);
+    const char *end = strchr(row, '\n');
+    assert_non_null(strstr(row, ",model-inadequate,"));
+    assert_true(strstr(row, ",model-inadequate,") < end);
+    free(table);
+}
+
+/* Hunt and Crossley's damping coefficient α [s/m] of the regression test:
+ * e ≈ 1 − (2/3) α V0 from 0.92 to 0.74 over the 12 drops. */
+#define HC_ALPHA 0.2
+
+/* Hunt–Crossley traces (hc_trace) written as a list, extracted and
+ * regressed: the material is no Maxwell solid, and no line may be ok.  The
+ * F_M and t_M lines give eta < 0 (nonphysical, the rule checked first) and
+ * their residuals are far beyond the features' uncertainties too (reduced
+ * chi^2 ~400 and ~90 on 10 dof); the t_c line, measured less precisely,
+ * is poorly determined. */
+static void test_regression_gof_hunt_crossley(void **state)
+{
+    (void)state;
+    char text[4000] = "m_kg,R_m,V0_mps,trace\n", name[64];
+    for (size_t i = 0; i < 12; ++i) {
+        hf_maxwell_impact imp;
+        hf_maxwell_trace tr;
+        hc_trace(i, &imp, &tr, 11, HC_ALPHA);
+        size_t size = 40 + 60 * tr.n, len = 0;
+        char *csv = malloc(size);
+        assert_non_null(csv);
+        len += (size_t)snprintf(csv, size, "t_s,F_N\n");
+        for (size_t j = 0; j < tr.n; ++j)
+            len += (size_t)snprintf(csv + len, size - len, "%.17g,%.17g\n", tr.t[j], tr.F[j]);
+        snprintf(name, sizeof name, "reg-hc-drop%02zu.csv", i + 1);
+        hf_test_write_file(hf_test_tmp_path(name), csv);
+        free(csv);
+        free(tr.t);
+        free(tr.F);
+        const char *path = hf_test_tmp_path(name), *slash = strrchr(path, '/');
+        len = strlen(text);
+        snprintf(text + len, sizeof text - len, "%.17g,%.17g,%.17g,%s\n", imp.m, imp.R, imp.V0,
+                 slash ? slash + 1 : path);
+    }
+    char list[1100]; /* hf_test_tmp_path's buffer is reused by extract_list */
+    snprintf(list, sizeof list, "%s", hf_test_tmp_path("reg-hc.csv"));
+    hf_test_write_file(list, text);
+    const char *feat = extract_list(list, "reg-hc-features.csv");
+    static const hf_maxwell_observable obs[3] = {HF_MAXWELL_F_M, HF_MAXWELL_T_M,
+                                                 HF_MAXWELL_T_C};
+    for (int j = 0; j < 3; ++j) {
+        line_gof g = regress_features("Hunt-Crossley", feat, obs[j]);
+        assert_int_not_equal(g.q, HF_MAXWELL_WELL_DETERMINED);
+        char why[300];
+        if (obs[j] != HF_MAXWELL_T_C)
+            assert_int_equal(hf_fit_misfit(g.e.chi2_red, g.e.gof_dof, 0, NAN, why, sizeof why),
+                             1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -503,6 +702,9 @@ int main(void)
         cmocka_unit_test(test_implausible_mu0),
         cmocka_unit_test(test_zero_se_is_poorly_determined),
         cmocka_unit_test(test_singular_start_is_not_trusted),
+        cmocka_unit_test(test_regression_gof_clean),
+        cmocka_unit_test(test_regression_gof_large_eps),
+        cmocka_unit_test(test_regression_gof_hunt_crossley),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

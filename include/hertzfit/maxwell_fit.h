@@ -538,7 +538,8 @@ void hf_maxwell_extraction_free(hf_maxwell_extraction *extraction);
  * itself without that column:
  *  - with traces: hf_maxwell_extract of every impact; the features of
  *    each drop's first impact when usable (hf_maxwell_impact_features_usable)
- *    become a feature data set with their standard uncertainties, fitted
+ *    become a feature data set with their standard uncertainties (in its
+ *    uncertainty[], so each regression line is tested against them), fitted
  *    by Argatov's regressions and the full fit (hf_maxwell_identify,
  *    method ALL); and the curve fit of the traces (hf_maxwell_identify,
  *    method CURVE, with its residuals, contact starts and baselines);
