@@ -856,18 +856,20 @@ static int peak_fit_centred(const hf_maxwell_trace *tr, size_t lo, size_t hi, si
  * quartic over h = 0.25 of t_c reads the height 1.46e-4 low at ε 0.078
  * and 3.8e-4 at 0.235 (PEAK_QUARTIC_ERROR, that scaled as ε² to 0.25);
  * with the s^6 term 1.3e-5 and 1.25e-4 over h = 0.25, 5e-6 and 1.4e-5
- * over h = 0.15, so the bound PEAK_SEXTIC_ERROR (h/0.25)^PEAK_SEXTIC_POWER. */
+ * over h = 0.15, 2.3e-6 and 7.4e-6 over h = 0.10, |6e-7| at ε 0.16 and
+ * 0.235 over h = 0.05, so the bound PEAK_SEXTIC_ERROR
+ * (h/0.25)^PEAK_SEXTIC_POWER, a cube, above every one of them. */
 #define PEAK_QUARTIC_ERROR 4.3e-4
 #define PEAK_SEXTIC_ERROR 1.3e-4
-#define PEAK_SEXTIC_POWER 4.3
+#define PEAK_SEXTIC_POWER 3.0
 
 /* The peak over PEAK_HALF_WIDTH of the contact duration T by the quartic
  * when its model error is at most half its statistical error u (relative;
  * the shipped traces' 1e-3); else with the s^6 term, over a window
  * narrowed when u is so small that that model's error would show: the
  * height's scatter grows as h^{-1/2}, so h keeps the model error at a
- * quarter of it, (h/0.25)^{4.8} = u/(4 PEAK_SEXTIC_ERROR) (h ~0.18 at
- * 10 MHz, 0.5 % noise, 22,833 samples per contact; 0.24 at 1 MHz), not
+ * quarter of it, (h/0.25)^{3.5} = u/(4 PEAK_SEXTIC_ERROR) (h ~0.16 at
+ * 10 MHz, 0.5 % noise, 22,833 samples per contact; 0.23 at 1 MHz), not
  * under 0.05, which keeps ~10 % of the contact's samples however small
  * the noise.  The model's error bound is added to F_M's uncertainty. */
 static int peak_fit(const hf_maxwell_trace *tr, size_t lo, size_t hi, size_t ip, double T,

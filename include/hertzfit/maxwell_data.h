@@ -349,7 +349,7 @@ hf_status hf_maxwell_data_select_specimen(const hf_maxwell_data *data, const cha
  *     the time of the peak.  Where F_M's statistical uncertainty is under
  *     twice the quartic's model error (4.3e-4 of the peak at ε = 0.25)
  *     an s^6 term is added, over a window narrowed as the noise falls
- *     (~18 % of t_c at 10 MHz); the model's error bound is added to F_M's
+ *     (~16 % of t_c at 10 MHz); the model's error bound is added to F_M's
  *     uncertainty.
  *  5. t_M = vertex time − t0, t_c = t1 − t0.
  * Standard uncertainties: from each fit's covariance, with the known σ
