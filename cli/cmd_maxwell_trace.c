@@ -178,17 +178,26 @@ static int cmd_extract(int argc, char **argv)
     };
     hfc_spec spec = {argv[0],
                      "The features of every drop's force trace: peak force F_M above the\n"
-                     "baseline (maximum of a quartic in t fitted to the samples within\n"
-                     "25 % of the contact duration of the largest one), its time t_M and the\n"
-                     "contact duration t_c, both from the contact start, where the force\n"
-                     "leaves the baseline (Hertz's time law fitted to each edge, located\n"
-                     "between samples), with standard uncertainties u_*, the baseline and\n"
-                     "noise measured before the contact, and a status; the restitution e =\n"
-                     "impulse/(m V0) - 1 with its uncertainty u_e (from the noise and the\n"
-                     "baseline over the contact; NA outside (0, 1]).  A 'specimen' column of\n"
-                     "the list comes first.  The table is a --data file for 'maxwell fit'\n"
-                     "(SI columns; its full fit then fits F_M alone unless --observables\n"
-                     "says otherwise).  Exit 1 when no drop is ok.",
+                     "baseline, its time t_M and the contact duration t_c, both from the\n"
+                     "contact start, where the force leaves the baseline, with standard\n"
+                     "uncertainties u_*, the baseline and noise measured outside the contact,\n"
+                     "and a status.  A contact of 40 samples or more whose peak stands 40\n"
+                     "noise sigma or more above the baseline is read by its edges: Hertz's\n"
+                     "time law fitted to each edge (start and end located between samples)\n"
+                     "and a polynomial fitted around the peak (its window narrowed when the\n"
+                     "noise is low; the peak model's error is in u_F_M).  A sparser or\n"
+                     "fainter contact is read by a fit of Hunter's force to the whole pulse.\n"
+                     "Statuses: ok; few-samples (under 8 samples above the threshold: no\n"
+                     "values; the warning names the rate needed); clipped (3 or more\n"
+                     "samples at the largest value); no-impact; no-baseline; no-edge;\n"
+                     "unit-slip (the impulse is not that of a drop of this m and V0);\n"
+                     "pulse-misfit (the whole-pulse fit's residuals are not noise: values\n"
+                     "printed, not to be trusted); only ok values are measurements.\n"
+                     "The restitution e = impulse/(m V0) - 1 with its uncertainty u_e (from\n"
+                     "the noise and the baseline over the contact; NA outside (0, 1]).  A\n"
+                     "'specimen' column of the list comes first.  The table is a --data\n"
+                     "file for 'maxwell fit' (SI columns; its full fit then fits F_M alone\n"
+                     "unless --observables says otherwise).  Exit 1 when no drop is ok.",
                      opts, HFC_COUNT(opts), NULL, NULL};
     int rc;
     if (!hfc_parse(&spec, argc, argv, &rc))
