@@ -840,19 +840,9 @@ hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_cur
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     if (st == HF_OK)
         st = start_point(&c, x0->data, diag);
-    gsl_multifit_nlinear_fdf fdf = {0};
-    fdf.f = gsl_f;
-    fdf.df = gsl_df;
-    fdf.n = c.N;
-    fdf.p = c.p;
-    fdf.params = &c;
-    gsl_multifit_nlinear_parameters params = gsl_multifit_nlinear_default_parameters();
-    params.trs = gsl_multifit_nlinear_trs_lm;
-    if (st == HF_OK) {
-        w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &params, c.N, c.p);
-        if (w == NULL)
-            st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    }
+    gsl_multifit_nlinear_fdf fdf;
+    if (st == HF_OK && (w = hf_lsq_alloc(&fdf, gsl_f, gsl_df, c.N, c.p, &c)) == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     int gs = GSL_SUCCESS, info = 0;
     if (st == HF_OK) {
         gs = gsl_multifit_nlinear_init(x0, &fdf, w);

@@ -157,6 +157,22 @@ static double chi2_unit(const gsl_vector *f, size_t p)
     return ssr / ((double)f->size - (double)p);
 }
 
+gsl_multifit_nlinear_workspace *
+hf_lsq_alloc(gsl_multifit_nlinear_fdf *fdf, int (*f)(const gsl_vector *, void *, gsl_vector *),
+             int (*df)(const gsl_vector *, void *, gsl_matrix *), size_t n, size_t p,
+             void *params)
+{
+    *fdf = (gsl_multifit_nlinear_fdf){0};
+    fdf->f = f;
+    fdf->df = df;
+    fdf->n = n;
+    fdf->p = p;
+    fdf->params = params;
+    gsl_multifit_nlinear_parameters par = gsl_multifit_nlinear_default_parameters();
+    par.trs = gsl_multifit_nlinear_trs_lm;
+    return gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &par, n, p);
+}
+
 int hf_lsq_drive(gsl_multifit_nlinear_workspace *w, size_t max_iter, double xtol, double gtol,
                  double stall_chi2, int *info)
 {

@@ -76,4 +76,14 @@ hf_status hf_study_run(const hf_optimizer *opt, const hf_problem *problem,
 int hf_lsq_drive(gsl_multifit_nlinear_workspace *w, size_t max_iter, double xtol, double gtol,
                  double stall_chi2, int *info);
 
+/* The curve fits' trust-region workspace: *FDF set to the residuals F,
+ * the Jacobian DF, N residuals, P variables and PARAMS, and a
+ * Levenberg–Marquardt workspace (GSL's other defaults) for N x P, NULL
+ * when out of memory.  GSL keeps FDF's address: it must outlive the
+ * workspace (gsl_multifit_nlinear_free). */
+gsl_multifit_nlinear_workspace *
+hf_lsq_alloc(gsl_multifit_nlinear_fdf *fdf, int (*f)(const gsl_vector *, void *, gsl_vector *),
+             int (*df)(const gsl_vector *, void *, gsl_matrix *), size_t n, size_t p,
+             void *params);
+
 #endif

@@ -646,19 +646,10 @@ static hf_status fit_one(const hf_maxwell_data *d, const hf_viscoelastic_law *la
     hf_status fst = HF_OK;
     if (st == HF_OK)
         fst = start_point(&c, param0, start0, x0->data, &inner);
-    gsl_multifit_nlinear_fdf fdf = {0};
-    fdf.f = gsl_f;
-    fdf.df = gsl_df;
-    fdf.n = c.N;
-    fdf.p = c.p;
-    fdf.params = &c;
-    gsl_multifit_nlinear_parameters par = gsl_multifit_nlinear_default_parameters();
-    par.trs = gsl_multifit_nlinear_trs_lm;
-    if (st == HF_OK && fst == HF_OK) {
-        w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &par, c.N, c.p);
-        if (w == NULL)
-            st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    }
+    gsl_multifit_nlinear_fdf fdf;
+    if (st == HF_OK && fst == HF_OK &&
+        (w = hf_lsq_alloc(&fdf, gsl_f, gsl_df, c.N, c.p, &c)) == NULL)
+        st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     if (st == HF_OK && fst == HF_OK) {
         int info = 0;
         int gs = gsl_multifit_nlinear_init(x0, &fdf, w);
@@ -1343,16 +1334,9 @@ static hf_status feature_fit(const hf_maxwell_data *d, const hf_viscoelastic_law
     if (st != HF_OK)
         return st;
     gsl_vector *x0 = gsl_vector_alloc(c.k);
-    gsl_multifit_nlinear_fdf fdf = {0};
-    fdf.f = feature_f;
-    fdf.df = feature_df;
-    fdf.n = c.N;
-    fdf.p = c.k;
-    fdf.params = &c;
-    gsl_multifit_nlinear_parameters par = gsl_multifit_nlinear_default_parameters();
-    par.trs = gsl_multifit_nlinear_trs_lm;
+    gsl_multifit_nlinear_fdf fdf;
     gsl_multifit_nlinear_workspace *w =
-        x0 ? gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &par, c.N, c.k) : NULL;
+        x0 ? hf_lsq_alloc(&fdf, feature_f, feature_df, c.N, c.k, &c) : NULL;
     if (w == NULL)
         st = hf_diag_set(diag, HF_ENOMEM, "out of memory");
     int gs = GSL_SUCCESS, info = 0;
