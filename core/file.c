@@ -182,29 +182,6 @@ static char *without_trailing_slashes(const char *path)
     return copy;
 }
 
-/* Tries CREATE on PATH.tmp-PID-K for K = 0, 1, ... until it does not find
- * the name taken; *tmp (malloc'ed, caller frees) is the name created. */
-static hf_status create_temporary(const char *path,
-                                  int (*create)(const char *name, void *object), void *object,
-                                  char **tmp, hf_diag *diag)
-{
-    size_t len = strlen(path) + 48;
-    *tmp = malloc(len); /* caller frees */
-    if (*tmp == NULL)
-        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
-    for (unsigned k = 0; k < 1000; ++k) {
-        snprintf(*tmp, len, "%s.tmp-%ld-%u", path, (long)getpid(), k);
-        if (create(*tmp, object) == 0)
-            return HF_OK;
-        if (errno != EEXIST)
-            break;
-    }
-    hf_status st = hf_diag_set(diag, HF_EIO, "cannot write '%s': %s", path, strerror(errno));
-    free(*tmp);
-    *tmp = NULL;
-    return st;
-}
-
 /* ---- the temporaries of this process, for a signal handler ------------- */
 
 /* Every temporary name an atomic output holds, so that a program ended by
@@ -244,6 +221,41 @@ static void temporary_drop(int slot)
     if (slot >= 0)
         atomic_store(&temporaries[slot].state, 0);
 }
+
+/* Tries CREATE on PATH.tmp-PID-K for K = 0, 1, ... until it does not find
+ * the name taken; *tmp (malloc'ed, caller frees) is the name created, and
+ * *slot its place among this process's temporaries (temporary_add).  Each
+ * name is registered before it is created, so that a signal arriving
+ * between the two cannot leave it behind (a name that then turns out
+ * taken holds this process's id: a leftover of an ended process with the
+ * same id, or none). */
+static hf_status create_temporary(const char *path,
+                                  int (*create)(const char *name, void *object), void *object,
+                                  int is_dir, char **tmp, int *slot, hf_diag *diag)
+{
+    size_t len = strlen(path) + 48;
+    *slot = -1;
+    *tmp = malloc(len); /* caller frees */
+    if (*tmp == NULL)
+        return hf_diag_set(diag, HF_ENOMEM, "out of memory");
+    for (unsigned k = 0; k < 1000; ++k) {
+        snprintf(*tmp, len, "%s.tmp-%ld-%u", path, (long)getpid(), k);
+        *slot = temporary_add(*tmp, is_dir);
+        if (create(*tmp, object) == 0)
+            return HF_OK;
+        int saved = errno;
+        temporary_drop(*slot);
+        *slot = -1;
+        errno = saved;
+        if (errno != EEXIST)
+            break;
+    }
+    hf_status st = hf_diag_set(diag, HF_EIO, "cannot write '%s': %s", path, strerror(errno));
+    free(*tmp);
+    *tmp = NULL;
+    return st;
+}
+
 
 /* Removes NAME in the folder PARENT and, for a folder, all it holds, with
  * system calls only (async-signal-safe: no allocation, no stdio).  A
@@ -444,13 +456,12 @@ static hf_status pending_alloc(size_t size, const char *path, int want_dir,
     p->path = target;
     p->slot = -1;
     remove_leftovers(p->path);
-    st = create_temporary(p->path, create, p, &p->tmp, diag);
+    st = create_temporary(p->path, create, p, want_dir, &p->tmp, &p->slot, diag);
     if (st != HF_OK) {
         free(p->path);
         free(p);
         return st;
     }
-    p->slot = temporary_add(p->tmp, want_dir);
     *out = p;
     return HF_OK;
 }
