@@ -346,6 +346,40 @@ static double relative_r2(const hf_maxwell_objective *obj, double ssr)
     return sst > 0.0 ? 1.0 - ssr / sst : 1.0;
 }
 
+/* The fit against the features' standard uncertainties (the u_* columns
+ * 'maxwell extract' writes, d->uncertainty): chi2 = sum of ((model - y)/u)²
+ * = (r y/u)² over the fitted values, R the relative residuals at the
+ * optimum, on their count − 2 degrees of freedom, the noise known
+ * (noise_dof 0), as the regressions' lines are judged.  Left unmeasured
+ * (gof_dof 0) when a fitted value has no positive uncertainty. */
+static void fit_against_uncertainty(const hf_maxwell_objective *obj, const double *r,
+                                    hf_maxwell_estimate *out)
+{
+    const hf_maxwell_data *d = obj->data;
+    double chi2 = 0.0;
+    size_t n = 0;
+    for (size_t i = 0; i < d->n; ++i) {
+        size_t j = 0;
+        for (int k = 0; k < HF_MAXWELL_NOBS; ++k) {
+            if (!(obj->mask & (1u << k)))
+                continue;
+            double y = d->value[k][i], res = r[i * obj->per_test + j++];
+            if (isnan(y))
+                continue;
+            double u = d->uncertainty[k] != NULL ? d->uncertainty[k][i] : NAN;
+            if (!(u > 0.0) || !isfinite(u))
+                return;
+            chi2 += (res * y / u) * (res * y / u);
+            ++n;
+        }
+    }
+    if (n <= 2 || !isfinite(chi2))
+        return;
+    out->gof_dof = n - 2;
+    out->noise_dof = 0;
+    out->chi2_red = chi2 / (double)out->gof_dof;
+}
+
 hf_status hf_maxwell_objective_estimate(const hf_maxwell_objective *obj, const double *x,
                                         hf_maxwell_estimate *out, double *residuals,
                                         hf_diag *diag)
@@ -361,14 +395,17 @@ hf_status hf_maxwell_objective_estimate(const hf_maxwell_objective *obj, const d
         return hf_diag_set(diag, HF_ENOMEM, "out of memory");
     hf_status st = residuals_at(obj, mu0, eta, r, diag);
     double ssr = st == HF_OK ? sum_squares(r, N) : 0.0;
-    if (r != residuals)
-        free(r);
     if (st == HF_OK)
         st = standard_errors(obj, x, ssr, se, &corr, diag);
+    if (st == HF_OK) {
+        memset(out, 0, sizeof *out);
+        out->chi2_red = out->runs_z = NAN; /* the runs test: not measured here */
+        fit_against_uncertainty(obj, r, out);
+    }
+    if (r != residuals)
+        free(r);
     if (st != HF_OK)
         return st;
-    memset(out, 0, sizeof *out);
-    out->chi2_red = out->runs_z = NAN; /* not measured here */
     out->mu0_eta_corr = isfinite(corr) ? corr : NAN;
     out->method = HF_MAXWELL_FULL;
     out->observables = obj->mask;

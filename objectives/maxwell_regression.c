@@ -134,16 +134,17 @@ static int first_order_biased(const hf_maxwell_estimate *e, char *why, size_t si
     return 1;
 }
 
-/* hf_fit_misfit of E; a regression's noise is its features' standard
- * uncertainties (line_against_uncertainty), which WHY then names. */
+/* hf_fit_misfit of E; a regression's or a full fit's noise is the
+ * features' standard uncertainties (line_against_uncertainty,
+ * fit_against_uncertainty in maxwell_objective.c), which WHY then names. */
 static int misfit(const hf_maxwell_estimate *e, char *why, size_t size)
 {
     if (!hf_fit_misfit(e->chi2_red, e->gof_dof, e->noise_dof, e->runs_z, why, size))
         return 0;
     size_t len = strlen(why);
-    if (e->method == HF_MAXWELL_REGRESSION && len < size)
+    if ((e->method == HF_MAXWELL_REGRESSION || e->method == HF_MAXWELL_FULL) && len < size)
         snprintf(why + len, size - len, "; the noise here is the features' standard "
-                 "uncertainties (columns u_F_M_N, u_t_M_s, u_t_c_s)");
+                 "uncertainties (columns u_F_M_N, u_t_M_s, u_t_c_s, u_e)");
     return 1;
 }
 

@@ -576,6 +576,32 @@ static void large_eps(int k, char *extra, size_t size, double *v0)
     snprintf(extra, size, "--eta 450");
 }
 
+/* The full fit (Hunter's model, by the program's default optimiser) of the
+ * observables MASK of the feature table PATH: its estimate and quality,
+ * printed with its chi2_red against the features' uncertainties. */
+static line_gof full_fit_features(const char *what, const char *path, unsigned mask)
+{
+    hf_maxwell_data *d = NULL;
+    hf_argatov_constants k;
+    line_gof g;
+    assert_int_equal(hf_argatov_constants_compute(&k, NULL), HF_OK);
+    assert_int_equal(hf_maxwell_data_read(path, NULL, &d, NULL), HF_OK);
+    hf_maxwell_fit_config cfg;
+    hf_maxwell_fit_config_init(&cfg);
+    cfg.objective.nu = 0.5;
+    cfg.objective.mask = mask;
+    hf_maxwell_fit_result fit;
+    hf_diag diag = {{0}};
+    assert_int_equal(hf_maxwell_fit_full(d, &k, &cfg, &fit, NULL, &diag), HF_OK);
+    g.e = fit.estimate;
+    g.q = hf_maxwell_estimate_quality(&g.e, g.reason, sizeof g.reason);
+    print_message("%s, full fit: chi2_red %.4g on %zu dof, eta %.4g +- %.3g: %s %s\n", what,
+                  g.e.chi2_red, g.e.gof_dof, g.e.eta, g.e.eta_se, hf_maxwell_quality_name(g.q),
+                  g.reason);
+    hf_maxwell_data_free(d);
+    return g;
+}
+
 static void test_regression_gof_clean(void **state)
 {
     (void)state;
@@ -600,6 +626,13 @@ static void test_regression_gof_clean(void **state)
         assert_null(strstr(out, "model-inadequate"));
         free(out);
         free(err);
+        /* the full fit of F_M, t_M: measured against the same uncertainties
+         * on 24 - 2 dof, and Hunter's features pass it */
+        line_gof full = full_fit_features("clean, small eps", feat,
+                                          (1u << HF_MAXWELL_F_M) | (1u << HF_MAXWELL_T_M));
+        assert_int_equal(full.e.gof_dof, 22);
+        assert_int_equal(hf_fit_misfit(full.e.chi2_red, full.e.gof_dof, 0, NAN, why, sizeof why),
+                         0);
     }
 }
 
@@ -686,6 +719,12 @@ static void test_regression_gof_hunt_crossley(void **state)
             assert_int_equal(hf_fit_misfit(g.e.chi2_red, g.e.gof_dof, 0, NAN, why, sizeof why),
                              1);
     }
+    /* the full fit of Hunter's model to a material that is not a Maxwell
+     * solid: its residuals are not the features' noise, so never `ok` */
+    line_gof full = full_fit_features("Hunt-Crossley", feat,
+                                      (1u << HF_MAXWELL_F_M) | (1u << HF_MAXWELL_T_M));
+    assert_int_equal(full.e.gof_dof, 22);
+    assert_int_equal(full.q, HF_MAXWELL_MODEL_INADEQUATE);
 }
 
 int main(void)

@@ -639,13 +639,14 @@ typedef struct hf_maxwell_estimate {
     double intercept, slope, cov00, cov01, cov11;
     /* full only */
     double misfit;            /* sum of squared relative residuals */
-    /* Goodness of fit (the curve fit, and a regression on data that carry
-     * the standard uncertainties of their features, hf_maxwell_data's
-     * uncertainty[]; gof_dof 0 where there is no independent noise measure:
-     * the full fit, and a regression on features without uncertainties).
+    /* Goodness of fit (the curve fit, and a regression or a full fit on
+     * data that carry the standard uncertainties of their features,
+     * hf_maxwell_data's uncertainty[]; gof_dof 0 where there is no
+     * independent noise measure: features without uncertainties).
      * chi2_red = Σ (r/σ_i)²/gof_dof with σ_i each drop's noise measured
      * before contact (a regression: each feature's uncertainty carried to
-     * the line's y, on n − 2 dof); it is ~1 ± √(2/dof)
+     * the line's y, on n − 2 dof; a full fit: (model − value)/uncertainty
+     * of every fitted value, on their count − 2 dof); it is ~1 ± √(2/dof)
      * when the residuals are noise.  runs_z: the Wald–Wolfowitz runs test on
      * the residual signs (each drop's runs summed), (R − E[R])/√Var R: far
      * below 0 (too few sign changes) when the residuals follow a curve. */

@@ -365,10 +365,10 @@ class MaxwellEstimate:
     coefficients for a regression, the misfit for a full fit; for the curve
     fit the goodness of fit (``chi2_red`` against the pre-contact noise with
     ``gof_dof`` degrees of freedom, the runs test's ``runs_z``) and the
-    correlation ``mu0_eta_corr`` of the two estimates; for a regression on
-    data with the features' uncertainties (the ``u_`` columns of
-    ``maxwell extract``), ``chi2_red`` of its line against them on
-    ``gof_dof`` = n - 2 degrees of freedom."""
+    correlation ``mu0_eta_corr`` of the two estimates; for a regression or
+    a full fit on data with the features' uncertainties (the ``u_`` columns
+    of ``maxwell extract``), ``chi2_red`` against them on ``gof_dof`` =
+    (values fitted) - 2 degrees of freedom."""
     method: str
     observables: str
     n: int
