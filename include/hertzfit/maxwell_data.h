@@ -344,11 +344,12 @@ hf_status hf_maxwell_data_select_specimen(const hf_maxwell_data *data, const cha
  *     (at least 7; chosen by time, as samples chosen by value would bias
  *     the peak up; quartic, as the pulse there is no parabola: a
  *     sine-like Hertz pulse has a quartic term and the viscous asymmetry
- *     a cubic one), fitted again around the sample nearest its maximum;
- *     its maximum, where the derivative is zero, gives F_M (above b) and
- *     the time of the peak.  Where F_M's statistical uncertainty is under
- *     twice the quartic's model error (4.3e-4 of the peak at ε = 0.25)
- *     an s^6 term is added, over a window narrowed as the noise falls
+ *     a cubic one); its maximum, where the derivative is zero, gives F_M
+ *     (above b) and the time of the peak.  Where F_M's statistical
+ *     uncertainty is under twice the quartic's model error (4.3e-4 of
+ *     the peak at ε = 0.25) the fits are recentred on the sample nearest
+ *     the maximum and an s^6 term is added, over a window narrowed as the
+ *     noise falls
  *     (~16 % of t_c at 10 MHz); the model's error bound is added to F_M's
  *     uncertainty.
  *  5. t_M = vertex time − t0, t_c = t1 − t0.
