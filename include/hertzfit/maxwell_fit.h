@@ -250,7 +250,8 @@ size_t hf_maxwell_curve_nresiduals(const hf_maxwell_data *data);
  * slip; each drop's trace is conditioned so before the fit: see there),
  * HF_ENOCONV for a fit that ends where the model fails (ε beyond
  * HF_HUNTER_EPS_MAX: traces Hunter's model does not describe), HF_EGSL,
- * HF_ENOMEM, and those of
+ * HF_ENOMEM, HF_EINTERRUPTED when the host's interrupt (hf_interrupt_set)
+ * stopped the iterations (no estimate), and those of
  * hf_maxwell_impact_check (naming the value). */
 hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_curve_config *cfg,
                                hf_maxwell_fit_result *out, double *contact_start,
