@@ -349,7 +349,9 @@ void hf_maxwell_identify_config_init(hf_maxwell_identify_config *cfg);
  * others), where the standard errors assume the model and independent
  * residuals; docs/traces.md says when they differ.  Fewer than
  * HF_MAXWELL_BOOTSTRAP_MIN replicates, or more than
- * HF_MAXWELL_BOOTSTRAP_MAX, are refused (HF_EINVAL). */
+ * HF_MAXWELL_BOOTSTRAP_MAX, are refused (HF_EINVAL).  No replicate
+ * starts while the host's interrupt (hf_interrupt_set) is pending: the
+ * identification then fails HF_EINTERRUPTED, with no intervals. */
 #define HF_MAXWELL_BOOTSTRAP_LEVEL 0.95
 #define HF_MAXWELL_BOOTSTRAP_MIN 20
 #define HF_MAXWELL_BOOTSTRAP_MAX 100000
