@@ -5,7 +5,10 @@ lands (inside the objective, between two calls, at a callback's entry), and
 never yields a result the objective did not return; an exception raised in
 one thread's objective is raised by that thread's call and by no other, and one
 raised by a Python optimiser on a library thread by the call that ran it
-(campaigns, profile fits, minimize and the Maxwell fits alike)."""
+(campaigns, profile fits, minimize and the Maxwell fits alike).  Ctrl-C
+during a call that stays in C (hertzfit's own optimisers, a bootstrap) stops
+it within a second (python/hertzfit/_core.py, InterruptScope), an interrupted
+campaign writes nothing, and SIGINT is Python's own outside the calls."""
 import os
 import random
 import signal
