@@ -196,7 +196,8 @@ int hfc_fail_status(const char *command, const char *prefix, hf_status status,
  * code. */
 int hfc_close_stdout(int rc);
 
-/* The exit code of a failed library call: 2 for bad input, 1 otherwise. */
+/* The exit code of a failed library call: 2 for bad input, 130 for an
+ * interrupted call (HF_EINTERRUPTED), 1 otherwise. */
 int hfc_status_exit(hf_status status);
 
 /* Commentary: on stdout, behind "# " when CSV is set. */

@@ -37,7 +37,12 @@ int hfc_fail_status(const char *command, const char *prefix, hf_status status,
 
 int hfc_status_exit(hf_status status)
 {
-    /* HF_EWRITE is not bad input: a full disk is not the user's input */
+    /* HF_EWRITE is not bad input: a full disk is not the user's input.
+     * An interrupted call (HF_EINTERRUPTED, which needs an interrupt hook
+     * the program does not set: Ctrl-C ends it by SIGINT, cli/signals.c)
+     * ends as a shell reports Ctrl-C, 128 + SIGINT. */
+    if (status == HF_EINTERRUPTED)
+        return 130;
     return hf_status_is_bad_input(status) ? 2 : 1;
 }
 

@@ -53,6 +53,8 @@ static int fail(failure *f, const char *id, const char *fmt, ...)
  * program's exit 2) are hertzfit:badInput. */
 static int fail_status(failure *f, const char *command, hf_status st, const hf_diag *diag)
 {
+    if (st == HF_EINTERRUPTED)   /* the call found the host's Ctrl-C pending */
+        return fail(f, "hertzfit:interrupted", "hertzfit_%s: interrupted (Ctrl-C)", command);
     return fail(f, hf_status_is_bad_input(st) ? "hertzfit:badInput" : "hertzfit:failed",
                 "hertzfit_%s: %s", command,
                 diag != NULL && diag->text[0] ? diag->text : hf_strerror(st));

@@ -9,8 +9,9 @@ turns each literal constant into a declaration cffi understands (an integer
 as `#define NAME ...`, a number as `static const double NAME;`, a string as
 `static const char *const NAME;`).  So the Python package declares exactly
 the C API and cannot drift from it.  Kept by hand: only what the headers take
-from system headers (PRELUDE: free()) and the binding's own callbacks
-(CALLBACKS: the extern "Python" functions).
+from system headers (PRELUDE: free()), the binding's own callbacks
+(CALLBACKS: the extern "Python" functions) and the functions of its SIGINT
+hook (C in SOURCE, declared in CALLBACKS too).
 
 Where the library is found, first match wins:
   HERTZFIT_STATIC_LIB=/path/libhertzfit.a and HERTZFIT_INCLUDE_DIRS=dir[:dir]
@@ -46,7 +47,11 @@ void free(void *ptr);
 CALLBACKS = r"""
 extern "Python" double hfpy_objective(const double *x, void *ctx);
 extern "Python" hf_status hfpy_algorithm_run(const hf_algo_run *ctx, hf_diag *diag);
-
+void hfpy_interrupt_watch(void);
+void hfpy_interrupt_unwatch(void);
+int hfpy_interrupt_seen(void);
+int hfpy_sigint_hook(void);
+void hfpy_sigint_unhook(void);
 """
 
 HEADER = "hertzfit/hertzfit.h"
@@ -106,7 +111,81 @@ def generate_cdef(include_dirs):
             + "\n" + CALLBACKS)
 
 
-SOURCE = '#include <stdlib.h>\n#include "hertzfit/hertzfit.h"\n'
+# The extension's own C: Ctrl-C for the library's loops.  Python runs its
+# SIGINT handler only between bytecodes, so a call that stays in C (a
+# campaign, a fit by hertzfit's own optimisers) would learn of Ctrl-C only
+# when it returns.  While a library call of the main thread is in progress,
+# hfpy_on_sigint stands in front of Python's C-level handler: it raises a
+# flag the library polls (hf_interrupt_set) before every evaluation and
+# trust-region iteration, and hands the signal on to Python's handler, so
+# that Python raises KeyboardInterrupt as soon as the call returns.  The
+# flag is a volatile sig_atomic_t written by the handler (and cleared while
+# no call is in progress): reading it needs no lock and no GIL, on any of
+# the library's threads.  _core.InterruptScope pairs the calls.
+SOURCE = r"""
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include "hertzfit/hertzfit.h"
+
+static volatile sig_atomic_t hfpy_interrupted;
+static struct sigaction hfpy_python_sigint;   /* the handler hfpy_on_sigint hands on to */
+
+static int hfpy_interrupt_pending(void) { return hfpy_interrupted != 0; }
+
+static void hfpy_on_sigint(int sig, siginfo_t *info, void *context)
+{
+    hfpy_interrupted = 1;
+    if (hfpy_python_sigint.sa_flags & SA_SIGINFO)
+        hfpy_python_sigint.sa_sigaction(sig, info, context);
+    else if (hfpy_python_sigint.sa_handler != SIG_DFL && hfpy_python_sigint.sa_handler != SIG_IGN)
+        hfpy_python_sigint.sa_handler(sig);
+}
+
+/* the first call in progress: a clear flag, which the library polls */
+static void hfpy_interrupt_watch(void)
+{
+    hfpy_interrupted = 0;
+    hf_interrupt_set(hfpy_interrupt_pending);
+}
+
+/* the last call returned: the library polls nothing */
+static void hfpy_interrupt_unwatch(void)
+{
+    hf_interrupt_set(NULL);
+    hfpy_interrupted = 0;
+}
+
+static int hfpy_interrupt_seen(void) { return hfpy_interrupted != 0; }
+
+/* 1 when hfpy_on_sigint now stands in front of the SIGINT handler that was
+ * there (Python's); 0, nothing changed, when there was none to hand on to
+ * (SIG_DFL, SIG_IGN) or sigaction failed. */
+static int hfpy_sigint_hook(void)
+{
+    struct sigaction hook;
+    if (sigaction(SIGINT, NULL, &hfpy_python_sigint) != 0)
+        return 0;
+    if (!(hfpy_python_sigint.sa_flags & SA_SIGINFO) &&
+        (hfpy_python_sigint.sa_handler == SIG_DFL || hfpy_python_sigint.sa_handler == SIG_IGN))
+        return 0;
+    memset(&hook, 0, sizeof hook);
+    hook.sa_sigaction = hfpy_on_sigint;
+    hook.sa_mask = hfpy_python_sigint.sa_mask;
+    hook.sa_flags = (hfpy_python_sigint.sa_flags | SA_SIGINFO) & ~SA_RESETHAND;
+    return sigaction(SIGINT, &hook, NULL) == 0;
+}
+
+/* Puts back the handler hfpy_sigint_hook found, unless another one has
+ * been set since (which then stays). */
+static void hfpy_sigint_unhook(void)
+{
+    struct sigaction now;
+    if (sigaction(SIGINT, NULL, &now) == 0 && (now.sa_flags & SA_SIGINFO) &&
+        now.sa_sigaction == hfpy_on_sigint)
+        sigaction(SIGINT, &hfpy_python_sigint, NULL);
+}
+"""
 
 
 def _pkg_config(*args):

@@ -708,6 +708,11 @@ hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
     hf_atomic_dir *staged = NULL;   /* committed or discarded by hf_campaign_output */
     if (st == HF_OK) st = hf_atomic_dir_open(out_dir, &staged, diag);
     if (st == HF_OK) st = run_tasks(cfg, c, &rs, diag);
+    /* runs cut short by the host's interrupt are no campaign: nothing is
+     * put in place (the program's own SIGINT leaves nothing either) */
+    if (st == HF_EINTERRUPTED || (st == HF_OK && hf_interrupt_is_pending()))
+        st = hf_diag_set(diag, HF_EINTERRUPTED, "the campaign was interrupted: nothing was "
+                         "written to '%s'", out_dir);
     if (st == HF_OK)
         st = hf_campaign_output(c, out_dir, staged, diag);
     else

@@ -850,6 +850,9 @@ hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_cur
             gs = hf_lsq_drive(w, cfg->max_iter, cfg->xtol, cfg->gtol, 0.0, &info);
         if (c.status != HF_OK)
             st = hf_diag_set(diag, c.status, "curve fit: %s", c.diag.text);
+        else if (gs == GSL_CONTINUE)   /* the host's interrupt: no estimate */
+            st = hf_diag_set(diag, HF_EINTERRUPTED, "curve fit: interrupted after %zu "
+                             "iterations", gsl_multifit_nlinear_niter(w));
         else if (gs != GSL_SUCCESS && gs != GSL_EMAXITER && gs != GSL_ENOPROG)
             st = hf_diag_set(diag, HF_EGSL, "curve fit: GSL: %s", gsl_strerror(gs));
     }

@@ -21,6 +21,7 @@
 
 #include "core/rng_draw.h"
 #include "hertzfit/runs.h"
+#include "optimizers/optimizer_internal.h"
 #include "studies/study.h"
 
 void hf_maxwell_identify_config_init(hf_maxwell_identify_config *cfg)
@@ -284,13 +285,17 @@ static int same_row(const hf_maxwell_identify_report *rep, size_t r,
 
 /* Replicate B: its drops drawn from (seed, stream B) only, then the
  * identification; a failure on the resampled data (not memory) leaves its
- * slots NaN. */
+ * slots NaN.  None starts while the host's interrupt is pending (its runs
+ * would end at once, but the rest of a replicate's work would not): the
+ * bootstrap then fails HF_EINTERRUPTED. */
 static hf_status bootstrap_replicate(size_t b, void *ctx_, hf_diag *diag)
 {
     bootstrap_ctx *c = ctx_;
     const size_t n = c->data->n, rows = c->whole->nrows;
     for (size_t r = 0; r < rows; ++r)
         c->mu0[r * c->replicates + b] = c->eta[r * c->replicates + b] = NAN;
+    if (hf_interrupt_is_pending())
+        return hf_diag_set(diag, HF_EINTERRUPTED, "bootstrap replicate %zu: interrupted", b);
     size_t *idx = malloc(n * (2 * sizeof(size_t) + HF_MAXWELL_NOBS * sizeof(double) +
                               sizeof(hf_maxwell_impact) + sizeof(hf_maxwell_trace)));
     if (idx == NULL)

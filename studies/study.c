@@ -5,6 +5,7 @@
  * recorder.
  */
 #include "studies/study.h"
+#include "optimizers/optimizer_internal.h"
 
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
@@ -183,6 +184,8 @@ int hf_lsq_drive(gsl_multifit_nlinear_workspace *w, size_t max_iter, double xtol
     int status = GSL_CONTINUE, stalled = 0;
     size_t iter = 0;
     do {
+        if (hf_interrupt_is_pending())
+            return GSL_CONTINUE;   /* the host's interrupt: the caller gives no result */
         status = gsl_multifit_nlinear_iterate(w);
         if (status == GSL_ENOPROG && iter == 0) {
             *info = status;

@@ -72,7 +72,9 @@ hf_status hf_study_run(const hf_optimizer *opt, const hf_problem *problem,
  * one more stop when STALL_CHI2 > 0: two accepted steps in a row that each
  * lower χ² by less than STALL_CHI2 noise variances (the variance estimated
  * from the residuals), which returns GSL_SUCCESS.  STALL_CHI2 = 0 is GSL's
- * driver exactly.  Returns GSL's status; *info as GSL's. */
+ * driver exactly.  Returns GSL's status; *info as GSL's.  The host's
+ * interrupt (hf_interrupt_set) pending before an iteration stops the loop
+ * with GSL_CONTINUE, which it returns in no other case. */
 int hf_lsq_drive(gsl_multifit_nlinear_workspace *w, size_t max_iter, double xtol, double gtol,
                  double stall_chi2, int *info);
 

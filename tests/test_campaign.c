@@ -13,6 +13,7 @@
 
 #include <sys/stat.h>
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1016,6 +1017,51 @@ static void test_failed_run_leaves_nothing(void **state)
     assert_true(exists(dir));
 }
 
+/* A host's interrupt (hf_interrupt_set): pending from its 200th poll on,
+ * while the campaign's runs are under way (polled before every
+ * evaluation, on any thread). */
+static atomic_int interrupt_polls;
+
+static int interrupted_after_200_polls(void)
+{
+    return atomic_fetch_add(&interrupt_polls, 1) >= 200;
+}
+
+/* Runs cut short by an interrupt are no campaign: hf_campaign_run
+ * returns HF_EINTERRUPTED, saying nothing was written, and leaves neither
+ * the folder nor its temporary; without the interrupt the same campaign
+ * is written. */
+static void test_interrupted_run_leaves_nothing(void **state)
+{
+    (void)state;
+    char dir[1100], cmd[1200], tmp_name[1200];
+    snprintf(dir, sizeof dir, "%s", hf_test_tmp_path("camp-interrupted"));
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    snprintf(tmp_name, sizeof tmp_name, "%s.tmp-", strrchr(dir, '/') + 1);
+    assert_int_equal(system(cmd), 0);
+    hf_campaign_config cfg;
+    small_config(&cfg);
+    cfg.threads = 2;
+    hf_diag diag = {{0}};
+    hf_campaign *mem = NULL;
+    atomic_store(&interrupt_polls, 0);
+    hf_interrupt_set(interrupted_after_200_polls);
+    hf_status st = hf_campaign_run(&cfg, dir, &mem, &diag);
+    hf_interrupt_set(NULL);
+    assert_int_equal(st, HF_EINTERRUPTED);
+    assert_false(hf_status_is_bad_input(st));
+    assert_string_equal(hf_strerror(st), "interrupted");
+    assert_non_null(strstr(diag.text, "interrupted: nothing was written to"));
+    assert_null(mem);
+    /* the runs were under way when the interrupt came, not refused before */
+    assert_true(atomic_load(&interrupt_polls) > 200);
+    assert_false(exists(dir));
+    assert_int_equal(hf_test_count_entries(HERTZFIT_TEST_TMP, tmp_name), 0);
+    assert_int_equal(hf_campaign_run(&cfg, dir, NULL, &diag), HF_OK);
+    assert_true(exists(dir));
+    assert_int_equal(system(cmd), 0);
+}
+
 /* The output directory is replaced as a whole: a rerun of the same
  * campaign replaces it, a directory holding anything but a campaign's
  * files is refused unless forced (then the other files go).  (A campaign
@@ -1165,6 +1211,7 @@ int main(void)
         cmocka_unit_test(test_failed_run_leaves_nothing),
         cmocka_unit_test(test_output_replaced_whole),
         cmocka_unit_test(test_shift),
+        cmocka_unit_test(test_interrupted_run_leaves_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

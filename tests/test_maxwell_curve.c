@@ -156,6 +156,35 @@ static void test_clean_traces_give_the_material(void **state)
     hf_maxwell_data_free(d);
 }
 
+/* A host's interrupt (hf_interrupt_set) pending from its third poll on:
+ * the trust-region iterations stop after two, and the fit gives no
+ * estimate (HF_EINTERRUPTED) rather than an unconverged one. */
+static int interrupt_polls;
+
+static int interrupted_after_2_polls(void) { return ++interrupt_polls > 2; }
+
+static void test_interrupt_stops_the_fit(void **state)
+{
+    (void)state;
+    double t0[NDROPS];
+    hf_maxwell_data *d = synthetic(NDROPS, 500, 0.0, 0, t0);
+    hf_maxwell_curve_config cfg;
+    hf_maxwell_curve_config_init(&cfg);
+    cfg.nu = NU;
+    hf_maxwell_fit_result fit;
+    hf_diag diag = {{0}};
+    interrupt_polls = 0;
+    hf_interrupt_set(interrupted_after_2_polls);
+    hf_status st = hf_maxwell_fit_curve(d, &cfg, &fit, NULL, NULL, NULL, &diag);
+    hf_interrupt_set(NULL);
+    assert_int_equal(st, HF_EINTERRUPTED);
+    assert_string_equal(diag.text, "curve fit: interrupted after 2 iterations");
+    assert_int_equal(interrupt_polls, 3);
+    /* without it the same fit converges */
+    assert_int_equal(hf_maxwell_fit_curve(d, &cfg, &fit, NULL, NULL, NULL, &diag), HF_OK);
+    hf_maxwell_data_free(d);
+}
+
 static void test_given_contact_starts(void **state)
 {
     (void)state;
@@ -457,6 +486,7 @@ int main(void)
         cmocka_unit_test(test_cli_curve_on_the_shipped_traces),
         cmocka_unit_test(test_cli_curve_residuals),
         cmocka_unit_test(test_cli_curve_bad_input),
+        cmocka_unit_test(test_interrupt_stops_the_fit),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -137,6 +137,48 @@ static void test_bootstrap_covers_the_truth(void **state)
     assert_true(eta_in >= 4);
 }
 
+/* A host's interrupt (hf_interrupt_set) polled before every evaluation:
+ * counted, and pending from poll number interrupt_at on (never when 0). */
+static size_t interrupt_polls, interrupt_at;
+
+static int counted_interrupt(void)
+{
+    return ++interrupt_polls >= interrupt_at && interrupt_at > 0;
+}
+
+/* An interrupt during the bootstrap stops it: no further replicate
+ * starts (a replicate's fit stops at once, but the rest of its work would
+ * not), and the identification fails HF_EINTERRUPTED instead of giving
+ * intervals of the replicates that happened to run. */
+static void test_interrupt_stops_the_bootstrap(void **state)
+{
+    (void)state;
+    hf_maxwell_data *d = seeded_list(ETA, 0.01, 1);
+    hf_maxwell_identify_report r;
+    hf_diag diag = {{0}};
+    hf_interrupt_set(counted_interrupt);
+    /* the polls of the fit alone, then of 20 replicates more */
+    hf_maxwell_identify_config c = config(HF_MAXWELL_IDENTIFY_FULL, 0, 1);
+    interrupt_polls = interrupt_at = 0;
+    assert_int_equal(hf_maxwell_identify(d, &k, &c, &r, &diag), HF_OK);
+    const size_t fit_polls = interrupt_polls;
+    c.bootstrap = 20;
+    interrupt_polls = 0;
+    assert_int_equal(hf_maxwell_identify(d, &k, &c, &r, &diag), HF_OK);
+    const size_t replicate_polls = (interrupt_polls - fit_polls) / 20;
+    assert_true(fit_polls > 10 && replicate_polls > 10);   /* 50 and 47 */
+    /* 1000 replicates, interrupted within the fifth */
+    c.bootstrap = 1000;
+    interrupt_polls = 0;
+    interrupt_at = fit_polls + 4 * replicate_polls + replicate_polls / 2;
+    assert_int_equal(hf_maxwell_identify(d, &k, &c, &r, &diag), HF_EINTERRUPTED);
+    hf_interrupt_set(NULL);
+    assert_non_null(strstr(diag.text, "interrupted"));
+    /* one poll for each replicate that did not start */
+    assert_true(interrupt_polls < interrupt_at + 1000);
+    hf_maxwell_data_free(d);
+}
+
 static void test_bootstrap_refusals(void **state)
 {
     (void)state;
@@ -334,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_bootstrap_is_identical_for_any_thread_count),
         cmocka_unit_test(test_bootstrap_covers_the_truth),
         cmocka_unit_test(test_bootstrap_refusals),
+        cmocka_unit_test(test_interrupt_stops_the_bootstrap),
         cmocka_unit_test(test_regression_ok_only_within_its_errors),
         cmocka_unit_test(test_small_eps_regressions_are_ok),
         cmocka_unit_test(test_shipped_features_regression_not_ok),

@@ -225,8 +225,11 @@ void hf_campaign_free(hf_campaign *c);
  * field (a rerun of the same campaign is allowed).  Input errors
  * (unknown optimiser or problem — the diag lists the valid names —,
  * dimension < 1, runs 0, shard i >= k, bad budget or targets) are reported
- * before any task runs.  *out (may be NULL) receives the campaign in
- * memory, owned by the caller (hf_campaign_free). */
+ * before any task runs.  When the host's interrupt (hf_interrupt_set,
+ * hertzfit/optimizer.h) is pending once the tasks have run, their runs
+ * were cut short: nothing is written, the folder's temporary is removed
+ * and the call returns HF_EINTERRUPTED.  *out (may be NULL) receives the
+ * campaign in memory, owned by the caller (hf_campaign_free). */
 hf_status hf_campaign_run(const hf_campaign_config *cfg, const char *out_dir,
                           hf_campaign **out, hf_diag *diag);
 

@@ -250,7 +250,8 @@ size_t hf_maxwell_curve_nresiduals(const hf_maxwell_data *data);
  * slip; each drop's trace is conditioned so before the fit: see there),
  * HF_ENOCONV for a fit that ends where the model fails (ε beyond
  * HF_HUNTER_EPS_MAX: traces Hunter's model does not describe), HF_EGSL,
- * HF_ENOMEM, and those of
+ * HF_ENOMEM, HF_EINTERRUPTED when the host's interrupt (hf_interrupt_set)
+ * stopped the iterations (no estimate), and those of
  * hf_maxwell_impact_check (naming the value). */
 hf_status hf_maxwell_fit_curve(const hf_maxwell_data *data, const hf_maxwell_curve_config *cfg,
                                hf_maxwell_fit_result *out, double *contact_start,
@@ -348,7 +349,9 @@ void hf_maxwell_identify_config_init(hf_maxwell_identify_config *cfg);
  * others), where the standard errors assume the model and independent
  * residuals; docs/traces.md says when they differ.  Fewer than
  * HF_MAXWELL_BOOTSTRAP_MIN replicates, or more than
- * HF_MAXWELL_BOOTSTRAP_MAX, are refused (HF_EINVAL). */
+ * HF_MAXWELL_BOOTSTRAP_MAX, are refused (HF_EINVAL).  No replicate
+ * starts while the host's interrupt (hf_interrupt_set) is pending: the
+ * identification then fails HF_EINTERRUPTED, with no intervals. */
 #define HF_MAXWELL_BOOTSTRAP_LEVEL 0.95
 #define HF_MAXWELL_BOOTSTRAP_MIN 20
 #define HF_MAXWELL_BOOTSTRAP_MAX 100000

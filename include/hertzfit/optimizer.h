@@ -78,8 +78,10 @@ const char *hf_stop_reason_name(hf_stop_reason reason);
  * (hf_evaluator_eval, on any thread, so it must be thread-safe and quick),
  * and once it returns non-zero the run stops with HF_STOP_FAILURE without
  * evaluating, so that a fit or a campaign ends within a few evaluations;
- * the host then reports the interrupt instead of the result.  Process-
- * wide; NULL (the default) removes it. */
+ * the host then reports the interrupt instead of the result.  A call
+ * that writes an atomic output (hf_campaign_run) and finds the interrupt
+ * pending once its runs are done writes nothing and returns
+ * HF_EINTERRUPTED.  Process-wide; NULL (the default) removes it. */
 typedef int (*hf_interrupt_fn)(void);
 void hf_interrupt_set(hf_interrupt_fn pending);
 

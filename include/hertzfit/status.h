@@ -14,6 +14,13 @@
  * Functions that can fail on user input also take an
  * optional hf_diag* into which they write one line naming the bad input
  * (file, line, column, value); the library never prints it itself.
+ * HF_EINTERRUPTED is neither: the host's interrupt (hf_interrupt_set,
+ * hertzfit/optimizer.h: Ctrl-C in Python, Octave or MATLAB) was pending
+ * when a call that writes an atomic output (a campaign folder) finished
+ * its runs, so the output, which would hold runs cut short, was not
+ * written (its temporary removed); the bindings report it as their
+ * interrupt (KeyboardInterrupt, hertzfit:interrupted), the program as
+ * exit code 130 (128 + SIGINT).
  */
 #ifndef HERTZFIT_STATUS_H
 #define HERTZFIT_STATUS_H
@@ -42,7 +49,8 @@ extern "C" {
     X(HF_EMISMATCH, -14, "inputs disagree with each other", 1)               \
     X(HF_EEXIST, -15, "the output exists and holds something else", 1)       \
     X(HF_EMISSING, -16, "a value is missing", 1)                             \
-    X(HF_EWRITE, -17, "an output could not be written", 0)
+    X(HF_EWRITE, -17, "an output could not be written", 0)                   \
+    X(HF_EINTERRUPTED, -18, "interrupted", 0)
 
 typedef enum hf_status {
 #define HF_STATUS_ENUM(id, value, text, bad_input) id = value,

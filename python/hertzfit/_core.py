@@ -54,10 +54,14 @@ def new_diag():
 
 def check(status, diag=None):
     """Raises the exception of a Python callback that failed during the call
-    (chained to the library's error), else Error for a failing status."""
+    (chained to the library's error), else KeyboardInterrupt for a call the
+    library found interrupted (HF_EINTERRUPTED: it wrote nothing), else Error
+    for a failing status."""
     raise_pending(status, diag)
     if status != lib.HF_OK:
         message = text(diag.text) if diag is not None else ""
+        if status == lib.HF_EINTERRUPTED:
+            raise KeyboardInterrupt(message or text(lib.hf_strerror(status)))
         raise Error(status, message or text(lib.hf_strerror(status)))
 
 
@@ -83,40 +87,99 @@ _sigint_count = 0
 
 
 def _on_sigint(signum, frame):
-    # Ctrl-C during a call that runs Python callbacks: counted, never raised
-    # inside a callback (cffi could only print it and return a made-up
-    # value); the scope raises KeyboardInterrupt when the C call returns
+    # Ctrl-C during a library call: counted, never raised inside a callback
+    # (cffi could only print it and return a made-up value) nor between the
+    # C call's return and the Python code that takes its outputs over; the
+    # scope raises KeyboardInterrupt when it ends
     global _sigint_count
     _sigint_count += 1
 
 
-class CallbackScope:
+# Ctrl-C inside the library.  Python runs a signal handler between bytecodes
+# only, so a call that stays in C would see Ctrl-C only when it returns.  The
+# extension's own C (hertzfit_build.py) holds a flag that the library polls
+# (hf_interrupt_set) before every evaluation of every run and every
+# trust-region iteration, raised by a C-level SIGINT handler which then hands
+# the signal on to Python's.  The library polls the flag while any call is in
+# progress (on any thread); the C handler stands in front of Python's only
+# while a call of the main thread is in progress and Python's SIGINT handler
+# is its default (KeyboardInterrupt); before and after, SIGINT is Python's
+# alone, and signal.getsignal(SIGINT) is the same object.  A process has one
+# SIGINT, which Python gives to its main thread (and only the main thread may
+# set handlers): a call on another thread is stopped by Ctrl-C only while the
+# main thread is in a library call as well (the flag then stops every call in
+# progress, and each raises KeyboardInterrupt).
+_interrupt_lock = threading.Lock()
+_calls_in_progress = 0
+_sigint_hooked = False
+
+
+class InterruptScope:
+    """`with InterruptScope():` around one library call that may run long
+    (optimiser runs, trust-region fits): Ctrl-C stops it within an evaluation
+    or an iteration and raises KeyboardInterrupt when the scope ends (after
+    the code inside it has taken the call's outputs over).  On the main
+    thread, Ctrl-C is a flag meanwhile (`interrupted`)."""
+
+    def __enter__(self):
+        global _calls_in_progress, _sigint_hooked
+        self._old_handler = None
+        self._hooked = False
+        self._main = threading.current_thread() is threading.main_thread()
+        self._sigints = _sigint_count
+        if self._main and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self._old_handler = signal.signal(signal.SIGINT, _on_sigint)
+        with _interrupt_lock:
+            if _calls_in_progress == 0:
+                lib.hfpy_interrupt_watch()
+            _calls_in_progress += 1
+            # after Python's handler is set (signal.signal would replace it)
+            if self._main and not _sigint_hooked and \
+                    signal.getsignal(signal.SIGINT) is _on_sigint:
+                self._hooked = _sigint_hooked = bool(lib.hfpy_sigint_hook())
+        return self
+
+    @property
+    def interrupted(self):
+        return self._main and _sigint_count != self._sigints
+
+    def __exit__(self, exc_type, exc, tb):
+        global _calls_in_progress, _sigint_hooked
+        with _interrupt_lock:
+            if self._hooked:
+                lib.hfpy_sigint_unhook()
+                _sigint_hooked = False
+            self._seen = bool(lib.hfpy_interrupt_seen())
+            _calls_in_progress -= 1
+            if _calls_in_progress == 0:
+                lib.hfpy_interrupt_unwatch()
+        if self._old_handler is not None:
+            # runs a pending _on_sigint first, then puts Python's back
+            signal.signal(signal.SIGINT, self._old_handler)
+        # on another thread, a call the main thread's Ctrl-C cut short
+        if exc_type is None and (self.interrupted or (self._seen and not self._main)):
+            raise KeyboardInterrupt
+        return False
+
+
+class CallbackScope(InterruptScope):
     """`with CallbackScope():` around one library call that may call Python
-    back.  Keeps its callbacks' exceptions; on the main thread, turns Ctrl-C
-    into a flag the callbacks see (`interrupted`: an objective returns NaN
-    without running, a Python optimiser's should_stop() is true) and raises
-    KeyboardInterrupt when the call has returned."""
+    back.  Keeps its callbacks' exceptions; an InterruptScope, whose flag
+    the callbacks see (`interrupted`: an objective returns NaN without
+    running, a Python optimiser's should_stop() is true)."""
 
     def __enter__(self):
         self.errors = []
         # what the library hands back to callbacks as their user data
         # (alive as long as the scope: the C call ends inside it)
         self.handle = ffi.new_handle(self)
-        self._old_handler = None
-        self._main = threading.current_thread() is threading.main_thread()
-        self._sigints = _sigint_count
-        if self._main and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-            self._old_handler = signal.signal(signal.SIGINT, _on_sigint)
+        super().__enter__()
         if not hasattr(_local, "scopes"):
             _local.scopes = []
         _local.scopes.append(self)
         with _pending_lock:
             _open_scopes.append(self)
         return self
-
-    @property
-    def interrupted(self):
-        return self._main and _sigint_count != self._sigints
 
     def add(self, exc, run_key=None):
         with _pending_lock:
@@ -128,13 +191,16 @@ class CallbackScope:
         _local.scopes.remove(self)
         with _pending_lock:
             _open_scopes.remove(self)
-        if self._old_handler is not None:
-            signal.signal(signal.SIGINT, self._old_handler)
+        failed = None
         if exc_type is None:
-            raise_pending()
-            if self.interrupted:
-                raise KeyboardInterrupt
-        return False
+            try:
+                raise_pending()
+            except BaseException as raised:  # noqa: B902 - raised below, after the scope
+                failed = raised
+        if failed is None:
+            return super().__exit__(exc_type, exc, tb)
+        super().__exit__(type(failed), failed, failed.__traceback__)
+        raise failed
 
 
 def scope_of(user):

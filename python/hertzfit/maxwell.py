@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._core import (CallbackScope, Error, check, encode, ffi, lib, new_diag, path_bytes,
-                    stop_name, text)
+from ._core import (CallbackScope, Error, InterruptScope, check, encode, ffi, lib, new_diag,
+                    path_bytes, stop_name, text)
 
 OBSERVABLES = ("F_M", "t_M", "t_c", "e")
 _RESPONSE = [("F_M", "f8"), ("t_M", "f8"), ("t_c", "f8"), ("e", "f8"), ("eps", "f8"), ("w_m", "f8")]
@@ -542,8 +542,9 @@ def _fit_curve(data, nu, **options):
     starts, baselines = ffi.new("double[]", max(data.n, 1)), ffi.new("double[]", max(data.n, 1))
     residuals = ffi.new("double[]", max(nres, 1))
     diag = new_diag()
-    check(lib.hf_maxwell_fit_curve(data._ptr, cfg, res, starts, baselines, residuals, diag),
-          diag)
+    with InterruptScope():   # Ctrl-C stops the trust-region iterations
+        check(lib.hf_maxwell_fit_curve(data._ptr, cfg, res, starts, baselines, residuals, diag),
+              diag)
     del keep
     return _fit_result(res, residuals, nres, contact_start=_doubles(starts, data.n),
                        baseline=_doubles(baselines, data.n),
@@ -723,8 +724,9 @@ def maxwell_fit_specimens(data, nu, method="all", weights="none", alpha=None,
     cfg = _identify_config(method, nu, weights=weights, alpha=alpha, observables=observables)
     out = ffi.new("hf_maxwell_specimens **")
     diag = new_diag()
-    st = lib.hf_maxwell_identify_specimens(data._ptr, _argatov(), cfg, out, diag)
-    ptr = ffi.gc(out[0], lib.hf_maxwell_specimens_free) if out[0] != ffi.NULL else None
+    with InterruptScope():   # Ctrl-C stops the fits
+        st = lib.hf_maxwell_identify_specimens(data._ptr, _argatov(), cfg, out, diag)
+        ptr = ffi.gc(out[0], lib.hf_maxwell_specimens_free) if out[0] != ffi.NULL else None
     check(st, diag)
     return SpecimenFits(_specimens(ptr), _provenance(data, cfg))
 
@@ -757,8 +759,9 @@ def maxwell_compare(data, nu, method=None, level=0.05, alpha=None, observables=N
     cfg = _identify_config(method or "all", nu, alpha=alpha, observables=observables)
     out = ffi.new("hf_maxwell_comparison **")
     diag = new_diag()
-    st = lib.hf_maxwell_compare(data._ptr, _argatov(), cfg, level, out, diag)
-    x = ffi.gc(out[0], lib.hf_maxwell_comparison_free) if out[0] != ffi.NULL else None
+    with InterruptScope():   # Ctrl-C stops the fits
+        st = lib.hf_maxwell_compare(data._ptr, _argatov(), cfg, level, out, diag)
+        x = ffi.gc(out[0], lib.hf_maxwell_comparison_free) if out[0] != ffi.NULL else None
     check(st, diag)
     specimens = _specimens(x.specimens)
     compared = "full" if x.method == lib.HF_MAXWELL_FULL else "curve"
@@ -844,8 +847,9 @@ def maxwell_report(data, nu, weights="none", alpha=None, observables=None):
     cfg = _identify_config("all", nu, weights=weights, alpha=alpha, observables=observables)
     out = ffi.new("hf_maxwell_report **")
     diag = new_diag()
-    st = lib.hf_maxwell_report_compute(data._ptr, _argatov(), cfg, out, diag)
-    r = ffi.gc(out[0], lib.hf_maxwell_report_free) if out[0] != ffi.NULL else None
+    with InterruptScope():   # Ctrl-C stops the fits
+        st = lib.hf_maxwell_report_compute(data._ptr, _argatov(), cfg, out, diag)
+        r = ffi.gc(out[0], lib.hf_maxwell_report_free) if out[0] != ffi.NULL else None
     check(st, diag)
     x = r.comparison
     pairs = _pairs(x, _specimens(x.specimens)) if x != ffi.NULL else None

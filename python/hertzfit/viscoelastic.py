@@ -5,7 +5,7 @@ half-space whose shear relaxation modulus is a Prony series
 G(t) = G(0) [G∞/G(0) + Σ Gᵢ/G(0) exp(−ηᵢ t)], with constant ν."""
 import numpy as np
 
-from ._core import Error, check, ffi, lib, new_diag
+from ._core import Error, InterruptScope, check, ffi, lib, new_diag
 from .maxwell import _RESPONSE, _as_data
 
 
@@ -100,7 +100,8 @@ def viscoelastic_identify(data, nu, model="auto", bic_threshold=2.0):
     else:
         check(lib.hf_viscoelastic_law_parse(model.encode(), ffi.addressof(cfg.law), diag), diag)
     sel = ffi.new("hf_viscoelastic_selection *")
-    check(lib.hf_viscoelastic_identify(d._ptr, cfg, sel, diag), diag)
+    with InterruptScope():   # Ctrl-C stops the trust-region iterations
+        check(lib.hf_viscoelastic_identify(d._ptr, cfg, sel, diag), diag)
     fits = []
     for k in range(sel.n):
         f = sel.fit[k]

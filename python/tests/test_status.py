@@ -17,7 +17,7 @@ from conftest import EXE
 BAD_INPUT = {"HF_EDOM", "HF_EINVAL", "HF_EIO", "HF_EPARSE", "HF_ENOTFOUND", "HF_EBRACKET",
              "HF_ESINGULAR", "HF_EBOUNDS", "HF_ERANGE", "HF_EMISMATCH", "HF_EEXIST",
              "HF_EMISSING"}
-FAILED = {"HF_ENOMEM", "HF_ENOCONV", "HF_EGSL", "HF_ENLOPT", "HF_EWRITE"}
+FAILED = {"HF_ENOMEM", "HF_ENOCONV", "HF_EGSL", "HF_ENLOPT", "HF_EWRITE", "HF_EINTERRUPTED"}
 
 
 @pytest.mark.parametrize("name", sorted(BAD_INPUT | FAILED))
