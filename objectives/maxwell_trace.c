@@ -418,6 +418,39 @@ static double propagate(const double *g, const gsl_matrix *cov)
     return fmax(v, 0.0);
 }
 
+/* The zero of u = a + c s + d s² (the coefficients p, covariance cov)
+ * nearest the straight line's crossing −a/c, by Newton from there, and its
+ * standard uncertainty.  Where the quadratic has no real zero (the edge's
+ * curve turns before reaching u = 0: Hunter's force ends in a step at
+ * large ε, ~0.5), its vertex, the closest approach: Newton would wander
+ * there, and where it stopped after its iterations would depend on the
+ * coefficients' last bits.  The contact end's own model (end_fit) then
+ * locates the end from this start.  0 when neither is finite. */
+static int quadratic_crossing(const gsl_vector *p, const gsl_matrix *cov, double *root,
+                              double *se)
+{
+    const double a = gsl_vector_get(p, 0), c = gsl_vector_get(p, 1), d = gsl_vector_get(p, 2);
+    if (c * c - 4.0 * a * d < 0.0) {
+        /* s = −c/(2d): ∂s/∂c = −1/(2d), ∂s/∂d = c/(2d²) */
+        const double g[3] = {0.0, -0.5 / d, 0.5 * c / (d * d)};
+        *root = -0.5 * c / d;
+        *se = sqrt(propagate(g, cov));
+        return isfinite(*root) && isfinite(*se);
+    }
+    double s = -a / c;
+    for (int it = 0; it < 50; ++it) {
+        double step = (a + s * (c + d * s)) / (c + 2.0 * d * s);
+        s -= step;
+        if (fabs(step) < 1e-15)
+            break;
+    }
+    double slope = c + 2.0 * d * s;
+    const double g[3] = {-1.0 / slope, -s / slope, -s * s / slope};
+    *root = s;
+    *se = sqrt(propagate(g, cov));
+    return isfinite(s) && slope != 0.0;
+}
+
 /* The edge samples of [lo, hi] whose excursion lies in [low, high]·H:
  * u(z) fitted by a + c s + d s² (s = (t − t_ref)/scale, the quadratic
  * term taking up what the Hertz time law leaves of the curvature: the
@@ -462,21 +495,11 @@ static int edge_zero(const hf_maxwell_trace *tr, size_t lo, size_t hi, double b,
         ++k;
     }
     ok = ok && linear_fit(X, w, u, p, cov, sigma);
+    double s = 0.0, s_se = 0.0;
+    ok = ok && quadratic_crossing(p, cov, &s, &s_se);
     if (ok) {
-        double a = gsl_vector_get(p, 0), c = gsl_vector_get(p, 1), d = gsl_vector_get(p, 2);
-        /* Newton from the straight line's crossing: the root by the window */
-        double s = -a / c;
-        for (int it = 0; it < 50; ++it) {
-            double step = (a + s * (c + d * s)) / (c + 2.0 * d * s);
-            s -= step;
-            if (fabs(step) < 1e-15)
-                break;
-        }
-        double slope = c + 2.0 * d * s;
-        const double g[3] = {-1.0 / slope, -s / slope, -s * s / slope};
-        ok = isfinite(s) && slope != 0.0;
         *t_zero = t_ref + s * scale;
-        *se = sqrt(propagate(g, cov)) * scale;
+        *se = s_se * scale;
     }
     gsl_vector_free(p);
     gsl_vector_free(w);
