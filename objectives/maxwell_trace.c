@@ -16,7 +16,6 @@
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_fit.h>
 #include <gsl/gsl_linalg.h>
-#include <gsl/gsl_multifit.h>
 #include <gsl/gsl_sf_gamma.h>
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
@@ -353,22 +352,59 @@ static double hertz_time_exact(double z, double beta)
 }
 static double hertz_time_exact_slope(double z) { return 1.0 / sqrt(1.0 - pow(z, 2.5)); }
 
+/* cov = (RᵀR)⁻¹ = R⁻¹R⁻ᵀ from the upper triangle R of a QR factorisation
+ * (R inverted in place).  0 when R is singular. */
+static int covariance_from_r(gsl_matrix *QR, gsl_matrix *cov)
+{
+    const size_t np = cov->size1;
+    gsl_matrix_view R = gsl_matrix_submatrix(QR, 0, 0, np, np);
+    for (size_t k = 0; k < np; ++k)
+        if (!(fabs(gsl_matrix_get(&R.matrix, k, k)) > 0.0))
+            return 0;
+    if (gsl_linalg_tri_invert(CblasUpper, CblasNonUnit, &R.matrix) != 0)
+        return 0;
+    for (size_t i = 0; i < np; ++i)
+        for (size_t j = i; j < np; ++j) {
+            double c = 0.0;
+            for (size_t k = j; k < np; ++k)
+                c += gsl_matrix_get(&R.matrix, i, k) * gsl_matrix_get(&R.matrix, j, k);
+            gsl_matrix_set(cov, i, j, c);
+            gsl_matrix_set(cov, j, i, c);
+        }
+    return 1;
+}
+
 /* Weighted least squares of y on the columns of X (m × p) into the
  * coefficients p and their covariance, with the known σ when sigma > 0
- * (weights w already 1/σ_i²), else scaled by the residual scatter.  0 when
- * GSL fails. */
+ * (weights w already 1/σ_i²), else scaled by the residual scatter.  By
+ * Householder QR of the rows scaled by √w_i (GSL): the fits here are small
+ * (at most six columns of powers of a time scaled to about [−1, 1]),
+ * where an SVD costs several times the QR for no gain; cov = (RᵀR)⁻¹.
+ * X is overwritten.  0 when GSL fails or R is singular. */
 static int linear_fit(gsl_matrix *X, const gsl_vector *w, const gsl_vector *y, gsl_vector *p,
                       gsl_matrix *cov, double sigma)
 {
-    size_t m = X->size1, np = X->size2;
-    gsl_multifit_linear_workspace *ws = gsl_multifit_linear_alloc(m, np);
-    if (ws == NULL)
+    const size_t m = X->size1, np = X->size2;
+    if (m < np)
         return 0;
-    double chisq;
-    int ok = gsl_multifit_wlinear(X, w, y, p, cov, &chisq, ws) == 0;
-    if (ok && !(sigma > 0.0))
+    gsl_vector *b = gsl_vector_alloc(m), *res = gsl_vector_alloc(m), *tau = gsl_vector_alloc(np);
+    int ok = b && res && tau;
+    for (size_t i = 0; ok && i < m; ++i) {
+        double root = sqrt(gsl_vector_get(w, i));
+        gsl_vector_set(b, i, root * gsl_vector_get(y, i));
+        gsl_vector_view row = gsl_matrix_row(X, i);
+        gsl_vector_scale(&row.vector, root);
+    }
+    ok = ok && gsl_linalg_QR_decomp(X, tau) == 0 &&
+         gsl_linalg_QR_lssolve(X, tau, b, p, res) == 0 && covariance_from_r(X, cov);
+    if (ok && !(sigma > 0.0)) {
+        double chisq = 0.0;
+        gsl_blas_ddot(res, res, &chisq);
         gsl_matrix_scale(cov, chisq / (double)(m > np ? m - np : 1));
-    gsl_multifit_linear_free(ws);
+    }
+    gsl_vector_free(tau);
+    gsl_vector_free(res);
+    gsl_vector_free(b);
     return ok;
 }
 
@@ -380,6 +416,39 @@ static double propagate(const double *g, const gsl_matrix *cov)
         for (size_t j = 0; j < cov->size2; ++j)
             v += g[i] * gsl_matrix_get(cov, i, j) * g[j];
     return fmax(v, 0.0);
+}
+
+/* The zero of u = a + c s + d s² (the coefficients p, covariance cov)
+ * nearest the straight line's crossing −a/c, by Newton from there, and its
+ * standard uncertainty.  Where the quadratic has no real zero (the edge's
+ * curve turns before reaching u = 0: Hunter's force ends in a step at
+ * large ε, ~0.5), its vertex, the closest approach: Newton would wander
+ * there, and where it stopped after its iterations would depend on the
+ * coefficients' last bits.  The contact end's own model (end_fit) then
+ * locates the end from this start.  0 when neither is finite. */
+static int quadratic_crossing(const gsl_vector *p, const gsl_matrix *cov, double *root,
+                              double *se)
+{
+    const double a = gsl_vector_get(p, 0), c = gsl_vector_get(p, 1), d = gsl_vector_get(p, 2);
+    if (c * c - 4.0 * a * d < 0.0) {
+        /* s = −c/(2d): ∂s/∂c = −1/(2d), ∂s/∂d = c/(2d²) */
+        const double g[3] = {0.0, -0.5 / d, 0.5 * c / (d * d)};
+        *root = -0.5 * c / d;
+        *se = sqrt(propagate(g, cov));
+        return isfinite(*root) && isfinite(*se);
+    }
+    double s = -a / c;
+    for (int it = 0; it < 50; ++it) {
+        double step = (a + s * (c + d * s)) / (c + 2.0 * d * s);
+        s -= step;
+        if (fabs(step) < 1e-15)
+            break;
+    }
+    double slope = c + 2.0 * d * s;
+    const double g[3] = {-1.0 / slope, -s / slope, -s * s / slope};
+    *root = s;
+    *se = sqrt(propagate(g, cov));
+    return isfinite(s) && slope != 0.0;
 }
 
 /* The edge samples of [lo, hi] whose excursion lies in [low, high]·H:
@@ -426,21 +495,11 @@ static int edge_zero(const hf_maxwell_trace *tr, size_t lo, size_t hi, double b,
         ++k;
     }
     ok = ok && linear_fit(X, w, u, p, cov, sigma);
+    double s = 0.0, s_se = 0.0;
+    ok = ok && quadratic_crossing(p, cov, &s, &s_se);
     if (ok) {
-        double a = gsl_vector_get(p, 0), c = gsl_vector_get(p, 1), d = gsl_vector_get(p, 2);
-        /* Newton from the straight line's crossing: the root by the window */
-        double s = -a / c;
-        for (int it = 0; it < 50; ++it) {
-            double step = (a + s * (c + d * s)) / (c + 2.0 * d * s);
-            s -= step;
-            if (fabs(step) < 1e-15)
-                break;
-        }
-        double slope = c + 2.0 * d * s;
-        const double g[3] = {-1.0 / slope, -s / slope, -s * s / slope};
-        ok = isfinite(s) && slope != 0.0;
         *t_zero = t_ref + s * scale;
-        *se = sqrt(propagate(g, cov)) * scale;
+        *se = s_se * scale;
     }
     gsl_vector_free(p);
     gsl_vector_free(w);
@@ -478,14 +537,15 @@ typedef struct end_window {
     double b;           /* baseline */
     double t_ref, scale; /* s = (t1 − t)/scale */
     size_t terms;       /* of the model, from the first: END_TERMS or fewer */
+    double yy;          /* Σ (F − b)² over a .. z: the model's residual sum of
+                         * squares is yy − 2cᵀr + cᵀGc whatever t1 */
 } end_window;
 
 /* The normal equations of the end model at t1: the Gram matrix G of its
- * END_TERMS terms over the samples before t1, r = Xᵀy, yᵀy there, the
- * squares of the samples after t1 (where the model is 0), and how many
- * samples lie before t1. */
+ * END_TERMS terms over the samples before t1, r = Xᵀy, and how many
+ * samples lie before t1 (after it the model is 0). */
 typedef struct end_normal {
-    double G[END_TERMS][END_TERMS], r[END_TERMS], yy, outside;
+    double G[END_TERMS][END_TERMS], r[END_TERMS];
     size_t inside;
 } end_normal;
 
@@ -493,23 +553,48 @@ static void end_accumulate(const end_window *w, double t1, end_normal *q)
 {
     const size_t m = w->z - w->a + 1;
     const double *t = w->tr->t + w->a, *F = w->tr->F + w->a;
-    memset(q, 0, sizeof *q);
-    for (size_t i = 0; i < m; ++i) {
-        double s = (t1 - t[i]) / w->scale, y = F[i] - w->b;
-        if (!(s > 0.0)) {
-            q->outside += y * y;
-            continue;
-        }
+    /* sums in locals, not through q: the compiler keeps them in registers
+     * (this loop is the extraction's hottest) */
+    double g11 = 0.0, g21 = 0.0, g22 = 0.0, g31 = 0.0, g32 = 0.0, g33 = 0.0;
+    double g10 = 0.0, g20 = 0.0, g30 = 0.0, r0 = 0.0, r1 = 0.0, r2 = 0.0, r3 = 0.0;
+    size_t inside = 0;
+    /* the samples are in time order: those before t1 come first */
+    for (; inside < m; ++inside) {
+        double s = (t1 - t[inside]) / w->scale, y = F[inside] - w->b;
+        if (!(s > 0.0))
+            break;
         double root = sqrt(s);
-        const double x[END_TERMS] = {1.0, s * root, s * s * root, s * s * s * root};
-        for (size_t k = 0; k < END_TERMS; ++k) {
-            q->r[k] += x[k] * y;
-            for (size_t l = 0; l <= k; ++l)
-                q->G[k][l] += x[k] * x[l];
-        }
-        q->yy += y * y;
-        ++q->inside;
+        double x1 = s * root, x2 = s * s * root, x3 = s * s * s * root;
+        r0 += y;
+        r1 += x1 * y;
+        r2 += x2 * y;
+        r3 += x3 * y;
+        g10 += x1;
+        g20 += x2;
+        g30 += x3;
+        g11 += x1 * x1;
+        g21 += x2 * x1;
+        g22 += x2 * x2;
+        g31 += x3 * x1;
+        g32 += x3 * x2;
+        g33 += x3 * x3;
     }
+    memset(q, 0, sizeof *q);
+    q->G[0][0] = (double)inside;
+    q->G[1][0] = g10;
+    q->G[2][0] = g20;
+    q->G[3][0] = g30;
+    q->G[1][1] = g11;
+    q->G[2][1] = g21;
+    q->G[2][2] = g22;
+    q->G[3][1] = g31;
+    q->G[3][2] = g32;
+    q->G[3][3] = g33;
+    q->r[0] = r0;
+    q->r[1] = r1;
+    q->r[2] = r2;
+    q->r[3] = r3;
+    q->inside = inside;
 }
 
 /* The least squares of the terms first .. last−1 from the normal
@@ -517,7 +602,8 @@ static void end_accumulate(const end_window *w, double t1, end_normal *q)
  * form yᵀy − 2cᵀr + cᵀGc, stationary in c, so the conditioning of G does
  * not reach it) and the first coefficient into *c0.  HUGE_VAL when G is
  * not positive definite. */
-static void end_solve(const end_normal *q, size_t first, size_t last, double *value, double *c0)
+static void end_solve(const end_normal *q, double yy, size_t first, size_t last, double *value,
+                      double *c0)
 {
     const size_t p = last - first;
     double G[END_TERMS * END_TERMS], r[END_TERMS], c[END_TERMS];
@@ -533,7 +619,7 @@ static void end_solve(const end_normal *q, size_t first, size_t last, double *va
     if (gsl_linalg_cholesky_decomp1(&Gv.matrix) != 0 ||
         gsl_linalg_cholesky_solve(&Gv.matrix, &rv.vector, &cv.vector) != 0)
         return;
-    double rss = q->yy + q->outside;
+    double rss = yy;
     for (size_t k = 0; k < p; ++k) {
         double Gc = 0.0;
         for (size_t l = 0; l < p; ++l)
@@ -556,9 +642,9 @@ static hf_status end_rss(double t1, void *ctx, double *value)
     *value = HUGE_VAL;
     if (q.inside < END_TERMS + 2)
         return HF_OK;
-    end_solve(&q, 0, w->terms, value, &S);
+    end_solve(&q, w->yy, 0, w->terms, value, &S);
     if (*value < HUGE_VAL && S < 0.0)
-        end_solve(&q, 1, w->terms, value, &S);
+        end_solve(&q, w->yy, 1, w->terms, value, &S);
     return HF_OK;
 }
 
@@ -680,9 +766,40 @@ static int end_shorter(end_window *w, double lo, double mid, double hi, double d
 #define END_AHEAD 0.05
 #define END_AFTER 0.1
 #define END_TOP 0.65
+/* How many times the end is looked for before the search's range. */
+#define END_WIDEN 3
 /* The uncertainty adds the change of t1 when the model loses its last
  * term (the model's own error; without it t1 covers the truth in 33 of 50
  * noisy Hertzian traces, with it in 43). */
+/* The end t1 (standard uncertainty *se) found in [lo, hi], looked for
+ * earlier too while it lies in the range's first half: Hunter's step at
+ * eps above ~0.3 puts the edge's extrapolated zero more than END_BACK of
+ * its length after the end, and the profile's least in [lo, hi] was then
+ * at the bound or in a shallow dip beside it (t_c 5 % long, 5 standard
+ * uncertainties).  Each look covers the range's length again before lo
+ * (not before START, the fitted window's first sample) and moves t1 there
+ * when the profile is lower.  0 when the profile fails. */
+static int end_look_earlier(end_window *w, double start, double lo, double hi, double dt,
+                            double var, double *t1, double *se)
+{
+    double best;
+    end_rss(*t1, w, &best);
+    for (int look = 0; look < END_WIDEN && lo > start && *t1 < 0.5 * (lo + hi); ++look) {
+        double before = fmax(lo - (hi - lo), start), t_early, se_early, v;
+        if (!end_locate(w, before, lo + dt, dt, var, &t_early, &se_early))
+            return 1;
+        end_rss(t_early, w, &v);
+        if (!(v < best))
+            return 1;
+        hi = lo + dt;
+        lo = before;
+        best = v;
+        *t1 = t_early;
+        *se = se_early;
+    }
+    return 1;
+}
+
 static int end_fit(const hf_maxwell_trace *tr, size_t ip, double b, double H, double sigma,
                    double t_zero, double *t1, double *se)
 {
@@ -701,7 +818,9 @@ static int end_fit(const hf_maxwell_trace *tr, size_t ip, double b, double H, do
     size_t m = z - a + 1;
     if (m < END_TERMS + 3)
         return 0;
-    end_window w = {tr, a, z, b, t_zero, length, END_TERMS};
+    end_window w = {tr, a, z, b, t_zero, length, END_TERMS, 0.0};
+    for (size_t i = a; i <= z; ++i)
+        w.yy += (tr->F[i] - b) * (tr->F[i] - b);
     int ok = 1;
     double var = sigma * sigma;
     if (ok && !(var > 0.0)) {
@@ -711,6 +830,7 @@ static int end_fit(const hf_maxwell_trace *tr, size_t ip, double b, double H, do
         var = rss < HUGE_VAL ? rss / (double)(m - END_TERMS - 1) : 0.0;
     }
     ok = ok && end_locate(&w, lo, hi, dt, var, t1, se);
+    ok = ok && end_look_earlier(&w, tr->t[a], lo, hi, dt, var, t1, se);
     /* the model's own error: the change of t1 without its last term,
      * searched near t1 */
     double t1_short, near = 3.0 * dt + 2.0 * *se;
