@@ -14,15 +14,14 @@ how many sets hold both within 2 standard errors (the coverage).
 Asserted (the claims docs/traces.md makes): with O = F_M,e the fit says
 `converged` in every set, its mean errors of mu0 and eta are below 0.3 %
 and 1.5 %, and it covers the truth in at least 80 % of the sets (30 sets:
--0.06 % and -0.06 %, 25 of 30).  Where the bounds come from: the
+-0.025 % and -0.020 %, 30 of 30).  Where the bounds come from: the
 extraction's F_M is unbiased to ~0.05 % and the restitution's trapezoid
 impulse errs by ~1e-5 of e, so a larger mean error is a defect; the
 bounds leave room for the scatter of a mean over 10 sets (s.e. ~0.03 % in
 mu0, ~0.4 % in eta).  The other sets of observables are printed, not
-asserted: with t_c the extracted t_c, long where Hunter's force ends in a
-step, bias the fit (feature_coverage.py); F_M and t_M together weigh
-their relative residuals alike though t_M scatters more, so their
-standard errors are too small (17 of 30 covered).
+asserted: over 30 sets each covers in 28-30 (the standard errors from
+the features' u_* columns, not the residuals' pooled scatter, which
+made those of F_M and t_M together too small: 18 of 30).
 
 usage: restitution_coverage.py HERTZFIT WORKDIR [SETS]
 """
