@@ -117,31 +117,58 @@ static int pulse_weigh(const pulse_problem *p, double b, gsl_vector *f)
  * (√ε_mach·|x_j|) on parameters near 0 — t0's and the skew's offsets —
  * differenced that error into columns of noise, and the fit's covariance
  * with them.  Steps: 1e-4 of the pulse's duration for t0, 1e-4 in ln μ0,
- * ln m and ε'; the baseline's column is exact (1/σ in units of `force`). */
+ * ln m and ε'; the baseline's column is exact (1/σ in units of `force`).
+ *
+ * Hunter's force ends in a step (F(t_c⁻) is 1 % of F_M at ε 0.1, 8 % at
+ * 0.3): a sample the end passes between the two evaluations differences
+ * to step/(2h), a slope the model does not have (the χ² jumps there).
+ * The χ² being lowest just short of such a jump, the least squares often
+ * has a sample within a step h of the end, and that entry made the
+ * covariance claim the asymmetry and the end known several times better
+ * than they were: at a peak of 10 σ (100 kHz) t_M and t_c held the truth
+ * within 2u in 90 % of 200 traces, errors up to 9u, each at a fitted ε
+ * far above the truth's with a standard deviation a fifth of the usual.
+ * Such a sample (in contact at one evaluation, out at the other) gets no
+ * entry: what it says of the end is the smooth force's, as for every
+ * other sample. */
+static int jacobian_column(pulse_problem *p, const gsl_vector *x, size_t j, gsl_vector *xs,
+                           gsl_vector *up, gsl_vector *down, char *touching, gsl_matrix *J)
+{
+    const double h = 1e-4;
+    gsl_vector_memcpy(xs, x);
+    gsl_vector_set(xs, j, gsl_vector_get(x, j) + h);
+    int st = pulse_residuals(xs, p, up);
+    for (size_t i = 0; st == GSL_SUCCESS && i < p->m; ++i)
+        touching[i] = p->F[i] != 0.0; /* Hunter's force is exactly 0 outside the contact */
+    gsl_vector_set(xs, j, gsl_vector_get(x, j) - h);
+    if (st == GSL_SUCCESS)
+        st = pulse_residuals(xs, p, down);
+    for (size_t i = 0; st == GSL_SUCCESS && i < p->m; ++i)
+        gsl_matrix_set(J, i, j,
+                       touching[i] != (p->F[i] != 0.0)
+                           ? 0.0
+                           : (gsl_vector_get(up, i) - gsl_vector_get(down, i)) / (2.0 * h));
+    return st;
+}
+
 static int pulse_jacobian(const gsl_vector *x, void *params, gsl_matrix *J)
 {
     pulse_problem *p = params;
-    const double h = 1e-4;
     gsl_vector *xs = gsl_vector_alloc(PULSE_PARAMS), *up = gsl_vector_alloc(p->m),
                *down = gsl_vector_alloc(p->m);
-    int st = xs && up && down ? GSL_SUCCESS : GSL_ENOMEM;
+    char *touching = malloc(p->m); /* freed below */
+    int st = xs && up && down && touching ? GSL_SUCCESS : GSL_ENOMEM;
     for (size_t j = 0; st == GSL_SUCCESS && j + 1 < PULSE_PARAMS; ++j) {
         if (j == 0 && p->pinned) {
             gsl_vector_view column = gsl_matrix_column(J, 0);
             gsl_vector_set_zero(&column.vector);
             continue;
         }
-        gsl_vector_memcpy(xs, x);
-        gsl_vector_set(xs, j, gsl_vector_get(x, j) + h);
-        st = pulse_residuals(xs, p, up);
-        gsl_vector_set(xs, j, gsl_vector_get(x, j) - h);
-        if (st == GSL_SUCCESS)
-            st = pulse_residuals(xs, p, down);
-        for (size_t i = 0; st == GSL_SUCCESS && i < p->m; ++i)
-            gsl_matrix_set(J, i, j, (gsl_vector_get(up, i) - gsl_vector_get(down, i)) / (2.0 * h));
+        st = jacobian_column(p, x, j, xs, up, down, touching, J);
     }
     for (size_t i = 0; st == GSL_SUCCESS && i < p->m; ++i)
         gsl_matrix_set(J, i, PULSE_PARAMS - 1, p->force / p->sigma);
+    free(touching);
     gsl_vector_free(down);
     gsl_vector_free(up);
     gsl_vector_free(xs);
