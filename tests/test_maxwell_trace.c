@@ -308,6 +308,23 @@ static void test_extraction_recovers_the_truth(void **state)
     }
 }
 
+/* The one impact of a trace synthesised with options o, extracted; it must
+ * be `ok`. */
+static hf_maxwell_impact_features extract_synthetic(const hf_maxwell_material *mat,
+                                                    const hf_maxwell_impact *imp,
+                                                    const hf_maxwell_trace_options *o)
+{
+    hf_maxwell_trace *tr = NULL;
+    assert_int_equal(hf_maxwell_trace_synthesize(mat, imp, o, &tr, NULL), HF_OK);
+    hf_maxwell_impact_features f;
+    size_t nf = 0;
+    assert_int_equal(hf_maxwell_trace_extract(tr, imp, 1, &f, &nf, NULL), HF_OK);
+    hf_maxwell_trace_free(tr);
+    assert_int_equal(nf, 1);
+    assert_int_equal(f.status, HF_MAXWELL_EXTRACT_OK);
+    return f;
+}
+
 /* The contact end beyond the range the end model was built for: the
  * twelve drops of the shipped design (4.08, 13.8, 32.7 g; D 10, 15,
  * 20 mm; 20-200 mm) on a material with eta 450 1/s, eps 0.28-0.70, 100 kHz,
@@ -337,13 +354,7 @@ static void test_extraction_large_eps(void **state)
         o.noise = 0.005;
         o.seed = 3200 + (uint64_t)k;
         o.pre = 1e-3 + 1.37e-6 * k;
-        hf_maxwell_trace *tr = NULL;
-        assert_int_equal(hf_maxwell_trace_synthesize(&mat, &imp, &o, &tr, NULL), HF_OK);
-        hf_maxwell_impact_features f;
-        size_t nf = 0;
-        assert_int_equal(hf_maxwell_trace_extract(tr, &imp, 1, &f, &nf, NULL), HF_OK);
-        hf_maxwell_trace_free(tr);
-        assert_int_equal(f.status, HF_MAXWELL_EXTRACT_OK);
+        hf_maxwell_impact_features f = extract_synthetic(&mat, &imp, &o);
         worst = fmax(worst, fabs(f.t_c / r.t_c - 1.0));
         covered += fabs(f.t_c - r.t_c) <= 2.0 * f.t_c_se;
         print_message("eps %.3f: t_c error %+.3f %% (%.1f u)\n", r.eps,
@@ -384,13 +395,7 @@ static void test_peak_height_at_high_rates(void **state)
             o.offset = 0.3 + 0.01 * s;
             o.seed = 9300 + (uint64_t)s;
             o.pre = 1e-3 + (0.618034 * s - floor(0.618034 * s)) / o.rate;
-            hf_maxwell_trace *tr = NULL;
-            assert_int_equal(hf_maxwell_trace_synthesize(&mat, &imp, &o, &tr, NULL), HF_OK);
-            hf_maxwell_impact_features f;
-            size_t nf = 0;
-            assert_int_equal(hf_maxwell_trace_extract(tr, &imp, 1, &f, &nf, NULL), HF_OK);
-            hf_maxwell_trace_free(tr);
-            assert_int_equal(f.status, HF_MAXWELL_EXTRACT_OK);
+            hf_maxwell_impact_features f = extract_synthetic(&mat, &imp, &o);
             covered += fabs(f.F_M - r.F_M) <= 2.0 * f.F_M_se;
             if (c < 2)
                 print_message("eps %.3f, noise 1e-6 at 10 MHz: F_M error %.2e, u_F_M %.2e\n",
