@@ -62,8 +62,9 @@ hf_status hf_jobs_run(size_t count, int threads, hf_job_fn job, void *ctx,
     hf_status lowest_status = HF_OK;
     hf_diag lowest_diag = {{0}};
     long long n = (long long)count;
-    int nthreads = hf_jobs_threads(threads);
+    (void)threads; /* without OpenMP the jobs run one after the other */
 #ifdef HERTZFIT_HAVE_OPENMP
+    int nthreads = hf_jobs_threads(threads);
     /* Parallel work at one level: the jobs on the threads when there are
      * several of each, each job then on one thread (its batches and its
      * objective's own parallel sections serial); else the jobs one after
