@@ -9,7 +9,8 @@
  * the `ok` traces how many hold the truth within 2 reported standard
  * uncertainties, the mean and worst relative errors, how many t_c lie
  * within 2 % of the truth, and the extraction's CPU time per trace.
- * Run by hand: build/bench/bench_extract_coverage [SEEDS] (default 30).
+ * Run by hand: build/bench/bench_extract_coverage [SEEDS [FIRST]] (default
+ * 30 seeds from the first, 0: seeds 9100 + FIRST .. on).
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,7 +27,7 @@ typedef struct coverage_case {
     double rate, noise;
 } coverage_case;
 
-static void run_case(const coverage_case *c, int seeds)
+static void run_case(const coverage_case *c, int first, int seeds)
 {
     hf_maxwell_response r;
     if (hf_maxwell_simulate(&c->mat, &c->imp, NULL, &r, NULL) != HF_OK)
@@ -35,7 +36,7 @@ static void run_case(const coverage_case *c, int seeds)
     double worst[3] = {0}, mean[3] = {0};
     const double truth[3] = {r.F_M, r.t_M, r.t_c};
     double cpu = 0.0;
-    for (int s = 0; s < seeds; ++s) {
+    for (int s = first; s < first + seeds; ++s) {
         hf_maxwell_trace_options o;
         hf_maxwell_trace_options_init(&o);
         o.rate = c->rate;
@@ -92,9 +93,11 @@ static void run_case(const coverage_case *c, int seeds)
 
 int main(int argc, char **argv)
 {
-    int seeds = argc > 1 ? atoi(argv[1]) : 30;
+    int seeds = argc > 1 ? atoi(argv[1]) : 30, first = argc > 2 ? atoi(argv[2]) : 0;
     if (seeds < 1)
         seeds = 1;
+    if (first < 0)
+        first = 0;
     hf_library_init();
     /* the shipped example's first drop: 4.08 g, D 10 mm, 20 mm (t_c 2.28 ms,
      * eps 0.086), and its 13.8 g, D 15 mm drop from 50 mm (t_c 3.15 ms) */
@@ -116,6 +119,6 @@ int main(int argc, char **argv)
         {"4.08 g, peak 10 sigma", mat, small, 1e4, 0.1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
-        run_case(&cases[i], seeds);
+        run_case(&cases[i], first, seeds);
     return 0;
 }
