@@ -7,7 +7,9 @@
  * --trace`), each extracted (hf_maxwell_trace_extract) and compared with
  * Hunter's F_M, t_M, t_c of the same drop.  Per case: the statuses, and for
  * the `ok` traces how many hold the truth within 2 reported standard
- * uncertainties, the mean and worst relative errors, how many t_c lie
+ * uncertainties, the mean and worst relative errors, the mean and
+ * standard deviation of error/u (a bias, or a u too small or too large
+ * for the scatter), how many t_c lie
  * within 2 % of the truth, and the extraction's CPU time per trace.
  * Run by hand: build/bench/bench_extract_coverage [SEEDS [FIRST]] (default
  * 30 seeds from the first, 0: seeds 9100 + FIRST .. on).
@@ -33,7 +35,7 @@ static void run_case(const coverage_case *c, int first, int seeds)
     if (hf_maxwell_simulate(&c->mat, &c->imp, NULL, &r, NULL) != HF_OK)
         return;
     int status[HF_MAXWELL_EXTRACT_PULSE_MISFIT + 2] = {0}, covered[3] = {0}, ok = 0, tc2 = 0;
-    double worst[3] = {0}, mean[3] = {0};
+    double worst[3] = {0}, mean[3] = {0}, z_sum[3] = {0}, z_sq[3] = {0};
     const double truth[3] = {r.F_M, r.t_M, r.t_c};
     double cpu = 0.0;
     for (int s = first; s < first + seeds; ++s) {
@@ -70,6 +72,8 @@ static void run_case(const coverage_case *c, int first, int seeds)
             worst[k] = fmax(worst[k], fabs(rel));
             mean[k] += rel;
             covered[k] += fabs(got[k] - truth[k]) <= 2.0 * se[k];
+            z_sum[k] += (got[k] - truth[k]) / se[k];
+            z_sq[k] += (got[k] - truth[k]) * (got[k] - truth[k]) / (se[k] * se[k]);
         }
         tc2 += fabs(f.t_c - r.t_c) <= 0.02 * r.t_c;
     }
@@ -85,9 +89,12 @@ static void run_case(const coverage_case *c, int first, int seeds)
     if (ok == 0)
         return;
     const char *names[3] = {"F_M", "t_M", "t_c"};
-    for (int k = 0; k < 3; ++k)
-        printf("    %s: within 2u %2d/%2d, mean error %+.2e, worst |error| %.2e\n", names[k],
-               covered[k], ok, mean[k] / ok, worst[k]);
+    for (int k = 0; k < 3; ++k) {
+        double z_mean = z_sum[k] / ok, z_var = z_sq[k] / ok - z_mean * z_mean;
+        printf("    %s: within 2u %2d/%2d, mean error %+.2e, worst |error| %.2e, error/u mean "
+               "%+.2f s.d. %.2f\n",
+               names[k], covered[k], ok, mean[k] / ok, worst[k], z_mean, sqrt(fmax(z_var, 0.0)));
+    }
     printf("    t_c within 2 %% of the truth: %d/%d\n", tc2, ok);
 }
 

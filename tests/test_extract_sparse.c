@@ -81,7 +81,7 @@ static void extract_seeds(const hf_maxwell_impact *impact, double rate, double n
  * count falls below 10 with probability ~2 % (binomial), while
  * uncertainties too small by 1.5 (coverage ~82 %) fail it about half the
  * time.  Measured: 12/12 ok, 12 12 12 within 2u, worst t_c error 0.7 %
- * (30 seeds in the bench: 28 28 30).  The same at 2 % noise for the
+ * (30 seeds in the bench: 28 30 30).  The same at 2 % noise for the
  * 13.8 g drop (31 samples): 11 11 11 (bench: 28 29 29).
  */
 static void test_ten_kilohertz(void **state)
@@ -146,9 +146,10 @@ static void test_five_kilohertz(void **state)
  * the end's step, the 100 kHz drop's t_M and t_c had errors of 6.2u and
  * 5.4u in these seeds and the 10 kHz drop's t_c missed in 4 of 19 (200
  * seeds: t_M and t_c within 2u in 90 % and 90 % at 100 kHz, t_c in 89.6 %
- * at 10 kHz; now 95.0 %, 94.5 % and 95.3 %).  Measured here: 100 kHz 20
- * ok, 19 18 19 within 2u, |error|/u at most 2.2 3.0 2.9; 10 kHz 19 ok,
- * 18 19 17, at most 2.0 2.0 2.3.
+ * at 10 kHz; then 95.0 %, 94.5 % and 95.3 %, with the covariance at the
+ * skew's ends too 97.5 %, 95.5 % and 97.9 %).  Measured here: 100 kHz 20
+ * ok, 19 19 19 within 2u, |error|/u at most 2.1 2.7 2.7; 10 kHz 19 ok,
+ * 19 19 18, at most 2.0 2.0 2.3.
  */
 static void test_peak_ten_sigma(void **state)
 {
