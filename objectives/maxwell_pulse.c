@@ -376,9 +376,9 @@ static void pulse_profile(pulse_problem *p, const gsl_vector *xhat, const gsl_ma
  * t_c's) uncertainty too small, one below it too large: at 11 samples a
  * contact and 0.5 % noise, over 200 seeds, the quarter of the traces with
  * the smallest u_t_M erred by 1.9 times it (r.m.s.), the quarter with the
- * largest by 0.7 times (t_M within 2u in 89.5 %).  The covariance is evaluated again where the
- * truth could be by the claim itself, SKEW_ENDS standard deviations
- * either side along the skew (the other parameters moved by their
+ * largest by 0.7 times (t_M within 2u in 89.0 %).  The covariance is
+ * evaluated again where the truth could be by the claim itself,
+ * SKEW_ENDS standard deviations either side along the skew (the other parameters moved by their
  * regression on it, the covariance's column), and each feature keeps
  * the largest of the three propagated uncertainties.  Refitting there
  * (a χ² profile in the skew) changed nothing: the χ² does rise by one

@@ -111,7 +111,7 @@ static void test_ten_kilohertz(void **state)
  * 9100–9299: every trace ok, and each feature misses its truth by more
  * than 2u in at most 17.  With a true 95 % coverage 18 or more misses of
  * 200 come with probability 1.2 % (binomial, mean 10, s.d. 3.1); the old
- * covariance's t_M (89.5 % over these seeds, 21 misses) fails it with
+ * covariance's t_M (89.0 % over these seeds, 22 misses) fails it with
  * probability ~0.8, and did fail it.  Measured: 14, 12, 11 misses (F_M,
  * t_M, t_c; before: 17, 22, 16).
  */
