@@ -7,9 +7,12 @@
  * --trace`), each extracted (hf_maxwell_trace_extract) and compared with
  * Hunter's F_M, t_M, t_c of the same drop.  Per case: the statuses, and for
  * the `ok` traces how many hold the truth within 2 reported standard
- * uncertainties, the mean and worst relative errors, how many t_c lie
+ * uncertainties, the mean and worst relative errors, the mean and
+ * standard deviation of error/u (a bias, or a u too small or too large
+ * for the scatter), how many t_c lie
  * within 2 % of the truth, and the extraction's CPU time per trace.
- * Run by hand: build/bench/bench_extract_coverage [SEEDS] (default 30).
+ * Run by hand: build/bench/bench_extract_coverage [SEEDS [FIRST]] (default
+ * 30 seeds from the first, 0: seeds 9100 + FIRST .. on).
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,16 +29,16 @@ typedef struct coverage_case {
     double rate, noise;
 } coverage_case;
 
-static void run_case(const coverage_case *c, int seeds)
+static void run_case(const coverage_case *c, int first, int seeds)
 {
     hf_maxwell_response r;
     if (hf_maxwell_simulate(&c->mat, &c->imp, NULL, &r, NULL) != HF_OK)
         return;
     int status[HF_MAXWELL_EXTRACT_PULSE_MISFIT + 2] = {0}, covered[3] = {0}, ok = 0, tc2 = 0;
-    double worst[3] = {0}, mean[3] = {0};
+    double worst[3] = {0}, mean[3] = {0}, z_sum[3] = {0}, z_sq[3] = {0};
     const double truth[3] = {r.F_M, r.t_M, r.t_c};
     double cpu = 0.0;
-    for (int s = 0; s < seeds; ++s) {
+    for (int s = first; s < first + seeds; ++s) {
         hf_maxwell_trace_options o;
         hf_maxwell_trace_options_init(&o);
         o.rate = c->rate;
@@ -69,6 +72,8 @@ static void run_case(const coverage_case *c, int seeds)
             worst[k] = fmax(worst[k], fabs(rel));
             mean[k] += rel;
             covered[k] += fabs(got[k] - truth[k]) <= 2.0 * se[k];
+            z_sum[k] += (got[k] - truth[k]) / se[k];
+            z_sq[k] += (got[k] - truth[k]) * (got[k] - truth[k]) / (se[k] * se[k]);
         }
         tc2 += fabs(f.t_c - r.t_c) <= 0.02 * r.t_c;
     }
@@ -84,17 +89,22 @@ static void run_case(const coverage_case *c, int seeds)
     if (ok == 0)
         return;
     const char *names[3] = {"F_M", "t_M", "t_c"};
-    for (int k = 0; k < 3; ++k)
-        printf("    %s: within 2u %2d/%2d, mean error %+.2e, worst |error| %.2e\n", names[k],
-               covered[k], ok, mean[k] / ok, worst[k]);
+    for (int k = 0; k < 3; ++k) {
+        double z_mean = z_sum[k] / ok, z_var = z_sq[k] / ok - z_mean * z_mean;
+        printf("    %s: within 2u %2d/%2d, mean error %+.2e, worst |error| %.2e, error/u mean "
+               "%+.2f s.d. %.2f\n",
+               names[k], covered[k], ok, mean[k] / ok, worst[k], z_mean, sqrt(fmax(z_var, 0.0)));
+    }
     printf("    t_c within 2 %% of the truth: %d/%d\n", tc2, ok);
 }
 
 int main(int argc, char **argv)
 {
-    int seeds = argc > 1 ? atoi(argv[1]) : 30;
+    int seeds = argc > 1 ? atoi(argv[1]) : 30, first = argc > 2 ? atoi(argv[2]) : 0;
     if (seeds < 1)
         seeds = 1;
+    if (first < 0)
+        first = 0;
     hf_library_init();
     /* the shipped example's first drop: 4.08 g, D 10 mm, 20 mm (t_c 2.28 ms,
      * eps 0.086), and its 13.8 g, D 15 mm drop from 50 mm (t_c 3.15 ms) */
@@ -116,6 +126,6 @@ int main(int argc, char **argv)
         {"4.08 g, peak 10 sigma", mat, small, 1e4, 0.1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
-        run_case(&cases[i], seeds);
+        run_case(&cases[i], first, seeds);
     return 0;
 }

@@ -360,7 +360,8 @@ hf_status hf_maxwell_data_select_specimen(const hf_maxwell_data *data, const cha
  * A contact of fewer than HF_MAXWELL_TRACE_MIN_CONTACT samples, or a peak
  * under 40 σ, takes steps 3–5 from a fit of the whole pulse instead
  * (Hunter's force as a family of shapes, t0 and b free; uncertainties
- * from its covariance and its χ² profile in t0; an F test of its
+ * from its covariance, the largest at the least squares and at the
+ * skew's ±2 s.d., and its χ² profile in t0; an F test of its
  * residuals against σ, PULSE_MISFIT below 1e-3); a peak no sample of
  * which reaches step 2's level is found by the moving sum of the samples
  * that stands highest (8 σ) above the noise (docs/traces.md).
