@@ -756,6 +756,71 @@ static int end_shorter(end_window *w, double lo, double mid, double hi, double d
     return 1;
 }
 
+/* The standard uncertainty of t1 from the end model's smooth part: the
+ * linearised covariance of (S, A, C, D, t1) at t1, σ²(JᵀJ)⁻¹ over the
+ * samples before t1 (their set held, as a derivative sees it).  The
+ * profile's Δχ² = 1 width alone is narrow where the least lies just
+ * short of a jump (the profile jumps where the end passes a sample): over
+ * 200 traces at 40 kHz (87 samples a contact) t1 held the truth within
+ * 2u in 149, t_c in 178; with the larger of the two, 189 and 190.  0 when
+ * the fit fails. */
+/* end_linear_se's fits on the INSIDE samples before t1, in the matrices
+ * and vectors given (X: inside × END_TERMS, J: inside × END_TERMS + 1). */
+static double end_linear_fits(const end_window *w, double t1, double var, size_t inside,
+                              gsl_matrix *X, gsl_matrix *J, gsl_vector *y, gsl_vector *wt)
+{
+    const double *t = w->tr->t + w->a, *F = w->tr->F + w->a;
+    double c[END_TERMS], c5[END_TERMS + 1], cov4[END_TERMS * END_TERMS],
+        cov5[(END_TERMS + 1) * (END_TERMS + 1)];
+    gsl_vector_view cv = gsl_vector_view_array(c, END_TERMS);
+    gsl_vector_view c5v = gsl_vector_view_array(c5, END_TERMS + 1);
+    gsl_matrix_view cov4v = gsl_matrix_view_array(cov4, END_TERMS, END_TERMS);
+    gsl_matrix_view cov5v = gsl_matrix_view_array(cov5, END_TERMS + 1, END_TERMS + 1);
+    for (size_t i = 0; i < inside; ++i) {
+        double s = (t1 - t[i]) / w->scale, root = sqrt(s);
+        const double x[END_TERMS] = {1.0, s * root, s * s * root, s * s * s * root};
+        for (size_t k = 0; k < END_TERMS; ++k) {
+            gsl_matrix_set(X, i, k, x[k]);
+            gsl_matrix_set(J, i, k, x[k]);
+        }
+        gsl_vector_set(y, i, F[i] - w->b);
+        gsl_vector_set(wt, i, 1.0 / var);
+    }
+    if (!linear_fit(X, wt, y, &cv.vector, &cov4v.matrix, sqrt(var)))
+        return 0.0;
+    for (size_t i = 0; i < inside; ++i) {
+        double s = (t1 - t[i]) / w->scale, root = sqrt(s);
+        /* dy/dt1 of A s^{3/2} + C s^{5/2} + D s^{7/2}, s = (t1 − t)/scale */
+        gsl_matrix_set(J, i, END_TERMS,
+                       (1.5 * c[1] * root + 2.5 * c[2] * s * root + 3.5 * c[3] * s * s * root) /
+                           w->scale);
+    }
+    if (!linear_fit(J, wt, y, &c5v.vector, &cov5v.matrix, sqrt(var)))
+        return 0.0;
+    double se = sqrt(fmax(cov5[END_TERMS * (END_TERMS + 1) + END_TERMS], 0.0));
+    return isfinite(se) ? se : 0.0;
+}
+
+static double end_linear_se(const end_window *w, double t1, double var)
+{
+    const size_t m = w->z - w->a + 1;
+    const double *t = w->tr->t + w->a;
+    size_t inside = 0;
+    while (inside < m && (t1 - t[inside]) / w->scale > 0.0)
+        ++inside;
+    if (inside < END_TERMS + 3 || !(var > 0.0))
+        return 0.0;
+    gsl_matrix *X = gsl_matrix_alloc(inside, END_TERMS);
+    gsl_matrix *J = gsl_matrix_alloc(inside, END_TERMS + 1);
+    gsl_vector *y = gsl_vector_alloc(inside), *wt = gsl_vector_alloc(inside);
+    double se = X && J && y && wt ? end_linear_fits(w, t1, var, inside, X, J, y, wt) : 0.0;
+    gsl_vector_free(wt);
+    gsl_vector_free(y);
+    gsl_matrix_free(J);
+    gsl_matrix_free(X);
+    return se;
+}
+
 /* The contact end t1 and its standard uncertainty from the falling edge
  * after the peak ip: the end model over the samples from where the force
  * falls below END_TOP of the peak excursion H to past the end, t1
@@ -831,6 +896,8 @@ static int end_fit(const hf_maxwell_trace *tr, size_t ip, double b, double H, do
     }
     ok = ok && end_locate(&w, lo, hi, dt, var, t1, se);
     ok = ok && end_look_earlier(&w, tr->t[a], lo, hi, dt, var, t1, se);
+    if (ok)
+        *se = fmax(*se, end_linear_se(&w, *t1, var));
     /* the model's own error: the change of t1 without its last term,
      * searched near t1 */
     double t1_short, near = 3.0 * dt + 2.0 * *se;
