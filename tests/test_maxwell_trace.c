@@ -215,6 +215,25 @@ typedef struct drop_case {
     hf_maxwell_impact imp;
 } drop_case;
 
+/* The options of seeded trace S of a lab-like record: RATE, 0.5 % noise,
+ * an offset growing with S, a 16-bit converter over ±2 F_M, the seed
+ * SEED0 + S, and PRE seconds of pre-trigger plus a fraction of a sample
+ * that spreads the samples' phase over the traces. */
+static hf_maxwell_trace_options lab_options(double rate, double pre, double F_M,
+                                            uint64_t seed0, int s)
+{
+    hf_maxwell_trace_options o;
+    hf_maxwell_trace_options_init(&o);
+    o.rate = rate;
+    o.noise = 0.005;
+    o.offset = 0.3 + 0.01 * s;
+    o.bits = 16;
+    o.range = 2.0 * F_M;
+    o.seed = seed0 + (uint64_t)s;
+    o.pre = pre + (0.618034 * s - floor(0.618034 * s)) / rate;
+    return o;
+}
+
 /*
  * Extraction against the truth on the acquisition the field uses: 0.5 %
  * noise (of F_M), a baseline offset, a 16-bit converter over twice the
@@ -259,15 +278,7 @@ static void test_extraction_recovers_the_truth(void **state)
         double worst[3] = {0, 0, 0}, mean[3] = {0, 0, 0};
         size_t samples = 0;
         for (int s = 0; s < 50; ++s) {
-            hf_maxwell_trace_options o;
-            hf_maxwell_trace_options_init(&o);
-            o.rate = rate[c];
-            o.noise = 0.005;
-            o.offset = 0.3 + 0.01 * s;
-            o.bits = 16;
-            o.range = 2.0 * r.F_M;
-            o.seed = 7000 + (uint64_t)s;
-            o.pre = pre[c] + (0.618034 * s - floor(0.618034 * s)) / rate[c];
+            const hf_maxwell_trace_options o = lab_options(rate[c], pre[c], r.F_M, 7000, s);
             hf_maxwell_trace *tr = NULL;
             hf_diag diag = {{0}};
             assert_int_equal(hf_maxwell_trace_synthesize(&cases[c].mat, &cases[c].imp, &o, &tr,
@@ -386,15 +397,7 @@ static void test_end_uncertainty_covers(void **state)
     for (int c = 0; c < 2; ++c) {
         int covered = 0;
         for (int s = 0; s < 200; ++s) {
-            hf_maxwell_trace_options o;
-            hf_maxwell_trace_options_init(&o);
-            o.rate = rate[c];
-            o.noise = 0.005;
-            o.offset = 0.3 + 0.01 * s;
-            o.bits = 16;
-            o.range = 2.0 * r.F_M;
-            o.seed = 9100 + (uint64_t)s;
-            o.pre = 1e-3 + (0.618034 * s - floor(0.618034 * s)) / rate[c];
+            const hf_maxwell_trace_options o = lab_options(rate[c], 1e-3, r.F_M, 9100, s);
             hf_maxwell_impact_features f = extract_synthetic(&mat, &imp, &o);
             covered += fabs(f.t_c - r.t_c) <= 2.0 * f.t_c_se;
         }

@@ -162,6 +162,20 @@ class InterruptScope:
         return False
 
 
+def interruptible_output(ctype, call, free, *args):
+    """`call(*args, out, diag)`, a library call that allocates one `ctype`
+    into `out`, inside an InterruptScope (Ctrl-C stops it): that output,
+    owned (freed by `free` when no longer referenced, also when the call
+    fails or is interrupted); check's exception on failure."""
+    out = ffi.new(ctype + " **")
+    diag = new_diag()
+    with InterruptScope():
+        st = call(*args, out, diag)
+        owned = ffi.gc(out[0], free) if out[0] != ffi.NULL else None
+    check(st, diag)
+    return owned
+
+
 class CallbackScope(InterruptScope):
     """`with CallbackScope():` around one library call that may call Python
     back.  Keeps its callbacks' exceptions; an InterruptScope, whose flag

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._core import (CallbackScope, Error, InterruptScope, check, encode, ffi, lib, new_diag,
-                    path_bytes, stop_name, text)
+from ._core import (CallbackScope, Error, InterruptScope, check, encode, ffi,
+                    interruptible_output, lib, new_diag, path_bytes, stop_name, text)
 
 OBSERVABLES = ("F_M", "t_M", "t_c", "e")
 _RESPONSE = [("F_M", "f8"), ("t_M", "f8"), ("t_c", "f8"), ("e", "f8"), ("eps", "f8"), ("w_m", "f8")]
@@ -722,12 +722,8 @@ def maxwell_fit_specimens(data, nu, method="all", weights="none", alpha=None,
     and the provenance); Error when a specimen's identification fails."""
     data = _as_data(data)
     cfg = _identify_config(method, nu, weights=weights, alpha=alpha, observables=observables)
-    out = ffi.new("hf_maxwell_specimens **")
-    diag = new_diag()
-    with InterruptScope():   # Ctrl-C stops the fits
-        st = lib.hf_maxwell_identify_specimens(data._ptr, _argatov(), cfg, out, diag)
-        ptr = ffi.gc(out[0], lib.hf_maxwell_specimens_free) if out[0] != ffi.NULL else None
-    check(st, diag)
+    ptr = interruptible_output("hf_maxwell_specimens", lib.hf_maxwell_identify_specimens,
+                               lib.hf_maxwell_specimens_free, data._ptr, _argatov(), cfg)
     return SpecimenFits(_specimens(ptr), _provenance(data, cfg))
 
 
@@ -757,12 +753,8 @@ def maxwell_compare(data, nu, method=None, level=0.05, alpha=None, observables=N
     joint p Holm-corrected, ``differ`` below LEVEL.  A Comparison."""
     data = _as_data(data)
     cfg = _identify_config(method or "all", nu, alpha=alpha, observables=observables)
-    out = ffi.new("hf_maxwell_comparison **")
-    diag = new_diag()
-    with InterruptScope():   # Ctrl-C stops the fits
-        st = lib.hf_maxwell_compare(data._ptr, _argatov(), cfg, level, out, diag)
-        x = ffi.gc(out[0], lib.hf_maxwell_comparison_free) if out[0] != ffi.NULL else None
-    check(st, diag)
+    x = interruptible_output("hf_maxwell_comparison", lib.hf_maxwell_compare,
+                             lib.hf_maxwell_comparison_free, data._ptr, _argatov(), cfg, level)
     specimens = _specimens(x.specimens)
     compared = "full" if x.method == lib.HF_MAXWELL_FULL else "curve"
     cfg.method = getattr(lib, _IDENTIFY_METHODS[compared])
@@ -845,12 +837,8 @@ def maxwell_report(data, nu, weights="none", alpha=None, observables=None):
     the same as a folder (index.html, its CSVs and figures)."""
     data = _as_data(data)
     cfg = _identify_config("all", nu, weights=weights, alpha=alpha, observables=observables)
-    out = ffi.new("hf_maxwell_report **")
-    diag = new_diag()
-    with InterruptScope():   # Ctrl-C stops the fits
-        st = lib.hf_maxwell_report_compute(data._ptr, _argatov(), cfg, out, diag)
-        r = ffi.gc(out[0], lib.hf_maxwell_report_free) if out[0] != ffi.NULL else None
-    check(st, diag)
+    r = interruptible_output("hf_maxwell_report", lib.hf_maxwell_report_compute,
+                             lib.hf_maxwell_report_free, data._ptr, _argatov(), cfg)
     x = r.comparison
     pairs = _pairs(x, _specimens(x.specimens)) if x != ffi.NULL else None
     # the level of the comparison when there is one, as the program records it
