@@ -658,7 +658,10 @@ static hf_status fit_one(const hf_maxwell_data *d, const hf_viscoelastic_law *la
         if (c.status != HF_OK) {
             st = c.status;
             hf_diag_set(diag, st, "viscoelastic fit: %s", c.diag.text);
-        } else if (gs != GSL_SUCCESS && gs != GSL_EMAXITER && gs != GSL_ENOPROG)
+        } else if (gs == GSL_CONTINUE) /* the host's interrupt: no fit, no selection */
+            st = hf_diag_set(diag, HF_EINTERRUPTED, "viscoelastic fit: interrupted after %zu "
+                             "iterations", gsl_multifit_nlinear_niter(w));
+        else if (gs != GSL_SUCCESS && gs != GSL_EMAXITER && gs != GSL_ENOPROG)
             snprintf(out->reason, sizeof out->reason, "GSL: %s", gsl_strerror(gs));
         else {
             const double *x = gsl_multifit_nlinear_position(w)->data;
@@ -1348,6 +1351,9 @@ static hf_status feature_fit(const hf_maxwell_data *d, const hf_viscoelastic_law
     }
     if (st == HF_OK && c.status != HF_OK)
         st = hf_diag_set(diag, c.status, "viscoelastic feature fit: %s", c.diag.text);
+    else if (st == HF_OK && gs == GSL_CONTINUE) /* the host's interrupt */
+        st = hf_diag_set(diag, HF_EINTERRUPTED, "viscoelastic feature fit: interrupted after "
+                         "%zu iterations", gsl_multifit_nlinear_niter(w));
     else if (st == HF_OK)
         feature_outcome(&c, w, gs, cfg->max_iter, out);
     sort_prony_terms(out);

@@ -35,6 +35,7 @@
 
 #include "hertzfit/impact.h"
 #include "hertzfit/maxwell_data.h"
+#include "hertzfit/optimizer.h"
 #include "hertzfit/viscoelastic_fit.h"
 #include "models/viscoelastic_internal.h"
 
@@ -224,6 +225,37 @@ static void test_single_law_fits(void **state)
     assert_int_equal(sel.fit[0].status, HF_VISCOELASTIC_FIT_MODEL_INADEQUATE);
 }
 
+/* The host's interrupt (hf_interrupt_set: Ctrl-C in Python or Octave)
+ * pending after two trust-region iterations: the identification gives no
+ * fit and no selection (HF_EINTERRUPTED), not a law marked failed with
+ * GSL's "not converged" while the next laws are tried. */
+static int interrupt_polls;
+
+static int interrupted_after_2_polls(void) { return ++interrupt_polls > 2; }
+
+static void test_interrupt_stops_the_fit(void **state)
+{
+    (void)state;
+    hf_maxwell_impact im[DROPS];
+    double T, V0;
+    drops(im, &T, &V0);
+    hf_viscoelastic_law mx = {HF_VISCOELASTIC_LAW_MAXWELL, 0};
+    const double pm[2] = {MU0, 0.3 / T};
+    hf_viscoelastic_identify_config cfg;
+    hf_viscoelastic_identify_config_init(&cfg);
+    cfg.law = mx;
+    hf_viscoelastic_selection sel;
+    hf_maxwell_data *d = make_list(&mx, pm, 1);
+    hf_diag diag = {{0}};
+    interrupt_polls = 0;
+    hf_interrupt_set(interrupted_after_2_polls);
+    hf_status st = hf_viscoelastic_identify(d, &cfg, &sel, &diag);
+    hf_interrupt_set(NULL);
+    hf_maxwell_data_free(d);
+    assert_int_equal(st, HF_EINTERRUPTED);
+    assert_non_null(strstr(diag.text, "interrupted after 2 iterations"));
+}
+
 /* `--model auto` on the list LAW (parameters P) makes with SEED, at most
  * MAX_ITER iterations per fit: five candidates, a choice. */
 static void select_from(const hf_viscoelastic_law *law, const double *p, unsigned long seed,
@@ -373,6 +405,7 @@ int main(void)
         cmocka_unit_test(test_elastic_limit),
         cmocka_unit_test(test_program_bad_input),
         cmocka_unit_test(test_single_law_fits),
+        cmocka_unit_test(test_interrupt_stops_the_fit),
         cmocka_unit_test(test_selection_chooses_sls),
         cmocka_unit_test(test_fast_sls_is_kelvin_voigt),
         cmocka_unit_test(test_selection_chooses_kelvin_voigt),
